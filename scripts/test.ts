@@ -1,0 +1,69 @@
+/**
+ * `npm test`: type check, then unit, API (PGlite; and PostgreSQL when TEST_DATABASE_URL or
+ * DATABASE_URL is set) and browser tests. Prints one closing line "N passed, N failed".
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = process.cwd();
+const reports = join(root, 'test-results');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+let ok = true;
+
+function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) ok = false;
+  return result.status === 0;
+}
+
+function vitest(label: string, project: string, env: NodeJS.ProcessEnv = {}) {
+  const out = join(reports, `${label.replace(/\W+/g, '-')}.json`);
+  run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  } else {
+    failed += 1;
+  }
+}
+
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return;
+  if (process.getuid?.() === 0) {
+    console.log('Chromium is missing: installing Debian\'s chromium (apt-get)…');
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    const r = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (r.status === 0 && existsSync(path)) return;
+  }
+  console.error(`Chromium not found at ${path}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium`);
+  process.exit(1);
+}
+
+const only = process.argv[2];
+if (!only || only === 'typecheck') {
+  const tscOk = run('type check (tsc --noEmit)', 'npx', ['tsc', '--noEmit']);
+  if (tscOk) passed += 1;
+  else failed += 1;
+}
+if (!only || only === 'unit') vitest('unit', 'unit');
+if (!only || only === 'api') {
+  vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' });
+  const pg = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (pg) vitest('api (PostgreSQL)', 'api', { TEST_DATABASE_URL: pg });
+  else console.log('\n(api on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to run it too)');
+}
+if (!only || only === 'e2e') {
+  ensureChromium();
+  vitest('e2e (Chromium)', 'e2e');
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);

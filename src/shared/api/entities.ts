@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../domain/order-status';
+
+/**
+ * Wire shapes of the records the client mirrors in its local store. Money: the spec's TL field
+ * (number, two decimals) plus an exact integer `*_kurus` companion. Timestamps ISO-8601 UTC.
+ */
+export const orderItemSchema = z.object({
+  id: z.string(),
+  product_id: z.string().nullable(),
+  product_name: z.string(),
+  barcode: z.string().nullable(),
+  quantity: z.number().int(),
+  scanned_quantity: z.number().int(),
+  unit_price: z.number(),
+  unit_price_kurus: z.number().int(),
+  total_price: z.number(),
+  total_price_kurus: z.number().int(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderSchema = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  customer_id: z.string().nullable(),
+  customer_name: z.string(),
+  customer_phone: z.string().nullable(),
+  customer_email: z.string().nullable(),
+  customer_address: z.string().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  total_amount: z.number(),
+  total_amount_kurus: z.number().int(),
+  salesperson_id: z.string().nullable(),
+  salesperson_name: z.string().nullable(),
+  driver_id: z.string().nullable(),
+  driver_name: z.string().nullable(),
+  vehicle_plate: z.string().nullable(),
+  notes: z.string().nullable(),
+  items: z.array(orderItemSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderEventSchema = z.object({
+  id: z.string(),
+  order_id: z.string(),
+  from_status: z.string().nullable(),
+  to_status: z.string(),
+  user_id: z.string().nullable(),
+  user_name: z.string().nullable(),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  product_code: z.string(),
+  barcode: z.string().nullable(),
+  description: z.string().nullable(),
+  category: z.string().nullable(),
+  brand: z.string().nullable(),
+  unit: z.string(),
+  selling_price: z.number(),
+  selling_price_kurus: z.number().int(),
+  cost_price: z.number().nullable(),
+  cost_price_kurus: z.number().int().nullable(),
+  discounted_price: z.number().nullable(),
+  discounted_price_kurus: z.number().int().nullable(),
+  current_stock: z.number().int(),
+  available_stock: z.number().int(),
+  min_stock: z.number().int(),
+  stock_status: z.enum(['in_stock', 'low_stock', 'out_of_stock']),
+  status: z.enum(['active', 'inactive', 'discontinued', 'out_of_stock']),
+  images: z.array(z.object({ url: z.string() })),
+  tags: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const customerSchema = z.object({
+  id: z.string(),
+  customer_number: z.string(),
+  full_name: z.string(),
+  company_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;

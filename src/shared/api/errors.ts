@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * Machine codes of every failure the API returns. The envelope is
+ * `{ success: false, error: "<Turkish message>", code: "<CODE>" }` plus the extra fields a
+ * particular failure carries (login: remainingAttempts, lockedOut, remainingTime; conflicts: current).
+ */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR', // 400, names the field
+  'INVALID_CREDENTIALS', // 401 on login
+  'UNAUTHORIZED', // 401: no/invalid/expired token, or the session was revoked
+  'ACCOUNT_LOCKED', // 429 on login while locked
+  'FORBIDDEN', // 403: role, ownership
+  'TENANT_MISMATCH', // 403: token of another tenant
+  'TENANT_NOT_FOUND', // 404
+  'TENANT_INACTIVE', // 403
+  'NOT_FOUND', // 404
+  'CONFLICT', // 409: the record moved on (carries `current`)
+  'INVALID_TRANSITION', // 409: status machine refuses
+  'USERNAME_TAKEN', // 409
+  'IDEMPOTENCY_IN_FLIGHT', // 409: same key still being processed
+  'IDEMPOTENCY_KEY_REUSED', // 422: same key, different payload
+  'RATE_LIMITED', // 429
+  'PAYLOAD_TOO_LARGE', // 413
+  'UNSUPPORTED_MEDIA_TYPE', // 415
+  'INTERNAL_ERROR', // 500, no details
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const apiErrorSchema = z.looseObject({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.string(),
+  remainingAttempts: z.number().int().optional(),
+  lockedOut: z.boolean().optional(),
+  remainingTime: z.number().int().optional(),
+  field: z.string().optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** Turkish texts the server uses (the spec's where it gives them). */
+export const MESSAGES = {
+  loginFieldsRequired: 'Kullanıcı adı ve şifre gereklidir.',
+  invalidCredentials: 'Kullanıcı adı veya şifre hatalı. Lütfen tekrar deneyin.',
+  accountLocked: 'Hesabınız kilitli. Lütfen 15 dakika sonra tekrar deneyin.',
+  unauthorized: 'Oturumunuz geçersiz veya süresi dolmuş. Lütfen tekrar giriş yapın.',
+  forbidden: 'Bu işlem için yetkiniz yok.',
+  tenantMismatch: 'Bu oturum başka bir şirkete ait.',
+  tenantNotFound: 'Şirket bulunamadı.',
+  tenantInactive: 'Şirket hesabı aktif değil.',
+  notFound: 'Kayıt bulunamadı.',
+  routeNotFound: 'İstenen adres bulunamadı.',
+  usernameTaken: 'Bu kullanıcı adı zaten kullanılıyor.',
+  idempotencyInFlight: 'Aynı istek hâlâ işleniyor. Lütfen biraz sonra tekrar deneyin.',
+  idempotencyReused: 'Bu Idempotency-Key farklı bir istek için kullanılmış.',
+  rateLimited: 'Çok fazla istek gönderildi. Lütfen biraz sonra tekrar deneyin.',
+  internal: 'Bir hata oluştu. Lütfen tekrar deneyin.',
+  invalidJson: 'İstek gövdesi geçerli bir JSON değil.',
+  payloadTooLarge: 'İstek gövdesi çok büyük.',
+  unsupportedMediaType: 'Desteklenmeyen içerik türü.',
+  notificationNotFound: 'Bildirim bulunamadı.',
+} as const;
+
+/** `{label} gereklidir` — the spec's generic required-field text. */
+export const required = (label: string) => `${label} gereklidir`;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { customerSchema, orderSchema, productSchema } from './entities';
+import { notificationSchema } from './notifications';
+
+/**
+ * GET /sync/pull?tenant=&cursor=&limit=
+ *
+ * Incremental pull (DESIGN §6). Every tenant-owned row carries `change_seq`, taken from a
+ * per-tenant counter row bumped inside the writing transaction, so change order = commit order.
+ * The response holds the changes with change_seq > cursor, oldest first, at most `limit` of them
+ * across all collections, and the cursor to ask with next. A changed row the caller may not see
+ * (deleted, or out of their visibility) comes as a removal (its id); on a first pull (cursor 0)
+ * removals are omitted. `has_more` says to ask again at once.
+ */
+export const syncPullQuery = z.object({
+  cursor: z
+    .string()
+    .regex(/^\d{1,19}$/, 'cursor geçersiz')
+    .default('0'),
+  limit: z.coerce
+    .number({ error: 'limit bir sayı olmalıdır' })
+    .int()
+    .min(1, 'limit en az 1 olmalıdır')
+    .max(2000, 'limit en fazla 2000 olabilir')
+    .default(500),
+});
+export type SyncPullQuery = z.infer<typeof syncPullQuery>;
+
+function changes<T extends z.ZodType>(row: T) {
+  return z.object({ upserts: z.array(row), removals: z.array(z.string()) });
+}
+
+export const syncPullResponse = z.object({
+  cursor: z.string(),
+  has_more: z.boolean(),
+  orders: changes(orderSchema),
+  notifications: changes(notificationSchema),
+  products: changes(productSchema),
+  customers: changes(customerSchema),
+});
+export type SyncPullResponse = z.infer<typeof syncPullResponse>;
+
+export const SYNC_COLLECTIONS = ['orders', 'notifications', 'products', 'customers'] as const;
+export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];

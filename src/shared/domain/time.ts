@@ -1,0 +1,42 @@
+/** Dates are ISO-8601 UTC on the wire and shown tr-TR in Europe/Istanbul. */
+export const DISPLAY_TIME_ZONE = 'Europe/Istanbul';
+
+const dateFormat = new Intl.DateTimeFormat('tr-TR', { timeZone: DISPLAY_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('tr-TR', {
+  timeZone: DISPLAY_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+function parse(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function formatDate(value: string | number | Date | null | undefined): string {
+  const date = parse(value);
+  return date ? dateFormat.format(date) : 'Az önce';
+}
+
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const date = parse(value);
+  return date ? dateTimeFormat.format(date) : 'Az önce';
+}
+
+/**
+ * Relative time per spec: under 1 minute 'Az önce', then minutes, hours (under 1440 minutes), days.
+ * An unparsable date shows 'Az önce'.
+ */
+export function relativeTime(value: string | number | Date | null | undefined, now: number = Date.now()): string {
+  const date = parse(value);
+  if (!date) return 'Az önce';
+  const minutes = Math.floor((now - date.getTime()) / 60_000);
+  if (minutes < 1) return 'Az önce';
+  if (minutes < 60) return `${minutes} dakika önce`;
+  if (minutes < 1440) return `${Math.floor(minutes / 60)} saat önce`;
+  return `${Math.floor(minutes / 1440)} gün önce`;
+}

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: unit (pure logic, sync engine on fake-indexeddb), api (HTTP through
+ * app.inject against a real database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set),
+ * e2e (Playwright driving Debian's Chromium against the real `npm start` server).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          globalSetup: ['tests/helpers/api-global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+          globalSetup: ['tests/helpers/e2e-global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
