@@ -1,0 +1,122 @@
+import ky, { HTTPError, type KyInstance, type Options, TimeoutError } from 'ky';
+import { REQUEST_TIMEOUT_MS } from '../../shared/domain/constants';
+import { ApiError, NetworkError } from './errors';
+import { getTenant } from './tenant';
+
+/**
+ * The one HTTP client (spec §7): configurable API base (VITE_API_BASE, default `/api`), JSON,
+ * 10 s timeout, bearer token when one is stored, `?tenant=` on every call. Responses: login and
+ * register are returned whole; others are unwrapped to `data` when present; a body with `error`
+ * raises ApiError carrying that text. A network failure raises NetworkError and NEVER signs out;
+ * only a 401 (on anything but the login call itself) ends the session, through `onUnauthorized`.
+ *
+ * Screens do not call this directly for data: they read the local store (src/client/local), and
+ * changes go through the outbox. Direct calls are for sign-in/out, profile and tenant info.
+ */
+export interface HttpConfig {
+  baseUrl: string;
+  getToken: () => string | null;
+  getTenant: () => string;
+  onUnauthorized: (error: ApiError) => void;
+  fetch?: typeof fetch;
+}
+
+const defaultBase = (import.meta.env?.VITE_API_BASE as string | undefined) ?? '/api';
+
+let config: HttpConfig = {
+  baseUrl: defaultBase,
+  getToken: () => {
+    try {
+      return globalThis.localStorage?.getItem('token') ?? null;
+    } catch {
+      return null;
+    }
+  },
+  getTenant,
+  onUnauthorized: () => {},
+};
+
+export function configureHttp(partial: Partial<HttpConfig>): void {
+  config = { ...config, ...partial };
+}
+export function getHttpConfig(): HttpConfig {
+  return config;
+}
+
+function absoluteBase(): string {
+  const base = config.baseUrl.replace(/\/$/, '');
+  if (/^https?:\/\//.test(base)) return base;
+  const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
+  return `${origin}${base}`;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  json?: unknown;
+  searchParams?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  /** Send this token instead of the stored one (the outbox sends each entry with its owner's token). */
+  token?: string | null;
+  /** Return the body whole instead of unwrapping `data` (login/register). */
+  whole?: boolean;
+  /** Do not treat a 401 as the end of the session (the login call). */
+  ignoreUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+function client(): KyInstance {
+  return ky.create({ timeout: REQUEST_TIMEOUT_MS, retry: 0, throwHttpErrors: true, fetch: config.fetch });
+}
+
+/** Low-level call: returns the parsed body (unwrapped unless `whole`). */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const searchParams: Record<string, string> = { tenant: config.getTenant() };
+  for (const [key, value] of Object.entries(options.searchParams ?? {})) {
+    if (value !== undefined) searchParams[key] = String(value);
+  }
+  const token = options.token !== undefined ? options.token : config.getToken();
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const kyOptions: Options = {
+    method: options.method ?? 'GET',
+    searchParams,
+    headers,
+    signal: options.signal,
+  };
+  if (options.json !== undefined) kyOptions.json = options.json;
+  let body: unknown;
+  try {
+    const response = await client()(`${absoluteBase()}${path}`, kyOptions);
+    const text = await response.text();
+    body = text ? JSON.parse(text) : undefined;
+  } catch (error) {
+    throw await translateError(error, options);
+  }
+  if (body && typeof body === 'object' && 'error' in body && (body as { error: unknown }).error) {
+    const b = body as Record<string, unknown>;
+    throw new ApiError(String(b.error), 200, typeof b.code === 'string' ? b.code : undefined, b);
+  }
+  if (options.whole) return body as T;
+  if (body && typeof body === 'object' && 'data' in body) return (body as { data: T }).data;
+  return body as T;
+}
+
+async function translateError(error: unknown, options: RequestOptions): Promise<Error> {
+  if (error instanceof HTTPError) {
+    let body: Record<string, unknown> | undefined;
+    try {
+      body = (await error.response.json()) as Record<string, unknown>;
+    } catch {
+      body = undefined;
+    }
+    const status = error.response.status;
+    const message = typeof body?.error === 'string' ? body.error : error.message;
+    const apiError = new ApiError(message, status, typeof body?.code === 'string' ? body.code : undefined, body);
+    if (status === 401 && !options.ignoreUnauthorized) config.onUnauthorized(apiError);
+    return apiError;
+  }
+  if (error instanceof TimeoutError) return new NetworkError('Sunucu zamanında yanıt vermedi.');
+  if (error instanceof DOMException && error.name === 'AbortError') return error;
+  if (error instanceof TypeError) return new NetworkError();
+  return error instanceof Error ? error : new Error(String(error));
+}

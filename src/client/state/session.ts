@@ -1,0 +1,131 @@
+import { create } from 'zustand';
+import type { TenantInfo, User } from '../../shared/api';
+import { FALLBACK_TENANT_INFO } from '../../shared/api/tenants';
+import * as authApi from '../api/auth';
+import { ApiError } from '../api/errors';
+import { configureHttp } from '../api/http';
+
+/**
+ * Session state (spec "Client state"): user, isAuthenticated, isLoading, plus the token and the
+ * tenant info. Persisted under the spec's browser storage keys `token` and `user`.
+ *
+ * Offline never signs out (DESIGN §8): on start a stored session is trusted at once so the app
+ * opens on cached data; the profile is then re-read in the background, and ONLY a 401 ends the
+ * session. A network failure leaves everything as it is.
+ */
+export interface SessionState {
+  user: User | null;
+  token: string | null;
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  tenantInfo: TenantInfo;
+  /** Set when the server said the session is over (401); the login screen may explain it. */
+  sessionExpired: boolean;
+  init: () => Promise<void>;
+  signIn: (user: User, token: string) => void;
+  signOut: () => Promise<void>;
+  /** Local end of the session (after a 401): clears token and user, keeps local data. */
+  clear: (expired?: boolean) => void;
+  setUser: (user: User) => void;
+  loadTenantInfo: () => Promise<void>;
+}
+
+const TENANT_INFO_KEY = 'tenantInfo';
+
+function read<T>(key: string): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+function readToken(): string | null {
+  try {
+    return localStorage.getItem('token');
+  } catch {
+    return null;
+  }
+}
+function write(key: string, value: unknown) {
+  try {
+    if (value === null || value === undefined) localStorage.removeItem(key);
+    else localStorage.setItem(key, typeof value === 'string' ? value : JSON.stringify(value));
+  } catch {
+    /* storage full or unavailable: the in-memory session still works */
+  }
+}
+
+const storedToken = readToken();
+const storedUser = read<User>('user');
+
+export const useSession = create<SessionState>((set, get) => ({
+  user: storedToken ? storedUser : null,
+  token: storedToken && storedUser ? storedToken : null,
+  isAuthenticated: !!(storedToken && storedUser),
+  isLoading: true,
+  tenantInfo: read<TenantInfo>(TENANT_INFO_KEY) ?? FALLBACK_TENANT_INFO,
+  sessionExpired: false,
+
+  async init() {
+    const { token } = get();
+    void get().loadTenantInfo();
+    if (!token) {
+      set({ isLoading: false });
+      return;
+    }
+    // Trust the stored session immediately: the app must open offline on cached data.
+    set({ isLoading: false });
+    try {
+      const user = await authApi.fetchProfile();
+      get().setUser(user);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) get().clear(true);
+      // Anything else (offline, timeout, 5xx): keep the session.
+    }
+  },
+
+  signIn(user, token) {
+    write('token', token);
+    write('user', user);
+    set({ user, token, isAuthenticated: true, isLoading: false, sessionExpired: false });
+  },
+
+  async signOut() {
+    try {
+      await authApi.logout();
+    } catch {
+      /* Logout clears local state whatever the result (spec §4). */
+    }
+    get().clear(false);
+  },
+
+  clear(expired = false) {
+    write('token', null);
+    write('user', null);
+    set({ user: null, token: null, isAuthenticated: false, isLoading: false, sessionExpired: expired });
+  },
+
+  setUser(user) {
+    write('user', user);
+    set({ user });
+  },
+
+  async loadTenantInfo() {
+    try {
+      const info = await authApi.fetchTenantInfo();
+      write(TENANT_INFO_KEY, info);
+      set({ tenantInfo: info });
+    } catch {
+      /* keep the cached or fallback tenant info */
+    }
+  },
+}));
+
+// Wire the HTTP client to the session: bearer from the store, and a 401 ends the session.
+configureHttp({
+  getToken: () => useSession.getState().token,
+  onUnauthorized: () => {
+    if (useSession.getState().token) useSession.getState().clear(true);
+  },
+});
