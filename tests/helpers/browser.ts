@@ -1,0 +1,73 @@
+/** Playwright on Debian's Chromium (browsers are never downloaded here). */
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+  return browser.newContext({ viewport, locale: 'tr-TR', timezoneId: 'Europe/Istanbul', serviceWorkers: 'allow' });
+}
+
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'demo1234';
+
+/** Sign in through the login screen as a user does. */
+export async function signIn(page: Page, baseURL: string, tenant: string, username: string, password = DEMO_PASSWORD) {
+  await page.goto(`${baseURL}/login?tenant=${tenant}`);
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+}
+
+/** Wait until the page's service worker controls it (so offline reloads come from the precache). */
+export async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    return !!registration?.active && !!navigator.serviceWorker.controller;
+  }, undefined, { timeout: 60_000 });
+}
+
+/** Call the API directly (for checking server state from a test). */
+export async function api<T = unknown>(
+  baseURL: string,
+  tenant: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
+  const url = new URL(`${baseURL}/api${path}`);
+  url.searchParams.set('tenant', tenant);
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+export async function apiLogin(baseURL: string, tenant: string, username: string, password = DEMO_PASSWORD) {
+  const { status, body } = await api<{ token: string; user: { id: string } }>(baseURL, tenant, '/auth/login', {
+    method: 'POST',
+    body: { username, password },
+  });
+  if (status !== 200) throw new Error(`login ${username}@${tenant} failed: ${status}`);
+  return body;
+}
