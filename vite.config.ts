@@ -31,7 +31,9 @@ export default defineConfig({
       filename: 'sw.ts',
       injectRegister: false,
       manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['favicon.ico', 'favicon.png', 'icons/apple-touch-icon.png'],
+      // public/ files (icons, favicon) are already matched by globPatterns below; listing them
+      // again would only duplicate precache entries.
+      includeManifestIcons: false,
       manifest: {
         name: 'Sipariş Yönetim Sistemi',
         short_name: 'Sipariş',
@@ -54,7 +56,7 @@ export default defineConfig({
       injectManifest: {
         // The whole shell, every lazy route chunk and the self-hosted Roboto files: the app
         // must start with no network at all.
-        globPatterns: ['**/*.{js,css,html,ico,png,svg,webmanifest,woff2}'],
+        globPatterns: ['**/*.{js,css,html,ico,png,svg,woff2}'],
         // woff (v1) duplicates of the fonts are never used by a browser that runs a service worker.
         globIgnores: ['**/*.woff'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

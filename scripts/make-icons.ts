@@ -65,7 +65,10 @@ function encodePng(width: number, height: number, pixels: Uint8Array): Buffer {
   const raw = Buffer.alloc((width * 4 + 1) * height);
   for (let y = 0; y < height; y++) {
     raw[y * (width * 4 + 1)] = 0;
-    Buffer.from(pixels.buffer, pixels.byteOffset + y * width * 4, width * 4).copy(raw, y * (width * 4 + 1) + 1);
+    Buffer.from(pixels.buffer, pixels.byteOffset + y * width * 4, width * 4).copy(
+      raw,
+      y * (width * 4 + 1) + 1,
+    );
   }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -231,4 +234,10 @@ out('icons/maskable-512.png', icon(512, 'maskable'));
 out('icons/apple-touch-icon.png', icon(180, 'opaque'));
 const fav32 = icon(32, 'any');
 out('favicon.png', fav32);
-out('favicon.ico', encodeIco([{ size: 16, png: icon(16, 'any') }, { size: 32, png: fav32 }]));
+out(
+  'favicon.ico',
+  encodeIco([
+    { size: 16, png: icon(16, 'any') },
+    { size: 32, png: fav32 },
+  ]),
+);

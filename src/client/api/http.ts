@@ -43,8 +43,8 @@ export function getHttpConfig(): HttpConfig {
   return config;
 }
 
-function absoluteBase(): string {
-  const base = config.baseUrl.replace(/\/$/, '');
+function absoluteBase(baseUrl?: string): string {
+  const base = (baseUrl ?? config.baseUrl).replace(/\/$/, '');
   if (/^https?:\/\//.test(base)) return base;
   const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
   return `${origin}${base}`;
@@ -62,15 +62,23 @@ export interface RequestOptions {
   /** Do not treat a 401 as the end of the session (the login call). */
   ignoreUnauthorized?: boolean;
   signal?: AbortSignal;
+  /**
+   * Send this tenant instead of the page's (the outbox sends each entry with the tenant it was
+   * made in; a store opened for one tenant must never talk to another).
+   */
+  tenant?: string;
+  /** Per-call API base and fetch (the sync engine may be given its own, e.g. in Node tests). */
+  baseUrl?: string;
+  fetch?: typeof fetch;
 }
 
-function client(): KyInstance {
-  return ky.create({ timeout: REQUEST_TIMEOUT_MS, retry: 0, throwHttpErrors: true, fetch: config.fetch });
+function client(fetchImpl?: typeof fetch): KyInstance {
+  return ky.create({ timeout: REQUEST_TIMEOUT_MS, retry: 0, throwHttpErrors: true, fetch: fetchImpl ?? config.fetch });
 }
 
 /** Low-level call: returns the parsed body (unwrapped unless `whole`). */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const searchParams: Record<string, string> = { tenant: config.getTenant() };
+  const searchParams: Record<string, string> = { tenant: options.tenant ?? config.getTenant() };
   for (const [key, value] of Object.entries(options.searchParams ?? {})) {
     if (value !== undefined) searchParams[key] = String(value);
   }
@@ -86,7 +94,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   if (options.json !== undefined) kyOptions.json = options.json;
   let body: unknown;
   try {
-    const response = await client()(`${absoluteBase()}${path}`, kyOptions);
+    const response = await client(options.fetch)(`${absoluteBase(options.baseUrl)}${path}`, kyOptions);
     const text = await response.text();
     body = text ? JSON.parse(text) : undefined;
   } catch (error) {

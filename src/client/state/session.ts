@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { TenantInfo, User } from '../../shared/api';
-import { FALLBACK_TENANT_INFO } from '../../shared/api/tenants';
+import { FALLBACK_TENANT_INFO } from '../../shared/api/tenant-fallback';
 import * as authApi from '../api/auth';
 import { ApiError } from '../api/errors';
 import { configureHttp } from '../api/http';

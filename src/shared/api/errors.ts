@@ -59,6 +59,11 @@ export const MESSAGES = {
   payloadTooLarge: 'İstek gövdesi çok büyük.',
   unsupportedMediaType: 'Desteklenmeyen içerik türü.',
   notificationNotFound: 'Bildirim bulunamadı.',
+  badRequest: 'Geçersiz istek.',
+  userInactive: 'Hesabınız aktif değil. Lütfen yöneticinize başvurun.',
+  registrationDisabled: 'Bu şirkette yeni kullanıcı kaydı kapalı.',
+  currentPasswordWrong: 'Mevcut şifre hatalı.',
+  invalidIdempotencyKey: 'Idempotency-Key başlığı geçersiz (1-200 görünür karakter olmalıdır).',
 } as const;
 
 /** `{label} gereklidir` — the spec's generic required-field text. */

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '../domain/constants';
 
 export const subscriptionPlanSchema = z.enum(['free', 'basic', 'pro', 'enterprise']);
 
@@ -29,23 +28,5 @@ export const tenantInfoSchema = z.object({
 });
 export type TenantInfo = z.infer<typeof tenantInfoSchema>;
 
-/** Spec fallback when tenant info cannot be loaded. */
-export const FALLBACK_TENANT_INFO: TenantInfo = {
-  tenant_id: 'default',
-  company_name: 'OrderApp',
-  subscription_plan: 'free',
-  is_active: true,
-  branding: {
-    logo_url: null,
-    primary_color: DEFAULT_PRIMARY_COLOR,
-    secondary_color: DEFAULT_SECONDARY_COLOR,
-    company_description: null,
-  },
-  settings: {
-    timezone: 'Europe/Istanbul',
-    currency: 'TRY',
-    language: 'tr',
-    order_number_prefix: 'ORD',
-    customer_number_prefix: 'CUST',
-  },
-};
+/** Spec fallback when tenant info cannot be loaded (defined zod-free for the client bundle). */
+export { FALLBACK_TENANT_INFO } from './tenant-fallback';

@@ -1,0 +1,78 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { ErrorBoundary } from '../shared-ui/error-boundary';
+import { ChunkLoading } from '../shared-ui/loading';
+import { RequireAuth, RootRedirect } from './guards';
+
+/*
+ * Route-level code splitting: every screen is its own chunk, so /login downloads only the login
+ * screen on top of the shell. (The service worker precaches every chunk, so they load offline.)
+ */
+const LoginPage = lazy(() => import('../auth/login-page'));
+const AppLayout = lazy(() => import('../layout/app-layout'));
+const ComingSoonPage = lazy(() => import('./coming-soon-page'));
+const NotificationsPage = lazy(() => import('../notifications/notifications-page'));
+const ProfilePage = lazy(() => import('../profile/profile-page'));
+
+/** Not built yet (later issues): real routes with their guards, rendering a plain "coming soon" page. */
+const ANY_USER_PLACEHOLDERS = [
+  '/dashboard',
+  '/orders',
+  '/orders/:id',
+  '/my-orders',
+  '/create-order',
+  '/sales',
+  '/customers',
+  '/invoices',
+  '/settings',
+];
+
+function AppRoutes() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <ErrorBoundary resetKey={location.pathname} onHome={() => navigate('/')}>
+      <Suspense fallback={<ChunkLoading />}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/salesperson-dashboard" element={<Navigate to="/dashboard" replace />} />
+          <Route
+            element={
+              <RequireAuth>
+                <AppLayout />
+              </RequireAuth>
+            }
+          >
+            {ANY_USER_PLACEHOLDERS.map((path) => (
+              <Route key={path} path={path} element={<ComingSoonPage />} />
+            ))}
+            <Route path="/notifications" element={<NotificationsPage />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route element={<RequireAuth roles={['manager', 'admin']} />}>
+              <Route path="/manager-dashboard" element={<ComingSoonPage />} />
+            </Route>
+            <Route element={<RequireAuth roles={['admin', 'warehouse']} />}>
+              <Route path="/warehouse-dashboard" element={<ComingSoonPage />} />
+              <Route path="/inventory" element={<ComingSoonPage />} />
+            </Route>
+            <Route element={<RequireAuth roles={['admin']} />}>
+              <Route path="/admin" element={<ComingSoonPage />} />
+              <Route path="/tenant-management" element={<ComingSoonPage />} />
+              <Route path="/product-management" element={<ComingSoonPage />} />
+            </Route>
+          </Route>
+          <Route path="/" element={<RootRedirect />} />
+          <Route path="*" element={<RootRedirect />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

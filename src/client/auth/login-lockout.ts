@@ -1,0 +1,107 @@
+import { LOGIN_LOCKOUT_MS, REMAINING_ATTEMPTS_WARNING_AT } from '../../shared/domain/constants';
+import { ApiError, isNetworkError } from '../api/errors';
+
+/**
+ * The login screen's rules, kept out of the component so they read like the spec:
+ * the lockout persisted under `loginLockout` (epoch ms) and the login error catalogue (§8).
+ */
+export const LOCKOUT_KEY = 'loginLockout';
+
+export const LOGIN_TEXT = {
+  locked: 'Hesabınız kilitli. Lütfen 15 dakika sonra tekrar deneyin.',
+  invalid: 'Kullanıcı adı veya şifre hatalı. Lütfen tekrar deneyin.',
+  missing: 'Kullanıcı adı ve şifre gereklidir.',
+  other: 'Giriş yapılırken hata oluştu. Lütfen tekrar deneyin.',
+  offline: 'İnternet bağlantısı yok. Giriş yapmak için çevrimiçi olmanız gerekir.',
+} as const;
+
+/** A stored lockout still in the future, else null (an expired one is removed). */
+export function readLockout(now: number = Date.now()): number | null {
+  try {
+    const raw = localStorage.getItem(LOCKOUT_KEY);
+    if (!raw) return null;
+    const until = Number(raw);
+    if (Number.isFinite(until) && until > now) return until;
+    localStorage.removeItem(LOCKOUT_KEY);
+  } catch {
+    /* storage unavailable: no persisted lockout */
+  }
+  return null;
+}
+
+export function storeLockout(until: number): void {
+  try {
+    localStorage.setItem(LOCKOUT_KEY, String(until));
+  } catch {
+    /* the in-memory lock still applies on this page */
+  }
+}
+
+export function clearLockout(): void {
+  try {
+    localStorage.removeItem(LOCKOUT_KEY);
+  } catch {
+    /* ignore */
+  }
+}
+
+/** Whole minutes left, rounded up (spec §9). */
+export function remainingMinutes(until: number, now: number = Date.now()): number {
+  return Math.max(0, Math.ceil((until - now) / 60_000));
+}
+
+/** The progress bar value: remaining minutes / 15 × 100, clamped to 0..100. */
+export function lockoutProgress(until: number, now: number = Date.now()): number {
+  return Math.min(100, Math.max(0, (remainingMinutes(until, now) / (LOGIN_LOCKOUT_MS / 60_000)) * 100));
+}
+
+export interface LoginFailure {
+  message: string;
+  /** Set when the screen must lock: the epoch ms the lock ends. */
+  lockUntil?: number;
+  /** Shown as 'Kalan deneme hakkı: N' when ≤ 3. */
+  remainingAttempts?: number;
+}
+
+/** Map a failed login call to what the screen shows (spec §8, "Login"). */
+export function interpretLoginError(error: unknown, now: number = Date.now()): LoginFailure {
+  if (isNetworkError(error)) {
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    return { message: offline ? LOGIN_TEXT.offline : error.message };
+  }
+  if (!(error instanceof ApiError)) return { message: LOGIN_TEXT.other };
+  const body = error.body ?? {};
+  const serverText = typeof body.error === 'string' && body.error ? body.error : undefined;
+  switch (error.status) {
+    case 429: {
+      const ms =
+        typeof body.remainingTime === 'number' && body.remainingTime > 0
+          ? body.remainingTime
+          : LOGIN_LOCKOUT_MS;
+      return { message: serverText ?? LOGIN_TEXT.locked, lockUntil: now + ms };
+    }
+    case 401: {
+      const failure: LoginFailure = { message: serverText ?? LOGIN_TEXT.invalid };
+      if (typeof body.remainingAttempts === 'number') failure.remainingAttempts = body.remainingAttempts;
+      if (body.lockedOut === true) {
+        const ms =
+          typeof body.remainingTime === 'number' && body.remainingTime > 0
+            ? body.remainingTime
+            : LOGIN_LOCKOUT_MS;
+        failure.lockUntil = now + ms;
+      }
+      return failure;
+    }
+    case 400:
+      return { message: serverText ?? LOGIN_TEXT.missing };
+    default:
+      // A 200 without user and token raises 'Invalid response from server' (spec §5); for the
+      // rest, the server's text when it sent one, never ky's English status line.
+      return { message: serverText ?? (error.status === 200 ? error.message : LOGIN_TEXT.other) };
+  }
+}
+
+/** Whether the remaining-attempts warning shows (3 or fewer left, and not locked). */
+export function showAttemptsWarning(remaining: number | undefined): remaining is number {
+  return typeof remaining === 'number' && remaining >= 0 && remaining <= REMAINING_ATTEMPTS_WARNING_AT;
+}

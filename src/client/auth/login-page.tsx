@@ -1,0 +1,314 @@
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { landingPathFor } from '../../shared/domain/roles';
+import { login } from '../api/auth';
+import { getTenant } from '../api/tenant';
+import { AppLogo } from '../shared-ui/app-logo';
+import { useT } from '../shared-ui/i18n';
+import { useSession } from '../state/session';
+import { useUi } from '../state/ui';
+import {
+  clearLockout,
+  interpretLoginError,
+  LOGIN_TEXT,
+  lockoutProgress,
+  readLockout,
+  remainingMinutes,
+  showAttemptsWarning,
+  storeLockout,
+} from './login-lockout';
+
+/**
+ * The login screen, exactly per spec §2/§4/§5/§8: validation order (username, then password),
+ * the lockout (persisted in `loginLockout`, restored on reload, ticking down), the remaining
+ * attempts warning, the password cleared after a failure, and the role landing with the history
+ * entry replaced.
+ */
+export default function LoginPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const isAuthenticated = useSession((s) => s.isAuthenticated);
+  const sessionExpired = useSession((s) => s.sessionExpired);
+  const companyName = useSession((s) => s.tenantInfo.company_name);
+  const showSuccess = useUi((s) => s.showSuccess);
+
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [attemptsLeft, setAttemptsLeft] = useState<number | undefined>(undefined);
+  const [lockedUntil, setLockedUntil] = useState<number | null>(() => readLockout());
+  const [lockMessage, setLockMessage] = useState<string>(LOGIN_TEXT.locked);
+  const [now, setNow] = useState(() => Date.now());
+
+  const locked = lockedUntil !== null && lockedUntil > now;
+
+  // Tick while locked; when the lock ends, unlock and forget it.
+  useEffect(() => {
+    if (lockedUntil === null) return;
+    const timer = window.setInterval(() => {
+      const current = Date.now();
+      setNow(current);
+      if (current >= lockedUntil) {
+        clearLockout();
+        setLockedUntil(null);
+        setError(null);
+        setAttemptsLeft(undefined);
+      }
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [lockedUntil]);
+
+  // A signed-in user has nothing to do here: send them to their landing page.
+  if (isAuthenticated && user && !submitting) return <Navigate to={landingPathFor(user.role)} replace />;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    if (locked) {
+      setError(t('lockedWait'));
+      return;
+    }
+    if (!username.trim()) {
+      setError(t('usernameRequired'));
+      return;
+    }
+    if (!password) {
+      setError(t('passwordRequired'));
+      return;
+    }
+    setSubmitting(true);
+    setError(null);
+    try {
+      const result = await login({ username: username.trim(), password });
+      clearLockout();
+      useSession.getState().signIn(result.user, result.token);
+      showSuccess(t('loginSuccess'));
+      navigate(landingPathFor(result.user.role), { replace: true });
+    } catch (caught) {
+      const failure = interpretLoginError(caught);
+      setPassword('');
+      setAttemptsLeft(failure.remainingAttempts);
+      if (failure.lockUntil) {
+        storeLockout(failure.lockUntil);
+        setLockMessage(failure.message);
+        setNow(Date.now());
+        setLockedUntil(failure.lockUntil);
+        setError(null);
+      } else {
+        setError(failure.message);
+      }
+      setSubmitting(false);
+    }
+  }
+
+  const minutes = lockedUntil ? remainingMinutes(lockedUntil, now) : 0;
+  const tenant = getTenant();
+
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100dvh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        px: 2,
+        py: 4,
+        background: (theme) =>
+          `linear-gradient(135deg, ${theme.palette.primary.dark} 0%, ${theme.palette.primary.main} 55%, ${theme.palette.secondary.main} 140%)`,
+      }}
+    >
+      <Paper elevation={8} sx={{ width: '100%', maxWidth: 440, overflow: 'hidden' }}>
+        <Box
+          component="header"
+          sx={{
+            px: 4,
+            pt: 4,
+            pb: 3,
+            textAlign: 'center',
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+          }}
+        >
+          <AppLogo size={56} />
+          <Typography variant="h5" component="p" sx={{ fontWeight: 700, mt: 1 }}>
+            {companyName}
+          </Typography>
+          <Typography variant="subtitle1" component="p" sx={{ opacity: 0.9 }}>
+            {t('loginSubtitle')}
+          </Typography>
+          <Chip
+            size="small"
+            label={tenant}
+            title={t('tenant')}
+            sx={{ mt: 1.5, bgcolor: 'rgba(255,255,255,0.18)', color: 'inherit', fontWeight: 500 }}
+          />
+        </Box>
+
+        <Box
+          component="form"
+          noValidate
+          onSubmit={onSubmit}
+          onKeyDown={(e) => {
+            // A disabled submit button blocks the browser's implicit (Enter) submission, so the
+            // spec's "submitting while locked" message is given here.
+            if (e.key === 'Enter' && locked) {
+              e.preventDefault();
+              setError(t('lockedWait'));
+            }
+          }}
+          sx={{ px: { xs: 3, sm: 4 }, pt: 3, pb: 2 }}
+        >
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
+            {t('loginHeading')}
+          </Typography>
+
+          <Stack spacing={2}>
+            {sessionExpired && !error && !locked ? (
+              <Alert severity="info">{t('sessionExpired')}</Alert>
+            ) : null}
+            {locked ? (
+              <Alert severity="warning" icon={<LockOutlined />} data-testid="lockout-alert">
+                <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                  {lockMessage}
+                </Typography>
+                <Typography variant="body2" sx={{ mt: 0.5 }}>
+                  {t('remainingTime', { n: minutes })}
+                </Typography>
+                <LinearProgress
+                  variant="determinate"
+                  color="warning"
+                  value={lockedUntil ? lockoutProgress(lockedUntil, now) : 0}
+                  sx={{ mt: 1, height: 6, borderRadius: 3 }}
+                  aria-label={t('remainingTime', { n: minutes })}
+                />
+              </Alert>
+            ) : null}
+            {error ? (
+              <Alert severity="error" data-testid="login-error">
+                {error}
+              </Alert>
+            ) : null}
+            {!locked && showAttemptsWarning(attemptsLeft) ? (
+              <Alert severity="warning" data-testid="attempts-warning">
+                {t('remainingAttempts', { n: attemptsLeft })}
+              </Alert>
+            ) : null}
+
+            <TextField
+              id="username"
+              name="username"
+              label={t('username')}
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              autoComplete="username"
+              autoFocus
+              fullWidth
+              slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+            />
+            <TextField
+              id="password"
+              name="password"
+              label={t('password')}
+              type={showPassword ? 'text' : 'password'}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete="current-password"
+              fullWidth
+              slotProps={{
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <IconButton
+                        aria-label={showPassword ? t('hidePassword') : t('showPassword')}
+                        onClick={() => setShowPassword((v) => !v)}
+                        onMouseDown={(e) => e.preventDefault()}
+                        edge="end"
+                      >
+                        {showPassword ? <VisibilityOff /> : <Visibility />}
+                      </IconButton>
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              fullWidth
+              disabled={submitting || locked}
+              sx={{ py: 1.25 }}
+            >
+              {locked ? t('loginLocked') : submitting ? t('loginSubmitting') : t('loginSubmit')}
+            </Button>
+          </Stack>
+
+          <Divider sx={{ my: 2.5 }}>
+            <Typography variant="body2" color="text.secondary">
+              {t('or')}
+            </Typography>
+          </Divider>
+          <Box sx={{ textAlign: 'center' }}>
+            {/* The spec's link goes nowhere (no route is shown for it). */}
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              underline="hover"
+              onClick={(e) => e.preventDefault()}
+            >
+              {t('forgotPassword')}
+            </Link>
+          </Box>
+        </Box>
+
+        <Box
+          component="footer"
+          sx={{
+            px: 4,
+            py: 2,
+            borderTop: 1,
+            borderColor: 'divider',
+            textAlign: 'center',
+            bgcolor: 'action.hover',
+          }}
+        >
+          <Stack
+            direction="row"
+            spacing={0.75}
+            sx={{ justifyContent: 'center', alignItems: 'center', color: 'success.main' }}
+          >
+            <LockOutlined sx={{ fontSize: 16 }} />
+            <Typography variant="caption" sx={{ fontWeight: 500 }}>
+              {t('secureConnection')}
+            </Typography>
+          </Stack>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+            {t('copyright')}
+          </Typography>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

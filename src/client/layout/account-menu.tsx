@@ -1,0 +1,103 @@
+import Check from '@mui/icons-material/Check';
+import Logout from '@mui/icons-material/Logout';
+import Person from '@mui/icons-material/Person';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { User } from '../../shared/api';
+import { ROLE_LABELS } from '../../shared/domain/roles';
+import { useT } from '../shared-ui/i18n';
+import { initials } from '../shared-ui/initials';
+import { useSession } from '../state/session';
+import { type Language, useUi } from '../state/ui';
+
+/** Avatar menu: the user, 'Profil' (→ /profile), the language, 'Çıkış Yap'. */
+export function AccountMenu({ user }: { user: User }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const language = useUi((s) => s.language);
+  const setLanguage = useUi((s) => s.setLanguage);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+
+  async function logout() {
+    close();
+    await useSession.getState().signOut();
+    navigate('/login', { replace: true });
+    useUi.getState().showSuccess(t('logoutSuccess'));
+  }
+
+  const languages: { code: Language; label: string }[] = [
+    { code: 'tr', label: 'Türkçe' },
+    { code: 'en', label: 'English' },
+  ];
+
+  return (
+    <>
+      <Tooltip title={user.full_name}>
+        <IconButton
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={user.full_name}
+          data-testid="account-menu-button"
+          sx={{ p: 0.5 }}
+        >
+          <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: 15 }}>
+            {initials(user.full_name)}
+          </Avatar>
+        </IconButton>
+      </Tooltip>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 220 } } }}
+      >
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography variant="subtitle2" noWrap>
+            {user.full_name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap component="p">
+            {user.username} · {ROLE_LABELS[user.role] ?? user.role}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            close();
+            navigate('/profile');
+          }}
+        >
+          <ListItemIcon>
+            <Person fontSize="small" />
+          </ListItemIcon>
+          {t('profile')}
+        </MenuItem>
+        <Divider />
+        {languages.map((l) => (
+          <MenuItem key={l.code} onClick={() => setLanguage(l.code)} dense>
+            <ListItemIcon>{language === l.code ? <Check fontSize="small" /> : null}</ListItemIcon>
+            <ListItemText>{l.label}</ListItemText>
+          </MenuItem>
+        ))}
+        <Divider />
+        <MenuItem onClick={() => void logout()}>
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          {t('logout')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import { Suspense, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { ErrorBoundary } from '../shared-ui/error-boundary';
+import { ChunkLoading } from '../shared-ui/loading';
+import { useSession } from '../state/session';
+import { useUi } from '../state/ui';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+
+/**
+ * The shared layout of every signed-in screen: side menu + top bar + the page. A page that
+ * throws shows the error fallback inside the layout (the menu stays usable), and navigating
+ * elsewhere clears it.
+ */
+export default function AppLayout() {
+  const user = useSession((s) => s.user);
+  const sidebarOpen = useUi((s) => s.sidebarOpen);
+  const setSidebarOpen = useUi((s) => s.setSidebarOpen);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  if (!user) return <Navigate to="/login" replace />;
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <SideMenu
+        role={user.role}
+        collapsed={!sidebarOpen}
+        onToggleCollapsed={() => setSidebarOpen(!sidebarOpen)}
+        mobileOpen={mobileOpen}
+        onMobileClose={() => setMobileOpen(false)}
+      />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <TopBar user={user} onOpenMenu={() => setMobileOpen(true)} />
+        <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 3 }, minWidth: 0 }}>
+          <ErrorBoundary resetKey={location.pathname} onHome={() => navigate('/')}>
+            <Suspense fallback={<ChunkLoading />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import CloudDone from '@mui/icons-material/CloudDone';
+import CloudOff from '@mui/icons-material/CloudOff';
+import CloudSync from '@mui/icons-material/CloudSync';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
+import Badge from '@mui/material/Badge';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import { useT } from '../shared-ui/i18n';
+import { useOnline, useSyncStatus } from '../shared-ui/local-store';
+
+/**
+ * Online/offline state with the outbox count (DESIGN §6): the user always knows whether their
+ * changes have reached the server. Green = online and everything sent; grey = offline (changes
+ * wait on the device); the badge counts changes not yet sent; red when the server rejected some.
+ */
+export function ConnectionIndicator({ compact = false }: { compact?: boolean }) {
+  const t = useT();
+  const online = useOnline();
+  const { syncing, pendingCount, failedCount, paused } = useSyncStatus();
+  const lines = [online ? t('online') : t('offline')];
+  if (paused) lines.push(t('syncPaused'));
+  if (pendingCount) lines.push(t('pendingChanges', { n: pendingCount }));
+  if (failedCount) lines.push(t('failedChanges', { n: failedCount }));
+  if (online && !pendingCount && !failedCount && !paused) lines.push(t('allSynced'));
+  const icon = failedCount ? (
+    <ErrorOutline />
+  ) : !online ? (
+    <CloudOff />
+  ) : syncing || pendingCount ? (
+    <CloudSync />
+  ) : (
+    <CloudDone />
+  );
+  const color = failedCount || paused ? 'error' : !online ? 'default' : 'success';
+  return (
+    <Tooltip title={lines.join(' · ')}>
+      <Badge
+        badgeContent={pendingCount + failedCount}
+        color={failedCount ? 'error' : 'warning'}
+        max={99}
+        overlap="circular"
+      >
+        <Chip
+          data-testid="connection-indicator"
+          data-online={online ? 'true' : 'false'}
+          data-pending={pendingCount}
+          icon={icon}
+          label={compact ? undefined : online ? t('online') : t('offline')}
+          color={color}
+          variant={online ? 'outlined' : 'filled'}
+          size="small"
+          aria-label={lines.join(' · ')}
+          sx={
+            compact ? { '& .MuiChip-label': { display: 'none' }, '& .MuiChip-icon': { mx: 0.5 } } : undefined
+          }
+        />
+      </Badge>
+    </Tooltip>
+  );
+}

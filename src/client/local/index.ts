@@ -1,0 +1,105 @@
+import type { User } from '../../shared/api';
+import { LocalDb, META } from './database';
+import * as outbox from './outbox';
+import { SyncEngine, type SyncEngineOptions, type SyncStatusStore } from './sync-engine';
+
+/**
+ * The local store's public face for the UI (framework-free: no React here).
+ *
+ * After sign-in, or at start with a stored session, the UI calls `openLocalStore` with the
+ * signed-in user; on sign-out or a user switch it calls `closeLocalStore` (the data and any unsent
+ * changes stay on the device, in that user's own database). Screens read the Dexie tables of
+ * `getLocalStore().db` with `useLiveQuery`, read `status` with zustand's `useStore`, and change
+ * data only through the mutations exported here (they go through the outbox).
+ */
+export interface LocalStore {
+  db: LocalDb;
+  engine: SyncEngine;
+  status: SyncStatusStore;
+}
+
+export interface OpenLocalStoreOptions {
+  tenant: string;
+  user: Pick<User, 'id'> & Partial<Pick<User, 'username' | 'full_name' | 'role'>>;
+  /** The token of THIS user, or null when they are signed out (see SyncEngineOptions.getToken). */
+  getToken: () => string | null;
+  onUnauthorized?: (token: string) => void;
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  locks?: SyncEngineOptions['locks'];
+}
+
+let current: LocalStore | null = null;
+
+/**
+ * Open (or return the already open) store of this tenant+user and start its sync engine.
+ * Opening another user's store closes the previous one first: one signed-in user per tab.
+ */
+export async function openLocalStore(options: OpenLocalStoreOptions): Promise<LocalStore> {
+  if (current && current.db.tenant === options.tenant && current.db.userId === options.user.id) return current;
+  await closeLocalStore();
+  const db = new LocalDb({ tenant: options.tenant, userId: options.user.id });
+  await db.open();
+  await db.setMeta(META.user, {
+    id: options.user.id,
+    username: options.user.username ?? null,
+    full_name: options.user.full_name ?? null,
+    role: options.user.role ?? null,
+  });
+  const engine = new SyncEngine({
+    db,
+    getToken: options.getToken,
+    user: { username: options.user.username, full_name: options.user.full_name },
+    onUnauthorized: options.onUnauthorized,
+    baseUrl: options.baseUrl,
+    fetch: options.fetch,
+    locks: options.locks,
+  });
+  const store: LocalStore = { db, engine, status: engine.status };
+  current = store;
+  await engine.start();
+  return store;
+}
+
+/** Stop syncing and close the database (sign-out, user switch). Nothing is deleted. */
+export async function closeLocalStore(): Promise<void> {
+  const store = current;
+  current = null;
+  if (!store) return;
+  await store.engine.stop();
+  store.db.close();
+}
+
+/** The open store, or null before sign-in. */
+export function getLocalStore(): LocalStore | null {
+  return current;
+}
+
+function requireStore(): LocalStore {
+  if (!current) throw new Error('Yerel veri deposu açık değil (oturum yok).');
+  return current;
+}
+
+// Bound mutations for the UI (each applies locally and queues in one transaction; works offline).
+export const markNotificationRead = (id: string) => outbox.markNotificationRead(requireStore().db, id);
+export const markAllNotificationsRead = () => outbox.markAllNotificationsRead(requireStore().db);
+export const deleteNotification = (id: string) => outbox.deleteNotification(requireStore().db, id);
+export const retryEntry = async (id: string) => {
+  const store = requireStore();
+  const ok = await outbox.retryEntry(store.db, id);
+  if (ok) void store.engine.flushNow();
+  return ok;
+};
+export const discardEntry = async (id: string) => {
+  const store = requireStore();
+  const ok = await outbox.discardEntry(store.db, id);
+  // The record already shows the server's version we hold; a pull brings anything newer.
+  if (ok) void store.engine.pullNow();
+  return ok;
+};
+
+export { defineMutation, enqueue, keysOverlap, listEntries, countEntries, type EnqueueInput, type MutationDef } from './outbox';
+export * from './database';
+export { otherUsersWaiting, listStores, type RegistryRow } from './registry';
+export { SyncEngine, createSyncEngine, type SyncStatus, type SyncStatusStore, type SyncEngineOptions } from './sync-engine';
+export { recentNotifications, unreadNotificationCount } from './queries';

@@ -1,0 +1,29 @@
+/*
+ * Self-hosted Roboto (no CDN: the app must start offline). Latin + latin-ext cover the Turkish
+ * letters (İ ı Ş ş Ğ ğ); the woff2 files are bundled and precached by the service worker.
+ */
+import '@fontsource/roboto/latin-400.css';
+import '@fontsource/roboto/latin-ext-400.css';
+import '@fontsource/roboto/latin-500.css';
+import '@fontsource/roboto/latin-ext-500.css';
+import '@fontsource/roboto/latin-700.css';
+import '@fontsource/roboto/latin-ext-700.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { registerServiceWorker } from './pwa/service-worker';
+import { useSession } from './state/session';
+
+// Trust a stored session at once (offline start), then re-read the profile in the background;
+// only a 401 signs out (src/client/state/session.ts).
+void useSession.getState().init();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root eksik');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+registerServiceWorker();

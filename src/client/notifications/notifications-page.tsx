@@ -1,0 +1,220 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import DoneAll from '@mui/icons-material/DoneAll';
+import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
+import Search from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import InputLabel from '@mui/material/InputLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { NOTIFICATION_TYPES } from '../../shared/api/notifications';
+import { formatDateTime, relativeTime } from '../../shared/domain/time';
+import { useT } from '../shared-ui/i18n';
+import { useLocalStore } from '../shared-ui/local-store';
+import { NotificationIcon } from '../shared-ui/notification-icon';
+import {
+  markAllRead,
+  markRead,
+  NOTIFICATION_TYPE_LABELS,
+  removeNotification,
+  useNotifications,
+  useUnreadCount,
+} from '../shared-ui/notifications-data';
+import { useUi } from '../state/ui';
+
+/** Lower-case for searching Turkish text (İ → i, I → ı) so 'sipariş' finds 'SİPARİŞ'. */
+function fold(text: string): string {
+  return text.toLocaleLowerCase('tr-TR');
+}
+
+/**
+ * /notifications (spec §2): the user's notifications from the local store, with search, a type
+ * filter, mark-as-read, mark-all-read and delete; a related order opens /orders/{id}. Every
+ * action is applied locally at once and sent through the outbox (works offline).
+ */
+export default function NotificationsPage() {
+  const t = useT();
+  const language = useUi((s) => s.language);
+  const navigate = useNavigate();
+  const { store, error } = useLocalStore();
+  const all = useNotifications();
+  const unread = useUnreadCount();
+  const [query, setQuery] = useState('');
+  const [type, setType] = useState<string>('all');
+
+  const shown = useMemo(() => {
+    const q = fold(query.trim());
+    return (all ?? []).filter((n) => {
+      if (type !== 'all' && n.type !== type) return false;
+      if (!q) return true;
+      const haystack = [
+        n.title,
+        n.message,
+        n.related_order?.order_number ?? '',
+        n.related_order?.customer_name ?? '',
+      ].join(' ');
+      return fold(haystack).includes(q);
+    });
+  }, [all, query, type]);
+
+  if (error) return <Alert severity="error">{t('localStoreUnavailable')}</Alert>;
+
+  return (
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+          <TextField
+            size="small"
+            label={t('search')}
+            placeholder={t('searchNotifications')}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            sx={{ flex: 1 }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Search fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+              htmlInput: { 'data-testid': 'notification-search' },
+            }}
+          />
+          <FormControl size="small" sx={{ minWidth: 220 }}>
+            <InputLabel id="notification-type-label">{t('type')}</InputLabel>
+            <Select
+              labelId="notification-type-label"
+              label={t('type')}
+              value={type}
+              onChange={(e) => setType(e.target.value)}
+              data-testid="notification-type-filter"
+            >
+              <MenuItem value="all">{t('allTypes')}</MenuItem>
+              {NOTIFICATION_TYPES.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {NOTIFICATION_TYPE_LABELS[value][language]}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+          <Button
+            variant="contained"
+            startIcon={<DoneAll />}
+            disabled={!unread || !store}
+            onClick={() => void markAllRead()}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {t('markAllRead')}
+          </Button>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          {t('unreadCount', { n: unread })}
+        </Typography>
+      </Paper>
+
+      <Paper variant="outlined">
+        {all === undefined || !store ? <LinearProgress /> : null}
+        {all !== undefined && shown.length === 0 ? (
+          <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
+            {t('notificationsEmpty')}
+          </Typography>
+        ) : (
+          <List disablePadding data-testid="notification-list">
+            {shown.map((n, index) => (
+              <ListItem
+                key={n.id}
+                divider={index < shown.length - 1}
+                data-testid="notification-row"
+                data-unread={n.is_read ? 'false' : 'true'}
+                sx={{
+                  alignItems: 'flex-start',
+                  gap: 2,
+                  py: 1.5,
+                  bgcolor: n.is_read ? undefined : 'action.hover',
+                }}
+                secondaryAction={
+                  <Stack direction="row" spacing={0.5}>
+                    {n.is_read ? null : (
+                      <Tooltip title={t('markRead')}>
+                        <IconButton aria-label={t('markRead')} onClick={() => void markRead(n.id)}>
+                          <MarkEmailRead />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                    <Tooltip title={t('delete')}>
+                      <IconButton aria-label={t('delete')} onClick={() => void removeNotification(n.id)}>
+                        <DeleteOutline />
+                      </IconButton>
+                    </Tooltip>
+                  </Stack>
+                }
+              >
+                <NotificationIcon type={n.type} />
+                <Box sx={{ minWidth: 0, flex: 1, pr: 10 }}>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                    {n.is_read ? null : (
+                      <Box
+                        aria-label={t('unread')}
+                        sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main' }}
+                      />
+                    )}
+                    <Typography variant="subtitle2" sx={{ fontWeight: n.is_read ? 500 : 700 }}>
+                      {n.title}
+                    </Typography>
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={NOTIFICATION_TYPE_LABELS[n.type]?.[language] ?? n.type}
+                    />
+                  </Stack>
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                    {n.message}
+                  </Typography>
+                  <Stack
+                    direction="row"
+                    spacing={1.5}
+                    sx={{ mt: 0.75, alignItems: 'center', flexWrap: 'wrap' }}
+                  >
+                    <Tooltip title={formatDateTime(n.created_at)}>
+                      <Typography variant="caption" color="text.secondary">
+                        {relativeTime(n.created_at)}
+                      </Typography>
+                    </Tooltip>
+                    {n.related_order ? (
+                      <Chip
+                        size="small"
+                        color="primary"
+                        clickable
+                        label={`${t('relatedOrder')} ${n.related_order.order_number} · ${n.related_order.customer_name}`}
+                        onClick={() => {
+                          if (!n.is_read) void markRead(n.id);
+                          navigate(`/orders/${n.related_order?.id}`);
+                        }}
+                      />
+                    ) : null}
+                  </Stack>
+                </Box>
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

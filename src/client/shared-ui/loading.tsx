@@ -1,0 +1,22 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+
+/** What guards show while authentication is loading (spec: the text 'Loading'). */
+export function LoadingText() {
+  return (
+    <Box sx={{ minHeight: '50vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <Typography color="text.secondary">Loading</Typography>
+    </Box>
+  );
+}
+
+/** Suspense fallback while a route's code chunk loads: a thin bar, no layout jump. */
+export function ChunkLoading() {
+  return (
+    <LinearProgress
+      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }}
+      aria-label="Yükleniyor"
+    />
+  );
+}

@@ -1,0 +1,59 @@
+import { createContext, useContext } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import type { LocalStore, SyncStatus } from '../local';
+
+/**
+ * React's view of the local store (src/client/local). The store itself is framework-free; the
+ * app opens it when a session exists (app/local-store-provider.tsx) and publishes it here.
+ * Screens read Dexie through `useLocalDb()` + `useLiveQuery`, and the sync state through
+ * `useSyncStatus()`. They never call the API for data.
+ */
+export interface LocalStoreContextValue {
+  store: LocalStore | null;
+  /** Set when the database could not be opened (private mode without IndexedDB, quota…). */
+  error: Error | null;
+}
+
+export const LocalStoreContext = createContext<LocalStoreContextValue>({ store: null, error: null });
+
+export function useLocalStore(): LocalStoreContextValue {
+  return useContext(LocalStoreContext);
+}
+
+export function useLocalDb() {
+  return useContext(LocalStoreContext).store?.db ?? null;
+}
+
+/**
+ * Before the store is open (or on the login screen) the connection state still shows: this
+ * stand-in follows the browser's online/offline events.
+ */
+const browserStatus = createStore<SyncStatus>(() => ({
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  leader: false,
+  syncing: false,
+  pendingCount: 0,
+  failedCount: 0,
+  paused: null,
+  lastPullAt: null,
+  lastError: null,
+}));
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => browserStatus.setState({ online: true }));
+  window.addEventListener('offline', () => browserStatus.setState({ online: false }));
+}
+
+export function useSyncStatus(): SyncStatus;
+export function useSyncStatus<T>(selector: (status: SyncStatus) => T): T;
+export function useSyncStatus<T>(selector?: (status: SyncStatus) => T) {
+  const store = useContext(LocalStoreContext).store;
+  return useStore(store?.status ?? browserStatus, selector ?? ((s: SyncStatus) => s as unknown as T));
+}
+
+/** Online as far as the app can tell: the browser says so AND the last call reached the server. */
+export function useOnline(): boolean {
+  const engineOnline = useSyncStatus((s) => s.online);
+  const browserOnline = useStore(browserStatus, (s) => s.online);
+  return engineOnline && browserOnline;
+}

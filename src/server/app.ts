@@ -1,0 +1,78 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import healthRoutes from './health/health.routes';
+import authRoutes from './auth/auth.routes';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import notificationRoutes from './notifications/notifications.routes';
+import authPlugin from './plugins/app/auth';
+import errorEnvelope from './plugins/app/error-envelope';
+import idempotencyPlugin from './plugins/app/idempotency';
+import staticPlugin from './plugins/app/static';
+import tenantPlugin from './plugins/app/tenant';
+import helmetPlugin from './plugins/external/helmet';
+import rateLimitPlugin from './plugins/external/rate-limit';
+import zodPlugin from './plugins/external/zod';
+import syncRoutes from './sync/sync.routes';
+import tenantRoutes from './tenants/tenants.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    config: Config;
+  }
+}
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  config: Config;
+}
+
+/**
+ * Builds the Fastify app without listening (tests use app.inject; main.ts listens).
+ * Plugins in the fastify/demo order: external (validation, security headers, rate limit) →
+ * app (error envelope, then — inside /api — idempotency's early check, tenant, auth) → routes.
+ * Routes use only decorators and services; services use repositories; only repositories query.
+ */
+export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    // Behind a load balancer set TRUST_PROXY so X-Forwarded-For gives the client IP (login rate limit).
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.decorate('db', db);
+  app.decorate('config', config);
+
+  // A JSON body may be empty (POST /auth/logout from some clients): treat it as no body.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return defaultJsonParser(request, body as string, done);
+  });
+
+  // external
+  await app.register(zodPlugin);
+  await app.register(helmetPlugin);
+  await app.register(rateLimitPlugin);
+  // app
+  await app.register(errorEnvelope);
+  await app.register(staticPlugin);
+  // routes, under /api with their own hooks
+  await app.register(
+    async (api) => {
+      await api.register(idempotencyPlugin);
+      await api.register(tenantPlugin);
+      await api.register(authPlugin);
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(tenantRoutes);
+      await api.register(notificationRoutes);
+      await api.register(syncRoutes);
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

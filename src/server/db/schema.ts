@@ -1,0 +1,292 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Row types of the database (Kysely). They never leave the repositories: services and routes see
+ * the wire shapes of src/shared/api. Conventions:
+ * - every tenant-owned table has `tenant_id` leading its primary key and every index (Citus-ready);
+ * - money is numeric(12,2), read as a decimal string and converted to integer kuruş in repositories;
+ * - syncable rows (orders, notifications, products, customers) carry `change_seq` (from
+ *   tenant_counters, see db/change-seq.ts) and `deleted_at` (soft delete → removal in the feed);
+ * - int8 columns are parsed as JS numbers on both drivers (see database.ts).
+ */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** numeric(12,2): decimal string. */
+type Numeric = ColumnType<string, string, string>;
+type NullableNumeric = ColumnType<string | null, string | null | undefined, string | null>;
+type Int8 = ColumnType<number, number | bigint | string, number | bigint | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface TenantsTable {
+  id: string; // slug, e.g. 'demo'
+  company_name: string;
+  subdomain: string;
+  full_domain: string | null;
+  subscription_plan: string; // free | basic | pro | enterprise
+  is_active: Generated<boolean>;
+  dns_status: Generated<string>; // active | inactive | error | pending
+  // branding
+  logo_url: string | null;
+  primary_color: Generated<string>;
+  secondary_color: Generated<string>;
+  company_description: string | null;
+  // settings (spec: tenant settings)
+  timezone: Generated<string>;
+  currency: Generated<string>;
+  language: Generated<string>;
+  order_number_prefix: Generated<string>;
+  customer_number_prefix: Generated<string>;
+  // company profile (admin "Şirket Bilgileri")
+  legal_name: string | null;
+  tax_number: string | null;
+  tax_office: string | null;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  // system settings (admin "Sistem Ayarları")
+  system_name: Generated<string>;
+  system_version: Generated<string>;
+  maintenance_mode: Generated<boolean>;
+  registration_enabled: Generated<boolean>;
+  session_timeout: Generated<number>; // minutes, 5-1440
+  max_login_attempts: Generated<number>; // 3-10
+  password_min_length: Generated<number>; // 6-20
+  require_strong_password: Generated<boolean>;
+  email_notifications: Generated<boolean>;
+  sms_notifications: Generated<boolean>;
+  backup_frequency: Generated<string>; // daily | weekly | monthly
+  backup_retention_days: Generated<number>; // 7-365
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TenantCountersTable {
+  tenant_id: string;
+  change_seq: ColumnType<number, number | undefined, number>;
+  order_seq: ColumnType<number, number | undefined, number>;
+  customer_seq: ColumnType<number, number | undefined, number>;
+}
+
+export interface UsersTable {
+  tenant_id: string;
+  id: string;
+  username: string;
+  password_hash: string;
+  full_name: string;
+  email: string | null;
+  phone: string | null;
+  role: string;
+  is_active: Generated<boolean>;
+  last_login: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  tenant_id: string;
+  id: string; // the token's jti
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginAttemptsTable {
+  tenant_id: string;
+  username: string; // lower-cased, also for unknown usernames (no user enumeration)
+  failed_count: Generated<number>;
+  locked_until: NullableTimestamp;
+  last_failed_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+export interface CustomersTable {
+  tenant_id: string;
+  id: string;
+  customer_number: string;
+  full_name: string;
+  company_name: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+  change_seq: Int8;
+}
+
+export interface ProductsTable {
+  tenant_id: string;
+  id: string;
+  name: string;
+  product_code: string;
+  barcode: string | null; // EAN-13
+  description: string | null;
+  category: string | null;
+  brand: string | null;
+  unit: Generated<string>;
+  selling_price: Numeric;
+  cost_price: NullableNumeric;
+  discounted_price: NullableNumeric;
+  current_stock: Generated<number>;
+  reserved_stock: Generated<number>;
+  min_stock: Generated<number>;
+  status: Generated<string>; // active | inactive | discontinued | out_of_stock
+  images: Json<{ url: string }[]>;
+  tags: Json<string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+  change_seq: Int8;
+}
+
+export interface OrdersTable {
+  tenant_id: string;
+  id: string; // may be made by the client (offline creation)
+  order_number: string;
+  customer_id: string | null;
+  customer_name: string;
+  customer_phone: string | null;
+  customer_email: string | null;
+  customer_address: string | null;
+  status: string;
+  total_amount: Numeric;
+  salesperson_id: string | null;
+  manager_id: string | null;
+  warehouse_id: string | null;
+  driver_id: string | null;
+  vehicle_plate: string | null;
+  notes: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+  change_seq: Int8;
+}
+
+export interface OrderItemsTable {
+  tenant_id: string;
+  id: string;
+  order_id: string;
+  position: number;
+  product_id: string | null;
+  product_name: string;
+  barcode: string | null;
+  quantity: number;
+  scanned_quantity: Generated<number>;
+  unit_price: Numeric;
+  total_price: Numeric;
+  created_at: Timestamp;
+}
+
+export interface OrderEventsTable {
+  tenant_id: string;
+  id: string;
+  order_id: string;
+  event_type: string; // created | status_changed | driver_assigned | updated | item_scanned
+  from_status: string | null;
+  to_status: string;
+  user_id: string | null;
+  user_name: string | null;
+  notes: string | null;
+  created_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  tenant_id: string;
+  id: string;
+  user_id: string;
+  type: string;
+  title: string;
+  message: string;
+  is_read: Generated<boolean>;
+  read_at: NullableTimestamp;
+  related_order_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+  change_seq: Int8;
+}
+
+export interface IdempotencyKeysTable {
+  tenant_id: string;
+  user_id: string;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  response: Json<unknown>;
+  created_at: Timestamp;
+}
+
+export interface AuditLogsTable {
+  tenant_id: string;
+  id: string;
+  level: Generated<string>; // info | warning | error
+  action: string;
+  entity: string | null;
+  entity_id: string | null;
+  message: string | null;
+  user_id: string | null;
+  user_name: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  idempotency_key: string | null;
+  created_at: Timestamp;
+}
+
+export interface CompanyRegistrationsTable {
+  tenant_id: string; // the platform tenant that reviews it
+  id: string;
+  company_name: string;
+  industry: string | null;
+  contact_person_name: string;
+  contact_person_email: string;
+  contact_person_phone: string | null;
+  subdomain: string;
+  subscription_plan: string;
+  status: Generated<string>; // pending | approved | rejected | suspended
+  email_verified: Generated<boolean>;
+  address_street: string | null;
+  address_city: string | null;
+  address_state: string | null;
+  address_country: string | null;
+  reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  tenants: TenantsTable;
+  tenant_counters: TenantCountersTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  customers: CustomersTable;
+  products: ProductsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_events: OrderEventsTable;
+  notifications: NotificationsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  audit_logs: AuditLogsTable;
+  company_registrations: CompanyRegistrationsTable;
+}
+
+export type TenantRow = Selectable<TenantsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type CustomerRow = Selectable<CustomersTable>;
+export type NewCustomer = Insertable<CustomersTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+export type NewOrderItem = Insertable<OrderItemsTable>;
+export type NewOrderEvent = Insertable<OrderEventsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;

@@ -1,0 +1,78 @@
+/**
+ * Entry point: read config → open the database (PGlite in DATA_DIR, or PostgreSQL with
+ * DATABASE_URL) → migrate → seed an empty database → listen → print the URL and the demo logins.
+ * Closes the database on SIGINT/SIGTERM (an unclosed PGlite can lose its last writes).
+ */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrateToLatest, openDatabase, pgliteDir } from './db/database';
+import { demoLogins, type SeedLogin, seedIfEmpty } from './db/seed';
+import { findTenant } from './tenants/tenants.repository';
+import { ROLE_LABELS } from '../shared/domain/roles';
+
+function table(logins: SeedLogin[]): string {
+  const rows = logins.map((l) => [l.tenant, l.username, `${l.role} (${ROLE_LABELS[l.role]})`, l.password]);
+  const head = ['Şirket (tenant)', 'Kullanıcı adı', 'Rol', 'Şifre'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => `  ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ')}`;
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config.dataDir) });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`\n${signal}: kapanıyor…`);
+    try {
+      await app?.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await migrateToLatest(database.db);
+    const seeded = await seedIfEmpty(database.db, { demoPassword: config.demoPassword, production: config.nodeEnv === 'production' });
+    app = await buildApp({ db: database.db, config });
+    await app.listen({ port: config.port, host: config.host });
+
+    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    console.log(`\nSipariş Yönetim Sistemi hazır: http://${shownHost}:${port}/  (API: http://${shownHost}:${port}/api)`);
+    console.log(`Veritabanı: ${database.kind === 'pglite' ? `PGlite (${database.location})` : `PostgreSQL (${database.location})`}`);
+    if (seeded?.kind === 'production') {
+      console.log('\nİlk kurulum: platform yöneticisi oluşturuldu. Bu şifre YALNIZCA BİR KEZ gösterilir:');
+      console.log(table(seeded.logins));
+    } else if (await findTenant(database.db, 'demo')) {
+      if (seeded) console.log('\nDemo verisi oluşturuldu.');
+      console.log('\nDemo girişleri (adres çubuğunda ?tenant=demo ile şirket seçilir):');
+      console.log(table(demoLogins(config.demoPassword)));
+      if (!seeded) console.log('  (şifre, veritabanı ilk oluşturulduğundaki DEMO_PASSWORD değeridir)');
+    }
+  } catch (error) {
+    console.error('Başlatılamadı:', error instanceof Error ? error.message : error);
+    await app?.close().catch(() => {});
+    await database.close();
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,262 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Order, OrderItem } from '../../shared/api/entities';
+import { kurusToDecimal, kurusToTl, toKurus } from '../../shared/domain/money';
+import type { OrderStatus } from '../../shared/domain/order-status';
+import type { Database, OrderItemRow, OrderRow } from '../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** An order as the server's rules see it: the wire order plus what sync needs. */
+export interface OrderRecord extends Order {
+  change_seq: number;
+  deleted: boolean;
+}
+
+type OrderRowWithNames = OrderRow & { salesperson_name: string | null; driver_name: string | null };
+
+function toItem(row: OrderItemRow): OrderItem {
+  const unit = toKurus(row.unit_price);
+  const total = toKurus(row.total_price);
+  return {
+    id: row.id,
+    product_id: row.product_id,
+    product_name: row.product_name,
+    barcode: row.barcode,
+    quantity: row.quantity,
+    scanned_quantity: row.scanned_quantity,
+    unit_price: kurusToTl(unit),
+    unit_price_kurus: unit,
+    total_price: kurusToTl(total),
+    total_price_kurus: total,
+  };
+}
+
+function toRecord(row: OrderRowWithNames, items: OrderItem[]): OrderRecord {
+  const total = toKurus(row.total_amount);
+  return {
+    id: row.id,
+    order_number: row.order_number,
+    customer_id: row.customer_id,
+    customer_name: row.customer_name,
+    customer_phone: row.customer_phone,
+    customer_email: row.customer_email,
+    customer_address: row.customer_address,
+    status: row.status as OrderStatus,
+    total_amount: kurusToTl(total),
+    total_amount_kurus: total,
+    salesperson_id: row.salesperson_id,
+    salesperson_name: row.salesperson_name,
+    driver_id: row.driver_id,
+    driver_name: row.driver_name,
+    vehicle_plate: row.vehicle_plate,
+    notes: row.notes,
+    items,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    change_seq: Number(row.change_seq),
+    deleted: row.deleted_at !== null,
+  };
+}
+
+export function toWireOrder(record: OrderRecord): Order {
+  const { change_seq: _seq, deleted: _deleted, ...order } = record;
+  return order;
+}
+
+function ordersWithNames(db: Executor, tenantId: string) {
+  return db
+    .selectFrom('orders as o')
+    .leftJoin('users as s', (join) => join.onRef('s.tenant_id', '=', 'o.tenant_id').onRef('s.id', '=', 'o.salesperson_id'))
+    .leftJoin('users as d', (join) => join.onRef('d.tenant_id', '=', 'o.tenant_id').onRef('d.id', '=', 'o.driver_id'))
+    .selectAll('o')
+    .select(['s.full_name as salesperson_name', 'd.full_name as driver_name'])
+    .where('o.tenant_id', '=', tenantId);
+}
+
+async function itemsFor(db: Executor, tenantId: string, orderIds: string[]): Promise<Map<string, OrderItem[]>> {
+  const byOrder = new Map<string, OrderItem[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('order_items')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) {
+    const list = byOrder.get(row.order_id) ?? [];
+    list.push(toItem(row));
+    byOrder.set(row.order_id, list);
+  }
+  return byOrder;
+}
+
+/** Orders whose change_seq is in (after, upTo], oldest change first, with items. */
+export async function findOrdersChanged(db: Executor, tenantId: string, after: number, upTo: number): Promise<OrderRecord[]> {
+  const rows = await ordersWithNames(db, tenantId)
+    .where('o.change_seq', '>', after)
+    .where('o.change_seq', '<=', upTo)
+    .orderBy('o.change_seq')
+    .execute();
+  const items = await itemsFor(
+    db,
+    tenantId,
+    rows.filter((r) => r.deleted_at === null).map((r) => r.id),
+  );
+  return rows.map((row) => toRecord(row, items.get(row.id) ?? []));
+}
+
+export async function findOrder(db: Executor, tenantId: string, orderId: string): Promise<OrderRecord | undefined> {
+  const row = await ordersWithNames(db, tenantId).where('o.id', '=', orderId).executeTakeFirst();
+  if (!row) return undefined;
+  const items = await itemsFor(db, tenantId, [row.id]);
+  return toRecord(row, items.get(row.id) ?? []);
+}
+
+/**
+ * Locks the order row (SELECT … FOR UPDATE). Every writer of an order takes this lock FIRST and
+ * the tenant counter LAST (db/change-seq.ts), so writers cannot deadlock on PostgreSQL.
+ */
+export async function lockOrder(
+  trx: Transaction<Database>,
+  tenantId: string,
+  orderId: string,
+): Promise<{ id: string; status: string; salesperson_id: string | null; driver_id: string | null; deleted: boolean } | undefined> {
+  const row = await trx
+    .selectFrom('orders')
+    .select(['id', 'status', 'salesperson_id', 'driver_id', 'deleted_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row
+    ? { id: row.id, status: row.status, salesperson_id: row.salesperson_id, driver_id: row.driver_id, deleted: row.deleted_at !== null }
+    : undefined;
+}
+
+export interface OrderChange {
+  status?: string;
+  driver_id?: string | null;
+  vehicle_plate?: string | null;
+  manager_id?: string | null;
+  warehouse_id?: string | null;
+  notes?: string | null;
+  deleted_at?: Date | null;
+}
+
+/** Applies a change to a locked order and stamps it with the transaction's change number. */
+export async function updateOrder(
+  trx: Transaction<Database>,
+  tenantId: string,
+  orderId: string,
+  change: OrderChange,
+  changeSeq: number,
+  at: Date,
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ ...change, change_seq: changeSeq, updated_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', orderId)
+    .execute();
+}
+
+export interface NewOrderInput {
+  id: string;
+  order_number: string;
+  customer_id: string | null;
+  customer_name: string;
+  customer_phone: string | null;
+  customer_email: string | null;
+  customer_address: string | null;
+  status: OrderStatus;
+  salesperson_id: string | null;
+  manager_id?: string | null;
+  warehouse_id?: string | null;
+  driver_id: string | null;
+  vehicle_plate: string | null;
+  notes: string | null;
+  created_at: Date;
+  updated_at: Date;
+  change_seq: number;
+  items: {
+    id: string;
+    product_id: string | null;
+    product_name: string;
+    barcode: string | null;
+    quantity: number;
+    scanned_quantity: number;
+    unit_price_kurus: number;
+  }[];
+}
+
+export interface NewOrderEventInput {
+  id: string;
+  order_id: string;
+  event_type: 'created' | 'status_changed' | 'driver_assigned' | 'updated' | 'item_scanned';
+  from_status: string | null;
+  to_status: string;
+  user_id: string | null;
+  user_name: string | null;
+  notes: string | null;
+  created_at: Date;
+}
+
+/** Inserts orders with their items (total computed here, in kuruş, from the lines). */
+export async function insertOrders(trx: Executor, tenantId: string, orders: NewOrderInput[]): Promise<void> {
+  if (orders.length === 0) return;
+  await trx
+    .insertInto('orders')
+    .values(
+      orders.map((o) => ({
+        tenant_id: tenantId,
+        id: o.id,
+        order_number: o.order_number,
+        customer_id: o.customer_id,
+        customer_name: o.customer_name,
+        customer_phone: o.customer_phone,
+        customer_email: o.customer_email,
+        customer_address: o.customer_address,
+        status: o.status,
+        total_amount: kurusToDecimal(o.items.reduce((sum, item) => sum + item.quantity * item.unit_price_kurus, 0)),
+        salesperson_id: o.salesperson_id,
+        manager_id: o.manager_id ?? null,
+        warehouse_id: o.warehouse_id ?? null,
+        driver_id: o.driver_id,
+        vehicle_plate: o.vehicle_plate,
+        notes: o.notes,
+        created_at: o.created_at,
+        updated_at: o.updated_at,
+        deleted_at: null,
+        change_seq: o.change_seq,
+      })),
+    )
+    .execute();
+  const items = orders.flatMap((o) =>
+    o.items.map((item, position) => ({
+      tenant_id: tenantId,
+      id: item.id,
+      order_id: o.id,
+      position,
+      product_id: item.product_id,
+      product_name: item.product_name,
+      barcode: item.barcode,
+      quantity: item.quantity,
+      scanned_quantity: item.scanned_quantity,
+      unit_price: kurusToDecimal(item.unit_price_kurus),
+      total_price: kurusToDecimal(item.quantity * item.unit_price_kurus),
+      created_at: o.created_at,
+    })),
+  );
+  for (let i = 0; i < items.length; i += 500) await trx.insertInto('order_items').values(items.slice(i, i + 500)).execute();
+}
+
+export async function insertOrderEvents(trx: Executor, tenantId: string, events: NewOrderEventInput[]): Promise<void> {
+  for (let i = 0; i < events.length; i += 500) {
+    await trx
+      .insertInto('order_events')
+      .values(events.slice(i, i + 500).map((e) => ({ tenant_id: tenantId, ...e })))
+      .execute();
+  }
+}

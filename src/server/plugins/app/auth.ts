@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { TokenClaims } from '../../../shared/api/auth';
+import { MESSAGES } from '../../../shared/api/errors';
+import type { Role } from '../../../shared/domain/roles';
+import { findSessionWithUser } from '../../auth/sessions.repository';
+import { bearerToken, verifyToken } from '../../auth/tokens';
+import { AppError, forbidden, unauthorized } from '../../lib/errors';
+
+export interface AuthUser {
+  id: string;
+  username: string;
+  full_name: string;
+  role: Role;
+  tenantId: string;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user (set by app.authenticate). */
+    user: AuthUser;
+    /** Token claims already verified earlier in this request (idempotency's in-flight check). */
+    verifiedClaims: TokenClaims | undefined;
+  }
+  interface FastifyInstance {
+    /** onRequest hook: 401 without a valid token and live session; 403 for another tenant's token. */
+    authenticate: onRequestAsyncHookHandler;
+    /** onRequest hook (after authenticate): 403 unless the user has one of `roles`. */
+    requireRole: (...roles: Role[]) => onRequestAsyncHookHandler;
+  }
+}
+
+/**
+ * Authentication. Order of checks:
+ * 1. a bearer token that verifies (HS256 only, signature, exp, all claims) — else 401 UNAUTHORIZED;
+ * 2. its tenant claim equals `?tenant=` — else 403 TENANT_MISMATCH (the token is genuine, it just
+ *    belongs to another company: "forbidden", not "who are you");
+ * 3. its session (jti) exists, is not revoked (logout) or expired, and its user exists and is
+ *    active — else 401. Role and name come from the database, not the token, so a role change or a
+ *    deactivation applies to the next request.
+ */
+export async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
+  const token = bearerToken(request.headers.authorization);
+  if (!token) throw unauthorized();
+  const claims = request.verifiedClaims ?? (await verifyToken(app.config.jwtSecret, token));
+  if (!claims) throw unauthorized();
+  if (claims.tid !== request.tenant.id) throw new AppError(403, 'TENANT_MISMATCH', MESSAGES.tenantMismatch);
+  const row = await findSessionWithUser(app.db, request.tenant.id, claims.jti);
+  if (!row || row.user_id !== claims.sub) throw unauthorized();
+  if (row.session_revoked_at !== null || row.session_expires_at.getTime() <= Date.now()) throw unauthorized();
+  if (!row.is_active) throw unauthorized(MESSAGES.userInactive);
+  return {
+    id: row.user_id,
+    username: row.username,
+    full_name: row.full_name,
+    role: row.role as Role,
+    tenantId: request.tenant.id,
+    sessionId: row.session_id,
+  };
+}
+
+export default fp(
+  async function authPlugin(app: FastifyInstance) {
+    app.decorateRequest('user', null as unknown as AuthUser);
+    app.decorateRequest('verifiedClaims', undefined);
+    app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+      request.user = await resolveUser(app, request);
+    });
+    app.decorate('requireRole', (...roles: Role[]) => {
+      return async function requireRole(request: FastifyRequest) {
+        if (!request.user) request.user = await resolveUser(app, request);
+        if (!roles.includes(request.user.role)) throw forbidden();
+      };
+    });
+  },
+  { name: 'auth', dependencies: ['tenant'] },
+);

@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MESSAGES } from '../../../shared/api/errors';
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Hashed build output (vite: assets/name-HASH.ext) never changes under its name. */
+function isHashedAsset(path: string): boolean {
+  return /[\\/]assets[\\/]/.test(path) || /[.-][A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|svg|webp)$/.test(path);
+}
+
+/**
+ * The built PWA (DIST_DIR) on the same port as the API:
+ * - files as they are; `index.html`, `sw.js` and everything un-hashed with `Cache-Control: no-cache`
+ *   (the browser revalidates, so a new service worker and shell are found at once), hashed assets
+ *   `immutable` for a year;
+ * - SPA fallback: a GET outside /api that accepts text/html and matches no file → index.html;
+ * - anything under /api that matches no route → JSON 404 in the error envelope.
+ */
+export default fp(
+  async function staticPlugin(app: FastifyInstance) {
+    const root = app.config.distDir;
+    const hasDist = existsSync(join(root, 'index.html'));
+    if (hasDist) {
+      await app.register(fastifyStatic, {
+        root,
+        cacheControl: false,
+        setHeaders(res, path) {
+          res.setHeader('Cache-Control', isHashedAsset(path) && !/[\\/](sw|index)\.(js|html)$/.test(path) ? IMMUTABLE : NO_CACHE);
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      const isApi = path === '/api' || path.startsWith('/api/');
+      const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+      if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
+        if (hasDist) return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html');
+        return reply
+          .code(404)
+          .type('text/plain; charset=utf-8')
+          .send('İstemci henüz derlenmedi (dist/ yok). `npm run build` çalıştırın veya `npm start` kullanın.');
+      }
+      return reply.code(404).send({ success: false, error: MESSAGES.routeNotFound, code: 'NOT_FOUND' });
+    });
+  },
+  { name: 'static', dependencies: ['error-envelope'] },
+);

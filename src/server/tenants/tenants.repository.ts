@@ -1,0 +1,153 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, TenantRow } from '../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** What the rest of the server knows about a tenant (never the row type itself). */
+export interface Tenant {
+  id: string;
+  company_name: string;
+  subdomain: string;
+  full_domain: string | null;
+  subscription_plan: 'free' | 'basic' | 'pro' | 'enterprise';
+  is_active: boolean;
+  dns_status: string;
+  branding: {
+    logo_url: string | null;
+    primary_color: string;
+    secondary_color: string;
+    company_description: string | null;
+  };
+  settings: {
+    timezone: string;
+    currency: string;
+    language: string;
+    order_number_prefix: string;
+    customer_number_prefix: string;
+  };
+  max_login_attempts: number;
+  registration_enabled: boolean;
+  password_min_length: number;
+  created_at: string;
+}
+
+function toTenant(row: TenantRow): Tenant {
+  return {
+    id: row.id,
+    company_name: row.company_name,
+    subdomain: row.subdomain,
+    full_domain: row.full_domain,
+    subscription_plan: row.subscription_plan as Tenant['subscription_plan'],
+    is_active: row.is_active,
+    dns_status: row.dns_status,
+    branding: {
+      logo_url: row.logo_url,
+      primary_color: row.primary_color,
+      secondary_color: row.secondary_color,
+      company_description: row.company_description,
+    },
+    settings: {
+      timezone: row.timezone,
+      currency: row.currency,
+      language: row.language,
+      order_number_prefix: row.order_number_prefix,
+      customer_number_prefix: row.customer_number_prefix,
+    },
+    max_login_attempts: row.max_login_attempts,
+    registration_enabled: row.registration_enabled,
+    password_min_length: row.password_min_length,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export async function findTenant(db: Executor, tenantId: string): Promise<Tenant | undefined> {
+  const row = await db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst();
+  return row ? toTenant(row) : undefined;
+}
+
+export async function countTenants(db: Executor): Promise<number> {
+  const row = await db.selectFrom('tenants').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface NewTenantInput {
+  id: string;
+  company_name: string;
+  subdomain: string;
+  full_domain?: string | null;
+  subscription_plan: Tenant['subscription_plan'];
+  primary_color?: string;
+  secondary_color?: string;
+  company_description?: string | null;
+  registration_enabled?: boolean;
+  legal_name?: string | null;
+  tax_number?: string | null;
+  tax_office?: string | null;
+  address?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  website?: string | null;
+  dns_status?: string;
+}
+
+/** Creates the tenant and its counter row (one transaction: the caller's). */
+export async function insertTenant(trx: Transaction<Database>, input: NewTenantInput): Promise<void> {
+  await trx
+    .insertInto('tenants')
+    .values({
+      id: input.id,
+      company_name: input.company_name,
+      subdomain: input.subdomain,
+      full_domain: input.full_domain ?? null,
+      subscription_plan: input.subscription_plan,
+      ...(input.primary_color ? { primary_color: input.primary_color } : {}),
+      ...(input.secondary_color ? { secondary_color: input.secondary_color } : {}),
+      company_description: input.company_description ?? null,
+      logo_url: null,
+      registration_enabled: input.registration_enabled ?? false,
+      legal_name: input.legal_name ?? null,
+      tax_number: input.tax_number ?? null,
+      tax_office: input.tax_office ?? null,
+      address: input.address ?? null,
+      phone: input.phone ?? null,
+      email: input.email ?? null,
+      website: input.website ?? null,
+      ...(input.dns_status ? { dns_status: input.dns_status } : {}),
+    })
+    .execute();
+  await trx.insertInto('tenant_counters').values({ tenant_id: input.id }).execute();
+}
+
+/** Sets a tenant's counters (the seed writes rows with known numbers, then moves the counters past them). */
+export async function setTenantCounters(
+  trx: Transaction<Database>,
+  tenantId: string,
+  values: { change_seq: number; order_seq: number; customer_seq: number },
+): Promise<void> {
+  await trx.updateTable('tenant_counters').set(values).where('tenant_id', '=', tenantId).execute();
+}
+
+export async function readTenantCounters(
+  db: Executor,
+  tenantId: string,
+): Promise<{ change_seq: number; order_seq: number; customer_seq: number }> {
+  const row = await db
+    .selectFrom('tenant_counters')
+    .select(['change_seq', 'order_seq', 'customer_seq'])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  return { change_seq: Number(row.change_seq), order_seq: Number(row.order_seq), customer_seq: Number(row.customer_seq) };
+}
+
+/** Admin/test helper: (de)activate a tenant. */
+export async function setTenantActive(db: Executor, tenantId: string, active: boolean): Promise<void> {
+  await db.updateTable('tenants').set({ is_active: active, updated_at: new Date() }).where('id', '=', tenantId).execute();
+}
+
+export async function setRegistrationEnabled(db: Executor, tenantId: string, enabled: boolean): Promise<void> {
+  await db
+    .updateTable('tenants')
+    .set({ registration_enabled: enabled, updated_at: new Date() })
+    .where('id', '=', tenantId)
+    .execute();
+}

@@ -1,0 +1,14 @@
+import type { TenantInfo } from '../../shared/api/tenants';
+import type { Tenant } from './tenants.repository';
+
+/** GET /tenants/info: the public face of a tenant (spec "Tenant info"). */
+export function toTenantInfo(tenant: Tenant): TenantInfo {
+  return {
+    tenant_id: tenant.id,
+    company_name: tenant.company_name,
+    subscription_plan: tenant.subscription_plan,
+    is_active: tenant.is_active,
+    branding: tenant.branding,
+    settings: tenant.settings,
+  };
+}

@@ -1,0 +1,268 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Notification, Order } from '../../src/shared/api';
+import { LocalDb, recordKey } from '../../src/client/local/database';
+import {
+  acknowledge,
+  defineMutation,
+  deleteNotification,
+  discardEntry,
+  enqueue,
+  keysOverlap,
+  listEntries,
+  markAllNotificationsRead,
+  markNotificationRead,
+  putServerRows,
+  reject,
+  retryEntry,
+} from '../../src/client/local/outbox';
+
+/**
+ * The outbox and the local store, without a network: every user action is applied locally and
+ * queued atomically; the shown row is always "server version + my pending changes", whatever
+ * the server sends meanwhile, and goes back to the server's version when a change is refused.
+ */
+
+const NOW = '2025-01-10T10:00:00.000Z';
+
+function notification(id: string, overrides: Partial<Notification> = {}): Notification {
+  return {
+    id,
+    type: 'order_created',
+    title: `Bildirim ${id}`,
+    message: 'Yeni sipariş oluşturuldu',
+    is_read: false,
+    created_at: NOW,
+    related_order: null,
+    ...overrides,
+  };
+}
+
+function order(id: string, overrides: Partial<Order> = {}): Order {
+  return {
+    id,
+    order_number: 'ORD-000001',
+    customer_id: null,
+    customer_name: 'Ayşe Yılmaz',
+    customer_phone: null,
+    customer_email: null,
+    customer_address: null,
+    status: 'pending_approval',
+    total_amount: 100,
+    total_amount_kurus: 10000,
+    salesperson_id: 'u1',
+    salesperson_name: 'Satış',
+    driver_id: null,
+    driver_name: null,
+    vehicle_plate: null,
+    notes: null,
+    items: [],
+    created_at: NOW,
+    updated_at: NOW,
+    ...overrides,
+  };
+}
+
+// Test-local kinds with the shape issue 3's order mutations will have.
+defineMutation('test.order-status', {
+  apply: (row, entry) => (row ? { ...row, status: (entry.body as { status: string }).status } : null),
+});
+defineMutation('test.order-create', {
+  apply: (_row, entry) => ({ ...(entry.body as Order), pending_sync: 1 }),
+  fromResponse: (data, entry) => ({ [entry.record_key]: data as Record<string, unknown> }),
+});
+defineMutation('test.explodes', {
+  apply: () => {
+    throw new Error('effect failed');
+  },
+});
+
+let db: LocalDb;
+
+beforeEach(async () => {
+  db = new LocalDb({ tenant: 'demo', userId: 'u1' }, { indexedDB: new IDBFactory(), IDBKeyRange });
+  await db.open();
+  await db.transaction('rw', [db.notifications, db.orders, db.outbox, db.base], async () => {
+    await putServerRows(db, 'notifications', [notification('n1'), notification('n2'), notification('n3', { is_read: true })], []);
+    await putServerRows(db, 'orders', [order('o1')], []);
+  });
+});
+
+afterEach(() => db.close());
+
+describe('enqueue', () => {
+  it('applies a notification read locally and queues it, with owner and key', async () => {
+    const entry = await markNotificationRead(db, 'n1');
+    expect(entry).not.toBeNull();
+    const row = await db.notifications.get('n1');
+    expect(row?.is_read).toBe(true);
+    expect(row?.unread).toBe(0);
+    const entries = await listEntries(db);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      id: entry?.id,
+      tenant: 'demo',
+      user_id: 'u1',
+      kind: 'notification.read',
+      method: 'PATCH',
+      path: '/notifications/n1/read',
+      record_key: 'notification:n1',
+      status: 'pending',
+      attempts: 0,
+    });
+    expect(entries[0]?.id).toMatch(/^[0-9a-f-]{36}$/);
+    // The server's version is kept to restore from.
+    expect((await db.base.get('notification:n1'))?.row).toMatchObject({ id: 'n1', is_read: false });
+    expect(await db.notifications.where('unread').equals(1).count()).toBe(1);
+  });
+
+  it('does not queue a read of an already read or unknown notification', async () => {
+    expect(await markNotificationRead(db, 'n3')).toBeNull();
+    expect(await markNotificationRead(db, 'nope')).toBeNull();
+    await markNotificationRead(db, 'n1');
+    expect(await markNotificationRead(db, 'n1')).toBeNull();
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('mark all read covers the unread ones and orders with every notification action', async () => {
+    const entry = await markAllNotificationsRead(db);
+    expect(entry?.record_key).toBe('notification:*');
+    expect(entry?.records.sort()).toEqual(['notification:n1', 'notification:n2']);
+    expect(await db.notifications.where('unread').equals(1).count()).toBe(0);
+    expect(await markAllNotificationsRead(db)).toBeNull();
+    expect(keysOverlap('notification:*', 'notification:n1')).toBe(true);
+    expect(keysOverlap('notification:n2', 'notification:*')).toBe(true);
+    expect(keysOverlap('notification:*', 'order:o1')).toBe(false);
+    expect(keysOverlap('notification:n1', 'notification:n2')).toBe(false);
+  });
+
+  it('is all or nothing: an effect that fails leaves neither the change nor the entry', async () => {
+    await expect(
+      enqueue(db, { kind: 'test.explodes', summary: 'x', method: 'PATCH', path: '/orders/o1/status', records: ['order:o1'] }),
+    ).rejects.toThrow('effect failed');
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.base.count()).toBe(0);
+    expect((await db.orders.get('o1'))?.status).toBe('pending_approval');
+  });
+
+  it('deletes a notification locally at once', async () => {
+    await deleteNotification(db, 'n2');
+    expect(await db.notifications.get('n2')).toBeUndefined();
+    expect((await listEntries(db))[0]).toMatchObject({ method: 'DELETE', path: '/notifications/n2' });
+  });
+});
+
+describe('server versions arriving while a change is pending', () => {
+  it('re-applies the pending change on top of a pulled version (not clobbered, other fields taken)', async () => {
+    await markNotificationRead(db, 'n1');
+    await db.transaction('rw', [db.notifications, db.outbox, db.base], () =>
+      putServerRows(db, 'notifications', [notification('n1', { title: 'Yeni başlık' }), notification('n2', { title: 'Başka' })], []),
+    );
+    const n1 = await db.notifications.get('n1');
+    expect(n1).toMatchObject({ is_read: true, unread: 0, title: 'Yeni başlık' });
+    expect((await db.base.get('notification:n1'))?.row).toMatchObject({ is_read: false, title: 'Yeni başlık' });
+    // A record without local changes is written as the server sent it.
+    expect(await db.notifications.get('n2')).toMatchObject({ title: 'Başka', unread: 1 });
+  });
+
+  it('a pulled removal removes the record even with a pending change', async () => {
+    await markNotificationRead(db, 'n1');
+    await db.transaction('rw', [db.notifications, db.outbox, db.base], () => putServerRows(db, 'notifications', [], ['n1', 'n2']));
+    expect(await db.notifications.count()).toBe(1);
+    expect(await db.outbox.count()).toBe(1); // still sent; the server decides
+  });
+});
+
+describe('outcomes', () => {
+  it('acknowledge makes the server row the truth and forgets the base', async () => {
+    const entry = await markNotificationRead(db, 'n1');
+    if (!entry) throw new Error('not queued');
+    await acknowledge(db, entry, notification('n1', { is_read: true, message: 'sunucudan' }));
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.base.count()).toBe(0);
+    expect(await db.notifications.get('n1')).toMatchObject({ is_read: true, message: 'sunucudan' });
+  });
+
+  it('acknowledge without a row folds the change into the base, later pending changes stay on top', async () => {
+    const all = await markAllNotificationsRead(db);
+    const del = await deleteNotification(db, 'n2');
+    if (!all || !del) throw new Error('not queued');
+    await acknowledge(db, all, { updated: 2, unread_count: 0 });
+    expect((await db.base.get('notification:n1'))).toBeUndefined();
+    expect((await db.base.get('notification:n2'))?.row).toMatchObject({ is_read: true });
+    expect(await db.notifications.get('n2')).toBeUndefined();
+    expect((await db.notifications.get('n1'))?.is_read).toBe(true);
+  });
+
+  it('a refusal marks the entry failed with the server text and restores the server version', async () => {
+    const entry = await enqueue(db, {
+      kind: 'test.order-status',
+      summary: 'Sipariş onaylandı',
+      method: 'PATCH',
+      path: '/orders/o1/status',
+      body: { status: 'approved' },
+      records: ['order:o1'],
+    });
+    expect((await db.orders.get('o1'))?.status).toBe('approved');
+    await reject(db, entry, { status: 403, error: 'Bu işlem için yetkiniz yok.', code: 'FORBIDDEN' });
+    expect((await db.orders.get('o1'))?.status).toBe('pending_approval');
+    const [failed] = await listEntries(db, 'failed');
+    expect(failed).toMatchObject({ id: entry.id, status: 'failed', error: 'Bu işlem için yetkiniz yok.', code: 'FORBIDDEN', http_status: 403 });
+
+    // Retry: the change shows again, under a NEW Idempotency-Key (the old one's outcome is the refusal).
+    expect(await retryEntry(db, entry.id)).toBe(true);
+    const [retried] = await listEntries(db, 'pending');
+    expect(retried?.id).not.toBe(entry.id);
+    expect(retried?.seq).toBe(failed?.seq);
+    expect((await db.orders.get('o1'))?.status).toBe('approved');
+
+    // Discard: back to the server's version, nothing left behind.
+    expect(await discardEntry(db, retried?.id ?? '')).toBe(true);
+    expect((await db.orders.get('o1'))?.status).toBe('pending_approval');
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.base.count()).toBe(0);
+  });
+
+  it("a 409 conflict replaces the server version with the body's current record", async () => {
+    const entry = await enqueue(db, {
+      kind: 'test.order-status',
+      summary: 'Sipariş onaylandı',
+      method: 'PATCH',
+      path: '/orders/o1/status',
+      body: { status: 'approved' },
+      records: ['order:o1'],
+    });
+    const current = order('o1', { status: 'cancelled', notes: 'Müşteri vazgeçti' });
+    await reject(db, entry, { status: 409, error: 'Sipariş durumu değişmiş.', code: 'CONFLICT', current });
+    expect(await db.orders.get('o1')).toMatchObject({ status: 'cancelled', notes: 'Müşteri vazgeçti', pending_sync: 0 });
+  });
+
+  it('an order created offline shows as pending, gets its real number on success, disappears if refused', async () => {
+    const draft = order('o-new', { order_number: 'BEKLİYOR' });
+    const create = await enqueue(db, {
+      kind: 'test.order-create',
+      summary: 'Sipariş oluşturuldu',
+      method: 'POST',
+      path: '/orders',
+      body: draft,
+      records: [recordKey('orders', 'o-new')],
+    });
+    expect(await db.orders.get('o-new')).toMatchObject({ pending_sync: 1, order_number: 'BEKLİYOR' });
+    expect(await db.orders.where('pending_sync').equals(1).count()).toBe(1);
+    await acknowledge(db, create, order('o-new', { order_number: 'ORD-000042' }));
+    expect(await db.orders.get('o-new')).toMatchObject({ pending_sync: 0, order_number: 'ORD-000042' });
+
+    const refused = await enqueue(db, {
+      kind: 'test.order-create',
+      summary: 'Sipariş oluşturuldu',
+      method: 'POST',
+      path: '/orders',
+      body: order('o-bad'),
+      records: [recordKey('orders', 'o-bad')],
+    });
+    await reject(db, refused, { status: 400, error: 'Müşteri adı gereklidir', code: 'VALIDATION_ERROR' });
+    expect(await db.orders.get('o-bad')).toBeUndefined();
+    expect((await listEntries(db, 'failed'))[0]?.body).toMatchObject({ id: 'o-bad' });
+  });
+});

@@ -1,0 +1,461 @@
+import 'fake-indexeddb/auto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { META } from '../../src/client/local/database';
+import { deleteNotification, listEntries, markAllNotificationsRead, markNotificationRead } from '../../src/client/local/outbox';
+import { otherUsersWaiting } from '../../src/client/local/registry';
+import { bumpChangeSeq } from '../../src/server/db/change-seq';
+import { MESSAGES } from '../../src/shared/api/errors';
+import { startTestServer } from '../helpers/test-server';
+import { api, device, engine, type Identity, login, networkFetch, offlineFetch, type Sent, TestLocks } from './support/sync-fixtures';
+
+/**
+ * The sync engine in Node (fake-indexeddb) against the REAL server in-process: real HTTP, real
+ * database, real idempotency. Each test acts as a different demo user so that tests do not
+ * share server-side state.
+ */
+
+type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+}, 180_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function serverNotification(tenant: string, id: string) {
+  return server.db
+    .selectFrom('notifications')
+    .select(['id', 'is_read', 'deleted_at', 'user_id'])
+    .where('tenant_id', '=', tenant)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+async function auditCount(tenant: string, entityId: string): Promise<number> {
+  const row = await server.db
+    .selectFrom('audit_logs')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('tenant_id', '=', tenant)
+    .where('entity_id', '=', entityId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function unreadOf(db: import('../../src/client/local/database').LocalDb, n: number) {
+  const rows = await db.notifications.where('unread').equals(1).sortBy('created_at');
+  if (rows.length < n) throw new Error(`the seed should give this user at least ${n} unread notifications (got ${rows.length})`);
+  return rows.slice(0, n);
+}
+
+/** A device of `who`, pulled once over a working network. */
+async function primedDevice(who: Identity) {
+  const dev = device();
+  const db = dev.open(who);
+  const first = engine(db, server.apiBase, () => who.token);
+  await first.start();
+  await first.whenIdle();
+  await first.stop();
+  return { dev, db };
+}
+
+describe('pull', () => {
+  it('first pull fills Dexie with what the role may see, page by page', async () => {
+    const tenant = 'demo';
+    const allOrders = await server.db
+      .selectFrom('orders')
+      .select(['id', 'status', 'salesperson_id', 'driver_id'])
+      .where('tenant_id', '=', tenant)
+      .where('deleted_at', 'is', null)
+      .execute();
+    const products = await server.db.selectFrom('products').select('id').where('tenant_id', '=', tenant).where('deleted_at', 'is', null).execute();
+    const customers = await server.db.selectFrom('customers').select('id').where('tenant_id', '=', tenant).where('deleted_at', 'is', null).execute();
+    const visible: Record<string, (o: (typeof allOrders)[number], userId: string) => boolean> = {
+      sales: (o, id) => o.salesperson_id === id,
+      warehouse: (o) => ['approved', 'prepared', 'in_transit', 'delivered'].includes(o.status),
+      driver: (o, id) => o.driver_id === id,
+      manager: () => true,
+      admin: () => true,
+    };
+    for (const username of Object.keys(visible)) {
+      const who = await login(server.apiBase, tenant, username);
+      const db = device().open(who);
+      const sync = engine(db, server.apiBase, () => who.token, { pullLimit: 7 }); // small pages: has_more paging
+      await sync.start();
+      await sync.whenIdle();
+      await sync.stop();
+
+      const expected = allOrders.filter((o) => visible[username]?.(o, who.user.id)).map((o) => o.id).sort();
+      const local = await db.orders.toArray();
+      expect(expected.length, `${username} should see some orders`).toBeGreaterThan(0);
+      expect(local.map((o) => o.id).sort(), username).toEqual(expected);
+      expect(local.every((o) => Array.isArray(o.items) && o.pending_sync === 0)).toBe(true);
+
+      const own = await server.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('tenant_id', '=', tenant)
+        .where('user_id', '=', who.user.id)
+        .where('deleted_at', 'is', null)
+        .execute();
+      expect((await db.notifications.toCollection().primaryKeys()).sort(), `${username} notifications`).toEqual(own.map((n) => n.id).sort());
+      expect(await db.products.count()).toBe(products.length);
+      expect(await db.customers.count()).toBe(customers.length);
+      expect(await db.getMeta<string>(META.cursor)).toMatch(/^[1-9]\d*$/);
+      expect(sync.status.getState()).toMatchObject({ leader: false, syncing: false, lastError: null });
+      expect(sync.status.getState().lastPullAt).not.toBeNull();
+      db.close();
+    }
+  });
+
+  it('an incremental pull picks up server-side changes, new rows and removals (visibility too)', async () => {
+    const tenant = 'client1';
+    const warehouse = await login(server.apiBase, tenant, 'warehouse');
+    const { db } = await primedDevice(warehouse);
+    const approved = await db.orders.where('status').equals('approved').toArray();
+    expect(approved.length).toBeGreaterThanOrEqual(2);
+    const [leaving, edited] = approved;
+    if (!leaving || !edited) throw new Error('unreachable');
+    const [keptNotification, deletedNotification] = await unreadOf(db, 2);
+    if (!keptNotification || !deletedNotification) throw new Error('unreachable');
+    const cursorBefore = BigInt((await db.getMeta<string>(META.cursor)) ?? '0');
+
+    // Server-side changes, each in a writing transaction that bumps the tenant's change sequence.
+    await server.db.transaction().execute(async (trx) => {
+      const seq = await bumpChangeSeq(trx, tenant);
+      await trx.updateTable('orders').set({ notes: 'Kapıda ödeme', updated_at: new Date(), change_seq: seq }).where('tenant_id', '=', tenant).where('id', '=', edited.id).execute();
+    });
+    await server.db.transaction().execute(async (trx) => {
+      // Back to pending approval: no longer visible to the warehouse → a removal for this user.
+      const seq = await bumpChangeSeq(trx, tenant);
+      await trx.updateTable('orders').set({ status: 'pending_approval', updated_at: new Date(), change_seq: seq }).where('tenant_id', '=', tenant).where('id', '=', leaving.id).execute();
+    });
+    const newId = crypto.randomUUID();
+    await server.db.transaction().execute(async (trx) => {
+      const seq = await bumpChangeSeq(trx, tenant);
+      await trx
+        .insertInto('notifications')
+        .values({ tenant_id: tenant, id: newId, user_id: warehouse.user.id, type: 'system', title: 'Yeni duyuru', message: 'Depo sayımı cuma günü', related_order_id: null, change_seq: seq })
+        .execute();
+    });
+    // The user deletes and reads notifications on another device.
+    expect((await api(server.apiBase, warehouse, 'DELETE', `/notifications/${deletedNotification.id}`)).status).toBe(200);
+    expect((await api(server.apiBase, warehouse, 'PATCH', `/notifications/${keptNotification.id}/read`)).status).toBe(200);
+
+    const sync = engine(db, server.apiBase, () => warehouse.token);
+    await sync.start();
+    await sync.whenIdle();
+    await sync.stop();
+
+    expect(await db.orders.get(leaving.id)).toBeUndefined();
+    expect((await db.orders.get(edited.id))?.notes).toBe('Kapıda ödeme');
+    expect(await db.notifications.get(newId)).toMatchObject({ title: 'Yeni duyuru', is_read: false, unread: 1, type: 'system' });
+    expect(await db.notifications.get(deletedNotification.id)).toBeUndefined();
+    expect(await db.notifications.get(keptNotification.id)).toMatchObject({ is_read: true, unread: 0 });
+    expect(BigInt((await db.getMeta<string>(META.cursor)) ?? '0')).toBeGreaterThan(cursorBefore);
+    db.close();
+  });
+});
+
+describe('outbox', () => {
+  it('marks a notification read offline: shown at once, queued, survives a restart, sent once online', async () => {
+    const who = await login(server.apiBase, 'demo', 'sales');
+    const { dev, db } = await primedDevice(who);
+    const [target] = await unreadOf(db, 1);
+    if (!target) throw new Error('unreachable');
+
+    // Offline: the change is local and queued; nothing reaches the server.
+    const offline = engine(db, server.apiBase, () => who.token, { fetch: offlineFetch });
+    await offline.start();
+    await markNotificationRead(db, target.id);
+    expect(await db.notifications.get(target.id)).toMatchObject({ is_read: true, unread: 0 });
+    await offline.flushNow();
+    await offline.whenIdle();
+    const [queued] = await listEntries(db);
+    expect(queued).toMatchObject({ kind: 'notification.read', status: 'pending', record_key: `notification:${target.id}`, tenant: 'demo', user_id: who.user.id });
+    expect(queued?.attempts).toBeGreaterThanOrEqual(1);
+    expect(queued?.last_error).toBeTruthy();
+    expect(offline.status.getState()).toMatchObject({ online: false, pendingCount: 1, failedCount: 0 });
+    expect((await serverNotification('demo', target.id))?.is_read).toBe(false);
+
+    // The app is closed and opened again (new engine, new Dexie connection, same IndexedDB).
+    await offline.stop();
+    db.close();
+    const reopened = dev.open(who);
+    expect(await reopened.outbox.count()).toBe(1);
+    expect((await reopened.notifications.get(target.id))?.is_read).toBe(true);
+    const online = engine(reopened, server.apiBase, () => who.token);
+    await online.start();
+    await online.whenIdle();
+    expect(await reopened.outbox.count()).toBe(0);
+    expect(await reopened.base.count()).toBe(0);
+    expect((await serverNotification('demo', target.id))?.is_read).toBe(true);
+    expect(await auditCount('demo', target.id)).toBe(1);
+    expect(await reopened.notifications.get(target.id)).toMatchObject({ is_read: true, unread: 0 });
+    expect(online.status.getState()).toMatchObject({ online: true, pendingCount: 0 });
+    await online.stop();
+    reopened.close();
+  });
+
+  it('is applied exactly once when the network flaps (answer lost, retried with the same key)', async () => {
+    const who = await login(server.apiBase, 'demo', 'manager');
+    const { db } = await primedDevice(who);
+    const [readTarget, deleteTarget] = await unreadOf(db, 2);
+    if (!readTarget || !deleteTarget) throw new Error('unreachable');
+    const log: Sent[] = [];
+    let losses = 4; // the first two tries of each of the two actions reach the server; the phone never hears back
+    const flaky = networkFetch({ log, lose: (call) => call.method !== 'GET' && losses-- > 0 });
+    const sync = engine(db, server.apiBase, () => who.token, { fetch: flaky });
+    await sync.start();
+    await sync.whenIdle();
+
+    await markNotificationRead(db, readTarget.id);
+    await deleteNotification(db, deleteTarget.id);
+    for (let i = 0; i < 10 && (await db.outbox.count()) > 0; i++) await sync.flushNow();
+    await sync.whenIdle();
+    expect(await db.outbox.count()).toBe(0);
+
+    const readCalls = log.filter((c) => c.path === `/notifications/${readTarget.id}/read`);
+    const deleteCalls = log.filter((c) => c.path === `/notifications/${deleteTarget.id}`);
+    expect(readCalls.length).toBeGreaterThanOrEqual(2);
+    expect(deleteCalls.length).toBeGreaterThanOrEqual(2);
+    // One Idempotency-Key per action, reused on every retry.
+    expect(new Set(readCalls.map((c) => c.key)).size).toBe(1);
+    expect(new Set(deleteCalls.map((c) => c.key)).size).toBe(1);
+    expect(readCalls[0]?.key).not.toBe(deleteCalls[0]?.key);
+
+    expect((await serverNotification('demo', readTarget.id))?.is_read).toBe(true);
+    expect((await serverNotification('demo', deleteTarget.id))?.deleted_at).not.toBeNull();
+    expect(await auditCount('demo', readTarget.id)).toBe(1);
+    expect(await auditCount('demo', deleteTarget.id)).toBe(1);
+    expect(await db.notifications.get(readTarget.id)).toMatchObject({ is_read: true });
+    expect(await db.notifications.get(deleteTarget.id)).toBeUndefined();
+    await sync.stop();
+    db.close();
+  });
+
+  it('pauses on 401 with nothing dropped, and resumes when the same user signs in again', async () => {
+    const first = await login(server.apiBase, 'demo', 'warehouse');
+    const { db } = await primedDevice(first);
+    const [a, b] = await unreadOf(db, 2);
+    if (!a || !b) throw new Error('unreachable');
+    let token: string | null = first.token;
+    const refused: string[] = [];
+    const log: Sent[] = [];
+    const sync = engine(db, server.apiBase, () => token, { fetch: networkFetch({ log }), onUnauthorized: (t) => refused.push(t) });
+    await sync.start();
+    await sync.whenIdle();
+
+    // The session is revoked on the server (signed out elsewhere / expired).
+    expect((await api(server.apiBase, first, 'POST', '/auth/logout')).status).toBe(200);
+    await markNotificationRead(db, a.id);
+    await markNotificationRead(db, b.id);
+    await sync.flushNow();
+    await sync.whenIdle();
+    expect(sync.status.getState().paused).toBe('unauthorized');
+    expect(sync.status.getState().lastError).toBe(MESSAGES.unauthorized);
+    expect(refused).toEqual([first.token]);
+    expect(await db.outbox.count()).toBe(2);
+    expect((await listEntries(db)).every((e) => e.status === 'pending')).toBe(true);
+    // Local data stays readable and still shows the user's changes.
+    expect((await db.notifications.get(a.id))?.is_read).toBe(true);
+
+    // While paused nothing is sent, however often we are asked.
+    const before = log.length;
+    await sync.flushNow();
+    await sync.pullNow();
+    await sync.whenIdle();
+    expect(log.length).toBe(before);
+
+    // The same user signs in again: the engine picks up the new token and sends everything.
+    const again = await login(server.apiBase, 'demo', 'warehouse');
+    token = again.token;
+    await sync.resume();
+    await sync.whenIdle();
+    expect(sync.status.getState().paused).toBeNull();
+    expect(await db.outbox.count()).toBe(0);
+    expect((await serverNotification('demo', a.id))?.is_read).toBe(true);
+    expect((await serverNotification('demo', b.id))?.is_read).toBe(true);
+    // Refused once with the revoked token, then everything under the new one.
+    expect(log.filter((c) => c.method === 'PATCH').map((c) => c.auth)).toEqual([
+      `Bearer ${first.token}`,
+      `Bearer ${again.token}`,
+      `Bearer ${again.token}`,
+    ]);
+    await sync.stop();
+    db.close();
+  });
+
+  it("never sends a user's entries under another user's token; the registry says they wait", async () => {
+    const owner = await login(server.apiBase, 'client1', 'sales');
+    const other = await login(server.apiBase, 'client1', 'manager');
+    const { db } = await primedDevice(owner);
+    const [target] = await unreadOf(db, 1);
+    if (!target) throw new Error('unreachable');
+    const log: Sent[] = [];
+    // Wired wrongly on purpose: the getter hands out the OTHER user's token.
+    const sync = engine(db, server.apiBase, () => other.token, { fetch: networkFetch({ log }) });
+    await sync.start();
+    await markNotificationRead(db, target.id);
+    await sync.flushNow();
+    await sync.pullNow();
+    await sync.whenIdle();
+    expect(log).toEqual([]);
+    expect(await db.outbox.count()).toBe(1);
+    expect((await serverNotification('client1', target.id))?.is_read).toBe(false);
+    await vi.waitFor(async () => {
+      const waiting = await otherUsersWaiting('client1', other.user.id);
+      expect(waiting.find((r) => r.user_id === owner.user.id)).toMatchObject({ pending: 1, tenant: 'client1' });
+    });
+    expect(await otherUsersWaiting('client1', owner.user.id)).toEqual([]);
+    await sync.stop();
+    db.close();
+  });
+
+  it('a 4xx marks the entry failed with the server text, restores server truth, and blocks only its own record', async () => {
+    const who = await login(server.apiBase, 'demo', 'driver');
+    const { db } = await primedDevice(who);
+    const [gone, other] = await unreadOf(db, 2);
+    if (!gone || !other) throw new Error('unreachable');
+    // Deleted on another device; this device has not pulled since.
+    expect((await api(server.apiBase, who, 'DELETE', `/notifications/${gone.id}`)).status).toBe(200);
+
+    const log: Sent[] = [];
+    const sync = engine(db, server.apiBase, () => who.token, { fetch: networkFetch({ log }) });
+    await markNotificationRead(db, gone.id); // will be refused: 404
+    await deleteNotification(db, gone.id); // same record, behind the refused one: must wait
+    await markNotificationRead(db, other.id); // another record: must not wait
+    await sync.start();
+    await sync.whenIdle();
+
+    const entries = await listEntries(db);
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({ kind: 'notification.read', status: 'failed', http_status: 404, code: 'NOT_FOUND', error: MESSAGES.notificationNotFound });
+    expect(entries[1]).toMatchObject({ kind: 'notification.delete', status: 'pending', attempts: 0 });
+    expect(log.some((c) => c.method === 'DELETE')).toBe(false);
+    expect((await serverNotification('demo', other.id))?.is_read).toBe(true);
+    expect(sync.status.getState()).toMatchObject({ failedCount: 1, pendingCount: 1 });
+    // Server truth: the pull after the refusal removed the notification that no longer exists.
+    expect(await db.notifications.get(gone.id)).toBeUndefined();
+
+    // The user discards the refused entry: the delete behind it goes, and succeeds.
+    const { discardEntry } = await import('../../src/client/local/outbox');
+    await discardEntry(db, entries[0]?.id ?? '');
+    await sync.flushNow();
+    await sync.whenIdle();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.base.count()).toBe(0);
+    await sync.stop();
+    db.close();
+  });
+
+  it('sends entries of one record strictly in order while other records go ahead', async () => {
+    const who = await login(server.apiBase, 'client1', 'warehouse');
+    const { db } = await primedDevice(who);
+    const [x, y] = await unreadOf(db, 2);
+    if (!x || !y) throw new Error('unreachable');
+    const log: Sent[] = [];
+    let outage = true; // a gateway answers 503 for x's first request
+    const gateway = (c: Sent) => {
+      if (!outage || c.path !== `/notifications/${x.id}/read`) return false;
+      outage = false;
+      return true;
+    };
+    // A long backoff, so that only our explicit flushNow retries (no timer racing the assertions).
+    const sync = engine(db, server.apiBase, () => who.token, { fetch: networkFetch({ log, gateway }), backoffBaseMs: 60_000 });
+    await markNotificationRead(db, x.id);
+    await deleteNotification(db, x.id);
+    await markNotificationRead(db, y.id);
+    await sync.start();
+    await sync.whenIdle();
+    const mutations = () => log.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+    expect(mutations()).toEqual([`PATCH /notifications/${x.id}/read`, `PATCH /notifications/${y.id}/read`]);
+    const [first] = await listEntries(db);
+    expect(first).toMatchObject({ kind: 'notification.read', status: 'pending', attempts: 1, last_error: 'Sunucu geçici olarak kullanılamıyor' });
+    expect(first?.next_attempt_at).toBeGreaterThan(Date.now() + 10_000);
+
+    await sync.flushNow();
+    await sync.whenIdle();
+    expect(mutations()).toEqual([
+      `PATCH /notifications/${x.id}/read`,
+      `PATCH /notifications/${y.id}/read`,
+      `PATCH /notifications/${x.id}/read`,
+      `DELETE /notifications/${x.id}`,
+    ]);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await serverNotification('client1', x.id))?.deleted_at).not.toBeNull();
+    expect(await auditCount('client1', x.id)).toBe(2); // read, then delete
+    await sync.stop();
+    db.close();
+  });
+
+  it('keeps a pending change on top of a resync from cursor 0 until the server acknowledges it', async () => {
+    const who = await login(server.apiBase, 'client1', 'admin');
+    const { db } = await primedDevice(who);
+    const [target] = await unreadOf(db, 1);
+    if (!target) throw new Error('unreachable');
+    // Reads work, writes are lost on the way (e.g. a captive portal that only lets GETs through).
+    let writesFail = true;
+    const sync = engine(db, server.apiBase, () => who.token, {
+      fetch: networkFetch({ gateway: (c) => writesFail && c.method !== 'GET' }),
+    });
+    await sync.start();
+    await sync.whenIdle();
+    await markAllNotificationsRead(db);
+    await sync.whenIdle();
+    await db.setMeta(META.cursor, '0'); // a full resync: the server sends every notification as unread
+    await sync.pullNow();
+    expect((await serverNotification('client1', target.id))?.is_read).toBe(false);
+    expect(await db.notifications.where('unread').equals(1).count()).toBe(0);
+    expect((await db.notifications.get(target.id))?.is_read).toBe(true);
+
+    writesFail = false;
+    await sync.flushNow();
+    await sync.whenIdle();
+    expect(await db.outbox.count()).toBe(0);
+    expect((await serverNotification('client1', target.id))?.is_read).toBe(true);
+    expect(await db.notifications.where('unread').equals(1).count()).toBe(0);
+    await sync.stop();
+    db.close();
+  });
+});
+
+describe('one syncer per device', () => {
+  it('elects one leader with Web Locks; a follower sends nothing and takes over when the leader stops', async () => {
+    const who = await login(server.apiBase, 'client1', 'driver');
+    const dev = device();
+    const locks = new TestLocks();
+    const tabA = dev.open(who);
+    const tabB = dev.open(who);
+    const logA: Sent[] = [];
+    const logB: Sent[] = [];
+    const a = engine(tabA, server.apiBase, () => who.token, { locks, fetch: networkFetch({ log: logA }) });
+    const b = engine(tabB, server.apiBase, () => who.token, { locks, fetch: networkFetch({ log: logB }) });
+    await a.start();
+    await b.start();
+    await vi.waitFor(() => expect(a.status.getState().leader).toBe(true));
+    await a.whenIdle();
+    expect(b.status.getState().leader).toBe(false);
+    await b.pullNow();
+    await b.flushNow();
+    expect(logB).toEqual([]);
+    // The follower sees the leader's pull through the shared IndexedDB.
+    expect(await tabB.notifications.count()).toBeGreaterThan(0);
+
+    await a.stop();
+    await vi.waitFor(() => expect(b.status.getState().leader).toBe(true));
+    const [target] = await unreadOf(tabB, 1);
+    if (!target) throw new Error('unreachable');
+    await markNotificationRead(tabB, target.id);
+    await b.flushNow();
+    await b.whenIdle();
+    expect(logB.some((c) => c.path === `/notifications/${target.id}/read`)).toBe(true);
+    expect((await serverNotification('client1', target.id))?.is_read).toBe(true);
+    await b.stop();
+    tabA.close();
+    tabB.close();
+  });
+});
