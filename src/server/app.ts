@@ -1,5 +1,6 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
+import { MESSAGES } from '../shared/api/errors';
 import healthRoutes from './health/health.routes';
 import authRoutes from './auth/auth.routes';
 import type { Config } from './config';
@@ -26,6 +27,8 @@ declare module 'fastify' {
 export interface AppDeps {
   db: Kysely<Database>;
   config: Config;
+  /** Extra route plugins registered under /api after the built-in ones (they see every decorator). */
+  routes?: FastifyPluginAsync[];
 }
 
 /**
@@ -34,7 +37,7 @@ export interface AppDeps {
  * app (error envelope, then — inside /api — idempotency's early check, tenant, auth) → routes.
  * Routes use only decorators and services; services use repositories; only repositories query.
  */
-export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, config, routes = [] }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -42,10 +45,16 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    // Errors Fastify raises before routing (malformed URL, over-long path parameter): same envelope.
+    frameworkErrors: (_error, _request, reply) => {
+      reply.code(400).send({ success: false, error: MESSAGES.badRequest, code: 'VALIDATION_ERROR' });
+    },
   });
   app.decorate('db', db);
   app.decorate('config', config);
 
+  // JSON only: a text/plain body is refused with 415 instead of reaching a route as a string.
+  app.removeContentTypeParser('text/plain');
   // A JSON body may be empty (POST /auth/logout from some clients): treat it as no body.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -71,6 +80,7 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
       await api.register(tenantRoutes);
       await api.register(notificationRoutes);
       await api.register(syncRoutes);
+      for (const plugin of routes) await api.register(plugin);
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Notification, Order } from '../../src/shared/api';
 import { LocalDb, recordKey } from '../../src/client/local/database';
 import {
   acknowledge,
@@ -17,6 +16,7 @@ import {
   reject,
   retryEntry,
 } from '../../src/client/local/outbox';
+import type { Notification, Order } from '../../src/shared/api';
 
 /**
  * The outbox and the local store, without a network: every user action is applied locally and
@@ -84,7 +84,12 @@ beforeEach(async () => {
   db = new LocalDb({ tenant: 'demo', userId: 'u1' }, { indexedDB: new IDBFactory(), IDBKeyRange });
   await db.open();
   await db.transaction('rw', [db.notifications, db.orders, db.outbox, db.base], async () => {
-    await putServerRows(db, 'notifications', [notification('n1'), notification('n2'), notification('n3', { is_read: true })], []);
+    await putServerRows(
+      db,
+      'notifications',
+      [notification('n1'), notification('n2'), notification('n3', { is_read: true })],
+      [],
+    );
     await putServerRows(db, 'orders', [order('o1')], []);
   });
 });
@@ -139,7 +144,13 @@ describe('enqueue', () => {
 
   it('is all or nothing: an effect that fails leaves neither the change nor the entry', async () => {
     await expect(
-      enqueue(db, { kind: 'test.explodes', summary: 'x', method: 'PATCH', path: '/orders/o1/status', records: ['order:o1'] }),
+      enqueue(db, {
+        kind: 'test.explodes',
+        summary: 'x',
+        method: 'PATCH',
+        path: '/orders/o1/status',
+        records: ['order:o1'],
+      }),
     ).rejects.toThrow('effect failed');
     expect(await db.outbox.count()).toBe(0);
     expect(await db.base.count()).toBe(0);
@@ -157,18 +168,28 @@ describe('server versions arriving while a change is pending', () => {
   it('re-applies the pending change on top of a pulled version (not clobbered, other fields taken)', async () => {
     await markNotificationRead(db, 'n1');
     await db.transaction('rw', [db.notifications, db.outbox, db.base], () =>
-      putServerRows(db, 'notifications', [notification('n1', { title: 'Yeni başlık' }), notification('n2', { title: 'Başka' })], []),
+      putServerRows(
+        db,
+        'notifications',
+        [notification('n1', { title: 'Yeni başlık' }), notification('n2', { title: 'Başka' })],
+        [],
+      ),
     );
     const n1 = await db.notifications.get('n1');
     expect(n1).toMatchObject({ is_read: true, unread: 0, title: 'Yeni başlık' });
-    expect((await db.base.get('notification:n1'))?.row).toMatchObject({ is_read: false, title: 'Yeni başlık' });
+    expect((await db.base.get('notification:n1'))?.row).toMatchObject({
+      is_read: false,
+      title: 'Yeni başlık',
+    });
     // A record without local changes is written as the server sent it.
     expect(await db.notifications.get('n2')).toMatchObject({ title: 'Başka', unread: 1 });
   });
 
   it('a pulled removal removes the record even with a pending change', async () => {
     await markNotificationRead(db, 'n1');
-    await db.transaction('rw', [db.notifications, db.outbox, db.base], () => putServerRows(db, 'notifications', [], ['n1', 'n2']));
+    await db.transaction('rw', [db.notifications, db.outbox, db.base], () =>
+      putServerRows(db, 'notifications', [], ['n1', 'n2']),
+    );
     expect(await db.notifications.count()).toBe(1);
     expect(await db.outbox.count()).toBe(1); // still sent; the server decides
   });
@@ -189,7 +210,7 @@ describe('outcomes', () => {
     const del = await deleteNotification(db, 'n2');
     if (!all || !del) throw new Error('not queued');
     await acknowledge(db, all, { updated: 2, unread_count: 0 });
-    expect((await db.base.get('notification:n1'))).toBeUndefined();
+    expect(await db.base.get('notification:n1')).toBeUndefined();
     expect((await db.base.get('notification:n2'))?.row).toMatchObject({ is_read: true });
     expect(await db.notifications.get('n2')).toBeUndefined();
     expect((await db.notifications.get('n1'))?.is_read).toBe(true);
@@ -208,7 +229,13 @@ describe('outcomes', () => {
     await reject(db, entry, { status: 403, error: 'Bu işlem için yetkiniz yok.', code: 'FORBIDDEN' });
     expect((await db.orders.get('o1'))?.status).toBe('pending_approval');
     const [failed] = await listEntries(db, 'failed');
-    expect(failed).toMatchObject({ id: entry.id, status: 'failed', error: 'Bu işlem için yetkiniz yok.', code: 'FORBIDDEN', http_status: 403 });
+    expect(failed).toMatchObject({
+      id: entry.id,
+      status: 'failed',
+      error: 'Bu işlem için yetkiniz yok.',
+      code: 'FORBIDDEN',
+      http_status: 403,
+    });
 
     // Retry: the change shows again, under a NEW Idempotency-Key (the old one's outcome is the refusal).
     expect(await retryEntry(db, entry.id)).toBe(true);
@@ -235,7 +262,11 @@ describe('outcomes', () => {
     });
     const current = order('o1', { status: 'cancelled', notes: 'Müşteri vazgeçti' });
     await reject(db, entry, { status: 409, error: 'Sipariş durumu değişmiş.', code: 'CONFLICT', current });
-    expect(await db.orders.get('o1')).toMatchObject({ status: 'cancelled', notes: 'Müşteri vazgeçti', pending_sync: 0 });
+    expect(await db.orders.get('o1')).toMatchObject({
+      status: 'cancelled',
+      notes: 'Müşteri vazgeçti',
+      pending_sync: 0,
+    });
   });
 
   it('an order created offline shows as pending, gets its real number on success, disappears if refused', async () => {

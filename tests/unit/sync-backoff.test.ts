@@ -22,7 +22,9 @@ describe('outbox retry backoff', () => {
 
 describe('token owner check', () => {
   it('reads sub and tid from a JWT payload (base64url) and rejects garbage', () => {
-    const payload = Buffer.from(JSON.stringify({ sub: 'ü-1', tid: 'demo', role: 'driver' })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ sub: 'ü-1', tid: 'demo', role: 'driver' })).toString(
+      'base64url',
+    );
     expect(tokenClaims(`h.${payload}.s`)).toMatchObject({ sub: 'ü-1', tid: 'demo' });
     expect(tokenClaims('not-a-jwt')).toBeNull();
     expect(tokenClaims('a.%%%.c')).toBeNull();

@@ -2,12 +2,27 @@ import 'fake-indexeddb/auto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { META } from '../../src/client/local/database';
-import { deleteNotification, listEntries, markAllNotificationsRead, markNotificationRead } from '../../src/client/local/outbox';
+import {
+  deleteNotification,
+  listEntries,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from '../../src/client/local/outbox';
 import { otherUsersWaiting } from '../../src/client/local/registry';
 import { bumpChangeSeq } from '../../src/server/db/change-seq';
 import { MESSAGES } from '../../src/shared/api/errors';
 import { startTestServer } from '../helpers/test-server';
-import { api, device, engine, type Identity, login, networkFetch, offlineFetch, type Sent, TestLocks } from './support/sync-fixtures';
+import {
+  api,
+  device,
+  engine,
+  type Identity,
+  login,
+  networkFetch,
+  offlineFetch,
+  type Sent,
+  TestLocks,
+} from './support/sync-fixtures';
 
 /**
  * The sync engine in Node (fake-indexeddb) against the REAL server in-process: real HTTP, real
@@ -47,7 +62,8 @@ async function auditCount(tenant: string, entityId: string): Promise<number> {
 
 async function unreadOf(db: import('../../src/client/local/database').LocalDb, n: number) {
   const rows = await db.notifications.where('unread').equals(1).sortBy('created_at');
-  if (rows.length < n) throw new Error(`the seed should give this user at least ${n} unread notifications (got ${rows.length})`);
+  if (rows.length < n)
+    throw new Error(`the seed should give this user at least ${n} unread notifications (got ${rows.length})`);
   return rows.slice(0, n);
 }
 
@@ -71,8 +87,18 @@ describe('pull', () => {
       .where('tenant_id', '=', tenant)
       .where('deleted_at', 'is', null)
       .execute();
-    const products = await server.db.selectFrom('products').select('id').where('tenant_id', '=', tenant).where('deleted_at', 'is', null).execute();
-    const customers = await server.db.selectFrom('customers').select('id').where('tenant_id', '=', tenant).where('deleted_at', 'is', null).execute();
+    const products = await server.db
+      .selectFrom('products')
+      .select('id')
+      .where('tenant_id', '=', tenant)
+      .where('deleted_at', 'is', null)
+      .execute();
+    const customers = await server.db
+      .selectFrom('customers')
+      .select('id')
+      .where('tenant_id', '=', tenant)
+      .where('deleted_at', 'is', null)
+      .execute();
     const visible: Record<string, (o: (typeof allOrders)[number], userId: string) => boolean> = {
       sales: (o, id) => o.salesperson_id === id,
       warehouse: (o) => ['approved', 'prepared', 'in_transit', 'delivered'].includes(o.status),
@@ -88,7 +114,10 @@ describe('pull', () => {
       await sync.whenIdle();
       await sync.stop();
 
-      const expected = allOrders.filter((o) => visible[username]?.(o, who.user.id)).map((o) => o.id).sort();
+      const expected = allOrders
+        .filter((o) => visible[username]?.(o, who.user.id))
+        .map((o) => o.id)
+        .sort();
       const local = await db.orders.toArray();
       expect(expected.length, `${username} should see some orders`).toBeGreaterThan(0);
       expect(local.map((o) => o.id).sort(), username).toEqual(expected);
@@ -101,7 +130,10 @@ describe('pull', () => {
         .where('user_id', '=', who.user.id)
         .where('deleted_at', 'is', null)
         .execute();
-      expect((await db.notifications.toCollection().primaryKeys()).sort(), `${username} notifications`).toEqual(own.map((n) => n.id).sort());
+      expect(
+        (await db.notifications.toCollection().primaryKeys()).sort(),
+        `${username} notifications`,
+      ).toEqual(own.map((n) => n.id).sort());
       expect(await db.products.count()).toBe(products.length);
       expect(await db.customers.count()).toBe(customers.length);
       expect(await db.getMeta<string>(META.cursor)).toMatch(/^[1-9]\d*$/);
@@ -126,24 +158,47 @@ describe('pull', () => {
     // Server-side changes, each in a writing transaction that bumps the tenant's change sequence.
     await server.db.transaction().execute(async (trx) => {
       const seq = await bumpChangeSeq(trx, tenant);
-      await trx.updateTable('orders').set({ notes: 'Kapıda ödeme', updated_at: new Date(), change_seq: seq }).where('tenant_id', '=', tenant).where('id', '=', edited.id).execute();
+      await trx
+        .updateTable('orders')
+        .set({ notes: 'Kapıda ödeme', updated_at: new Date(), change_seq: seq })
+        .where('tenant_id', '=', tenant)
+        .where('id', '=', edited.id)
+        .execute();
     });
     await server.db.transaction().execute(async (trx) => {
       // Back to pending approval: no longer visible to the warehouse → a removal for this user.
       const seq = await bumpChangeSeq(trx, tenant);
-      await trx.updateTable('orders').set({ status: 'pending_approval', updated_at: new Date(), change_seq: seq }).where('tenant_id', '=', tenant).where('id', '=', leaving.id).execute();
+      await trx
+        .updateTable('orders')
+        .set({ status: 'pending_approval', updated_at: new Date(), change_seq: seq })
+        .where('tenant_id', '=', tenant)
+        .where('id', '=', leaving.id)
+        .execute();
     });
     const newId = crypto.randomUUID();
     await server.db.transaction().execute(async (trx) => {
       const seq = await bumpChangeSeq(trx, tenant);
       await trx
         .insertInto('notifications')
-        .values({ tenant_id: tenant, id: newId, user_id: warehouse.user.id, type: 'system', title: 'Yeni duyuru', message: 'Depo sayımı cuma günü', related_order_id: null, change_seq: seq })
+        .values({
+          tenant_id: tenant,
+          id: newId,
+          user_id: warehouse.user.id,
+          type: 'system',
+          title: 'Yeni duyuru',
+          message: 'Depo sayımı cuma günü',
+          related_order_id: null,
+          change_seq: seq,
+        })
         .execute();
     });
     // The user deletes and reads notifications on another device.
-    expect((await api(server.apiBase, warehouse, 'DELETE', `/notifications/${deletedNotification.id}`)).status).toBe(200);
-    expect((await api(server.apiBase, warehouse, 'PATCH', `/notifications/${keptNotification.id}/read`)).status).toBe(200);
+    expect(
+      (await api(server.apiBase, warehouse, 'DELETE', `/notifications/${deletedNotification.id}`)).status,
+    ).toBe(200);
+    expect(
+      (await api(server.apiBase, warehouse, 'PATCH', `/notifications/${keptNotification.id}/read`)).status,
+    ).toBe(200);
 
     const sync = engine(db, server.apiBase, () => warehouse.token);
     await sync.start();
@@ -152,7 +207,12 @@ describe('pull', () => {
 
     expect(await db.orders.get(leaving.id)).toBeUndefined();
     expect((await db.orders.get(edited.id))?.notes).toBe('Kapıda ödeme');
-    expect(await db.notifications.get(newId)).toMatchObject({ title: 'Yeni duyuru', is_read: false, unread: 1, type: 'system' });
+    expect(await db.notifications.get(newId)).toMatchObject({
+      title: 'Yeni duyuru',
+      is_read: false,
+      unread: 1,
+      type: 'system',
+    });
     expect(await db.notifications.get(deletedNotification.id)).toBeUndefined();
     expect(await db.notifications.get(keptNotification.id)).toMatchObject({ is_read: true, unread: 0 });
     expect(BigInt((await db.getMeta<string>(META.cursor)) ?? '0')).toBeGreaterThan(cursorBefore);
@@ -175,7 +235,13 @@ describe('outbox', () => {
     await offline.flushNow();
     await offline.whenIdle();
     const [queued] = await listEntries(db);
-    expect(queued).toMatchObject({ kind: 'notification.read', status: 'pending', record_key: `notification:${target.id}`, tenant: 'demo', user_id: who.user.id });
+    expect(queued).toMatchObject({
+      kind: 'notification.read',
+      status: 'pending',
+      record_key: `notification:${target.id}`,
+      tenant: 'demo',
+      user_id: who.user.id,
+    });
     expect(queued?.attempts).toBeGreaterThanOrEqual(1);
     expect(queued?.last_error).toBeTruthy();
     expect(offline.status.getState()).toMatchObject({ online: false, pendingCount: 1, failedCount: 0 });
@@ -206,8 +272,14 @@ describe('outbox', () => {
     const [readTarget, deleteTarget] = await unreadOf(db, 2);
     if (!readTarget || !deleteTarget) throw new Error('unreachable');
     const log: Sent[] = [];
-    let losses = 4; // the first two tries of each of the two actions reach the server; the phone never hears back
-    const flaky = networkFetch({ log, lose: (call) => call.method !== 'GET' && losses-- > 0 });
+    // The first two tries of each action reach the server; the phone never hears back.
+    const tries = new Map<string, number>();
+    const lose = (call: Sent) => {
+      if (call.method === 'GET') return false;
+      tries.set(call.path, (tries.get(call.path) ?? 0) + 1);
+      return (tries.get(call.path) ?? 0) <= 2;
+    };
+    const flaky = networkFetch({ log, lose });
     const sync = engine(db, server.apiBase, () => who.token, { fetch: flaky });
     await sync.start();
     await sync.whenIdle();
@@ -220,8 +292,8 @@ describe('outbox', () => {
 
     const readCalls = log.filter((c) => c.path === `/notifications/${readTarget.id}/read`);
     const deleteCalls = log.filter((c) => c.path === `/notifications/${deleteTarget.id}`);
-    expect(readCalls.length).toBeGreaterThanOrEqual(2);
-    expect(deleteCalls.length).toBeGreaterThanOrEqual(2);
+    expect(readCalls.length).toBe(3);
+    expect(deleteCalls.length).toBe(3);
     // One Idempotency-Key per action, reused on every retry.
     expect(new Set(readCalls.map((c) => c.key)).size).toBe(1);
     expect(new Set(deleteCalls.map((c) => c.key)).size).toBe(1);
@@ -245,7 +317,10 @@ describe('outbox', () => {
     let token: string | null = first.token;
     const refused: string[] = [];
     const log: Sent[] = [];
-    const sync = engine(db, server.apiBase, () => token, { fetch: networkFetch({ log }), onUnauthorized: (t) => refused.push(t) });
+    const sync = engine(db, server.apiBase, () => token, {
+      fetch: networkFetch({ log }),
+      onUnauthorized: (t) => refused.push(t),
+    });
     await sync.start();
     await sync.whenIdle();
 
@@ -308,7 +383,10 @@ describe('outbox', () => {
     expect((await serverNotification('client1', target.id))?.is_read).toBe(false);
     await vi.waitFor(async () => {
       const waiting = await otherUsersWaiting('client1', other.user.id);
-      expect(waiting.find((r) => r.user_id === owner.user.id)).toMatchObject({ pending: 1, tenant: 'client1' });
+      expect(waiting.find((r) => r.user_id === owner.user.id)).toMatchObject({
+        pending: 1,
+        tenant: 'client1',
+      });
     });
     expect(await otherUsersWaiting('client1', owner.user.id)).toEqual([]);
     await sync.stop();
@@ -333,13 +411,26 @@ describe('outbox', () => {
 
     const entries = await listEntries(db);
     expect(entries).toHaveLength(2);
-    expect(entries[0]).toMatchObject({ kind: 'notification.read', status: 'failed', http_status: 404, code: 'NOT_FOUND', error: MESSAGES.notificationNotFound });
+    expect(entries[0]).toMatchObject({
+      kind: 'notification.read',
+      status: 'failed',
+      http_status: 404,
+      code: 'NOT_FOUND',
+      error: MESSAGES.notificationNotFound,
+    });
     expect(entries[1]).toMatchObject({ kind: 'notification.delete', status: 'pending', attempts: 0 });
     expect(log.some((c) => c.method === 'DELETE')).toBe(false);
     expect((await serverNotification('demo', other.id))?.is_read).toBe(true);
     expect(sync.status.getState()).toMatchObject({ failedCount: 1, pendingCount: 1 });
     // Server truth: the pull after the refusal removed the notification that no longer exists.
     expect(await db.notifications.get(gone.id)).toBeUndefined();
+
+    // Asking again changes nothing: a refused entry is not resent by itself, and its record's
+    // later entries keep waiting for the user's decision.
+    await sync.flushNow();
+    await sync.whenIdle();
+    expect(log.filter((c) => c.path === `/notifications/${gone.id}/read`)).toHaveLength(1);
+    expect(log.some((c) => c.method === 'DELETE')).toBe(false);
 
     // The user discards the refused entry: the delete behind it goes, and succeeds.
     const { discardEntry } = await import('../../src/client/local/outbox');
@@ -365,7 +456,10 @@ describe('outbox', () => {
       return true;
     };
     // A long backoff, so that only our explicit flushNow retries (no timer racing the assertions).
-    const sync = engine(db, server.apiBase, () => who.token, { fetch: networkFetch({ log, gateway }), backoffBaseMs: 60_000 });
+    const sync = engine(db, server.apiBase, () => who.token, {
+      fetch: networkFetch({ log, gateway }),
+      backoffBaseMs: 60_000,
+    });
     await markNotificationRead(db, x.id);
     await deleteNotification(db, x.id);
     await markNotificationRead(db, y.id);
@@ -374,7 +468,12 @@ describe('outbox', () => {
     const mutations = () => log.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
     expect(mutations()).toEqual([`PATCH /notifications/${x.id}/read`, `PATCH /notifications/${y.id}/read`]);
     const [first] = await listEntries(db);
-    expect(first).toMatchObject({ kind: 'notification.read', status: 'pending', attempts: 1, last_error: 'Sunucu geçici olarak kullanılamıyor' });
+    expect(first).toMatchObject({
+      kind: 'notification.read',
+      status: 'pending',
+      attempts: 1,
+      last_error: 'Sunucu geçici olarak kullanılamıyor',
+    });
     expect(first?.next_attempt_at).toBeGreaterThan(Date.now() + 10_000);
 
     await sync.flushNow();

@@ -25,7 +25,17 @@ describe('resolveTenantFrom', () => {
   });
 
   it('uses the default tenant on local and preview hosts', () => {
-    for (const host of ['localhost', 'app.localhost', '127.0.0.1', '192.168.1.20', '[::1]', 'myapp.vercel.app', 'x.netlify.app', 'y.pages.dev', 'box.local']) {
+    for (const host of [
+      'localhost',
+      'app.localhost',
+      '127.0.0.1',
+      '192.168.1.20',
+      '[::1]',
+      'myapp.vercel.app',
+      'x.netlify.app',
+      'y.pages.dev',
+      'box.local',
+    ]) {
       expect(resolveTenantFrom(at(host)), host).toBe(DEFAULT_TENANT);
     }
   });

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { User } from '../../shared/api';
 import { ROLE_LABELS } from '../../shared/domain/roles';
+import { getTenant } from '../api/tenant';
 import { useT } from '../shared-ui/i18n';
 import { initials } from '../shared-ui/initials';
 import { useSession } from '../state/session';
@@ -68,7 +69,7 @@ export function AccountMenu({ user }: { user: User }) {
             {user.full_name}
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap component="p">
-            {user.username} · {ROLE_LABELS[user.role] ?? user.role}
+            {user.username} · {ROLE_LABELS[user.role] ?? user.role} · {getTenant()}
           </Typography>
         </Box>
         <Divider />

@@ -13,7 +13,7 @@ import { useOnline, useSyncStatus } from '../shared-ui/local-store';
  * changes have reached the server. Green = online and everything sent; grey = offline (changes
  * wait on the device); the badge counts changes not yet sent; red when the server rejected some.
  */
-export function ConnectionIndicator({ compact = false }: { compact?: boolean }) {
+export function ConnectionIndicator() {
   const t = useT();
   const online = useOnline();
   const { syncing, pendingCount, failedCount, paused } = useSyncStatus();
@@ -45,14 +45,16 @@ export function ConnectionIndicator({ compact = false }: { compact?: boolean }) 
           data-online={online ? 'true' : 'false'}
           data-pending={pendingCount}
           icon={icon}
-          label={compact ? undefined : online ? t('online') : t('offline')}
+          label={online ? t('online') : t('offline')}
           color={color}
           variant={online ? 'outlined' : 'filled'}
           size="small"
           aria-label={lines.join(' · ')}
-          sx={
-            compact ? { '& .MuiChip-label': { display: 'none' }, '& .MuiChip-icon': { mx: 0.5 } } : undefined
-          }
+          sx={{
+            // On phones only the icon shows (the tooltip and aria-label still say it all).
+            '& .MuiChip-label': { display: { xs: 'none', sm: 'block' } },
+            '& .MuiChip-icon': { ml: { xs: 0.5, sm: '4px' }, mr: { xs: 0.5, sm: '-4px' } },
+          }}
         />
       </Badge>
     </Tooltip>

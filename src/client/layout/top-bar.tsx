@@ -82,12 +82,7 @@ export function TopBar({ user, onOpenMenu }: { user: User; onOpenMenu: () => voi
           </Typography>
         </Box>
         <Stack direction="row" spacing={{ xs: 0.5, sm: 1 }} sx={{ alignItems: 'center', flexShrink: 0 }}>
-          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-            <ConnectionIndicator />
-          </Box>
-          <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
-            <ConnectionIndicator compact />
-          </Box>
+          <ConnectionIndicator />
           <Tooltip title={t('tenant')}>
             <Chip
               label={tenant}

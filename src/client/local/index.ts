@@ -1,6 +1,7 @@
 import type { User } from '../../shared/api';
 import { LocalDb, META } from './database';
 import * as outbox from './outbox';
+import { resetMirror } from './outbox';
 import { SyncEngine, type SyncEngineOptions, type SyncStatusStore } from './sync-engine';
 
 /**
@@ -30,44 +31,66 @@ export interface OpenLocalStoreOptions {
 }
 
 let current: LocalStore | null = null;
+/**
+ * Opens and closes run one at a time: React may run the effect that opens the store twice in a
+ * row (StrictMode), and two concurrent opens would start two engines on one database.
+ */
+let lifecycle: Promise<unknown> = Promise.resolve();
+
+function serialized<T>(task: () => Promise<T>): Promise<T> {
+  const run = lifecycle.then(task);
+  lifecycle = run.catch(() => {});
+  return run;
+}
 
 /**
  * Open (or return the already open) store of this tenant+user and start its sync engine.
  * Opening another user's store closes the previous one first: one signed-in user per tab.
  */
-export async function openLocalStore(options: OpenLocalStoreOptions): Promise<LocalStore> {
-  if (current && current.db.tenant === options.tenant && current.db.userId === options.user.id) return current;
-  await closeLocalStore();
-  const db = new LocalDb({ tenant: options.tenant, userId: options.user.id });
-  await db.open();
-  await db.setMeta(META.user, {
-    id: options.user.id,
-    username: options.user.username ?? null,
-    full_name: options.user.full_name ?? null,
-    role: options.user.role ?? null,
+export function openLocalStore(options: OpenLocalStoreOptions): Promise<LocalStore> {
+  return serialized(async () => {
+    if (current && current.db.tenant === options.tenant && current.db.userId === options.user.id) return current;
+    await closeCurrent();
+    const db = new LocalDb({ tenant: options.tenant, userId: options.user.id });
+    await db.open();
+    const previous = await db.getMeta<{ role?: string | null }>(META.user);
+    // What a user may see depends on their role (a salesperson's own orders, a driver's assigned
+    // ones). The incremental feed only reports rows that changed, so after a role change the
+    // mirror is rebuilt from a full pull rather than patched.
+    if (previous?.role && options.user.role && previous.role !== options.user.role) await resetMirror(db);
+    await db.setMeta(META.user, {
+      id: options.user.id,
+      username: options.user.username ?? null,
+      full_name: options.user.full_name ?? null,
+      role: options.user.role ?? null,
+    });
+    const engine = new SyncEngine({
+      db,
+      getToken: options.getToken,
+      user: { username: options.user.username, full_name: options.user.full_name },
+      onUnauthorized: options.onUnauthorized,
+      baseUrl: options.baseUrl,
+      fetch: options.fetch,
+      locks: options.locks,
+    });
+    const store: LocalStore = { db, engine, status: engine.status };
+    current = store;
+    await engine.start();
+    return store;
   });
-  const engine = new SyncEngine({
-    db,
-    getToken: options.getToken,
-    user: { username: options.user.username, full_name: options.user.full_name },
-    onUnauthorized: options.onUnauthorized,
-    baseUrl: options.baseUrl,
-    fetch: options.fetch,
-    locks: options.locks,
-  });
-  const store: LocalStore = { db, engine, status: engine.status };
-  current = store;
-  await engine.start();
-  return store;
 }
 
-/** Stop syncing and close the database (sign-out, user switch). Nothing is deleted. */
-export async function closeLocalStore(): Promise<void> {
+async function closeCurrent(): Promise<void> {
   const store = current;
   current = null;
   if (!store) return;
   await store.engine.stop();
   store.db.close();
+}
+
+/** Stop syncing and close the database (sign-out, user switch). Nothing is deleted. */
+export function closeLocalStore(): Promise<void> {
+  return serialized(closeCurrent);
 }
 
 /** The open store, or null before sign-in. */

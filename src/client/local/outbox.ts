@@ -4,6 +4,7 @@ import {
   type Collection,
   type HttpMethod,
   type LocalDb,
+  META,
   type OutboxEntry,
   parseRecordKey,
   recordKey,
@@ -207,6 +208,20 @@ export async function putServerRows(db: LocalDb, collection: Collection, upserts
   if (plainRemovals.length) await table.bulkDelete(plainRemovals);
   for (const r of upserts) if (bases.has(recordKey(collection, String(r.id)))) await putServerRow(db, collection, String(r.id), r);
   for (const id of removals) if (bases.has(recordKey(collection, id))) await putServerRow(db, collection, id, null);
+}
+
+/**
+ * Forget the mirrored rows and the cursor so that the next pull is a full one (e.g. after a role
+ * change). Records with unacknowledged changes keep showing them: they are rebuilt from their
+ * base at once, and the full pull then refreshes their base. One transaction: a crash in between
+ * must not leave an empty mirror with an advanced cursor (the rows would never come back).
+ */
+export async function resetMirror(db: LocalDb): Promise<void> {
+  await db.transaction('rw', [db.orders, db.notifications, db.products, db.customers, db.outbox, db.base, db.meta], async () => {
+    await Promise.all([db.orders.clear(), db.notifications.clear(), db.products.clear(), db.customers.clear()]);
+    for (const key of await db.base.toCollection().primaryKeys()) await recompute(db, key);
+    await db.meta.put({ key: META.cursor, value: '0' });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

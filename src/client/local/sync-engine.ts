@@ -288,7 +288,10 @@ export class SyncEngine {
     this.status.setState({ leader: true });
     const interval = this.options.pullIntervalMs ?? SYNC_PULL_INTERVAL_MS;
     this.intervalTimer = setInterval(() => void this.kick(), interval);
-    void this.kick();
+    // On start (the app was just opened, or the previous leader's tab closed) every pending entry
+    // is tried at once: a backoff persisted by an earlier session says nothing about the network now.
+    void this.flush(true);
+    void this.pullNow();
   }
 
   private watchConnectivity(): void {
@@ -323,11 +326,13 @@ export class SyncEngine {
     const query = liveQuery(async () => {
       const counts = await countEntries(this.db);
       const last = await this.db.outbox.orderBy(':id').last();
-      return { ...counts, maxSeq: last?.seq ?? 0 };
+      // Followers learn the leader's last pull time through Dexie too.
+      const lastPullAt = (await this.db.getMeta<string>(META.lastPullAt)) ?? null;
+      return { ...counts, maxSeq: last?.seq ?? 0, lastPullAt };
     });
     const subscription = query.subscribe({
-      next: ({ pending, failed, maxSeq }) => {
-        this.status.setState({ pendingCount: pending, failedCount: failed });
+      next: ({ pending, failed, maxSeq, lastPullAt }) => {
+        this.status.setState({ pendingCount: pending, failedCount: failed, lastPullAt });
         void registerStore({ name: this.db.name, tenant: this.db.tenant, user_id: this.db.userId, pending, failed }).catch(() => {});
         const grew = maxSeq > this.lastSeenSeq || pending > this.lastSeenPending;
         this.lastSeenSeq = Math.max(this.lastSeenSeq, maxSeq);

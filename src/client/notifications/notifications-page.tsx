@@ -149,7 +149,7 @@ export default function NotificationsPage() {
                   bgcolor: n.is_read ? undefined : 'action.hover',
                 }}
                 secondaryAction={
-                  <Stack direction="row" spacing={0.5}>
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={0.5}>
                     {n.is_read ? null : (
                       <Tooltip title={t('markRead')}>
                         <IconButton aria-label={t('markRead')} onClick={() => void markRead(n.id)}>
@@ -166,7 +166,7 @@ export default function NotificationsPage() {
                 }
               >
                 <NotificationIcon type={n.type} />
-                <Box sx={{ minWidth: 0, flex: 1, pr: 10 }}>
+                <Box sx={{ minWidth: 0, flex: 1, pr: { xs: 4, sm: 10 } }}>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                     {n.is_read ? null : (
                       <Box

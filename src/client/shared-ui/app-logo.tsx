@@ -13,7 +13,18 @@ export function AppLogo({ size = 40, tile = false }: { size?: number; tile?: boo
       aria-hidden="true"
       sx={{ width: size, height: size, display: 'inline-block', verticalAlign: 'middle', flexShrink: 0 }}
     >
-      {tile ? <rect x="0" y="0" width="100" height="100" rx="22" fill="#1976d2" /> : null}
+      {/* The tile takes the tenant's primary colour (the PNG icons keep the product blue). */}
+      {tile ? (
+        <Box
+          component="rect"
+          x="0"
+          y="0"
+          width="100"
+          height="100"
+          rx="22"
+          sx={{ fill: (t) => t.palette.primary.main }}
+        />
+      ) : null}
       <g transform={tile ? 'translate(17 17) scale(0.66)' : undefined}>
         <polygon points="50,8 94,30 50,52 6,30" fill="#ffffff" />
         <polygon points="6,30 50,52 50,96 6,74" fill="#e3f2fd" />

@@ -1,7 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Notification } from '../../shared/api';
 import type { LocalNotification } from '../local';
-import { deleteNotification, markAllNotificationsRead, markNotificationRead } from '../local';
+import {
+  deleteNotification,
+  markAllNotificationsRead,
+  markNotificationRead,
+  recentNotifications,
+  unreadNotificationCount,
+} from '../local';
 import { useUi } from '../state/ui';
 import { t } from './i18n';
 import { useLocalDb } from './local-store';
@@ -15,16 +21,12 @@ import { useLocalDb } from './local-store';
 /** Newest first; `limit` for the bell's dropdown. `undefined` while the first read runs. */
 export function useNotifications(limit?: number): LocalNotification[] | undefined {
   const db = useLocalDb();
-  return useLiveQuery(async () => {
-    if (!db) return [];
-    const newestFirst = db.notifications.orderBy('created_at').reverse();
-    return limit ? newestFirst.limit(limit).toArray() : newestFirst.toArray();
-  }, [db, limit]);
+  return useLiveQuery(async () => (db ? recentNotifications(db, limit) : []), [db, limit]);
 }
 
 export function useUnreadCount(): number {
   const db = useLocalDb();
-  return useLiveQuery(async () => (db ? db.notifications.where('unread').equals(1).count() : 0), [db]) ?? 0;
+  return useLiveQuery(async () => (db ? unreadNotificationCount(db) : 0), [db]) ?? 0;
 }
 
 /** Spec §8: a mark-read failure is only logged. */

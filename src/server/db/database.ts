@@ -52,6 +52,8 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** Pool size on PostgreSQL. */
   poolSize?: number;
+  /** Errors of idle pooled connections (PostgreSQL restarted, connection killed). */
+  onPoolError?: (error: Error) => void;
 }
 
 /**
@@ -67,6 +69,13 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       types: pgTypes(),
+    });
+    // An idle connection that the server drops (restart, failover, pg_terminate_backend) emits
+    // 'error' on the pool; unhandled, that would crash the process. The pool replaces it on the
+    // next checkout, so logging is all there is to do.
+    pool.on('error', (error) => {
+      if (options.onPoolError) options.onPoolError(error);
+      else console.warn('PostgreSQL: idle connection lost:', error.message);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', location: redactUrl(options.databaseUrl), close: () => db.destroy() };

@@ -202,6 +202,24 @@ export const SYSTEM_NOTIFICATIONS: { title: string; message: string; read: boole
     hoursAgo: 26,
   },
   {
+    title: 'Yeni ürünler kataloğa eklendi',
+    message: 'Elektronik ve Ev & Yaşam kategorilerine yeni ürünler eklendi.',
+    read: false,
+    hoursAgo: 50,
+  },
+  {
+    title: 'Mobil kullanım',
+    message: 'Uygulamayı telefonunuzun ana ekranına ekleyerek bir uygulama gibi kullanabilirsiniz.',
+    read: false,
+    hoursAgo: 30,
+  },
+  {
+    title: 'Stok sayımı hatırlatması',
+    message: 'Ay sonu stok sayımı için depo kayıtlarınızı güncel tutun.',
+    read: false,
+    hoursAgo: 8,
+  },
+  {
     title: 'Planlı bakım',
     message: 'Pazar günü 03:00-04:00 arasında kısa bir bakım çalışması yapılacaktır.',
     read: false,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../../src/server/app';
 import { type Config, testConfig } from '../../../src/server/config';
@@ -45,10 +45,12 @@ export interface Api {
   close(): Promise<void>;
 }
 
-export async function startApi(options: { config?: Partial<Config>; database?: TestDatabase } = {}): Promise<Api> {
+export async function startApi(
+  options: { config?: Partial<Config>; database?: TestDatabase; routes?: FastifyPluginAsync[] } = {},
+): Promise<Api> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.config);
-  const app = await buildApp({ db: database.db, config });
+  const app = await buildApp({ db: database.db, config, routes: options.routes });
   await app.ready();
 
   async function call<T>(method: string, path: string, o: CallOptions = {}): Promise<CallResult<T>> {

@@ -1,7 +1,11 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { AuthResponse, User } from '../../../src/shared/api';
 import { LocalDb } from '../../../src/client/local/database';
-import { type LockManagerLike, SyncEngine, type SyncEngineOptions } from '../../../src/client/local/sync-engine';
+import {
+  type LockManagerLike,
+  SyncEngine,
+  type SyncEngineOptions,
+} from '../../../src/client/local/sync-engine';
+import type { AuthResponse, User } from '../../../src/shared/api';
 
 /**
  * Helpers for the sync engine tests: real logins against the in-process server, a fresh
@@ -16,14 +20,20 @@ export interface Identity {
   tenant: string;
 }
 
-export async function login(apiBase: string, tenant: string, username: string, password = 'demo1234'): Promise<Identity> {
+export async function login(
+  apiBase: string,
+  tenant: string,
+  username: string,
+  password = 'demo1234',
+): Promise<Identity> {
   const res = await fetch(`${apiBase}/auth/login?tenant=${tenant}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
   });
   const body = (await res.json()) as AuthResponse;
-  if (!res.ok || !body.token) throw new Error(`login ${tenant}/${username} failed: ${res.status} ${JSON.stringify(body)}`);
+  if (!res.ok || !body.token)
+    throw new Error(`login ${tenant}/${username} failed: ${res.status} ${JSON.stringify(body)}`);
   return { user: body.user, token: body.token, tenant };
 }
 
@@ -31,7 +41,10 @@ export async function login(apiBase: string, tenant: string, username: string, p
 export async function api(apiBase: string, who: Identity, method: string, path: string, body?: unknown) {
   const res = await fetch(`${apiBase}${path}${path.includes('?') ? '&' : '?'}tenant=${who.tenant}`, {
     method,
-    headers: { authorization: `Bearer ${who.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${who.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -62,9 +75,16 @@ function requestInfo(input: RequestInfo | URL, init?: RequestInit) {
   const request = input instanceof Request ? input : null;
   const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
   const url = new URL(request ? request.url : String(input));
-  const key = (request?.headers.get('idempotency-key') ?? new Headers(init?.headers).get('idempotency-key')) || null;
+  const key =
+    (request?.headers.get('idempotency-key') ?? new Headers(init?.headers).get('idempotency-key')) || null;
   const auth = request?.headers.get('authorization') ?? new Headers(init?.headers).get('authorization');
-  return { method, path: url.pathname.replace(/^\/api/, ''), tenant: url.searchParams.get('tenant'), key, auth };
+  return {
+    method,
+    path: url.pathname.replace(/^\/api/, ''),
+    tenant: url.searchParams.get('tenant'),
+    key,
+    auth,
+  };
 }
 
 export type Sent = ReturnType<typeof requestInfo>;
@@ -79,21 +99,30 @@ export const offlineFetch: typeof fetch = async () => {
  * then lose the answer (throw a network error to the client); `gateway(call)` says to answer 503
  * without reaching the server; `offline()` says to fail every call.
  */
-export function networkFetch(hooks: {
-  log?: Sent[];
-  lose?: (call: Sent) => boolean;
-  gateway?: (call: Sent) => boolean;
-  offline?: () => boolean;
-} = {}): typeof fetch {
+export function networkFetch(
+  hooks: {
+    log?: Sent[];
+    lose?: (call: Sent) => boolean;
+    gateway?: (call: Sent) => boolean;
+    offline?: () => boolean;
+  } = {},
+): typeof fetch {
   return async (input, init) => {
     const call = requestInfo(input as RequestInfo | URL, init);
     if (hooks.offline?.()) throw new TypeError('Failed to fetch');
     hooks.log?.push(call);
     if (hooks.gateway?.(call)) {
-      return new Response(JSON.stringify({ success: false, error: 'Sunucu geçici olarak kullanılamıyor', code: 'INTERNAL_ERROR' }), {
-        status: 503,
-        headers: { 'content-type': 'application/json' },
-      });
+      return new Response(
+        JSON.stringify({
+          success: false,
+          error: 'Sunucu geçici olarak kullanılamıyor',
+          code: 'INTERNAL_ERROR',
+        }),
+        {
+          status: 503,
+          headers: { 'content-type': 'application/json' },
+        },
+      );
     }
     const response = await globalThis.fetch(input as RequestInfo, init);
     if (hooks.lose?.(call)) {
@@ -107,7 +136,11 @@ export function networkFetch(hooks: {
 /** A minimal Web Locks manager (exclusive, queued, abortable) for leader election in Node. */
 export class TestLocks implements LockManagerLike {
   private held = new Map<string, Promise<unknown>>();
-  request(name: string, options: { signal?: AbortSignal }, callback: () => Promise<unknown>): Promise<unknown> {
+  request(
+    name: string,
+    options: { signal?: AbortSignal },
+    callback: () => Promise<unknown>,
+  ): Promise<unknown> {
     const previous = this.held.get(name) ?? Promise.resolve();
     let aborted = false;
     const run = previous.then(() => {

@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/shared/api/errors';
+import { type Api, startApi } from './support/harness';
+
+/** The built PWA is served by the same process: files, cache headers and the SPA fallback. */
+let api: Api;
+let dist: string;
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'siparis-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Sipariş Yönetim Sistemi</title><div id="root"></div>');
+  writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
+  writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Sipariş Yönetim Sistemi"}');
+  writeFileSync(join(dist, 'assets', 'index-4f2a9c1b.js'), 'console.log(1)');
+  api = await startApi({ config: { distDir: dist } });
+});
+afterAll(async () => {
+  await api?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, accept = '*/*') => api.app.inject({ method: 'GET', url, headers: { accept } });
+
+it('serves index.html and sw.js with Cache-Control: no-cache, hashed assets as immutable', async () => {
+  const index = await get('/', 'text/html');
+  expect(index.statusCode).toBe(200);
+  expect(index.body).toContain('<div id="root">');
+  expect(index.headers['cache-control']).toBe('no-cache');
+  const sw = await get('/sw.js');
+  expect(sw.statusCode).toBe(200);
+  expect(sw.headers['cache-control']).toBe('no-cache');
+  const asset = await get('/assets/index-4f2a9c1b.js');
+  expect(asset.statusCode).toBe(200);
+  expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect((await get('/manifest.webmanifest')).headers['cache-control']).toBe('no-cache');
+  expect(String(index.headers['content-security-policy'])).toContain("worker-src 'self'");
+});
+
+it('falls back to index.html for client routes that ask for HTML', async () => {
+  for (const path of ['/login', '/orders/42', '/warehouse-dashboard?tenant=demo']) {
+    const r = await get(path, 'text/html,application/xhtml+xml');
+    expect(r.statusCode, path).toBe(200);
+    expect(r.body).toContain('<div id="root">');
+    expect(r.headers['cache-control']).toBe('no-cache');
+  }
+});
+
+it('does not fall back for /api or for non-HTML requests', async () => {
+  const apiMiss = await get('/api/orders/recent?tenant=demo', 'text/html');
+  expect(apiMiss.statusCode).toBe(404);
+  expect(JSON.parse(apiMiss.body)).toEqual({ success: false, error: MESSAGES.routeNotFound, code: 'NOT_FOUND' });
+  const missingImage = await get('/icons/missing.png', 'image/png');
+  expect(missingImage.statusCode).toBe(404);
+  const post = await api.app.inject({ method: 'POST', url: '/login', headers: { accept: 'text/html' } });
+  expect(post.statusCode).toBe(404);
+});
