@@ -47,7 +47,9 @@ export async function buildApp({ db, config, routes = [] }: AppDeps): Promise<Fa
     routerOptions: { maxParamLength: 200 },
     // Errors Fastify raises before routing (malformed URL, over-long path parameter): same envelope.
     frameworkErrors: (_error, _request, reply) => {
-      reply.code(400).send({ success: false, error: MESSAGES.badRequest, code: 'VALIDATION_ERROR' });
+      // (the generic reply type of this hook cannot name a status code; the raw reply is plain)
+      const raw = reply as unknown as { code(n: number): { type(t: string): { send(body: string): void } } };
+      raw.code(400).type('application/json; charset=utf-8').send(JSON.stringify({ success: false, error: MESSAGES.badRequest, code: 'VALIDATION_ERROR' }));
     },
   });
   app.decorate('db', db);

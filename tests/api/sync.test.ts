@@ -87,7 +87,7 @@ describe('GET /sync/pull', () => {
     for (const collection of ['orders', 'notifications', 'products', 'customers'] as const) {
       const paged = pages.flatMap((p) => p[collection].upserts.map((r) => r.id));
       expect(new Set(paged).size, collection).toBe(paged.length);
-      expect(paged.sort(), collection).toEqual(ids(whole?.[collection].upserts ?? []));
+      expect(paged.sort(), collection).toEqual(((whole?.[collection].upserts ?? []) as { id: string }[]).map((r) => r.id).sort());
     }
     for (const p of pages) {
       const n = p.orders.upserts.length + p.notifications.upserts.length + p.products.upserts.length + p.customers.upserts.length;

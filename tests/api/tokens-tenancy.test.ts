@@ -73,7 +73,7 @@ describe('tokens', () => {
   });
 
   it('missing or malformed Authorization → 401 UNAUTHORIZED', async () => {
-    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: `Basic ${sales.token}` }, { authorization: 'Bearer a.b.c' }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer' }, { authorization: `Basic ${sales.token}` }, { authorization: 'Bearer a.b.c' }]) {
       const r = await api.call('GET', '/auth/profile', { tenant: 'demo', headers });
       expect(r.status).toBe(401);
       expect(r.body).toEqual({ success: false, error: MESSAGES.unauthorized, code: 'UNAUTHORIZED' });

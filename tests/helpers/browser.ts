@@ -36,10 +36,8 @@ export async function signIn(page: Page, baseURL: string, tenant: string, userna
 
 /** Wait until the page's service worker controls it (so offline reloads come from the precache). */
 export async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker?.getRegistration();
-    return !!registration?.active && !!navigator.serviceWorker.controller;
-  }, undefined, { timeout: 60_000 });
+  // The predicate must be synchronous: Playwright treats a returned promise as truthy.
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 60_000 });
 }
 
 /** Call the API directly (for checking server state from a test). */

@@ -14,6 +14,7 @@ import {
   markNotificationRead,
   putServerRows,
   reject,
+  resetMirror,
   retryEntry,
 } from '../../src/client/local/outbox';
 import type { Notification, Order } from '../../src/shared/api';
@@ -295,5 +296,18 @@ describe('outcomes', () => {
     await reject(db, refused, { status: 400, error: 'Müşteri adı gereklidir', code: 'VALIDATION_ERROR' });
     expect(await db.orders.get('o-bad')).toBeUndefined();
     expect((await listEntries(db, 'failed'))[0]?.body).toMatchObject({ id: 'o-bad' });
+  });
+});
+
+describe('resetMirror (full resync, e.g. after a role change)', () => {
+  it('empties the mirror and the cursor but keeps showing unacknowledged changes', async () => {
+    await db.setMeta('cursor', '42');
+    await markNotificationRead(db, 'n1');
+    await resetMirror(db);
+    expect(await db.getMeta('cursor')).toBe('0');
+    expect(await db.orders.count()).toBe(0);
+    expect(await db.notifications.toCollection().primaryKeys()).toEqual(['n1']);
+    expect((await db.notifications.get('n1'))?.is_read).toBe(true);
+    expect(await db.outbox.count()).toBe(1);
   });
 });

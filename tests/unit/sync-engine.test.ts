@@ -244,7 +244,10 @@ describe('outbox', () => {
     });
     expect(queued?.attempts).toBeGreaterThanOrEqual(1);
     expect(queued?.last_error).toBeTruthy();
-    expect(offline.status.getState()).toMatchObject({ online: false, pendingCount: 1, failedCount: 0 });
+    // The counts follow the outbox through a Dexie liveQuery (asynchronously).
+    await vi.waitFor(() =>
+      expect(offline.status.getState()).toMatchObject({ online: false, pendingCount: 1, failedCount: 0 }),
+    );
     expect((await serverNotification('demo', target.id))?.is_read).toBe(false);
 
     // The app is closed and opened again (new engine, new Dexie connection, same IndexedDB).
@@ -261,7 +264,8 @@ describe('outbox', () => {
     expect((await serverNotification('demo', target.id))?.is_read).toBe(true);
     expect(await auditCount('demo', target.id)).toBe(1);
     expect(await reopened.notifications.get(target.id)).toMatchObject({ is_read: true, unread: 0 });
-    expect(online.status.getState()).toMatchObject({ online: true, pendingCount: 0 });
+    // The counts follow the outbox through a Dexie liveQuery (asynchronously).
+    await vi.waitFor(() => expect(online.status.getState()).toMatchObject({ online: true, pendingCount: 0 }));
     await online.stop();
     reopened.close();
   });
@@ -421,7 +425,8 @@ describe('outbox', () => {
     expect(entries[1]).toMatchObject({ kind: 'notification.delete', status: 'pending', attempts: 0 });
     expect(log.some((c) => c.method === 'DELETE')).toBe(false);
     expect((await serverNotification('demo', other.id))?.is_read).toBe(true);
-    expect(sync.status.getState()).toMatchObject({ failedCount: 1, pendingCount: 1 });
+    // The counts follow the outbox through a Dexie liveQuery (asynchronously).
+    await vi.waitFor(() => expect(sync.status.getState()).toMatchObject({ failedCount: 1, pendingCount: 1 }));
     // Server truth: the pull after the refusal removed the notification that no longer exists.
     expect(await db.notifications.get(gone.id)).toBeUndefined();
 

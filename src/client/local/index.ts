@@ -49,7 +49,8 @@ function serialized<T>(task: () => Promise<T>): Promise<T> {
  */
 export function openLocalStore(options: OpenLocalStoreOptions): Promise<LocalStore> {
   return serialized(async () => {
-    if (current && current.db.tenant === options.tenant && current.db.userId === options.user.id) return current;
+    if (current && current.db.tenant === options.tenant && current.db.userId === options.user.id)
+      return current;
     await closeCurrent();
     const db = new LocalDb({ tenant: options.tenant, userId: options.user.id });
     await db.open();
@@ -104,9 +105,9 @@ function requireStore(): LocalStore {
 }
 
 // Bound mutations for the UI (each applies locally and queues in one transaction; works offline).
-export const markNotificationRead = (id: string) => outbox.markNotificationRead(requireStore().db, id);
-export const markAllNotificationsRead = () => outbox.markAllNotificationsRead(requireStore().db);
-export const deleteNotification = (id: string) => outbox.deleteNotification(requireStore().db, id);
+export const markNotificationRead = async (id: string) => outbox.markNotificationRead(requireStore().db, id);
+export const markAllNotificationsRead = async () => outbox.markAllNotificationsRead(requireStore().db);
+export const deleteNotification = async (id: string) => outbox.deleteNotification(requireStore().db, id);
 export const retryEntry = async (id: string) => {
   const store = requireStore();
   const ok = await outbox.retryEntry(store.db, id);
@@ -121,8 +122,22 @@ export const discardEntry = async (id: string) => {
   return ok;
 };
 
-export { defineMutation, enqueue, keysOverlap, listEntries, countEntries, type EnqueueInput, type MutationDef } from './outbox';
 export * from './database';
-export { otherUsersWaiting, listStores, type RegistryRow } from './registry';
-export { SyncEngine, createSyncEngine, type SyncStatus, type SyncStatusStore, type SyncEngineOptions } from './sync-engine';
+export {
+  countEntries,
+  defineMutation,
+  type EnqueueInput,
+  enqueue,
+  keysOverlap,
+  listEntries,
+  type MutationDef,
+} from './outbox';
 export { recentNotifications, unreadNotificationCount } from './queries';
+export { listStores, otherUsersWaiting, type RegistryRow } from './registry';
+export {
+  createSyncEngine,
+  SyncEngine,
+  type SyncEngineOptions,
+  type SyncStatus,
+  type SyncStatusStore,
+} from './sync-engine';

@@ -142,7 +142,11 @@ async function ensureBase(db: LocalDb, key: string): Promise<void> {
   if (!parsed) return;
   if (await db.base.get(key)) return;
   const row = (await db.table_(parsed.collection).get(parsed.id)) ?? null;
-  await db.base.put({ key, collection: parsed.collection, row: row ? stripLocal(parsed.collection, row) : null });
+  await db.base.put({
+    key,
+    collection: parsed.collection,
+    row: row ? stripLocal(parsed.collection, row) : null,
+  });
 }
 
 function stripLocal(collection: Collection, row: Row): Row {
@@ -184,7 +188,12 @@ async function entriesFor(db: LocalDb, key: string): Promise<OutboxEntry[]> {
  * local changes are written as they are; records with local changes get a new base and their
  * pending changes re-applied. Must run inside a transaction over `scopeFor`.
  */
-export async function putServerRow(db: LocalDb, collection: Collection, id: string, row: Row | null): Promise<void> {
+export async function putServerRow(
+  db: LocalDb,
+  collection: Collection,
+  id: string,
+  row: Row | null,
+): Promise<void> {
   const key = recordKey(collection, id);
   const base = await db.base.get(key);
   if (base) {
@@ -198,16 +207,26 @@ export async function putServerRow(db: LocalDb, collection: Collection, id: stri
 }
 
 /** Bulk form of putServerRow for a pulled page (the common case, no local changes, is one bulkPut). */
-export async function putServerRows(db: LocalDb, collection: Collection, upserts: Row[], removals: string[]): Promise<void> {
-  const keys = [...upserts.map((r) => recordKey(collection, String(r.id))), ...removals.map((id) => recordKey(collection, id))];
+export async function putServerRows(
+  db: LocalDb,
+  collection: Collection,
+  upserts: Row[],
+  removals: string[],
+): Promise<void> {
+  const keys = [
+    ...upserts.map((r) => recordKey(collection, String(r.id))),
+    ...removals.map((id) => recordKey(collection, id)),
+  ];
   const bases = new Set((await db.base.bulkGet(keys)).filter((b): b is BaseRow => !!b).map((b) => b.key));
   const table = db.table_(collection);
   const plainUpserts = upserts.filter((r) => !bases.has(recordKey(collection, String(r.id))));
   const plainRemovals = removals.filter((id) => !bases.has(recordKey(collection, id)));
   if (plainUpserts.length) await table.bulkPut(plainUpserts.map((r) => toLocal(collection, r)));
   if (plainRemovals.length) await table.bulkDelete(plainRemovals);
-  for (const r of upserts) if (bases.has(recordKey(collection, String(r.id)))) await putServerRow(db, collection, String(r.id), r);
-  for (const id of removals) if (bases.has(recordKey(collection, id))) await putServerRow(db, collection, id, null);
+  for (const r of upserts)
+    if (bases.has(recordKey(collection, String(r.id)))) await putServerRow(db, collection, String(r.id), r);
+  for (const id of removals)
+    if (bases.has(recordKey(collection, id))) await putServerRow(db, collection, id, null);
 }
 
 /**
@@ -217,11 +236,20 @@ export async function putServerRows(db: LocalDb, collection: Collection, upserts
  * must not leave an empty mirror with an advanced cursor (the rows would never come back).
  */
 export async function resetMirror(db: LocalDb): Promise<void> {
-  await db.transaction('rw', [db.orders, db.notifications, db.products, db.customers, db.outbox, db.base, db.meta], async () => {
-    await Promise.all([db.orders.clear(), db.notifications.clear(), db.products.clear(), db.customers.clear()]);
-    for (const key of await db.base.toCollection().primaryKeys()) await recompute(db, key);
-    await db.meta.put({ key: META.cursor, value: '0' });
-  });
+  await db.transaction(
+    'rw',
+    [db.orders, db.notifications, db.products, db.customers, db.outbox, db.base, db.meta],
+    async () => {
+      await Promise.all([
+        db.orders.clear(),
+        db.notifications.clear(),
+        db.products.clear(),
+        db.customers.clear(),
+      ]);
+      for (const key of await db.base.toCollection().primaryKeys()) await recompute(db, key);
+      await db.meta.put({ key: META.cursor, value: '0' });
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -354,7 +382,10 @@ export async function acknowledge(db: LocalDb, entry: OutboxEntry, data: unknown
         continue;
       }
       // The server now holds the change: it becomes part of the server version (the base).
-      const row = key in returned ? (returned[key] ?? null) : def.apply(base.row ? { ...base.row } : null, current, key);
+      const row =
+        key in returned
+          ? (returned[key] ?? null)
+          : def.apply(base.row ? { ...base.row } : null, current, key);
       await db.base.put({ ...base, row });
       await recompute(db, key);
     }
@@ -395,7 +426,12 @@ export async function reject(db: LocalDb, entry: OutboxEntry, rejection: Rejecti
 }
 
 /** A transient failure (network, 5xx, 429, in flight): try again after `delayMs`. */
-export async function postpone(db: LocalDb, entry: OutboxEntry, delayMs: number, message: string): Promise<void> {
+export async function postpone(
+  db: LocalDb,
+  entry: OutboxEntry,
+  delayMs: number,
+  message: string,
+): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const current = await reload(db, entry);
     if (!current) return;

@@ -39,7 +39,9 @@ export function registryDb(): RegistryDb {
 }
 
 /** Record (or refresh) a store in the registry; counts are merged when not given. */
-export async function registerStore(row: Partial<RegistryRow> & Pick<RegistryRow, 'name' | 'tenant' | 'user_id'>): Promise<void> {
+export async function registerStore(
+  row: Partial<RegistryRow> & Pick<RegistryRow, 'name' | 'tenant' | 'user_id'>,
+): Promise<void> {
   const db = registryDb();
   await db.transaction('rw', db.stores, async () => {
     const existing = await db.stores.get(row.name);

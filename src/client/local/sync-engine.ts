@@ -6,7 +6,15 @@ import { OUTBOX_BACKOFF_CAP_MS, SYNC_PULL_INTERVAL_MS } from '../../shared/domai
 import { ApiError, NetworkError } from '../api/errors';
 import { request } from '../api/http';
 import { type LocalDb, META, type OutboxEntry } from './database';
-import { acknowledge, countEntries, keysOverlap, listEntries, postpone, putServerRows, reject } from './outbox';
+import {
+  acknowledge,
+  countEntries,
+  keysOverlap,
+  listEntries,
+  postpone,
+  putServerRows,
+  reject,
+} from './outbox';
 import { registerStore } from './registry';
 
 /**
@@ -38,7 +46,11 @@ export type SyncStatusStore = StoreApi<SyncStatus>;
 
 /** The part of the Web Locks API the engine uses (navigator.locks). */
 export interface LockManagerLike {
-  request(name: string, options: { signal?: AbortSignal }, callback: () => Promise<unknown>): Promise<unknown>;
+  request(
+    name: string,
+    options: { signal?: AbortSignal },
+    callback: () => Promise<unknown>,
+  ): Promise<unknown>;
 }
 
 export interface SyncEngineOptions {
@@ -74,7 +86,11 @@ const MAX_PAGES_PER_PULL = 10_000;
  * Capped exponential backoff with jitter: 1 s, 2 s, 4 s … capped at 30 s, each drawn in
  * [d/2, d]. The jitter keeps a fleet of handhelds that lost the same Wi-Fi from retrying in step.
  */
-export function backoffDelay(attempts: number, random: () => number = Math.random, baseMs = BACKOFF_BASE_MS): number {
+export function backoffDelay(
+  attempts: number,
+  random: () => number = Math.random,
+  baseMs = BACKOFF_BASE_MS,
+): number {
   const d = Math.min(OUTBOX_BACKOFF_CAP_MS, baseMs * 2 ** Math.max(0, attempts));
   return Math.round(d / 2 + (random() * d) / 2);
 }
@@ -84,7 +100,12 @@ export function tokenClaims(token: string): { sub?: string; tid?: string } | nul
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const binary = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const binary = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     // atob yields one char per byte; the payload is UTF-8 JSON.
     const json = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
     const claims = JSON.parse(json) as { sub?: string; tid?: string };
@@ -95,7 +116,8 @@ export function tokenClaims(token: string): { sub?: string; tid?: string } | nul
 }
 
 export function createSyncStatus(): SyncStatusStore {
-  const online = typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean' ? navigator.onLine : true;
+  const online =
+    typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean' ? navigator.onLine : true;
   return createStore<SyncStatus>(() => ({
     online,
     leader: false,
@@ -333,7 +355,13 @@ export class SyncEngine {
     const subscription = query.subscribe({
       next: ({ pending, failed, maxSeq, lastPullAt }) => {
         this.status.setState({ pendingCount: pending, failedCount: failed, lastPullAt });
-        void registerStore({ name: this.db.name, tenant: this.db.tenant, user_id: this.db.userId, pending, failed }).catch(() => {});
+        void registerStore({
+          name: this.db.name,
+          tenant: this.db.tenant,
+          user_id: this.db.userId,
+          pending,
+          failed,
+        }).catch(() => {});
         const grew = maxSeq > this.lastSeenSeq || pending > this.lastSeenPending;
         this.lastSeenSeq = Math.max(this.lastSeenSeq, maxSeq);
         this.lastSeenPending = pending;
@@ -358,7 +386,12 @@ export class SyncEngine {
     const token = this.options.getToken();
     if (!token) return null;
     const claims = tokenClaims(token);
-    if (!claims || claims.sub !== this.db.userId || (claims.tid !== undefined && claims.tid !== this.db.tenant)) return null;
+    if (
+      !claims ||
+      claims.sub !== this.db.userId ||
+      (claims.tid !== undefined && claims.tid !== this.db.tenant)
+    )
+      return null;
     if (this.status.getState().paused === 'unauthorized') {
       if (token === this.refusedToken) return null;
       // The owner signed in again (a new token): resume with nothing dropped.
@@ -423,16 +456,20 @@ export class SyncEngine {
    */
   private async applyPage(fromCursor: string, page: SyncPullResponse): Promise<boolean> {
     const db = this.db;
-    return db.transaction('rw', [db.orders, db.notifications, db.products, db.customers, db.outbox, db.base, db.meta], async () => {
-      const stored = (await db.getMeta<string>(META.cursor)) ?? '0';
-      if (stored !== fromCursor) return false;
-      for (const collection of SYNC_COLLECTIONS) {
-        const changes = page[collection];
-        await putServerRows(db, collection, changes.upserts as Record<string, unknown>[], changes.removals);
-      }
-      if (BigInt(page.cursor) >= BigInt(fromCursor)) await db.setMeta(META.cursor, page.cursor);
-      return true;
-    });
+    return db.transaction(
+      'rw',
+      [db.orders, db.notifications, db.products, db.customers, db.outbox, db.base, db.meta],
+      async () => {
+        const stored = (await db.getMeta<string>(META.cursor)) ?? '0';
+        if (stored !== fromCursor) return false;
+        for (const collection of SYNC_COLLECTIONS) {
+          const changes = page[collection];
+          await putServerRows(db, collection, changes.upserts as Record<string, unknown>[], changes.removals);
+        }
+        if (BigInt(page.cursor) >= BigInt(fromCursor)) await db.setMeta(META.cursor, page.cursor);
+        return true;
+      },
+    );
   }
 
   // ----------------------------------------------------------------------------------- push ---
@@ -542,8 +579,16 @@ export class SyncEngine {
           this.status.setState({ lastError: error.message });
           return 'retry';
         }
-        const current = error.body && 'current' in error.body ? (error.body.current as Record<string, unknown> | null) : undefined;
-        await reject(this.db, entry, { status: error.status, error: error.message, code: error.code ?? null, current });
+        const current =
+          error.body && 'current' in error.body
+            ? (error.body.current as Record<string, unknown> | null)
+            : undefined;
+        await reject(this.db, entry, {
+          status: error.status,
+          error: error.message,
+          code: error.code ?? null,
+          current,
+        });
         return 'rejected';
       }
       // Anything else (a malformed answer): keep the entry and try again later.
