@@ -454,7 +454,7 @@ export async function retryEntry(db: LocalDb, id: string): Promise<boolean> {
   if (!entry) return false;
   await db.transaction('rw', scopeFor(db, entry.records), async () => {
     const current = await reload(db, entry);
-    if (!current || current.status !== 'failed') return;
+    if (current?.status !== 'failed') return;
     found = true;
     await db.outbox.update(current.seq as number, {
       id: uuid(),

@@ -57,7 +57,24 @@ function write(key: string, value: unknown) {
 }
 
 const storedToken = readToken();
-const storedUser = read<User>('user');
+const ROLE_NAMES = ['admin', 'manager', 'salesperson', 'warehouse', 'driver'];
+/** A stored user we can trust enough to open the app offline; anything malformed is discarded. */
+function readStoredUser(): User | null {
+  const value = read<Partial<User>>('user');
+  if (
+    value &&
+    typeof value === 'object' &&
+    typeof value.id === 'string' &&
+    typeof value.username === 'string' &&
+    typeof value.role === 'string' &&
+    ROLE_NAMES.includes(value.role)
+  ) {
+    return { full_name: value.username, email: null, phone: null, is_active: true, last_login: null, created_at: '', ...value } as User;
+  }
+  if (value !== null) write('user', null);
+  return null;
+}
+const storedUser = readStoredUser();
 
 export const useSession = create<SessionState>((set, get) => ({
   user: storedToken ? storedUser : null,
