@@ -49,7 +49,10 @@ export async function buildApp({ db, config, routes = [] }: AppDeps): Promise<Fa
     frameworkErrors: (_error, _request, reply) => {
       // (the generic reply type of this hook cannot name a status code; the raw reply is plain)
       const raw = reply as unknown as { code(n: number): { type(t: string): { send(body: string): void } } };
-      raw.code(400).type('application/json; charset=utf-8').send(JSON.stringify({ success: false, error: MESSAGES.badRequest, code: 'VALIDATION_ERROR' }));
+      raw
+        .code(400)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify({ success: false, error: MESSAGES.badRequest, code: 'VALIDATION_ERROR' }));
     },
   });
   app.decorate('db', db);

@@ -17,12 +17,18 @@ function durationToSeconds(text: string): number {
   return n * (unit === 's' ? 1 : unit === 'm' ? 60 : unit === 'h' ? 3600 : 86_400);
 }
 
-const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 export const envSchema = z.object({
   PORT: z.preprocess(
     emptyToUndefined,
-    z.coerce.number({ error: 'PORT bir sayı olmalıdır' }).int('PORT bir tam sayı olmalıdır').min(0).max(65_535).default(3000),
+    z.coerce
+      .number({ error: 'PORT bir sayı olmalıdır' })
+      .int('PORT bir tam sayı olmalıdır')
+      .min(0)
+      .max(65_535)
+      .default(3000),
   ),
   HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('0.0.0.0')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
@@ -30,19 +36,34 @@ export const envSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL postgres:// ile başlamalıdır (ör. postgres://user@host:5432/db)')
+      .regex(
+        /^postgres(ql)?:\/\//,
+        'DATABASE_URL postgres:// ile başlamalıdır (ör. postgres://user@host:5432/db)',
+      )
       .optional(),
   ),
-  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'JWT_SECRET en az 32 karakter olmalıdır').optional()),
+  JWT_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'JWT_SECRET en az 32 karakter olmalıdır').optional(),
+  ),
   JWT_TTL: z.preprocess(
     emptyToUndefined,
     z
       .string()
       .default('12h')
-      .refine((v) => Number.isFinite(durationToSeconds(v)) && durationToSeconds(v) > 0, 'JWT_TTL örneğin 30m, 12h veya 7d olmalıdır'),
+      .refine(
+        (v) => Number.isFinite(durationToSeconds(v)) && durationToSeconds(v) > 0,
+        'JWT_TTL örneğin 30m, 12h veya 7d olmalıdır',
+      ),
   ),
-  DEMO_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6, 'DEMO_PASSWORD en az 6 karakter olmalıdır').default('demo1234')),
-  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  DEMO_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(6, 'DEMO_PASSWORD en az 6 karakter olmalıdır').default('demo1234'),
+  ),
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -105,7 +126,9 @@ function loadOrCreateSecret(dataDir: string): Uint8Array {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
+    );
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
@@ -121,7 +144,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     distDir: resolve(e.DIST_DIR),
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
-    trustProxy: e.TRUST_PROXY === undefined || e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
+    trustProxy:
+      e.TRUST_PROXY === undefined || e.TRUST_PROXY === 'false'
+        ? false
+        : e.TRUST_PROXY === 'true'
+          ? true
+          : e.TRUST_PROXY,
   };
 }
 

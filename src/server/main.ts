@@ -30,7 +30,10 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config.dataDir) });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: pgliteDir(config.dataDir),
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -49,15 +52,22 @@ async function main() {
 
   try {
     await migrateToLatest(database.db);
-    const seeded = await seedIfEmpty(database.db, { demoPassword: config.demoPassword, production: config.nodeEnv === 'production' });
+    const seeded = await seedIfEmpty(database.db, {
+      demoPassword: config.demoPassword,
+      production: config.nodeEnv === 'production',
+    });
     app = await buildApp({ db: database.db, config });
     await app.listen({ port: config.port, host: config.host });
 
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    console.log(`\nSipariş Yönetim Sistemi hazır: http://${shownHost}:${port}/  (API: http://${shownHost}:${port}/api)`);
-    console.log(`Veritabanı: ${database.kind === 'pglite' ? `PGlite (${database.location})` : `PostgreSQL (${database.location})`}`);
+    console.log(
+      `\nSipariş Yönetim Sistemi hazır: http://${shownHost}:${port}/  (API: http://${shownHost}:${port}/api)`,
+    );
+    console.log(
+      `Veritabanı: ${database.kind === 'pglite' ? `PGlite (${database.location})` : `PostgreSQL (${database.location})`}`,
+    );
     if (seeded?.kind === 'production') {
       console.log('\nİlk kurulum: platform yöneticisi oluşturuldu. Bu şifre YALNIZCA BİR KEZ gösterilir:');
       console.log(table(seeded.logins));

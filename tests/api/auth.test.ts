@@ -27,16 +27,44 @@ describe('POST /auth/login', () => {
     const r = await login('demo', { username: 'manager', password: 'demo1234' });
     expect(r.status).toBe(200);
     const body = authResponse.parse(r.body);
-    expect(body.user).toMatchObject({ username: 'manager', role: 'manager', full_name: 'Mehmet Demir', is_active: true });
+    expect(body.user).toMatchObject({
+      username: 'manager',
+      role: 'manager',
+      full_name: 'Mehmet Demir',
+      is_active: true,
+    });
     expect(Object.keys(r.body)).toEqual(expect.arrayContaining(['success', 'user', 'token']));
     expect(r.body).not.toHaveProperty('data');
     expect(JSON.stringify(r.body)).not.toMatch(/password|scrypt/);
     expect(new Date(body.user.last_login ?? 0).getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(await countRows(api.db, 'audit_logs', { tenant_id: 'demo', action: 'auth.login', user_id: body.user.id })).toBe(1);
+    expect(
+      await countRows(api.db, 'audit_logs', {
+        tenant_id: 'demo',
+        action: 'auth.login',
+        user_id: body.user.id,
+      }),
+    ).toBe(1);
     // The token works.
     const profile = await api.call('GET', '/auth/profile', { tenant: 'demo', token: body.token });
     expect(profile.status).toBe(200);
     expect(userSchema.parse((profile.body as { data: unknown }).data).id).toBe(body.user.id);
+  });
+
+  it("a sign-in lasts JWT_TTL (12 h) or the tenant's shorter session_timeout", async () => {
+    const expiry = async (tenant: string) => {
+      const r = await login(tenant, { username: 'admin', password: 'demo1234' });
+      const token = (r.body as { token: string }).token;
+      const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+      const session = await api.db.selectFrom('sessions').select('expires_at').where('id', '=', claims.jti).executeTakeFirstOrThrow();
+      expect(Math.abs(session.expires_at.getTime() / 1000 - claims.exp)).toBeLessThanOrEqual(1);
+      return claims.exp * 1000 - Date.now();
+    };
+    expect(await expiry('demo')).toBeGreaterThan(12 * 3600_000 - 60_000);
+    await api.db.updateTable('tenants').set({ session_timeout: 30 }).where('id', '=', 'default').execute();
+    const short = await expiry('default');
+    expect(short).toBeGreaterThan(29 * 60_000);
+    expect(short).toBeLessThanOrEqual(30 * 60_000);
+    await api.db.updateTable('tenants').set({ session_timeout: 720 }).where('id', '=', 'default').execute();
   });
 
   it('usernames are case-insensitive', async () => {
@@ -57,7 +85,12 @@ describe('POST /auth/login', () => {
   ])('400 with the spec text for missing fields (%s) and nothing counted', async (_label, body, field) => {
     const r = await api.call('POST', '/auth/login', { tenant: 'client1', body });
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ success: false, error: 'Kullanıcı adı ve şifre gereklidir.', code: 'VALIDATION_ERROR', field });
+    expect(r.body).toMatchObject({
+      success: false,
+      error: 'Kullanıcı adı ve şifre gereklidir.',
+      code: 'VALIDATION_ERROR',
+      field,
+    });
     expect(await countRows(api.db, 'login_attempts', { tenant_id: 'client1' })).toBe(0);
   });
 
@@ -76,7 +109,12 @@ describe('POST /auth/login', () => {
     // The 5th failure (tenant default max_login_attempts = 5) locks for 15 minutes.
     const locking = await login(tenant, { username: 'warehouse', password: 'yanlis-sifre' });
     expect(locking.status).toBe(401);
-    expect(locking.body).toMatchObject({ success: false, code: 'INVALID_CREDENTIALS', lockedOut: true, remainingAttempts: 0 });
+    expect(locking.body).toMatchObject({
+      success: false,
+      code: 'INVALID_CREDENTIALS',
+      lockedOut: true,
+      remainingAttempts: 0,
+    });
     const remainingTime = (locking.body as { remainingTime: number }).remainingTime;
     expect(remainingTime).toBeGreaterThan(LOGIN_LOCKOUT_MS - 5_000);
     expect(remainingTime).toBeLessThanOrEqual(LOGIN_LOCKOUT_MS);
@@ -127,9 +165,15 @@ describe('POST /auth/login', () => {
   it('unknown usernames are counted and locked the same way (no user enumeration)', async () => {
     const tenant = 'demo';
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push(await login(tenant, { username: 'hayalet', password: 'whatever' }));
-    expect(answers.slice(0, 4).map((r) => (r.body as { remainingAttempts: number }).remainingAttempts)).toEqual([4, 3, 2, 1]);
-    expect(answers[0]?.body).toMatchObject({ error: MESSAGES.invalidCredentials, code: 'INVALID_CREDENTIALS' });
+    for (let i = 0; i < 5; i++)
+      answers.push(await login(tenant, { username: 'hayalet', password: 'whatever' }));
+    expect(
+      answers.slice(0, 4).map((r) => (r.body as { remainingAttempts: number }).remainingAttempts),
+    ).toEqual([4, 3, 2, 1]);
+    expect(answers[0]?.body).toMatchObject({
+      error: MESSAGES.invalidCredentials,
+      code: 'INVALID_CREDENTIALS',
+    });
     expect(answers[4]?.body).toMatchObject({ lockedOut: true, remainingAttempts: 0 });
     const locked = await login(tenant, { username: 'hayalet', password: 'whatever' });
     expect(locked.status).toBe(429);
@@ -149,7 +193,12 @@ describe('POST /auth/login', () => {
   });
 
   it('a deactivated user cannot sign in, even with the right password', async () => {
-    await api.db.updateTable('users').set({ is_active: false }).where('tenant_id', '=', 'client1').where('username', '=', 'sales2').execute();
+    await api.db
+      .updateTable('users')
+      .set({ is_active: false })
+      .where('tenant_id', '=', 'client1')
+      .where('username', '=', 'sales2')
+      .execute();
     const r = await login('client1', { username: 'sales2', password: 'demo1234' });
     expect(r.status).toBe(403);
     expect(r.body).toMatchObject({ success: false, error: MESSAGES.userInactive, code: 'FORBIDDEN' });
@@ -162,11 +211,19 @@ describe('POST /auth/login rate limit', () => {
     const limited = await startApi({ config: { loginRateLimitPerMinute: 3 }, database: api.database });
     try {
       const send = (ip: string) =>
-        limited.call('POST', '/auth/login', { tenant: 'demo', body: { username: 'sales', password: 'x' }, remoteAddress: ip });
+        limited.call('POST', '/auth/login', {
+          tenant: 'demo',
+          body: { username: 'sales', password: 'x' },
+          remoteAddress: ip,
+        });
       for (let i = 0; i < 3; i++) expect((await send('10.0.0.1')).status).toBe(401);
       const blocked = await send('10.0.0.1');
       expect(blocked.status).toBe(429);
-      expect(blocked.body).toMatchObject({ success: false, error: MESSAGES.rateLimited, code: 'RATE_LIMITED' });
+      expect(blocked.body).toMatchObject({
+        success: false,
+        error: MESSAGES.rateLimited,
+        code: 'RATE_LIMITED',
+      });
       expect((await send('10.0.0.2')).status).toBe(401);
     } finally {
       await limited.close();
@@ -190,7 +247,12 @@ describe('POST /auth/logout', () => {
 
   it('works with an empty JSON body and needs a token', async () => {
     const s = await api.login('demo', 'warehouse');
-    const r = await api.call('POST', '/auth/logout', { tenant: 'demo', token: s.token, payload: '', headers: { 'content-type': 'application/json' } });
+    const r = await api.call('POST', '/auth/logout', {
+      tenant: 'demo',
+      token: s.token,
+      payload: '',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.status).toBe(200);
     expect((await api.call('POST', '/auth/logout', { tenant: 'demo' })).status).toBe(401);
   });
@@ -199,10 +261,17 @@ describe('POST /auth/logout', () => {
 describe('GET and PUT /auth/profile', () => {
   it('returns the signed-in user in data', async () => {
     const s = await api.login('client1', 'manager');
-    const r = await api.call<{ success: boolean; data: unknown }>('GET', '/auth/profile', { tenant: 'client1', token: s.token });
+    const r = await api.call<{ success: boolean; data: unknown }>('GET', '/auth/profile', {
+      tenant: 'client1',
+      token: s.token,
+    });
     expect(r.status).toBe(200);
     expect(r.body.success).toBe(true);
-    expect(userSchema.parse(r.body.data)).toMatchObject({ id: s.user.id, username: 'manager', role: 'manager' });
+    expect(userSchema.parse(r.body.data)).toMatchObject({
+      id: s.user.id,
+      username: 'manager',
+      role: 'manager',
+    });
   });
 
   it('updates name, email and phone', async () => {
@@ -213,20 +282,51 @@ describe('GET and PUT /auth/profile', () => {
       body: { full_name: 'Hüseyin Aslan Yeni', email: 'yeni@ornek.com.tr', phone: '+90 555 000 00 00' },
     });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ success: true, data: { full_name: 'Hüseyin Aslan Yeni', email: 'yeni@ornek.com.tr', phone: '+90 555 000 00 00' } });
-    const row = await api.db.selectFrom('users').select(['full_name', 'email']).where('id', '=', s.user.id).executeTakeFirstOrThrow();
+    expect(r.body).toMatchObject({
+      success: true,
+      data: { full_name: 'Hüseyin Aslan Yeni', email: 'yeni@ornek.com.tr', phone: '+90 555 000 00 00' },
+    });
+    const row = await api.db
+      .selectFrom('users')
+      .select(['full_name', 'email'])
+      .where('id', '=', s.user.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ full_name: 'Hüseyin Aslan Yeni', email: 'yeni@ornek.com.tr' });
   });
 
   it('refuses bad input with a 400 naming the field and writes nothing', async () => {
     const s = await api.login('client1', 'sales');
-    const before = await api.db.selectFrom('users').selectAll().where('id', '=', s.user.id).executeTakeFirstOrThrow();
-    const badEmail = await api.call('PUT', '/auth/profile', { tenant: 'client1', token: s.token, body: { full_name: 'Yeni Ad', email: 'eposta-degil' } });
+    const before = await api.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', s.user.id)
+      .executeTakeFirstOrThrow();
+    const badEmail = await api.call('PUT', '/auth/profile', {
+      tenant: 'client1',
+      token: s.token,
+      body: { full_name: 'Yeni Ad', email: 'eposta-degil' },
+    });
     expect(badEmail.status).toBe(400);
-    expect(badEmail.body).toMatchObject({ success: false, error: 'Geçerli bir email adresi giriniz', code: 'VALIDATION_ERROR', field: 'email' });
-    const shortName = await api.call('PUT', '/auth/profile', { tenant: 'client1', token: s.token, body: { full_name: 'X' } });
-    expect(shortName.body).toMatchObject({ error: 'Ad soyad en az 2 karakter olmalıdır', field: 'full_name' });
-    const noCurrent = await api.call('PUT', '/auth/profile', { tenant: 'client1', token: s.token, body: { new_password: 'yepyeni123' } });
+    expect(badEmail.body).toMatchObject({
+      success: false,
+      error: 'Geçerli bir email adresi giriniz',
+      code: 'VALIDATION_ERROR',
+      field: 'email',
+    });
+    const shortName = await api.call('PUT', '/auth/profile', {
+      tenant: 'client1',
+      token: s.token,
+      body: { full_name: 'X' },
+    });
+    expect(shortName.body).toMatchObject({
+      error: 'Ad soyad en az 2 karakter olmalıdır',
+      field: 'full_name',
+    });
+    const noCurrent = await api.call('PUT', '/auth/profile', {
+      tenant: 'client1',
+      token: s.token,
+      body: { new_password: 'yepyeni123' },
+    });
     expect(noCurrent.body).toMatchObject({ error: 'Mevcut şifre gereklidir', field: 'current_password' });
     const wrongCurrent = await api.call('PUT', '/auth/profile', {
       tenant: 'client1',
@@ -234,10 +334,23 @@ describe('GET and PUT /auth/profile', () => {
       body: { current_password: 'yanlis', new_password: 'yepyeni123' },
     });
     expect(wrongCurrent.status).toBe(400);
-    expect(wrongCurrent.body).toMatchObject({ error: MESSAGES.currentPasswordWrong, field: 'current_password' });
-    const after = await api.db.selectFrom('users').selectAll().where('id', '=', s.user.id).executeTakeFirstOrThrow();
+    expect(wrongCurrent.body).toMatchObject({
+      error: MESSAGES.currentPasswordWrong,
+      field: 'current_password',
+    });
+    const after = await api.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', s.user.id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
-    expect(await countRows(api.db, 'audit_logs', { tenant_id: 'client1', action: 'user.profile_update', user_id: s.user.id })).toBe(0);
+    expect(
+      await countRows(api.db, 'audit_logs', {
+        tenant_id: 'client1',
+        action: 'user.profile_update',
+        user_id: s.user.id,
+      }),
+    ).toBe(0);
   });
 
   it('changes the password with the current one, ending the other sessions', async () => {
@@ -250,34 +363,86 @@ describe('GET and PUT /auth/profile', () => {
     });
     expect(r.status).toBe(200);
     expect((await api.call('GET', '/auth/profile', { tenant: 'client1', token: s.token })).status).toBe(200);
-    expect((await api.call('GET', '/auth/profile', { tenant: 'client1', token: other.token })).status).toBe(401);
+    expect((await api.call('GET', '/auth/profile', { tenant: 'client1', token: other.token })).status).toBe(
+      401,
+    );
     expect((await login('client1', { username: 'admin', password: 'demo1234' })).status).toBe(401);
     expect((await login('client1', { username: 'admin', password: 'yeni-sifre-42' })).status).toBe(200);
+  });
+
+  it('a replayed password change (same Idempotency-Key) returns the first answer, not "wrong current password"', async () => {
+    const s = await api.login('client1', 'warehouse');
+    const body = { current_password: 'demo1234', new_password: 'depo-sifre-1' };
+    const first = await api.call('PUT', '/auth/profile', {
+      tenant: 'client1',
+      token: s.token,
+      body,
+      idempotencyKey: 'pw-change-1',
+    });
+    expect(first.status).toBe(200);
+    const replay = await api.call('PUT', '/auth/profile', {
+      tenant: 'client1',
+      token: s.token,
+      body,
+      idempotencyKey: 'pw-change-1',
+    });
+    expect(replay.status).toBe(200);
+    expect(replay.raw).toBe(first.raw);
+    expect(replay.headers['idempotency-replayed']).toBe('true');
+    expect(
+      await countRows(api.db, 'audit_logs', {
+        tenant_id: 'client1',
+        action: 'user.profile_update',
+        user_id: s.user.id,
+      }),
+    ).toBe(1);
   });
 });
 
 describe('POST /auth/register', () => {
-  const valid = { username: 'yeni.satis', password: 'gizli123', full_name: 'Yeni Satışçı', email: 'yeni.satis@ornek.com.tr' };
+  const valid = {
+    username: 'yeni.satis',
+    password: 'gizli123',
+    full_name: 'Yeni Satışçı',
+    email: 'yeni.satis@ornek.com.tr',
+  };
 
   it('creates a salesperson when the tenant allows registration and signs them in', async () => {
     const r = await api.call('POST', '/auth/register', { tenant: 'demo', body: { ...valid, role: 'admin' } });
     expect(r.status).toBe(200);
     const body = authResponse.parse(r.body);
-    expect(body.user).toMatchObject({ username: 'yeni.satis', role: 'salesperson', full_name: 'Yeni Satışçı', email: valid.email });
+    expect(body.user).toMatchObject({
+      username: 'yeni.satis',
+      role: 'salesperson',
+      full_name: 'Yeni Satışçı',
+      email: valid.email,
+    });
     expect((await api.call('GET', '/auth/profile', { tenant: 'demo', token: body.token })).status).toBe(200);
     expect((await login('demo', { username: 'yeni.satis', password: 'gizli123' })).status).toBe(200);
   });
 
   it('refuses a taken username (any case) with 409', async () => {
-    const r = await api.call('POST', '/auth/register', { tenant: 'demo', body: { ...valid, username: 'SALES' } });
+    const r = await api.call('POST', '/auth/register', {
+      tenant: 'demo',
+      body: { ...valid, username: 'SALES' },
+    });
     expect(r.status).toBe(409);
-    expect(r.body).toMatchObject({ success: false, code: 'USERNAME_TAKEN', error: MESSAGES.usernameTaken, field: 'username' });
+    expect(r.body).toMatchObject({
+      success: false,
+      code: 'USERNAME_TAKEN',
+      error: MESSAGES.usernameTaken,
+      field: 'username',
+    });
   });
 
   it.each([
     [{ ...valid, email: 'x' }, 'email', 'Geçerli bir email adresi giriniz'],
     [{ ...valid, username: 'ab' }, 'username', 'Kullanıcı adı en az 3 karakter olmalıdır'],
-    [{ ...valid, username: 'boşluk var' }, 'username', 'Kullanıcı adı yalnızca harf, rakam, nokta, tire ve alt çizgi içerebilir'],
+    [
+      { ...valid, username: 'boşluk var' },
+      'username',
+      'Kullanıcı adı yalnızca harf, rakam, nokta, tire ve alt çizgi içerebilir',
+    ],
     [{ ...valid, password: '123' }, 'password', 'Şifre en az 6 karakter olmalıdır'],
     [{ username: 'eksik.alan', password: 'gizli123', email: 'a@b.co' }, 'full_name', 'Ad soyad gereklidir'],
   ])('400 naming the field, nothing written (%#)', async (body, field, error) => {
@@ -290,7 +455,10 @@ describe('POST /auth/register', () => {
 
   it('403 when the tenant does not allow registration', async () => {
     const users = await countRows(api.db, 'users', { tenant_id: 'client1' });
-    const r = await api.call('POST', '/auth/register', { tenant: 'client1', body: { ...valid, username: 'baska.biri' } });
+    const r = await api.call('POST', '/auth/register', {
+      tenant: 'client1',
+      body: { ...valid, username: 'baska.biri' },
+    });
     expect(r.status).toBe(403);
     expect(r.body).toMatchObject({ success: false, code: 'FORBIDDEN', error: MESSAGES.registrationDisabled });
     expect(await countRows(api.db, 'users', { tenant_id: 'client1' })).toBe(users);

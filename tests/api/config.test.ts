@@ -46,20 +46,37 @@ describe('configuration from the environment', () => {
   it('fails with one readable line per bad variable', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', JWT_TTL: 'forever', NODE_ENV: 'staging' });
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        JWT_SECRET: 'short',
+        JWT_TTL: 'forever',
+        NODE_ENV: 'staging',
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems;
-    expect(problems.map((p) => p.split(':')[0])).toEqual(['PORT', 'DATABASE_URL', 'JWT_SECRET', 'JWT_TTL', 'NODE_ENV']);
+    expect(problems.map((p) => p.split(':')[0])).toEqual([
+      'PORT',
+      'DATABASE_URL',
+      'JWT_SECRET',
+      'JWT_TTL',
+      'NODE_ENV',
+    ]);
     expect((error as Error).message).toContain('DATABASE_URL: DATABASE_URL postgres:// ile başlamalıdır');
     expect((error as Error).message).not.toMatch(/\bat\s/);
   });
 
   it('the server refuses to start on bad config, printing the problem and exiting 1', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, PORT: 'seksen', DATA_DIR: join(tmpdir(), 'siparis-never-created'), DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        PORT: 'seksen',
+        DATA_DIR: join(tmpdir(), 'siparis-never-created'),
+        DATABASE_URL: '',
+      },
       encoding: 'utf8',
       timeout: 60_000,
     });

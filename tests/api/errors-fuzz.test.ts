@@ -12,7 +12,11 @@ beforeAll(async () => {
 afterAll(async () => api?.close());
 
 function expectEnvelope(r: CallResult) {
-  expect(r.body).toMatchObject({ success: false, error: expect.any(String), code: expect.stringMatching(/^[A-Z_]+$/) });
+  expect(r.body).toMatchObject({
+    success: false,
+    error: expect.any(String),
+    code: expect.stringMatching(/^[A-Z_]+$/),
+  });
   expect(r.raw).not.toMatch(/\bat\s+\S+\s+\(|stack|node_modules|SELECT |syntax error at/i);
 }
 
@@ -32,16 +36,33 @@ describe('error envelope', () => {
   });
 
   it('invalid JSON → 400, wrong media type → 415, too large → 413, nothing written', async () => {
-    const bad = await api.call('POST', '/auth/login', { payload: '{"username": "sales", ', headers: { 'content-type': 'application/json' } });
+    const bad = await api.call('POST', '/auth/login', {
+      payload: '{"username": "sales", ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ success: false, error: MESSAGES.invalidJson, code: 'VALIDATION_ERROR' });
-    const text = await api.call('POST', '/auth/login', { payload: 'username=sales', headers: { 'content-type': 'text/plain' } });
+    const text = await api.call('POST', '/auth/login', {
+      payload: 'username=sales',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
-    expect(text.body).toEqual({ success: false, error: MESSAGES.unsupportedMediaType, code: 'UNSUPPORTED_MEDIA_TYPE' });
-    const huge = await api.call('PUT', '/auth/profile', { token: sales.token, body: { full_name: 'x'.repeat(2 * 1024 * 1024) } });
+    expect(text.body).toEqual({
+      success: false,
+      error: MESSAGES.unsupportedMediaType,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    const huge = await api.call('PUT', '/auth/profile', {
+      token: sales.token,
+      body: { full_name: 'x'.repeat(2 * 1024 * 1024) },
+    });
     expect(huge.status).toBe(413);
     expect(huge.body).toEqual({ success: false, error: MESSAGES.payloadTooLarge, code: 'PAYLOAD_TOO_LARGE' });
-    const row = await api.db.selectFrom('users').select('full_name').where('id', '=', sales.user.id).executeTakeFirstOrThrow();
+    const row = await api.db
+      .selectFrom('users')
+      .select('full_name')
+      .where('id', '=', sales.user.id)
+      .executeTakeFirstOrThrow();
     expect(row.full_name).toBe('Zeynep Kaya');
   });
 
@@ -68,20 +89,59 @@ describe('error envelope', () => {
 
 describe('no 500 for anything a client can send', () => {
   const rng = new Prng('fuzz');
-  const strings = ['', ' ', 'a', '\u0000', 'İıŞşĞğ', '%00', '../../etc/passwd', "' OR 1=1 --", '<script>', 'x'.repeat(5000), '9'.repeat(40), '-1', '1e309', 'NaN', 'null', 'true', '[]', '{}'];
+  const strings = [
+    '',
+    ' ',
+    'a',
+    '\u0000',
+    'İıŞşĞğ',
+    '%00',
+    '../../etc/passwd',
+    "' OR 1=1 --",
+    '<script>',
+    'x'.repeat(5000),
+    '9'.repeat(40),
+    '-1',
+    '1e309',
+    'NaN',
+    'null',
+    'true',
+    '[]',
+    '{}',
+  ];
   function junk(depth = 0): unknown {
     const roll = rng.int(0, 9);
-    if (depth > 2 || roll < 3) return rng.pick<unknown>([null, true, false, 0, -1, 1.5, 1e308, Number.MAX_SAFE_INTEGER, ...strings]);
+    if (depth > 2 || roll < 3)
+      return rng.pick<unknown>([null, true, false, 0, -1, 1.5, 1e308, Number.MAX_SAFE_INTEGER, ...strings]);
     if (roll < 6) return Array.from({ length: rng.int(0, 3) }, () => junk(depth + 1));
     const obj: Record<string, unknown> = {};
-    for (const key of ['username', 'password', 'full_name', 'email', 'phone', 'current_password', 'new_password', '__proto__', 'constructor', 'role', rng.pick(strings)]) {
+    for (const key of [
+      'username',
+      'password',
+      'full_name',
+      'email',
+      'phone',
+      'current_password',
+      'new_password',
+      '__proto__',
+      'constructor',
+      'role',
+      rng.pick(strings),
+    ]) {
       if (rng.chance(0.5)) obj[key] = junk(depth + 1);
     }
     return obj;
   }
 
   it('junk bodies, ids, queries and headers get 4xx envelopes (or success), never 500', async () => {
-    const ids = ['not-a-uuid', '00000000-0000-0000-0000-000000000000', '%E2%80%AE', 'x'.repeat(300), '1;DROP TABLE users', encodeURIComponent('../../')];
+    const ids = [
+      'not-a-uuid',
+      '00000000-0000-0000-0000-000000000000',
+      '%E2%80%AE',
+      'x'.repeat(300),
+      '1;DROP TABLE users',
+      encodeURIComponent('../../'),
+    ];
     const results: { label: string; r: CallResult }[] = [];
     for (let i = 0; i < 100; i++) {
       const body = junk();
@@ -97,25 +157,49 @@ describe('no 500 for anything a client can send', () => {
         ['DELETE', `/notifications/${rng.pick(ids)}`, { token, headers }],
         ['PATCH', '/notifications/mark-all-read', { token, body, headers }],
         ['GET', '/sync/pull', { token, query: { cursor: rng.pick(strings), limit: rng.pick(strings) } }],
-        ['GET', '/notifications', { token, query: { page: rng.pick(strings), limit: rng.pick(strings), unread: rng.pick(strings) } }],
+        [
+          'GET',
+          '/notifications',
+          { token, query: { page: rng.pick(strings), limit: rng.pick(strings), unread: rng.pick(strings) } },
+        ],
         ['GET', '/tenants/info', { tenant: rng.pick(['demo', ...strings]) }],
       ];
       const [method, path, options] = rng.pick(calls);
-      results.push({ label: `${method} ${path} ${JSON.stringify(options).slice(0, 200)}`, r: await api.call(method, path, options) });
+      results.push({
+        label: `${method} ${path} ${JSON.stringify(options).slice(0, 200)}`,
+        r: await api.call(method, path, options),
+      });
     }
     // Some fixed nasties too.
-    results.push({ label: 'duplicate tenant', r: await api.call('GET', '/tenants/info', { tenant: null, query: { tenant: 'demo' }, headers: {} }) });
+    results.push({
+      label: 'duplicate tenant',
+      r: await api.call('GET', '/tenants/info', { tenant: null, query: { tenant: 'demo' }, headers: {} }),
+    });
     results.push({
       label: 'array tenant',
-      r: await api.app.inject({ method: 'GET', url: '/api/tenants/info?tenant=demo&tenant=client1' }).then((res) => ({
-        status: res.statusCode,
-        body: JSON.parse(res.body),
-        headers: res.headers,
-        raw: res.body,
-      })),
+      r: await api.app
+        .inject({ method: 'GET', url: '/api/tenants/info?tenant=demo&tenant=client1' })
+        .then((res) => ({
+          status: res.statusCode,
+          body: JSON.parse(res.body),
+          headers: res.headers,
+          raw: res.body,
+        })),
     });
-    results.push({ label: 'deep json', r: await api.call('POST', '/auth/login', { payload: `${'['.repeat(5000)}${']'.repeat(5000)}`, headers: { 'content-type': 'application/json' } }) });
-    results.push({ label: 'proto', r: await api.call('POST', '/auth/login', { payload: '{"__proto__":{"admin":true},"username":"sales","password":"x"}', headers: { 'content-type': 'application/json' } }) });
+    results.push({
+      label: 'deep json',
+      r: await api.call('POST', '/auth/login', {
+        payload: `${'['.repeat(5000)}${']'.repeat(5000)}`,
+        headers: { 'content-type': 'application/json' },
+      }),
+    });
+    results.push({
+      label: 'proto',
+      r: await api.call('POST', '/auth/login', {
+        payload: '{"__proto__":{"admin":true},"username":"sales","password":"x"}',
+        headers: { 'content-type': 'application/json' },
+      }),
+    });
 
     for (const { label, r } of results) {
       expect(r.status, label).toBeLessThan(500);

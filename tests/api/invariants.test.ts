@@ -55,7 +55,11 @@ describe('PGlite has one connection: transactions are serialized', () => {
         const { change_seq } = await readTenantCounters(trx, TENANT);
         await new Promise((r) => setImmediate(r)); // give the other one every chance to cut in
         await sleep(5);
-        await trx.updateTable('tenant_counters').set({ change_seq: change_seq + 1 }).where('tenant_id', '=', TENANT).execute();
+        await trx
+          .updateTable('tenant_counters')
+          .set({ change_seq: change_seq + 1 })
+          .where('tenant_id', '=', TENANT)
+          .execute();
         log.push(`${name}:end`);
       });
     await Promise.all([work('A'), work('B'), work('C')]);
@@ -77,13 +81,20 @@ describe('PGlite has one connection: transactions are serialized', () => {
     let request: Promise<{ status: number; body: unknown }> | undefined;
     const trx = api.db.transaction().execute(async (t) => {
       await t.updateTable('notifications').set({ is_read: true }).where('id', '=', target.id).execute();
-      request = api.call('GET', '/notifications', { tenant: TENANT, token: admin.token, query: { limit: 100 } });
+      request = api.call('GET', '/notifications', {
+        tenant: TENANT,
+        token: admin.token,
+        query: { limit: 100 },
+      });
       await gate.wait;
       await sleep(5);
     });
     gate.open();
     await trx;
-    const r = (await request) as { status: number; body: { data: { notifications: { id: string; is_read: boolean }[] } } };
+    const r = (await request) as {
+      status: number;
+      body: { data: { notifications: { id: string; is_read: boolean }[] } };
+    };
     expect(r.status).toBe(200);
     expect(r.body.data.notifications.find((n) => n.id === target.id)?.is_read).toBe(true);
   });
@@ -103,7 +114,9 @@ describe('concurrent writers', () => {
     const calls = rows.flatMap((n, i) => [
       api.call('PATCH', `/notifications/${n.id}/read`, { tenant: TENANT, token: s.token }),
       i % 3 === 0 ? api.call('DELETE', `/notifications/${n.id}`, { tenant: TENANT, token: s.token }) : null,
-      i % 4 === 0 ? api.call('PATCH', '/notifications/mark-all-read', { tenant: TENANT, token: s.token }) : null,
+      i % 4 === 0
+        ? api.call('PATCH', '/notifications/mark-all-read', { tenant: TENANT, token: s.token })
+        : null,
     ]);
     const results = await Promise.all(calls.filter((c) => c !== null));
     const statuses = results.map((r) => r.status);
@@ -129,7 +142,9 @@ describe('change order = commit order (PostgreSQL)', () => {
     const t2Seq = bumpChangeSeq(t2, TENANT);
     for (;;) {
       const waiting = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE wait_event_type = 'Lock' AND query LIKE '%tenant_counters%' AND datname = current_database()`.execute(api.db);
+        WHERE wait_event_type = 'Lock' AND query LIKE '%tenant_counters%' AND datname = current_database()`.execute(
+        api.db,
+      );
       if ((waiting.rows[0]?.n ?? 0) > 0) break;
       await sleep(10);
     }
@@ -181,7 +196,8 @@ describe('change order = commit order (PostgreSQL)', () => {
     await Promise.all(Array.from({ length: 6 }, (_, w) => writer(w)));
     writing = false;
     await pulling;
-    for (const page of await pullAll(api, admin, cursor, 5)) for (const x of page.notifications.upserts) seen.add(x.id);
+    for (const page of await pullAll(api, admin, cursor, 5))
+      for (const x of page.notifications.upserts) seen.add(x.id);
     expect(written).toHaveLength(72);
     expect(written.filter((id) => !seen.has(id))).toEqual([]);
   });
@@ -209,7 +225,12 @@ describe('change order = commit order (PostgreSQL)', () => {
         .execute();
       if (!note) throw new Error('unreachable');
       const key = randomUUID();
-      const firstCall = api.call('POST', '/test/gated', { tenant: TENANT, token: s.token, idempotencyKey: key, body: { notification_id: note.id } });
+      const firstCall = api.call('POST', '/test/gated', {
+        tenant: TENANT,
+        token: s.token,
+        idempotencyKey: key,
+        body: { notification_id: note.id },
+      });
       await gate.entered;
       const elsewhere = await other.call('POST', '/test/gated', {
         tenant: TENANT,
@@ -218,11 +239,19 @@ describe('change order = commit order (PostgreSQL)', () => {
         body: { notification_id: note.id },
       });
       expect(elsewhere.status).toBe(409);
-      expect(elsewhere.body).toMatchObject({ code: 'IDEMPOTENCY_IN_FLIGHT', error: MESSAGES.idempotencyInFlight });
+      expect(elsewhere.body).toMatchObject({
+        code: 'IDEMPOTENCY_IN_FLIGHT',
+        error: MESSAGES.idempotencyInFlight,
+      });
       gate.open();
       const done = await firstCall;
       expect(done.status).toBe(200);
-      const replay = await other.call('POST', '/test/gated', { tenant: TENANT, token: s.token, idempotencyKey: key, body: { notification_id: note.id } });
+      const replay = await other.call('POST', '/test/gated', {
+        tenant: TENANT,
+        token: s.token,
+        idempotencyKey: key,
+        body: { notification_id: note.id },
+      });
       expect(replay.status).toBe(200);
       expect(replay.raw).toBe(done.raw);
     } finally {

@@ -31,32 +31,60 @@ describe('GET /notifications', () => {
   it('lists only my notifications, newest first, with unread_count and pagination', async () => {
     const rows = await ownRows(manager.user.id);
     expect(rows.length).toBeGreaterThan(10);
-    const r = await api.call<{ success: true; data: unknown }>('GET', '/notifications', { token: manager.token, query: { page: 1, limit: 50 } });
+    const r = await api.call<{ success: true; data: unknown }>('GET', '/notifications', {
+      token: manager.token,
+      query: { page: 1, limit: 50 },
+    });
     expect(r.status).toBe(200);
     const data = notificationListResponse.parse(r.body.data);
     expect(data.notifications.map((n) => n.id)).toEqual(rows.slice(0, 50).map((n) => n.id));
     expect(data.unread_count).toBe(rows.filter((n) => !n.is_read).length);
     expect(data.unread_count).toBeGreaterThan(0);
-    expect(data.pagination).toEqual({ page: 1, limit: 50, total: rows.length, pages: Math.ceil(rows.length / 50) });
+    expect(data.pagination).toEqual({
+      page: 1,
+      limit: 50,
+      total: rows.length,
+      pages: Math.ceil(rows.length / 50),
+    });
     const related = data.notifications.find((n) => n.type === 'order_created');
-    expect(related?.related_order).toMatchObject({ id: expect.any(String), order_number: expect.stringMatching(/^ORD-\d{6}$/) });
-
-    const page2 = await api.call<{ data: { notifications: { id: string }[]; pagination: unknown } }>('GET', '/notifications', {
-      token: manager.token,
-      query: { page: 2, limit: 5 },
+    expect(related?.related_order).toMatchObject({
+      id: expect.any(String),
+      order_number: expect.stringMatching(/^ORD-\d{6}$/),
     });
+
+    const page2 = await api.call<{ data: { notifications: { id: string }[]; pagination: unknown } }>(
+      'GET',
+      '/notifications',
+      {
+        token: manager.token,
+        query: { page: 2, limit: 5 },
+      },
+    );
     expect(page2.body.data.notifications.map((n) => n.id)).toEqual(rows.slice(5, 10).map((n) => n.id));
-    expect(page2.body.data.pagination).toEqual({ page: 2, limit: 5, total: rows.length, pages: Math.ceil(rows.length / 5) });
-
-    const unread = await api.call<{ data: { notifications: { is_read: boolean }[] } }>('GET', '/notifications', {
-      token: manager.token,
-      query: { unread: 'true', limit: 100 },
+    expect(page2.body.data.pagination).toEqual({
+      page: 2,
+      limit: 5,
+      total: rows.length,
+      pages: Math.ceil(rows.length / 5),
     });
+
+    const unread = await api.call<{ data: { notifications: { is_read: boolean }[] } }>(
+      'GET',
+      '/notifications',
+      {
+        token: manager.token,
+        query: { unread: 'true', limit: 100 },
+      },
+    );
     expect(unread.body.data.notifications.every((n) => !n.is_read)).toBe(true);
   });
 
   it('defaults to page 1, limit 50 and refuses bad paging with a 400 naming the parameter', async () => {
-    const r = await api.call<{ data: { pagination: { page: number; limit: number } } }>('GET', '/notifications', { token: sales.token });
+    const r = await api.call<{ data: { pagination: { page: number; limit: number } } }>(
+      'GET',
+      '/notifications',
+      { token: sales.token },
+    );
     expect(r.body.data.pagination).toMatchObject({ page: 1, limit: 50 });
     for (const [query, field] of [
       [{ limit: 0 }, 'limit'],
@@ -82,15 +110,25 @@ describe('notification mutations', () => {
     const [target] = (await ownRows(sales.user.id)).filter((n) => !n.is_read);
     if (!target) throw new Error('seed: sales needs an unread notification');
     const before = (await readTenantCounters(api.db, 'demo')).change_seq;
-    const r = await api.call<{ data: unknown }>('PATCH', `/notifications/${target.id}/read`, { token: sales.token });
+    const r = await api.call<{ data: unknown }>('PATCH', `/notifications/${target.id}/read`, {
+      token: sales.token,
+    });
     expect(r.status).toBe(200);
     expect(notificationSchema.parse(r.body.data)).toMatchObject({ id: target.id, is_read: true });
-    const row = await api.db.selectFrom('notifications').selectAll().where('id', '=', target.id).executeTakeFirstOrThrow();
+    const row = await api.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
     expect(row.is_read).toBe(true);
     expect(Number(row.change_seq)).toBe(before + 1);
     expect((await readTenantCounters(api.db, 'demo')).change_seq).toBe(before + 1);
 
-    const again = await api.call<{ data: { is_read: boolean } }>('PATCH', `/notifications/${target.id}/read`, { token: sales.token });
+    const again = await api.call<{ data: { is_read: boolean } }>(
+      'PATCH',
+      `/notifications/${target.id}/read`,
+      { token: sales.token },
+    );
     expect(again.status).toBe(200);
     expect(again.body.data.is_read).toBe(true);
     expect((await readTenantCounters(api.db, 'demo')).change_seq).toBe(before + 1);
@@ -107,7 +145,11 @@ describe('notification mutations', () => {
       expect(r.status).toBe(404);
       expect(r.body).toEqual({ success: false, error: MESSAGES.notificationNotFound, code: 'NOT_FOUND' });
     }
-    const row = await api.db.selectFrom('notifications').selectAll().where('id', '=', foreign.id).executeTakeFirstOrThrow();
+    const row = await api.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('id', '=', foreign.id)
+      .executeTakeFirstOrThrow();
     expect(row.is_read).toBe(false);
     expect(row.deleted_at).toBeNull();
   });
@@ -115,7 +157,12 @@ describe('notification mutations', () => {
   it('refuses a malformed id with 400 and an unknown one with 404', async () => {
     const bad = await api.call('PATCH', '/notifications/not-a-uuid/read', { token: sales.token });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ success: false, error: 'Geçersiz kimlik (id)', code: 'VALIDATION_ERROR', field: 'id' });
+    expect(bad.body).toMatchObject({
+      success: false,
+      error: 'Geçersiz kimlik (id)',
+      code: 'VALIDATION_ERROR',
+      field: 'id',
+    });
     const unknown = await api.call('DELETE', `/notifications/${randomUUID()}`, { token: sales.token });
     expect(unknown.status).toBe(404);
   });
@@ -131,10 +178,16 @@ describe('notification mutations', () => {
       .selectFrom('notifications')
       .select(['change_seq', 'is_read'])
       .where('tenant_id', '=', 'demo')
-      .where('id', 'in', unread.map((n) => n.id))
+      .where(
+        'id',
+        'in',
+        unread.map((n) => n.id),
+      )
       .execute();
     expect(rows.every((n) => n.is_read)).toBe(true);
-    expect(rows.map((n) => Number(n.change_seq)).sort((a, b) => a - b)).toEqual(unread.map((_, i) => before + 1 + i));
+    expect(rows.map((n) => Number(n.change_seq)).sort((a, b) => a - b)).toEqual(
+      unread.map((_, i) => before + 1 + i),
+    );
     // Other users' notifications are untouched.
     expect((await ownRows(sales.user.id)).some((n) => !n.is_read)).toBe(true);
     const again = await api.call('PATCH', '/notifications/mark-all-read', { token: manager.token });
@@ -148,18 +201,36 @@ describe('notification mutations', () => {
     const r = await api.call('DELETE', `/notifications/${target.id}`, { token: sales.token });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ success: true, data: { id: target.id } });
-    const list = await api.call<{ data: { notifications: { id: string }[]; pagination: { total: number } } }>('GET', '/notifications', {
-      token: sales.token,
-      query: { limit: 100 },
-    });
+    const list = await api.call<{ data: { notifications: { id: string }[]; pagination: { total: number } } }>(
+      'GET',
+      '/notifications',
+      {
+        token: sales.token,
+        query: { limit: 100 },
+      },
+    );
     expect(list.body.data.notifications.map((n) => n.id)).not.toContain(target.id);
     expect(list.body.data.pagination.total).toBe(total - 1);
-    const row = await api.db.selectFrom('notifications').select(['deleted_at']).where('id', '=', target.id).executeTakeFirstOrThrow();
+    const row = await api.db
+      .selectFrom('notifications')
+      .select(['deleted_at'])
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
-    expect((await api.call('DELETE', `/notifications/${target.id}`, { token: sales.token })).status).toBe(200);
+    expect((await api.call('DELETE', `/notifications/${target.id}`, { token: sales.token })).status).toBe(
+      200,
+    );
     // A deleted notification cannot be marked read.
-    expect((await api.call('PATCH', `/notifications/${target.id}/read`, { token: sales.token })).status).toBe(404);
+    expect((await api.call('PATCH', `/notifications/${target.id}/read`, { token: sales.token })).status).toBe(
+      404,
+    );
     // Each applied call wrote one audit row.
-    expect(await countRows(api.db, 'audit_logs', { tenant_id: 'demo', action: 'notification.delete', entity_id: target.id })).toBe(2);
+    expect(
+      await countRows(api.db, 'audit_logs', {
+        tenant_id: 'demo',
+        action: 'notification.delete',
+        entity_id: target.id,
+      }),
+    ).toBe(2);
   });
 });

@@ -16,65 +16,116 @@ afterAll(async () => api?.close());
 
 describe('demo seed', () => {
   it('has the three tenants with branding and one user per role (usernames of the README)', async () => {
-    const tenants = await api.db.selectFrom('tenants').select(['id', 'company_name', 'primary_color', 'secondary_color']).orderBy('id').execute();
+    const tenants = await api.db
+      .selectFrom('tenants')
+      .select(['id', 'company_name', 'primary_color', 'secondary_color'])
+      .orderBy('id')
+      .execute();
     expect(tenants.map((t) => t.id)).toEqual(['client1', 'default', 'demo']);
     expect(new Set(tenants.map((t) => t.primary_color)).size).toBe(3);
     for (const tenant of ['default', 'demo', 'client1']) {
-      const users = await api.db.selectFrom('users').select(['username', 'role']).where('tenant_id', '=', tenant).execute();
+      const users = await api.db
+        .selectFrom('users')
+        .select(['username', 'role'])
+        .where('tenant_id', '=', tenant)
+        .execute();
       const byName = Object.fromEntries(users.map((u) => [u.username, u.role]));
-      expect(byName).toMatchObject({ admin: 'admin', manager: 'manager', sales: 'salesperson', warehouse: 'warehouse', driver: 'driver' });
+      expect(byName).toMatchObject({
+        admin: 'admin',
+        manager: 'manager',
+        sales: 'salesperson',
+        warehouse: 'warehouse',
+        driver: 'driver',
+      });
       expect(new Set(users.map((u) => u.role))).toEqual(new Set(ROLES));
     }
     // Real scrypt hashes of the demo password.
-    const admin = await api.db.selectFrom('users').select('password_hash').where('tenant_id', '=', 'demo').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const admin = await api.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('tenant_id', '=', 'demo')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
     expect(admin.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(await verifyPassword('demo1234', admin.password_hash)).toBe(true);
   });
 
-  it.each(['demo', 'client1'])('%s: ≥40 products with valid EAN-13 across the categories and brands, ≥20 customers', async (tenant) => {
-    const products = await api.db.selectFrom('products').selectAll().where('tenant_id', '=', tenant).execute();
-    expect(products.length).toBeGreaterThanOrEqual(40);
-    expect(products.every((p) => p.barcode !== null && isValidEan13(p.barcode))).toBe(true);
-    expect(new Set(products.map((p) => p.barcode)).size).toBe(products.length);
-    expect(new Set(products.map((p) => p.category))).toEqual(new Set(PRODUCT_CATEGORIES));
-    for (const brand of PRODUCT_BRANDS) expect(products.some((p) => p.brand === brand)).toBe(true);
-    expect(products.some((p) => p.current_stock === 0)).toBe(true);
-    expect(products.filter((p) => p.current_stock > 0).length).toBeGreaterThan(30);
-    const customers = await api.db.selectFrom('customers').select('id').where('tenant_id', '=', tenant).execute();
-    expect(customers.length).toBeGreaterThanOrEqual(20);
-  });
+  it.each(['demo', 'client1'])(
+    '%s: ≥40 products with valid EAN-13 across the categories and brands, ≥20 customers',
+    async (tenant) => {
+      const products = await api.db
+        .selectFrom('products')
+        .selectAll()
+        .where('tenant_id', '=', tenant)
+        .execute();
+      expect(products.length).toBeGreaterThanOrEqual(40);
+      expect(products.every((p) => p.barcode !== null && isValidEan13(p.barcode))).toBe(true);
+      expect(new Set(products.map((p) => p.barcode)).size).toBe(products.length);
+      expect(new Set(products.map((p) => p.category))).toEqual(new Set(PRODUCT_CATEGORIES));
+      for (const brand of PRODUCT_BRANDS) expect(products.some((p) => p.brand === brand)).toBe(true);
+      expect(products.some((p) => p.current_stock === 0)).toBe(true);
+      expect(products.filter((p) => p.current_stock > 0).length).toBeGreaterThan(30);
+      const customers = await api.db
+        .selectFrom('customers')
+        .select('id')
+        .where('tenant_id', '=', tenant)
+        .execute();
+      expect(customers.length).toBeGreaterThanOrEqual(20);
+    },
+  );
 
-  it.each(['demo', 'client1'])('%s: ≥60 orders over every produced status, each history a valid walk of the status machine', async (tenant) => {
-    const orders = await api.db.selectFrom('orders').selectAll().where('tenant_id', '=', tenant).execute();
-    expect(orders.length).toBeGreaterThanOrEqual(60);
-    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(PRODUCED_STATUSES));
-    const events = await api.db.selectFrom('order_events').selectAll().where('tenant_id', '=', tenant).orderBy('created_at').execute();
-    const items = await api.db.selectFrom('order_items').selectAll().where('tenant_id', '=', tenant).execute();
-    for (const order of orders) {
-      const own = events.filter((e) => e.order_id === order.id);
-      expect(own[0]).toMatchObject({ event_type: 'created', from_status: null, to_status: 'pending_approval' });
-      let status = 'pending_approval';
-      for (const e of own.slice(1)) {
-        if (e.event_type === 'driver_assigned') {
-          expect(['approved', 'prepared']).toContain(status);
-          continue;
+  it.each(['demo', 'client1'])(
+    '%s: ≥60 orders over every produced status, each history a valid walk of the status machine',
+    async (tenant) => {
+      const orders = await api.db.selectFrom('orders').selectAll().where('tenant_id', '=', tenant).execute();
+      expect(orders.length).toBeGreaterThanOrEqual(60);
+      expect(new Set(orders.map((o) => o.status))).toEqual(new Set(PRODUCED_STATUSES));
+      const events = await api.db
+        .selectFrom('order_events')
+        .selectAll()
+        .where('tenant_id', '=', tenant)
+        .orderBy('created_at')
+        .execute();
+      const items = await api.db
+        .selectFrom('order_items')
+        .selectAll()
+        .where('tenant_id', '=', tenant)
+        .execute();
+      for (const order of orders) {
+        const own = events.filter((e) => e.order_id === order.id);
+        expect(own[0]).toMatchObject({
+          event_type: 'created',
+          from_status: null,
+          to_status: 'pending_approval',
+        });
+        let status = 'pending_approval';
+        for (const e of own.slice(1)) {
+          if (e.event_type === 'driver_assigned') {
+            expect(['approved', 'prepared']).toContain(status);
+            continue;
+          }
+          expect(e.from_status).toBe(status);
+          expect(findTransition(status, e.to_status), `${status} → ${e.to_status}`).toBeDefined();
+          status = e.to_status;
         }
-        expect(e.from_status).toBe(status);
-        expect(findTransition(status, e.to_status), `${status} → ${e.to_status}`).toBeDefined();
-        status = e.to_status;
+        expect(status).toBe(order.status);
+        const lines = items.filter((i) => i.order_id === order.id);
+        expect(lines.length).toBeGreaterThan(0);
+        const sum = lines.reduce((t, i) => t + Math.round(Number(i.total_price) * 100), 0);
+        expect(Math.round(Number(order.total_amount) * 100)).toBe(sum);
+        if (['in_transit', 'out_for_delivery', 'delivered', 'returned', 'refunded'].includes(order.status))
+          expect(order.driver_id).not.toBeNull();
       }
-      expect(status).toBe(order.status);
-      const lines = items.filter((i) => i.order_id === order.id);
-      expect(lines.length).toBeGreaterThan(0);
-      const sum = lines.reduce((t, i) => t + Math.round(Number(i.total_price) * 100), 0);
-      expect(Math.round(Number(order.total_amount) * 100)).toBe(sum);
-      if (['in_transit', 'out_for_delivery', 'delivered', 'returned', 'refunded'].includes(order.status)) expect(order.driver_id).not.toBeNull();
-    }
-  });
+    },
+  );
 
   it('every role has unread notifications, and they match the events (order_created → managers and admins)', async () => {
     for (const tenant of ['demo', 'client1']) {
-      const users = await api.db.selectFrom('users').select(['id', 'role', 'username']).where('tenant_id', '=', tenant).execute();
+      const users = await api.db
+        .selectFrom('users')
+        .select(['id', 'role', 'username'])
+        .where('tenant_id', '=', tenant)
+        .execute();
       for (const user of users) {
         const unread = await api.db
           .selectFrom('notifications')
@@ -87,9 +138,19 @@ describe('demo seed', () => {
       }
       const orders = await api.db.selectFrom('orders').select('id').where('tenant_id', '=', tenant).execute();
       const managers = users.filter((u) => u.role === 'manager' || u.role === 'admin');
-      const created = await api.db.selectFrom('notifications').select(['user_id']).where('tenant_id', '=', tenant).where('type', '=', 'order_created').execute();
+      const created = await api.db
+        .selectFrom('notifications')
+        .select(['user_id'])
+        .where('tenant_id', '=', tenant)
+        .where('type', '=', 'order_created')
+        .execute();
       expect(created.length).toBe(orders.length * managers.length);
-      const assigned = await api.db.selectFrom('notifications').select(['user_id']).where('tenant_id', '=', tenant).where('type', '=', 'order_assigned').execute();
+      const assigned = await api.db
+        .selectFrom('notifications')
+        .select(['user_id'])
+        .where('tenant_id', '=', tenant)
+        .where('type', '=', 'order_assigned')
+        .execute();
       const drivers = new Set(users.filter((u) => u.role === 'driver').map((u) => u.id));
       expect(assigned.length).toBeGreaterThan(0);
       expect(assigned.every((n) => drivers.has(n.user_id))).toBe(true);
@@ -100,11 +161,19 @@ describe('demo seed', () => {
     for (const tenant of ['demo', 'client1']) {
       const seqs: number[] = [];
       for (const table of ['orders', 'products', 'customers', 'notifications'] as const) {
-        const rows = await api.db.selectFrom(table).select('change_seq').where('tenant_id', '=', tenant).execute();
+        const rows = await api.db
+          .selectFrom(table)
+          .select('change_seq')
+          .where('tenant_id', '=', tenant)
+          .execute();
         seqs.push(...rows.map((r) => Number(r.change_seq)));
       }
       expect(new Set(seqs).size).toBe(seqs.length);
-      const counter = await api.db.selectFrom('tenant_counters').selectAll().where('tenant_id', '=', tenant).executeTakeFirstOrThrow();
+      const counter = await api.db
+        .selectFrom('tenant_counters')
+        .selectAll()
+        .where('tenant_id', '=', tenant)
+        .executeTakeFirstOrThrow();
       expect(Number(counter.change_seq)).toBe(Math.max(...seqs));
       expect(Number(counter.order_seq)).toBeGreaterThanOrEqual(60);
     }
@@ -140,7 +209,9 @@ describe('production seed', () => {
       expect(login).toMatchObject({ tenant: 'default', username: 'admin', role: 'admin' });
       expect(login?.password).toMatch(/^[A-Za-z0-9]{16}$/);
       expect(login?.password).not.toBe('demo1234');
-      expect((await handle.db.selectFrom('tenants').select('id').execute()).map((t) => t.id)).toEqual(['default']);
+      expect((await handle.db.selectFrom('tenants').select('id').execute()).map((t) => t.id)).toEqual([
+        'default',
+      ]);
       const users = await handle.db.selectFrom('users').select(['username', 'password_hash']).execute();
       expect(users.map((u) => u.username)).toEqual(['admin']);
       expect(await verifyPassword(login?.password ?? '', users[0]?.password_hash ?? '')).toBe(true);

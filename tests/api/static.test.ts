@@ -11,7 +11,10 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'siparis-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Sipariş Yönetim Sistemi</title><div id="root"></div>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><title>Sipariş Yönetim Sistemi</title><div id="root"></div>',
+  );
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
   writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Sipariş Yönetim Sistemi"}');
   writeFileSync(join(dist, 'assets', 'index-4f2a9c1b.js'), 'console.log(1)');
@@ -51,7 +54,11 @@ it('falls back to index.html for client routes that ask for HTML', async () => {
 it('does not fall back for /api or for non-HTML requests', async () => {
   const apiMiss = await get('/api/orders/recent?tenant=demo', 'text/html');
   expect(apiMiss.statusCode).toBe(404);
-  expect(JSON.parse(apiMiss.body)).toEqual({ success: false, error: MESSAGES.routeNotFound, code: 'NOT_FOUND' });
+  expect(JSON.parse(apiMiss.body)).toEqual({
+    success: false,
+    error: MESSAGES.routeNotFound,
+    code: 'NOT_FOUND',
+  });
   const missingImage = await get('/icons/missing.png', 'image/png');
   expect(missingImage.statusCode).toBe(404);
   const post = await api.app.inject({ method: 'POST', url: '/login', headers: { accept: 'text/html' } });

@@ -24,35 +24,78 @@ async function dbOrders(tenant = TENANT) {
 }
 
 /** A server-side change in a writing transaction that bumps the tenant counter (as services do). */
-async function changeOrder(id: string, change: { status?: string; driver_id?: string | null; notes?: string; deleted_at?: Date }) {
+async function changeOrder(
+  id: string,
+  change: { status?: string; driver_id?: string | null; notes?: string; deleted_at?: Date },
+) {
   await api.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('orders').select('id').where('tenant_id', '=', TENANT).where('id', '=', id).forUpdate().execute();
+    await trx
+      .selectFrom('orders')
+      .select('id')
+      .where('tenant_id', '=', TENANT)
+      .where('id', '=', id)
+      .forUpdate()
+      .execute();
     const seq = await bumpChangeSeq(trx, TENANT);
-    await trx.updateTable('orders').set({ ...change, change_seq: seq, updated_at: new Date() }).where('tenant_id', '=', TENANT).where('id', '=', id).execute();
+    await trx
+      .updateTable('orders')
+      .set({ ...change, change_seq: seq, updated_at: new Date() })
+      .where('tenant_id', '=', TENANT)
+      .where('id', '=', id)
+      .execute();
   });
 }
 
 describe('GET /sync/pull', () => {
-  it.each(['admin', 'manager', 'sales', 'warehouse', 'driver'])('first pull of %s: every row the role may see, no removals', async (username) => {
-    const s = await api.login(TENANT, username);
-    const pages = await pullAll(api, s);
-    expect(pages).toHaveLength(1);
-    const [page] = pages;
-    if (!page) throw new Error('unreachable');
-    const expected = (await dbOrders()).filter((o) => canSeeOrder({ id: s.user.id, role: s.user.role as Role }, o));
-    expect(expected.length).toBeGreaterThan(0);
-    expect(ids(page.orders.upserts)).toEqual(ids(expected));
-    expect(page.orders.upserts.every((o) => o.items.length > 0 && o.total_amount_kurus === o.items.reduce((t, i) => t + i.total_price_kurus, 0))).toBe(true);
-    for (const collection of ['orders', 'notifications', 'products', 'customers'] as const) expect(page[collection].removals).toEqual([]);
-    const products = await api.db.selectFrom('products').select('id').where('tenant_id', '=', TENANT).execute();
-    const customers = await api.db.selectFrom('customers').select('id').where('tenant_id', '=', TENANT).execute();
-    expect(ids(page.products.upserts)).toEqual(ids(products));
-    expect(ids(page.customers.upserts)).toEqual(ids(customers));
-    const own = await api.db.selectFrom('notifications').select('id').where('tenant_id', '=', TENANT).where('user_id', '=', s.user.id).execute();
-    expect(ids(page.notifications.upserts)).toEqual(ids(own));
-    const counter = await api.db.selectFrom('tenant_counters').select('change_seq').where('tenant_id', '=', TENANT).executeTakeFirstOrThrow();
-    expect(Number(page.cursor)).toBeLessThanOrEqual(Number(counter.change_seq));
-  });
+  it.each(['admin', 'manager', 'sales', 'warehouse', 'driver'])(
+    'first pull of %s: every row the role may see, no removals',
+    async (username) => {
+      const s = await api.login(TENANT, username);
+      const pages = await pullAll(api, s);
+      expect(pages).toHaveLength(1);
+      const [page] = pages;
+      if (!page) throw new Error('unreachable');
+      const expected = (await dbOrders()).filter((o) =>
+        canSeeOrder({ id: s.user.id, role: s.user.role as Role }, o),
+      );
+      expect(expected.length).toBeGreaterThan(0);
+      expect(ids(page.orders.upserts)).toEqual(ids(expected));
+      expect(
+        page.orders.upserts.every(
+          (o) =>
+            o.items.length > 0 &&
+            o.total_amount_kurus === o.items.reduce((t, i) => t + i.total_price_kurus, 0),
+        ),
+      ).toBe(true);
+      for (const collection of ['orders', 'notifications', 'products', 'customers'] as const)
+        expect(page[collection].removals).toEqual([]);
+      const products = await api.db
+        .selectFrom('products')
+        .select('id')
+        .where('tenant_id', '=', TENANT)
+        .execute();
+      const customers = await api.db
+        .selectFrom('customers')
+        .select('id')
+        .where('tenant_id', '=', TENANT)
+        .execute();
+      expect(ids(page.products.upserts)).toEqual(ids(products));
+      expect(ids(page.customers.upserts)).toEqual(ids(customers));
+      const own = await api.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('tenant_id', '=', TENANT)
+        .where('user_id', '=', s.user.id)
+        .execute();
+      expect(ids(page.notifications.upserts)).toEqual(ids(own));
+      const counter = await api.db
+        .selectFrom('tenant_counters')
+        .select('change_seq')
+        .where('tenant_id', '=', TENANT)
+        .executeTakeFirstOrThrow();
+      expect(Number(page.cursor)).toBeLessThanOrEqual(Number(counter.change_seq));
+    },
+  );
 
   it('role scoping: salesperson own orders, warehouse approved/prepared/in_transit/delivered, driver assigned', async () => {
     const sales = await api.login(TENANT, 'sales');
@@ -62,14 +105,21 @@ describe('GET /sync/pull', () => {
     const [w] = await pullAll(api, warehouse);
     const [d] = await pullAll(api, driver);
     expect(s?.orders.upserts.every((o) => o.salesperson_id === sales.user.id)).toBe(true);
-    expect(new Set(w?.orders.upserts.map((o) => o.status))).toEqual(new Set(['approved', 'prepared', 'in_transit', 'delivered']));
+    expect(new Set(w?.orders.upserts.map((o) => o.status))).toEqual(
+      new Set(['approved', 'prepared', 'in_transit', 'delivered']),
+    );
     expect(d?.orders.upserts.every((o) => o.driver_id === driver.user.id)).toBe(true);
     expect(d?.orders.upserts.length).toBeGreaterThan(0);
     // Notifications: only my own, never another user's (not even as removals).
     const mine = new Set(
-      (await api.db.selectFrom('notifications').select('id').where('tenant_id', '=', TENANT).where('user_id', '=', sales.user.id).execute()).map(
-        (n) => n.id,
-      ),
+      (
+        await api.db
+          .selectFrom('notifications')
+          .select('id')
+          .where('tenant_id', '=', TENANT)
+          .where('user_id', '=', sales.user.id)
+          .execute()
+      ).map((n) => n.id),
     );
     expect(s?.notifications.upserts.every((n) => mine.has(n.id))).toBe(true);
   });
@@ -87,10 +137,16 @@ describe('GET /sync/pull', () => {
     for (const collection of ['orders', 'notifications', 'products', 'customers'] as const) {
       const paged = pages.flatMap((p) => p[collection].upserts.map((r) => r.id));
       expect(new Set(paged).size, collection).toBe(paged.length);
-      expect(paged.sort(), collection).toEqual(((whole?.[collection].upserts ?? []) as { id: string }[]).map((r) => r.id).sort());
+      expect(paged.sort(), collection).toEqual(
+        ((whole?.[collection].upserts ?? []) as { id: string }[]).map((r) => r.id).sort(),
+      );
     }
     for (const p of pages) {
-      const n = p.orders.upserts.length + p.notifications.upserts.length + p.products.upserts.length + p.customers.upserts.length;
+      const n =
+        p.orders.upserts.length +
+        p.notifications.upserts.length +
+        p.products.upserts.length +
+        p.customers.upserts.length;
       expect(n).toBeLessThanOrEqual(7);
     }
     expect(pages.at(-1)?.cursor).toBe(whole?.cursor);
@@ -119,7 +175,8 @@ describe('GET /sync/pull', () => {
     const [e0] = await pullAll(api, driver2);
     const leaving = w0?.orders.upserts.find((o) => o.status === 'approved');
     const reassigned = d0?.orders.upserts[0];
-    if (!leaving || !reassigned || !w0 || !d0 || !e0) throw new Error('seed: an approved order and a driver order needed');
+    if (!leaving || !reassigned || !w0 || !d0 || !e0)
+      throw new Error('seed: an approved order and a driver order needed');
 
     await changeOrder(leaving.id, { status: 'pending_approval' }); // warehouse no longer sees it
     await changeOrder(reassigned.id, { driver_id: driver2.user.id }); // moves from driver to driver2
@@ -140,7 +197,9 @@ describe('GET /sync/pull', () => {
     const note = p0?.notifications.upserts[0];
     const own = p0?.orders.upserts[0];
     if (!p0 || !note || !own) throw new Error('unreachable');
-    expect((await api.call('DELETE', `/notifications/${note.id}`, { tenant: TENANT, token: sales.token })).status).toBe(200);
+    expect(
+      (await api.call('DELETE', `/notifications/${note.id}`, { tenant: TENANT, token: sales.token })).status,
+    ).toBe(200);
     await changeOrder(own.id, { deleted_at: new Date() });
     const product = p0.products.upserts[0];
     if (!product) throw new Error('unreachable');

@@ -38,10 +38,12 @@ export default async function setup(project: TestProject) {
         await a.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
         // Test databases are named after the template (test-db.ts); a file that crashed before its
         // close() leaves one behind — drop those of THIS run only (other runs may be going on).
-        const left = await a.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
-          `${template}_f`,
-        ]);
-        for (const row of left.rows) await a.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`).catch(() => {});
+        const left = await a.query<{ datname: string }>(
+          'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+          [`${template}_f`],
+        );
+        for (const row of left.rows)
+          await a.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`).catch(() => {});
       } finally {
         await a.end();
       }

@@ -44,7 +44,10 @@ export async function countAuditLogs(
   tenantId: string,
   filter: { action?: string; entity_id?: string; idempotency_key?: string },
 ): Promise<number> {
-  let query = db.selectFrom('audit_logs').select((eb) => eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId);
+  let query = db
+    .selectFrom('audit_logs')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('tenant_id', '=', tenantId);
   if (filter.action) query = query.where('action', '=', filter.action);
   if (filter.entity_id) query = query.where('entity_id', '=', filter.entity_id);
   if (filter.idempotency_key) query = query.where('idempotency_key', '=', filter.idempotency_key);

@@ -6,7 +6,8 @@ import type { ZodTypeProvider } from '../plugins/external/zod';
 import * as authService from './auth.service';
 
 /** A missing or non-object body is "no fields" (→ the spec's 'Kullanıcı adı ve şifre gereklidir.'). */
-const objectOrEmpty = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? value : {});
+const objectOrEmpty = (value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value) ? value : {};
 
 const meta = (request: FastifyRequest): authService.RequestMeta => ({
   ip: request.ip ?? null,
@@ -49,19 +50,47 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/auth/profile',
     { onRequest: app.authenticate, schema: { response: { 200: envelope(userSchema) } } },
-    async (request) => ({ success: true as const, data: await authService.profile(app.db, request.tenant.id, request.user.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await authService.profile(app.db, request.tenant.id, request.user.id),
+    }),
   );
 
   app.put(
     '/auth/profile',
     {
       onRequest: app.authenticate,
-      schema: { body: z.preprocess(objectOrEmpty, profileUpdateBody), response: { 200: envelope(userSchema) } },
+      schema: {
+        body: z.preprocess(objectOrEmpty, profileUpdateBody),
+        response: { 200: envelope(userSchema) },
+      },
     },
     async (request, reply) => {
-      const prepared = await authService.prepareProfileUpdate(app.db, request.tenant, request.user.id, request.body);
-      return app.mutate(request, reply, { action: 'user.profile_update', entity: 'user' }, (trx) =>
-        authService.updateProfile(trx, request.tenant.id, request.user.id, request.user.sessionId, request.body, prepared),
+      let prepared: { newPasswordHash: string | undefined } = { newPasswordHash: undefined };
+      return app.mutate(
+        request,
+        reply,
+        {
+          action: 'user.profile_update',
+          entity: 'user',
+          prepare: async () => {
+            prepared = await authService.prepareProfileUpdate(
+              app.db,
+              request.tenant,
+              request.user.id,
+              request.body,
+            );
+          },
+        },
+        (trx) =>
+          authService.updateProfile(
+            trx,
+            request.tenant.id,
+            request.user.id,
+            request.user.sessionId,
+            request.body,
+            prepared,
+          ),
       );
     },
   );

@@ -10,8 +10,18 @@ import { AppError, forbidden, notFound, unauthorized } from '../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/password';
 import type { MutationResult } from '../plugins/app/idempotency';
 import type { Tenant } from '../tenants/tenants.repository';
-import { clearLoginAttempts, readLoginAttempts, recordLoginFailure } from './login-attempts.repository';
-import { insertSession, revokeOtherSessions, revokeSession } from './sessions.repository';
+import {
+  clearLoginAttempts,
+  deleteStaleLoginAttempts,
+  readLoginAttempts,
+  recordLoginFailure,
+} from './login-attempts.repository';
+import {
+  deleteExpiredSessions,
+  insertSession,
+  revokeOtherSessions,
+  revokeSession,
+} from './sessions.repository';
 import { signToken } from './tokens';
 import {
   findUserById,
@@ -28,17 +38,45 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
+/** A session lasts JWT_TTL, or the tenant's session_timeout (admin setting) when that is shorter. */
 async function issueSession(
   trx: Transaction<Database>,
   config: Config,
-  tenantId: string,
+  tenant: Tenant,
   user: User,
   meta: RequestMeta,
 ): Promise<string> {
   const jti = randomUUID();
-  const expiresAt = new Date(Date.now() + config.jwtTtlSeconds * 1000);
-  await insertSession(trx, tenantId, { id: jti, user_id: user.id, expires_at: expiresAt, ip: meta.ip, user_agent: meta.userAgent });
-  return signToken(config.jwtSecret, { sub: user.id, tid: tenantId, role: user.role, jti }, expiresAt);
+  const seconds = Math.min(config.jwtTtlSeconds, tenant.session_timeout * 60);
+  const expiresAt = new Date(Date.now() + seconds * 1000);
+  await insertSession(trx, tenant.id, {
+    id: jti,
+    user_id: user.id,
+    expires_at: expiresAt,
+    ip: meta.ip,
+    user_agent: meta.userAgent,
+  });
+  return signToken(config.jwtSecret, { sub: user.id, tid: tenant.id, role: user.role, jti }, expiresAt);
+}
+
+const HOUSEKEEPING_EVERY_MS = 3600_000;
+const lastHousekeeping = new Map<string, number>();
+
+/**
+ * Now and then (per tenant, at most hourly, after a sign-in): drop sessions that expired a day ago
+ * and failed-login counters nobody touched for a day (unknown usernames would pile up otherwise).
+ */
+function housekeeping(db: Kysely<Database>, tenantId: string): void {
+  const now = Date.now();
+  if (now - (lastHousekeeping.get(tenantId) ?? 0) < HOUSEKEEPING_EVERY_MS) return;
+  lastHousekeeping.set(tenantId, now);
+  const dayAgo = new Date(now - 24 * 3600_000);
+  void Promise.all([
+    deleteExpiredSessions(db, tenantId, dayAgo),
+    deleteStaleLoginAttempts(db, tenantId, dayAgo, new Date(now)),
+  ]).catch(() => {
+    /* best effort; tried again in an hour */
+  });
 }
 
 /**
@@ -70,7 +108,10 @@ export async function login(
   }
 
   const account = await findUserByUsername(db, tenant.id, usernameKey);
-  const passwordOk = await verifyPassword(body.password, account?.password_hash ?? (await dummyPasswordHash()));
+  const passwordOk = await verifyPassword(
+    body.password,
+    account?.password_hash ?? (await dummyPasswordHash()),
+  );
   if (!account || !passwordOk) {
     const limit = tenant.max_login_attempts;
     const after = await recordLoginFailure(db, tenant.id, usernameKey, now, limit, LOGIN_LOCKOUT_MS);
@@ -100,7 +141,7 @@ export async function login(
     await clearLoginAttempts(trx, tenant.id, usernameKey);
     const updated = (await setLastLogin(trx, tenant.id, account.id, now)) ?? account;
     const u = toUser(updated);
-    const t = await issueSession(trx, config, tenant.id, u, meta);
+    const t = await issueSession(trx, config, tenant, u, meta);
     await insertAuditLog(trx, tenant.id, {
       action: 'auth.login',
       entity: 'user',
@@ -112,6 +153,7 @@ export async function login(
     });
     return { user: u, token: t };
   });
+  housekeeping(db, tenant.id);
   return { success: true, user, token };
 }
 
@@ -128,7 +170,12 @@ export async function register(
 ): Promise<AuthResponse> {
   if (!tenant.registration_enabled) throw forbidden(MESSAGES.registrationDisabled);
   if (body.password.length < tenant.password_min_length) {
-    throw new AppError(400, 'VALIDATION_ERROR', `Şifre en az ${tenant.password_min_length} karakter olmalıdır`, { field: 'password' });
+    throw new AppError(
+      400,
+      'VALIDATION_ERROR',
+      `Şifre en az ${tenant.password_min_length} karakter olmalıdır`,
+      { field: 'password' },
+    );
   }
   const passwordHash = await hashPassword(body.password);
   const result = await db.transaction().execute(async (trx) => {
@@ -146,7 +193,7 @@ export async function register(
     const account = await setLastLogin(trx, tenant.id, id, new Date());
     if (!account) throw new Error('registered user vanished');
     const user = toUser(account);
-    const token = await issueSession(trx, config, tenant.id, user, meta);
+    const token = await issueSession(trx, config, tenant, user, meta);
     await insertAuditLog(trx, tenant.id, {
       action: 'auth.register',
       entity: 'user',
@@ -189,9 +236,14 @@ export async function prepareProfileUpdate(
 ): Promise<{ newPasswordHash: string | undefined }> {
   if (!body.new_password) return { newPasswordHash: undefined };
   if (body.new_password.length < tenant.password_min_length) {
-    throw new AppError(400, 'VALIDATION_ERROR', `Yeni şifre en az ${tenant.password_min_length} karakter olmalıdır`, {
-      field: 'new_password',
-    });
+    throw new AppError(
+      400,
+      'VALIDATION_ERROR',
+      `Yeni şifre en az ${tenant.password_min_length} karakter olmalıdır`,
+      {
+        field: 'new_password',
+      },
+    );
   }
   const account = await findUserById(db, tenant.id, userId);
   if (!account) throw unauthorized();

@@ -9,7 +9,11 @@ export interface LoginAttemptState {
 }
 
 /** Failed-login state per tenant + lower-cased username (also for usernames that do not exist). */
-export async function readLoginAttempts(db: Executor, tenantId: string, usernameKey: string): Promise<LoginAttemptState | undefined> {
+export async function readLoginAttempts(
+  db: Executor,
+  tenantId: string,
+  usernameKey: string,
+): Promise<LoginAttemptState | undefined> {
   const row = await db
     .selectFrom('login_attempts')
     .select(['failed_count', 'locked_until'])
@@ -61,5 +65,24 @@ export async function recordLoginFailure(
 }
 
 export async function clearLoginAttempts(db: Executor, tenantId: string, usernameKey: string): Promise<void> {
-  await db.deleteFrom('login_attempts').where('tenant_id', '=', tenantId).where('username', '=', usernameKey).execute();
+  await db
+    .deleteFrom('login_attempts')
+    .where('tenant_id', '=', tenantId)
+    .where('username', '=', usernameKey)
+    .execute();
+}
+
+/** Housekeeping: counters nobody touched for a day and that hold no running lock. */
+export async function deleteStaleLoginAttempts(
+  db: Executor,
+  tenantId: string,
+  before: Date,
+  now: Date,
+): Promise<void> {
+  await db
+    .deleteFrom('login_attempts')
+    .where('tenant_id', '=', tenantId)
+    .where('updated_at', '<', before)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .execute();
 }

@@ -21,7 +21,11 @@ export async function insertSession(
     .execute();
 }
 
-export async function findSession(db: Executor, tenantId: string, sessionId: string): Promise<Session | undefined> {
+export async function findSession(
+  db: Executor,
+  tenantId: string,
+  sessionId: string,
+): Promise<Session | undefined> {
   const row = await db
     .selectFrom('sessions')
     .select(['id', 'user_id', 'expires_at', 'revoked_at'])
@@ -32,7 +36,12 @@ export async function findSession(db: Executor, tenantId: string, sessionId: str
 }
 
 /** Revokes a session; returns true when it was active until now. */
-export async function revokeSession(trx: Executor, tenantId: string, sessionId: string, at: Date): Promise<boolean> {
+export async function revokeSession(
+  trx: Executor,
+  tenantId: string,
+  sessionId: string,
+  at: Date,
+): Promise<boolean> {
   const result = await trx
     .updateTable('sessions')
     .set({ revoked_at: at })
@@ -45,7 +54,11 @@ export async function revokeSession(trx: Executor, tenantId: string, sessionId: 
 
 /** Housekeeping: sessions that expired more than a day ago are of no use to anyone. */
 export async function deleteExpiredSessions(db: Executor, tenantId: string, before: Date): Promise<void> {
-  await db.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('expires_at', '<', before).execute();
+  await db
+    .deleteFrom('sessions')
+    .where('tenant_id', '=', tenantId)
+    .where('expires_at', '<', before)
+    .execute();
 }
 
 export interface SessionUser {
@@ -60,10 +73,16 @@ export interface SessionUser {
 }
 
 /** The session named by a token's jti, with its user, in one query (runs on every request). */
-export async function findSessionWithUser(db: Executor, tenantId: string, sessionId: string): Promise<SessionUser | undefined> {
+export async function findSessionWithUser(
+  db: Executor,
+  tenantId: string,
+  sessionId: string,
+): Promise<SessionUser | undefined> {
   const row = await db
     .selectFrom('sessions as s')
-    .innerJoin('users as u', (join) => join.onRef('u.tenant_id', '=', 's.tenant_id').onRef('u.id', '=', 's.user_id'))
+    .innerJoin('users as u', (join) =>
+      join.onRef('u.tenant_id', '=', 's.tenant_id').onRef('u.id', '=', 's.user_id'),
+    )
     .select([
       's.id as session_id',
       's.expires_at as session_expires_at',
@@ -81,7 +100,13 @@ export async function findSessionWithUser(db: Executor, tenantId: string, sessio
 }
 
 /** After a password change: every other session of the user ends. */
-export async function revokeOtherSessions(trx: Executor, tenantId: string, userId: string, keepSessionId: string, at: Date): Promise<void> {
+export async function revokeOtherSessions(
+  trx: Executor,
+  tenantId: string,
+  userId: string,
+  keepSessionId: string,
+  at: Date,
+): Promise<void> {
   await trx
     .updateTable('sessions')
     .set({ revoked_at: at })

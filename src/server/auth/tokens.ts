@@ -31,7 +31,10 @@ export async function signToken(secret: Uint8Array, claims: TokenClaims, expires
 /** The claims of a valid token, or undefined (bad signature, expired, wrong algorithm, junk). */
 export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ALGORITHMS, requiredClaims: ['sub', 'jti', 'exp'] });
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ALGORITHMS,
+      requiredClaims: ['sub', 'jti', 'exp'],
+    });
     const parsed = claimsSchema.safeParse(payload);
     if (!parsed.success) return undefined;
     const { sub, tid, role, jti } = parsed.data;

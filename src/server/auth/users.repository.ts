@@ -31,7 +31,11 @@ export function toUser(account: UserAccount): User {
 }
 
 /** Case-insensitive username lookup (usernames are unique per tenant regardless of case). */
-export async function findUserByUsername(db: Executor, tenantId: string, username: string): Promise<UserAccount | undefined> {
+export async function findUserByUsername(
+  db: Executor,
+  tenantId: string,
+  username: string,
+): Promise<UserAccount | undefined> {
   const row = await db
     .selectFrom('users')
     .selectAll()
@@ -41,7 +45,11 @@ export async function findUserByUsername(db: Executor, tenantId: string, usernam
   return row ? toAccount(row) : undefined;
 }
 
-export async function findUserById(db: Executor, tenantId: string, userId: string): Promise<UserAccount | undefined> {
+export async function findUserById(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+): Promise<UserAccount | undefined> {
   const row = await db
     .selectFrom('users')
     .selectAll()
@@ -52,7 +60,11 @@ export async function findUserById(db: Executor, tenantId: string, userId: strin
 }
 
 /** Locks the user row (PUT /auth/profile) so concurrent profile edits apply one after the other. */
-export async function findUserByIdForUpdate(trx: Transaction<Database>, tenantId: string, userId: string): Promise<UserAccount | undefined> {
+export async function findUserByIdForUpdate(
+  trx: Transaction<Database>,
+  tenantId: string,
+  userId: string,
+): Promise<UserAccount | undefined> {
   const row = await trx
     .selectFrom('users')
     .selectAll()
@@ -98,7 +110,11 @@ export async function insertUsers(db: Executor, tenantId: string, users: NewUser
 }
 
 /** Inserts one user; returns false when the username is taken (unique index, any case). */
-export async function insertUserIfFree(trx: Transaction<Database>, tenantId: string, user: NewUserInput): Promise<boolean> {
+export async function insertUserIfFree(
+  trx: Transaction<Database>,
+  tenantId: string,
+  user: NewUserInput,
+): Promise<boolean> {
   const result = await trx
     .insertInto('users')
     .values({
@@ -127,7 +143,12 @@ export interface UserPatch {
   is_active?: boolean;
 }
 
-export async function updateUser(trx: Executor, tenantId: string, userId: string, patch: UserPatch): Promise<UserAccount | undefined> {
+export async function updateUser(
+  trx: Executor,
+  tenantId: string,
+  userId: string,
+  patch: UserPatch,
+): Promise<UserAccount | undefined> {
   const row = await trx
     .updateTable('users')
     .set({ ...patch, updated_at: new Date() })
@@ -138,7 +159,12 @@ export async function updateUser(trx: Executor, tenantId: string, userId: string
   return row ? toAccount(row) : undefined;
 }
 
-export async function setLastLogin(trx: Executor, tenantId: string, userId: string, at: Date): Promise<UserAccount | undefined> {
+export async function setLastLogin(
+  trx: Executor,
+  tenantId: string,
+  userId: string,
+  at: Date,
+): Promise<UserAccount | undefined> {
   const row = await trx
     .updateTable('users')
     .set({ last_login: at })
@@ -150,7 +176,11 @@ export async function setLastLogin(trx: Executor, tenantId: string, userId: stri
 }
 
 /** Active users of the given roles (whom a notification goes to). */
-export async function listActiveUsersByRole(db: Executor, tenantId: string, roles: readonly Role[]): Promise<User[]> {
+export async function listActiveUsersByRole(
+  db: Executor,
+  tenantId: string,
+  roles: readonly Role[],
+): Promise<User[]> {
   if (roles.length === 0) return [];
   const rows = await db
     .selectFrom('users')

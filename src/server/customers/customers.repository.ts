@@ -30,7 +30,12 @@ export function toWireCustomer(record: CustomerRecord): Customer {
   return customer;
 }
 
-export async function findCustomersChanged(db: Executor, tenantId: string, after: number, upTo: number): Promise<CustomerRecord[]> {
+export async function findCustomersChanged(
+  db: Executor,
+  tenantId: string,
+  after: number,
+  upTo: number,
+): Promise<CustomerRecord[]> {
   const rows = await db
     .selectFrom('customers')
     .selectAll()
@@ -54,7 +59,11 @@ export interface NewCustomerInput {
   change_seq: number;
 }
 
-export async function insertCustomers(trx: Executor, tenantId: string, customers: NewCustomerInput[]): Promise<void> {
+export async function insertCustomers(
+  trx: Executor,
+  tenantId: string,
+  customers: NewCustomerInput[],
+): Promise<void> {
   if (customers.length === 0) return;
   await trx
     .insertInto('customers')

@@ -44,7 +44,11 @@ import type { Database } from './schema';
  * (mark all read) gives each row its own number: a page boundary of the pull then never falls
  * inside a group of rows sharing one number.
  */
-export async function bumpChangeSeq(trx: Transaction<Database>, tenantId: string, count = 1): Promise<number> {
+export async function bumpChangeSeq(
+  trx: Transaction<Database>,
+  tenantId: string,
+  count = 1,
+): Promise<number> {
   if (!Number.isInteger(count) || count < 1) throw new RangeError('count must be a positive integer');
   const row = await trx
     .updateTable('tenant_counters')
@@ -56,7 +60,11 @@ export async function bumpChangeSeq(trx: Transaction<Database>, tenantId: string
 }
 
 /** Reserves a block of `count` numbers and returns them in ascending order. */
-export async function reserveChangeSeqs(trx: Transaction<Database>, tenantId: string, count: number): Promise<number[]> {
+export async function reserveChangeSeqs(
+  trx: Transaction<Database>,
+  tenantId: string,
+  count: number,
+): Promise<number[]> {
   if (count === 0) return [];
   const last = await bumpChangeSeq(trx, tenantId, count);
   return Array.from({ length: count }, (_, i) => last - count + 1 + i);

@@ -20,7 +20,12 @@ import { generatePassword, hashPassword } from '../lib/password';
 import { Prng } from '../lib/prng';
 import { orderNotificationText } from '../notifications/notification-texts';
 import { insertNotifications, type NewNotificationInput } from '../notifications/notifications.repository';
-import { insertOrderEvents, insertOrders, type NewOrderEventInput, type NewOrderInput } from '../orders/orders.repository';
+import {
+  insertOrderEvents,
+  insertOrders,
+  type NewOrderEventInput,
+  type NewOrderInput,
+} from '../orders/orders.repository';
 import { insertProducts, type NewProductInput } from '../products/products.repository';
 import { countTenants, insertTenant, setTenantCounters } from '../tenants/tenants.repository';
 import {
@@ -61,7 +66,13 @@ const DAY = 24 * HOUR;
 /** The demo logins (printed at every start of a demo database, listed in the README). */
 export function demoLogins(password: string): SeedLogin[] {
   return SEED_TENANTS.flatMap((t) =>
-    t.users.map((u) => ({ tenant: t.id, username: u.username, role: u.role, full_name: u.full_name, password })),
+    t.users.map((u) => ({
+      tenant: t.id,
+      username: u.username,
+      role: u.role,
+      full_name: u.full_name,
+      password,
+    })),
   );
 }
 
@@ -109,15 +120,28 @@ async function seedProduction(db: Kysely<Database>, now: Date): Promise<SeedRepo
       },
     ]);
   });
-  return { kind: 'production', logins: [{ tenant: 'default', username: 'admin', role: 'admin', full_name: 'Platform Yöneticisi', password }] };
+  return {
+    kind: 'production',
+    logins: [
+      { tenant: 'default', username: 'admin', role: 'admin', full_name: 'Platform Yöneticisi', password },
+    ],
+  };
 }
 
 async function seedDemo(db: Kysely<Database>, demoPassword: string, now: Date): Promise<SeedReport> {
   // scrypt is slow by design (~0.3 s): hash every user's password in parallel, before the
   // transaction (libuv runs several at once).
-  const hashes = await Promise.all(SEED_TENANTS.flatMap((t) => t.users.map(() => hashPassword(demoPassword))));
+  const hashes = await Promise.all(
+    SEED_TENANTS.flatMap((t) => t.users.map(() => hashPassword(demoPassword))),
+  );
   let h = 0;
-  const plans = SEED_TENANTS.map((tenant) => buildTenant(tenant, now, tenant.users.map(() => hashes[h++] as string)));
+  const plans = SEED_TENANTS.map((tenant) =>
+    buildTenant(
+      tenant,
+      now,
+      tenant.users.map(() => hashes[h++] as string),
+    ),
+  );
   await db.transaction().execute(async (trx) => {
     for (const plan of plans) {
       const t = plan.tenant;
@@ -146,7 +170,11 @@ async function seedDemo(db: Kysely<Database>, demoPassword: string, now: Date): 
       await insertOrders(trx, t.id, plan.orders);
       await insertOrderEvents(trx, t.id, plan.events);
       await insertNotifications(trx, t.id, plan.notifications);
-      await setTenantCounters(trx, t.id, { change_seq: plan.lastSeq, order_seq: plan.orders.length, customer_seq: plan.customers.length });
+      await setTenantCounters(trx, t.id, {
+        change_seq: plan.lastSeq,
+        order_seq: plan.orders.length,
+        customer_seq: plan.customers.length,
+      });
     }
   });
   return { kind: 'demo', logins: demoLogins(demoPassword) };
@@ -233,7 +261,12 @@ function buildTenant(tenant: SeedTenant, now: Date, passwordHashes: string[]): T
   });
 
   // Products: valid EAN-13 (869 = GS1 Türkiye), codes per category, stock incl. low and empty.
-  const categoryCode: Record<string, string> = { Elektronik: 'ELK', Bilgisayar: 'BLG', Giyim: 'GYM', 'Ev & Yaşam': 'EVY' };
+  const categoryCode: Record<string, string> = {
+    Elektronik: 'ELK',
+    Bilgisayar: 'BLG',
+    Giyim: 'GYM',
+    'Ev & Yaşam': 'EVY',
+  };
   const products: NewProductInput[] = SEED_PRODUCTS.map((p, i) => {
     const stockRoll = rng.next();
     const minStock = rng.int(5, 15);
@@ -242,7 +275,9 @@ function buildTenant(tenant: SeedTenant, now: Date, passwordHashes: string[]): T
       id: rng.uuid(),
       name: p.name,
       product_code: `${categoryCode[p.category]}-${String(i + 1).padStart(4, '0')}`,
-      barcode: makeEan13(`869${tenant.barcodeCode}${String(1000 + i).padStart(4, '0')}${String(rng.int(0, 999)).padStart(3, '0')}`),
+      barcode: makeEan13(
+        `869${tenant.barcodeCode}${String(1000 + i).padStart(4, '0')}${String(rng.int(0, 999)).padStart(3, '0')}`,
+      ),
       description: p.description,
       category: p.category,
       brand: p.brand,
@@ -311,7 +346,12 @@ function buildTenant(tenant: SeedTenant, now: Date, passwordHashes: string[]): T
       warehouse_id: null as string | null,
     };
     const ref = { order_number: orderNumber, customer_name: customerName };
-    const notify = (type: NotificationType, target: NotifyTarget, when: number, extra: { notes?: string | null } = {}) => {
+    const notify = (
+      type: NotificationType,
+      target: NotifyTarget,
+      when: number,
+      extra: { notes?: string | null } = {},
+    ) => {
       const recipients =
         target === 'managers'
           ? managers
@@ -337,12 +377,23 @@ function buildTenant(tenant: SeedTenant, now: Date, passwordHashes: string[]): T
     const event = (e: Omit<NewOrderEventInput, 'id' | 'order_id' | 'created_at'>, when: number) =>
       events.push({ id: rng.uuid(), order_id: orderId, created_at: new Date(when), ...e });
 
-    event({ event_type: 'created', from_status: null, to_status: 'pending_approval', user_id: salesperson.id, user_name: salesperson.full_name, notes: null }, at);
+    event(
+      {
+        event_type: 'created',
+        from_status: null,
+        to_status: 'pending_approval',
+        user_id: salesperson.id,
+        user_name: salesperson.full_name,
+        notes: null,
+      },
+      at,
+    );
     notify(ORDER_CREATED_NOTIFICATION.type, ORDER_CREATED_NOTIFICATION.target, at);
 
     const assignDriver = () => {
       const manager = rng.chance(0.85) ? byUsername('manager') : byUsername('admin');
-      if (!canAssignDriver(acting(manager), state)) throw new Error(`seed: cannot assign a driver in ${state.status}`);
+      if (!canAssignDriver(acting(manager), state))
+        throw new Error(`seed: cannot assign a driver in ${state.status}`);
       const driver = rng.chance(0.7) ? byUsername('driver') : (drivers[1] ?? byUsername('driver'));
       at += rng.int(1, 6) * HOUR;
       state.driver_id = driver.id;
@@ -368,11 +419,23 @@ function buildTenant(tenant: SeedTenant, now: Date, passwordHashes: string[]): T
       if (!transition) throw new Error(`seed: no transition ${state.status} → ${next}`);
       const actor = pickActor(transition.who, state, rng, byUsername, warehouse);
       const check = checkTransition(acting(actor), state, next);
-      if (!check.ok) throw new Error(`seed: ${actor.username} may not move ${state.status} → ${next} (${check.reason})`);
+      if (!check.ok)
+        throw new Error(`seed: ${actor.username} may not move ${state.status} → ${next} (${check.reason})`);
       at += rng.int(1, 12) * HOUR;
-      const notes = transition.requiresNotes ? rng.pick(FAILED_DELIVERY_REASONS) : rng.chance(0.2) ? 'İşlem tamamlandı' : null;
+      const notes = transition.requiresNotes
+        ? rng.pick(FAILED_DELIVERY_REASONS)
+        : rng.chance(0.2)
+          ? 'İşlem tamamlandı'
+          : null;
       event(
-        { event_type: 'status_changed', from_status: state.status, to_status: next, user_id: actor.id, user_name: actor.full_name, notes },
+        {
+          event_type: 'status_changed',
+          from_status: state.status,
+          to_status: next,
+          user_id: actor.id,
+          user_name: actor.full_name,
+          notes,
+        },
         at,
       );
       if (transition.notify) notify(transition.notify.type, transition.notify.target, at, { notes });
@@ -380,10 +443,18 @@ function buildTenant(tenant: SeedTenant, now: Date, passwordHashes: string[]): T
       if (next === 'prepared') state.warehouse_id = actor.id;
       state.status = next;
       // Some approved/prepared orders get their driver early (drivers then see them).
-      if ((next === 'approved' || next === 'prepared') && !state.driver_id && rng.chance(0.35)) assignDriver();
+      if ((next === 'approved' || next === 'prepared') && !state.driver_id && rng.chance(0.35))
+        assignDriver();
     }
 
-    const prepared = ['prepared', 'in_transit', 'out_for_delivery', 'delivered', 'returned', 'refunded'].includes(state.status);
+    const prepared = [
+      'prepared',
+      'in_transit',
+      'out_for_delivery',
+      'delivered',
+      'returned',
+      'refunded',
+    ].includes(state.status);
     orders.push({
       id: orderId,
       order_number: orderNumber,

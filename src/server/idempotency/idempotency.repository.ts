@@ -27,7 +27,11 @@ export async function findOutcome(db: Executor, scope: KeyScope): Promise<Stored
 }
 
 /** Inserts the outcome; returns false when the key already has one (a concurrent request won). */
-export async function insertOutcome(trx: Executor, scope: KeyScope, outcome: StoredOutcome): Promise<boolean> {
+export async function insertOutcome(
+  trx: Executor,
+  scope: KeyScope,
+  outcome: StoredOutcome,
+): Promise<boolean> {
   const row = await trx
     .insertInto('idempotency_keys')
     .values({
@@ -51,9 +55,9 @@ export async function insertOutcome(trx: Executor, scope: KeyScope, outcome: Sto
  */
 export async function tryLockKey(trx: Transaction<Database>, scope: KeyScope): Promise<boolean> {
   const lockKey = `idem:${scope.tenantId}:${scope.userId}:${scope.key}`;
-  const result = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0)) AS locked`.execute(
-    trx,
-  );
+  const result = await sql<{
+    locked: boolean;
+  }>`SELECT pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0)) AS locked`.execute(trx);
   return result.rows[0]?.locked === true;
 }
 

@@ -25,6 +25,7 @@ export class AppError extends Error {
 
 export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, 'NOT_FOUND', message);
 export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, 'FORBIDDEN', message);
-export const unauthorized = (message: string = MESSAGES.unauthorized) => new AppError(401, 'UNAUTHORIZED', message);
+export const unauthorized = (message: string = MESSAGES.unauthorized) =>
+  new AppError(401, 'UNAUTHORIZED', message);
 export const validation = (message: string, field?: string) =>
   new AppError(400, 'VALIDATION_ERROR', message, field ? { field } : {});

@@ -11,7 +11,14 @@ const P = 1;
 const KEY_LENGTH = 64;
 const MAXMEM = 256 * 1024 * 1024;
 
-function scrypt(password: string, salt: Buffer, n: number, r: number, p: number, length: number): Promise<Buffer> {
+function scrypt(
+  password: string,
+  salt: Buffer,
+  n: number,
+  r: number,
+  p: number,
+  length: number,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scryptCb(password.normalize('NFKC'), salt, length, { N: n, r, p, maxmem: MAXMEM }, (error, key) =>
       error ? reject(error) : resolve(key),
@@ -30,7 +37,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, saltText, hashText] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(hashText, 'base64url');
-  const key = await scrypt(password, Buffer.from(saltText, 'base64url'), Number(n), Number(r), Number(p), expected.length);
+  const key = await scrypt(
+    password,
+    Buffer.from(saltText, 'base64url'),
+    Number(n),
+    Number(r),
+    Number(p),
+    expected.length,
+  );
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

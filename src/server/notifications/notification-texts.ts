@@ -17,9 +17,15 @@ export function orderNotificationText(
     case 'order_approved':
       return { title: 'Sipariş Onaylandı', message: `${ref} onaylandı.` };
     case 'order_rejected':
-      return { title: 'Sipariş Reddedildi', message: `${ref} reddedildi.${extra.notes ? ` Not: ${extra.notes}` : ''}` };
+      return {
+        title: 'Sipariş Reddedildi',
+        message: `${ref} reddedildi.${extra.notes ? ` Not: ${extra.notes}` : ''}`,
+      };
     case 'order_cancelled':
-      return { title: 'Sipariş İptal Edildi', message: `${ref} iptal edildi.${extra.notes ? ` Not: ${extra.notes}` : ''}` };
+      return {
+        title: 'Sipariş İptal Edildi',
+        message: `${ref} iptal edildi.${extra.notes ? ` Not: ${extra.notes}` : ''}`,
+      };
     case 'order_assigned':
       return { title: 'Yeni Teslimat Atandı', message: `${ref} size teslimat için atandı.` };
     case 'order_in_transit':

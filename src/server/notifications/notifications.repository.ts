@@ -13,7 +13,9 @@ export interface NotificationRecord extends Notification {
 function withRelatedOrder(db: Executor, tenantId: string) {
   return db
     .selectFrom('notifications as n')
-    .leftJoin('orders as o', (join) => join.onRef('o.tenant_id', '=', 'n.tenant_id').onRef('o.id', '=', 'n.related_order_id'))
+    .leftJoin('orders as o', (join) =>
+      join.onRef('o.tenant_id', '=', 'n.tenant_id').onRef('o.id', '=', 'n.related_order_id'),
+    )
     .select([
       'n.id',
       'n.user_id',
@@ -76,9 +78,16 @@ export async function listNotifications(
   userId: string,
   options: { offset: number; limit: number; unreadOnly: boolean },
 ): Promise<{ items: NotificationRecord[]; total: number; unread: number }> {
-  let query = withRelatedOrder(db, tenantId).where('n.user_id', '=', userId).where('n.deleted_at', 'is', null);
+  let query = withRelatedOrder(db, tenantId)
+    .where('n.user_id', '=', userId)
+    .where('n.deleted_at', 'is', null);
   if (options.unreadOnly) query = query.where('n.is_read', '=', false);
-  const rows = await query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).offset(options.offset).execute();
+  const rows = await query
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
   const counts = await db
     .selectFrom('notifications')
     .select([
@@ -105,7 +114,11 @@ export async function countUnread(db: Executor, tenantId: string, userId: string
   return Number(row.n);
 }
 
-export async function findNotification(db: Executor, tenantId: string, id: string): Promise<NotificationRecord | undefined> {
+export async function findNotification(
+  db: Executor,
+  tenantId: string,
+  id: string,
+): Promise<NotificationRecord | undefined> {
   const row = await withRelatedOrder(db, tenantId).where('n.id', '=', id).executeTakeFirst();
   return row ? toRecord(row) : undefined;
 }
@@ -129,7 +142,11 @@ export async function lockNotification(
 }
 
 /** Locks the user's unread live notifications; returns their ids in a fixed order. */
-export async function lockUnread(trx: Transaction<Database>, tenantId: string, userId: string): Promise<string[]> {
+export async function lockUnread(
+  trx: Transaction<Database>,
+  tenantId: string,
+  userId: string,
+): Promise<string[]> {
   const rows = await trx
     .selectFrom('notifications')
     .select('id')
@@ -224,7 +241,11 @@ export interface NewNotificationInput {
   change_seq: number;
 }
 
-export async function insertNotifications(trx: Executor, tenantId: string, rows: NewNotificationInput[]): Promise<void> {
+export async function insertNotifications(
+  trx: Executor,
+  tenantId: string,
+  rows: NewNotificationInput[],
+): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
     await trx
       .insertInto('notifications')

@@ -16,7 +16,10 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/notifications',
-    { onRequest: app.authenticate, schema: { querystring: notificationListQuery, response: { 200: envelope(notificationListResponse) } } },
+    {
+      onRequest: app.authenticate,
+      schema: { querystring: notificationListQuery, response: { 200: envelope(notificationListResponse) } },
+    },
     async (request) => ({
       success: true as const,
       data: await service.list(app.db, request.tenant.id, request.user.id, request.query),
@@ -35,7 +38,10 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/notifications/:id/read',
-    { onRequest: app.authenticate, schema: { params: notificationIdParam, response: { 200: envelope(notificationSchema) } } },
+    {
+      onRequest: app.authenticate,
+      schema: { params: notificationIdParam, response: { 200: envelope(notificationSchema) } },
+    },
     async (request, reply) =>
       app.mutate(request, reply, { action: 'notification.read', entity: 'notification' }, (trx) =>
         service.markRead(trx, request.tenant.id, request.user.id, request.params.id),
@@ -44,7 +50,10 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/notifications/:id',
-    { onRequest: app.authenticate, schema: { params: notificationIdParam, response: { 200: envelope(deleteNotificationResponse) } } },
+    {
+      onRequest: app.authenticate,
+      schema: { params: notificationIdParam, response: { 200: envelope(deleteNotificationResponse) } },
+    },
     async (request, reply) =>
       app.mutate(request, reply, { action: 'notification.delete', entity: 'notification' }, (trx) =>
         service.remove(trx, request.tenant.id, request.user.id, request.params.id),

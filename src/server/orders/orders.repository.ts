@@ -66,14 +66,22 @@ export function toWireOrder(record: OrderRecord): Order {
 function ordersWithNames(db: Executor, tenantId: string) {
   return db
     .selectFrom('orders as o')
-    .leftJoin('users as s', (join) => join.onRef('s.tenant_id', '=', 'o.tenant_id').onRef('s.id', '=', 'o.salesperson_id'))
-    .leftJoin('users as d', (join) => join.onRef('d.tenant_id', '=', 'o.tenant_id').onRef('d.id', '=', 'o.driver_id'))
+    .leftJoin('users as s', (join) =>
+      join.onRef('s.tenant_id', '=', 'o.tenant_id').onRef('s.id', '=', 'o.salesperson_id'),
+    )
+    .leftJoin('users as d', (join) =>
+      join.onRef('d.tenant_id', '=', 'o.tenant_id').onRef('d.id', '=', 'o.driver_id'),
+    )
     .selectAll('o')
     .select(['s.full_name as salesperson_name', 'd.full_name as driver_name'])
     .where('o.tenant_id', '=', tenantId);
 }
 
-async function itemsFor(db: Executor, tenantId: string, orderIds: string[]): Promise<Map<string, OrderItem[]>> {
+async function itemsFor(
+  db: Executor,
+  tenantId: string,
+  orderIds: string[],
+): Promise<Map<string, OrderItem[]>> {
   const byOrder = new Map<string, OrderItem[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
@@ -93,7 +101,12 @@ async function itemsFor(db: Executor, tenantId: string, orderIds: string[]): Pro
 }
 
 /** Orders whose change_seq is in (after, upTo], oldest change first, with items. */
-export async function findOrdersChanged(db: Executor, tenantId: string, after: number, upTo: number): Promise<OrderRecord[]> {
+export async function findOrdersChanged(
+  db: Executor,
+  tenantId: string,
+  after: number,
+  upTo: number,
+): Promise<OrderRecord[]> {
   const rows = await ordersWithNames(db, tenantId)
     .where('o.change_seq', '>', after)
     .where('o.change_seq', '<=', upTo)
@@ -107,7 +120,11 @@ export async function findOrdersChanged(db: Executor, tenantId: string, after: n
   return rows.map((row) => toRecord(row, items.get(row.id) ?? []));
 }
 
-export async function findOrder(db: Executor, tenantId: string, orderId: string): Promise<OrderRecord | undefined> {
+export async function findOrder(
+  db: Executor,
+  tenantId: string,
+  orderId: string,
+): Promise<OrderRecord | undefined> {
   const row = await ordersWithNames(db, tenantId).where('o.id', '=', orderId).executeTakeFirst();
   if (!row) return undefined;
   const items = await itemsFor(db, tenantId, [row.id]);
@@ -122,7 +139,10 @@ export async function lockOrder(
   trx: Transaction<Database>,
   tenantId: string,
   orderId: string,
-): Promise<{ id: string; status: string; salesperson_id: string | null; driver_id: string | null; deleted: boolean } | undefined> {
+): Promise<
+  | { id: string; status: string; salesperson_id: string | null; driver_id: string | null; deleted: boolean }
+  | undefined
+> {
   const row = await trx
     .selectFrom('orders')
     .select(['id', 'status', 'salesperson_id', 'driver_id', 'deleted_at'])
@@ -131,7 +151,13 @@ export async function lockOrder(
     .forUpdate()
     .executeTakeFirst();
   return row
-    ? { id: row.id, status: row.status, salesperson_id: row.salesperson_id, driver_id: row.driver_id, deleted: row.deleted_at !== null }
+    ? {
+        id: row.id,
+        status: row.status,
+        salesperson_id: row.salesperson_id,
+        driver_id: row.driver_id,
+        deleted: row.deleted_at !== null,
+      }
     : undefined;
 }
 
@@ -219,7 +245,9 @@ export async function insertOrders(trx: Executor, tenantId: string, orders: NewO
         customer_email: o.customer_email,
         customer_address: o.customer_address,
         status: o.status,
-        total_amount: kurusToDecimal(o.items.reduce((sum, item) => sum + item.quantity * item.unit_price_kurus, 0)),
+        total_amount: kurusToDecimal(
+          o.items.reduce((sum, item) => sum + item.quantity * item.unit_price_kurus, 0),
+        ),
         salesperson_id: o.salesperson_id,
         manager_id: o.manager_id ?? null,
         warehouse_id: o.warehouse_id ?? null,
@@ -249,10 +277,18 @@ export async function insertOrders(trx: Executor, tenantId: string, orders: NewO
       created_at: o.created_at,
     })),
   );
-  for (let i = 0; i < items.length; i += 500) await trx.insertInto('order_items').values(items.slice(i, i + 500)).execute();
+  for (let i = 0; i < items.length; i += 500)
+    await trx
+      .insertInto('order_items')
+      .values(items.slice(i, i + 500))
+      .execute();
 }
 
-export async function insertOrderEvents(trx: Executor, tenantId: string, events: NewOrderEventInput[]): Promise<void> {
+export async function insertOrderEvents(
+  trx: Executor,
+  tenantId: string,
+  events: NewOrderEventInput[],
+): Promise<void> {
   for (let i = 0; i < events.length; i += 500) {
     await trx
       .insertInto('order_events')

@@ -61,7 +61,12 @@ export function toWireProduct(record: ProductRecord): Product {
   return product;
 }
 
-export async function findProductsChanged(db: Executor, tenantId: string, after: number, upTo: number): Promise<ProductRecord[]> {
+export async function findProductsChanged(
+  db: Executor,
+  tenantId: string,
+  after: number,
+  upTo: number,
+): Promise<ProductRecord[]> {
   const rows = await db
     .selectFrom('products')
     .selectAll()
@@ -94,7 +99,11 @@ export interface NewProductInput {
   change_seq: number;
 }
 
-export async function insertProducts(trx: Executor, tenantId: string, products: NewProductInput[]): Promise<void> {
+export async function insertProducts(
+  trx: Executor,
+  tenantId: string,
+  products: NewProductInput[],
+): Promise<void> {
   if (products.length === 0) return;
   await trx
     .insertInto('products')
@@ -112,7 +121,9 @@ export async function insertProducts(trx: Executor, tenantId: string, products: 
         selling_price: kurusToDecimal(p.selling_price_kurus),
         cost_price: p.cost_price_kurus === null ? null : kurusToDecimal(p.cost_price_kurus),
         discounted_price:
-          p.discounted_price_kurus === null || p.discounted_price_kurus === undefined ? null : kurusToDecimal(p.discounted_price_kurus),
+          p.discounted_price_kurus === null || p.discounted_price_kurus === undefined
+            ? null
+            : kurusToDecimal(p.discounted_price_kurus),
         current_stock: p.current_stock,
         min_stock: p.min_stock,
         status: p.status ?? 'active',

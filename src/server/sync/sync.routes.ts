@@ -8,10 +8,19 @@ export default async function syncRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/sync/pull',
-    { onRequest: app.authenticate, schema: { querystring: syncPullQuery, response: { 200: envelope(syncPullResponse) } } },
+    {
+      onRequest: app.authenticate,
+      schema: { querystring: syncPullQuery, response: { 200: envelope(syncPullResponse) } },
+    },
     async (request) => ({
       success: true as const,
-      data: await service.pull(app.db, request.tenant.id, request.user, request.query.cursor, request.query.limit),
+      data: await service.pull(
+        app.db,
+        request.tenant.id,
+        request.user,
+        request.query.cursor,
+        request.query.limit,
+      ),
     }),
   );
 }

@@ -31,16 +31,19 @@ export async function pull(
   limit: number,
 ): Promise<SyncPullResponse> {
   const cursor = Number(cursorText);
+  const empty: SyncPullResponse = {
+    cursor: String(cursor),
+    has_more: false,
+    orders: { upserts: [], removals: [] },
+    notifications: { upserts: [], removals: [] },
+    products: { upserts: [], removals: [] },
+    customers: { upserts: [], removals: [] },
+  };
+  // The frequent case — nothing new — needs one statement and no transaction (a single statement
+  // is its own snapshot). Only when there is something to load is the snapshot transaction opened.
+  if ((await changeSeqsAfter(db, tenantId, user.id, cursor, 1)).length === 0) return empty;
   return inSnapshot(db, async (trx) => {
     const seqs = await changeSeqsAfter(trx, tenantId, user.id, cursor, limit + 1);
-    const empty: SyncPullResponse = {
-      cursor: String(cursor),
-      has_more: false,
-      orders: { upserts: [], removals: [] },
-      notifications: { upserts: [], removals: [] },
-      products: { upserts: [], removals: [] },
-      customers: { upserts: [], removals: [] },
-    };
     if (seqs.length === 0) return empty;
     const boundary = seqs.length > limit ? (seqs[limit - 1] as number) : (seqs[seqs.length - 1] as number);
     const hasMore = seqs.some((s) => s > boundary);

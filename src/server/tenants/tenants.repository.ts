@@ -28,6 +28,8 @@ export interface Tenant {
   max_login_attempts: number;
   registration_enabled: boolean;
   password_min_length: number;
+  /** Minutes a sign-in lasts at most (admin setting; the JWT TTL caps it too). */
+  session_timeout: number;
   created_at: string;
 }
 
@@ -56,6 +58,7 @@ function toTenant(row: TenantRow): Tenant {
     max_login_attempts: row.max_login_attempts,
     registration_enabled: row.registration_enabled,
     password_min_length: row.password_min_length,
+    session_timeout: row.session_timeout,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -66,7 +69,10 @@ export async function findTenant(db: Executor, tenantId: string): Promise<Tenant
 }
 
 export async function countTenants(db: Executor): Promise<number> {
-  const row = await db.selectFrom('tenants').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('tenants')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -136,15 +142,27 @@ export async function readTenantCounters(
     .select(['change_seq', 'order_seq', 'customer_seq'])
     .where('tenant_id', '=', tenantId)
     .executeTakeFirstOrThrow();
-  return { change_seq: Number(row.change_seq), order_seq: Number(row.order_seq), customer_seq: Number(row.customer_seq) };
+  return {
+    change_seq: Number(row.change_seq),
+    order_seq: Number(row.order_seq),
+    customer_seq: Number(row.customer_seq),
+  };
 }
 
 /** Admin/test helper: (de)activate a tenant. */
 export async function setTenantActive(db: Executor, tenantId: string, active: boolean): Promise<void> {
-  await db.updateTable('tenants').set({ is_active: active, updated_at: new Date() }).where('id', '=', tenantId).execute();
+  await db
+    .updateTable('tenants')
+    .set({ is_active: active, updated_at: new Date() })
+    .where('id', '=', tenantId)
+    .execute();
 }
 
-export async function setRegistrationEnabled(db: Executor, tenantId: string, enabled: boolean): Promise<void> {
+export async function setRegistrationEnabled(
+  db: Executor,
+  tenantId: string,
+  enabled: boolean,
+): Promise<void> {
   await db
     .updateTable('tenants')
     .set({ registration_enabled: enabled, updated_at: new Date() })

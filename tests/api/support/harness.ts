@@ -40,7 +40,11 @@ export interface Api {
   db: Kysely<Database>;
   database: TestDatabase;
   config: Config;
-  call<T = Record<string, unknown>>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
+  call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options?: CallOptions,
+  ): Promise<CallResult<T>>;
   login(tenant: string, username: string, password?: string): Promise<Session>;
   close(): Promise<void>;
 }
@@ -85,7 +89,10 @@ export async function startApi(
   }
 
   async function login(tenant: string, username: string, password = DEMO_PASSWORD): Promise<Session> {
-    const r = await call<{ token: string; user: User }>('POST', '/auth/login', { tenant, body: { username, password } });
+    const r = await call<{ token: string; user: User }>('POST', '/auth/login', {
+      tenant,
+      body: { username, password },
+    });
     if (r.status !== 200) throw new Error(`login ${tenant}/${username} failed: ${r.status} ${r.raw}`);
     return { token: r.body.token, user: r.body.user, tenant };
   }

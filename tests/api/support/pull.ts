@@ -3,7 +3,11 @@ import { syncPullResponse } from '../../../src/shared/api/sync';
 import type { Api, Session } from './harness';
 
 export async function pullOnce(api: Api, s: Session, cursor: string, limit = 500): Promise<SyncPullResponse> {
-  const r = await api.call<{ success: true; data: unknown }>('GET', '/sync/pull', { tenant: s.tenant, token: s.token, query: { cursor, limit } });
+  const r = await api.call<{ success: true; data: unknown }>('GET', '/sync/pull', {
+    tenant: s.tenant,
+    token: s.token,
+    query: { cursor, limit },
+  });
   if (r.status !== 200) throw new Error(`pull failed: ${r.status} ${r.raw}`);
   return syncPullResponse.parse(r.body.data);
 }

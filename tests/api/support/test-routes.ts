@@ -9,7 +9,8 @@ import type { ZodTypeProvider } from '../../../src/server/plugins/external/zod';
  * - POST /test/explode: the service applies its change, then throws → a 500 (tests prove the
  *   change AND the idempotency key are both rolled back);
  * - POST /test/gated: the service applies its change, then waits for the test to open the gate
- *   (tests send the retry while the first one is provably in flight).
+ *   (tests send the retry while the first one is provably in flight);
+ * - GET /test/managers-only: guarded by requireRole('manager', 'admin').
  */
 export interface Gate {
   entered: Promise<void>;
@@ -39,9 +40,22 @@ export function testRoutes(gates: { current: ReturnType<typeof makeGate> | null 
         throw new Error('boom after the write (test)');
       }),
     );
+    app.get(
+      '/test/managers-only',
+      { onRequest: [app.authenticate, app.requireRole('manager', 'admin')] },
+      async (request) => ({
+        success: true,
+        data: { role: request.user.role },
+      }),
+    );
     app.post('/test/gated', { onRequest: app.authenticate, schema: { body } }, async (request, reply) =>
       app.mutate(request, reply, { action: 'test.gated', entity: 'notification' }, async (trx) => {
-        const result = await notifications.markRead(trx, request.tenant.id, request.user.id, request.body.notification_id);
+        const result = await notifications.markRead(
+          trx,
+          request.tenant.id,
+          request.user.id,
+          request.body.notification_id,
+        );
         const gate = gates.current;
         if (gate) {
           gate.enter();

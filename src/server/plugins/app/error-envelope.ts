@@ -18,7 +18,12 @@ export function errorBody(error: unknown): { status: number; body: Record<string
   if (error instanceof RequestValidationError) {
     return {
       status: 400,
-      body: { success: false, error: error.message, code: 'VALIDATION_ERROR', ...(error.field ? { field: error.field } : {}) },
+      body: {
+        success: false,
+        error: error.message,
+        code: 'VALIDATION_ERROR',
+        ...(error.field ? { field: error.field } : {}),
+      },
     };
   }
   const fe = error as Partial<FastifyError> & { status?: number };
@@ -28,10 +33,16 @@ export function errorBody(error: unknown): { status: number; body: Record<string
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { status: 400, body: { success: false, error: MESSAGES.invalidJson, code: 'VALIDATION_ERROR' } };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, body: { success: false, error: MESSAGES.payloadTooLarge, code: 'PAYLOAD_TOO_LARGE' } };
+      return {
+        status: 413,
+        body: { success: false, error: MESSAGES.payloadTooLarge, code: 'PAYLOAD_TOO_LARGE' },
+      };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_TYPE':
-      return { status: 415, body: { success: false, error: MESSAGES.unsupportedMediaType, code: 'UNSUPPORTED_MEDIA_TYPE' } };
+      return {
+        status: 415,
+        body: { success: false, error: MESSAGES.unsupportedMediaType, code: 'UNSUPPORTED_MEDIA_TYPE' },
+      };
     default:
       break;
   }
@@ -41,9 +52,15 @@ export function errorBody(error: unknown): { status: number; body: Record<string
   if (status >= 400 && status < 500) {
     // Some other client error raised by Fastify itself (bad content length, bad URL…): keep the
     // status, give the generic Turkish text, never the internals.
-    if (status === 413) return { status, body: { success: false, error: MESSAGES.payloadTooLarge, code: 'PAYLOAD_TOO_LARGE' } };
-    if (status === 415) return { status, body: { success: false, error: MESSAGES.unsupportedMediaType, code: 'UNSUPPORTED_MEDIA_TYPE' } };
-    if (status === 404) return { status, body: { success: false, error: MESSAGES.routeNotFound, code: 'NOT_FOUND' } };
+    if (status === 413)
+      return { status, body: { success: false, error: MESSAGES.payloadTooLarge, code: 'PAYLOAD_TOO_LARGE' } };
+    if (status === 415)
+      return {
+        status,
+        body: { success: false, error: MESSAGES.unsupportedMediaType, code: 'UNSUPPORTED_MEDIA_TYPE' },
+      };
+    if (status === 404)
+      return { status, body: { success: false, error: MESSAGES.routeNotFound, code: 'NOT_FOUND' } };
     return { status: 400, body: { success: false, error: MESSAGES.badRequest, code: 'VALIDATION_ERROR' } };
   }
   return { status: 500, body: { success: false, error: MESSAGES.internal, code: 'INTERNAL_ERROR' } };

@@ -34,6 +34,12 @@ export interface MutateOptions {
   action: string;
   /** Audit entity, e.g. 'notification'. */
   entity: string;
+  /**
+   * Slow work that must not run inside the transaction (hashing a password), run after the replay
+   * check — a replay must not redo it, e.g. re-check a password that the first request changed.
+   * Its 4xx errors are outcomes like the service's.
+   */
+  prepare?: () => Promise<void>;
 }
 
 export type MutateService<T> = (trx: Transaction<Database>) => Promise<MutationResult<T>>;
@@ -44,7 +50,12 @@ declare module 'fastify' {
      * Runs a mutation: opens a transaction, runs the service, writes the audit row and (with an
      * Idempotency-Key) the stored outcome, commits, and answers `{ success: true, data }`.
      */
-    mutate: <T>(request: FastifyRequest, reply: FastifyReply, options: MutateOptions, service: MutateService<T>) => Promise<FastifyReply>;
+    mutate: <T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      options: MutateOptions,
+      service: MutateService<T>,
+    ) => Promise<FastifyReply>;
   }
 }
 
@@ -56,6 +67,17 @@ class ReplayStored extends Error {
   constructor(readonly outcome: StoredOutcome | undefined) {
     super('replay stored outcome');
   }
+}
+
+/**
+ * A 4xx that answers the REQUEST (not found, conflict, forbidden, invalid) is final and stored.
+ * Not stored: 401 (about the caller's session: the outbox pauses and resends the same key after
+ * signing in again, and must then get a real answer), 408/429 (try again later) and in-flight.
+ */
+function isFinalRefusal(error: AppError): boolean {
+  if (error.statusCode < 400 || error.statusCode >= 500) return false;
+  if (error.statusCode === 401 || error.statusCode === 408 || error.statusCode === 429) return false;
+  return error.code !== 'IDEMPOTENCY_IN_FLIGHT';
 }
 
 function inFlightError() {
@@ -87,7 +109,9 @@ function readKey(request: FastifyRequest): string | undefined {
   if (raw === undefined) return undefined;
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (typeof value !== 'string' || !KEY_PATTERN.test(value)) {
-    throw new AppError(400, 'VALIDATION_ERROR', MESSAGES.invalidIdempotencyKey, { field: IDEMPOTENCY_HEADER });
+    throw new AppError(400, 'VALIDATION_ERROR', MESSAGES.invalidIdempotencyKey, {
+      field: IDEMPOTENCY_HEADER,
+    });
   }
   return value;
 }
@@ -109,7 +133,8 @@ function readKey(request: FastifyRequest): string | undefined {
  *
  * 4xx outcomes of the service (not found, conflict, forbidden…) are final answers too: they are
  * stored in a transaction of their own in which nothing else is written (the service's
- * transaction was rolled back). 5xx are not stored: they are retryable.
+ * transaction was rolled back). 5xx are not stored: they are retryable; nor are 401/408/429
+ * (see isFinalRefusal).
  *
  * In-flight detection: in this process a set of running keys (checked before anything else, even
  * before the tenant and user are loaded, so a retry is answered at once also on PGlite, whose
@@ -132,7 +157,10 @@ export default fp(
       const claims = await verifyToken(app.config.jwtSecret, token);
       if (!claims) return;
       request.verifiedClaims = claims;
-      if (claims.tid === tenant.toLowerCase() && running.has(scopeId({ tenantId: claims.tid, userId: claims.sub, key }))) {
+      if (
+        claims.tid === tenant.toLowerCase() &&
+        running.has(scopeId({ tenantId: claims.tid, userId: claims.sub, key }))
+      ) {
         throw inFlightError();
       }
     });
@@ -174,6 +202,7 @@ export default fp(
         });
 
       if (key === undefined) {
+        await options.prepare?.();
         const result = await app.db.transaction().execute(async (trx) => {
           const out = await service(trx);
           await audit(trx, out);
@@ -190,10 +219,12 @@ export default fp(
       try {
         const stored = await findOutcome(app.db, scope);
         if (stored) {
-          if (stored.request_hash !== hash) throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyReused);
+          if (stored.request_hash !== hash)
+            throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyReused);
           return replay(reply, stored);
         }
         try {
+          await options.prepare?.();
           const result = await app.db.transaction().execute(async (trx) => {
             if (!(await tryLockKey(trx, scope))) throw inFlightError();
             // Another process may have finished this key between our look-up and the lock.
@@ -202,7 +233,11 @@ export default fp(
             const out = await service(trx);
             await audit(trx, out);
             const body = { success: true, data: out.data };
-            const inserted = await insertOutcome(trx, scope, { request_hash: hash, status_code: out.statusCode ?? 200, response: body });
+            const inserted = await insertOutcome(trx, scope, {
+              request_hash: hash,
+              status_code: out.statusCode ?? 200,
+              response: body,
+            });
             if (!inserted) throw new ReplayStored(undefined);
             return { status: out.statusCode ?? 200, body };
           });
@@ -212,19 +247,25 @@ export default fp(
           if (error instanceof ReplayStored) {
             const outcome = error.outcome ?? (await findOutcome(app.db, scope));
             if (!outcome) throw inFlightError();
-            if (outcome.request_hash !== hash) throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyReused);
+            if (outcome.request_hash !== hash)
+              throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyReused);
             return replay(reply, outcome);
           }
-          if (error instanceof AppError && error.statusCode >= 400 && error.statusCode < 500 && error.code !== 'IDEMPOTENCY_IN_FLIGHT') {
+          if (error instanceof AppError && isFinalRefusal(error)) {
             // A final refusal: store it (nothing else is written in this transaction) and answer it.
             const body = error.toBody();
-            const inserted = await app.db
-              .transaction()
-              .execute((trx) => insertOutcome(trx, scope, { request_hash: hash, status_code: error.statusCode, response: body }));
+            const inserted = await app.db.transaction().execute((trx) =>
+              insertOutcome(trx, scope, {
+                request_hash: hash,
+                status_code: error.statusCode,
+                response: body,
+              }),
+            );
             if (!inserted) {
               const outcome = await findOutcome(app.db, scope);
               if (outcome) {
-                if (outcome.request_hash !== hash) throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyReused);
+                if (outcome.request_hash !== hash)
+                  throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyReused);
                 return replay(reply, outcome);
               }
             }

@@ -30,7 +30,10 @@ export default fp(
         root,
         cacheControl: false,
         setHeaders(res, path) {
-          res.setHeader('Cache-Control', isHashedAsset(path) && !/[\\/](sw|index)\.(js|html)$/.test(path) ? IMMUTABLE : NO_CACHE);
+          res.setHeader(
+            'Cache-Control',
+            isHashedAsset(path) && !/[\\/](sw|index)\.(js|html)$/.test(path) ? IMMUTABLE : NO_CACHE,
+          );
         },
       });
     }
@@ -40,11 +43,17 @@ export default fp(
       const isApi = path === '/api' || path.startsWith('/api/');
       const wantsHtml = (request.headers.accept ?? '').includes('text/html');
       if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
-        if (hasDist) return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html');
+        if (hasDist)
+          return reply
+            .header('Cache-Control', NO_CACHE)
+            .type('text/html; charset=utf-8')
+            .sendFile('index.html');
         return reply
           .code(404)
           .type('text/plain; charset=utf-8')
-          .send('İstemci henüz derlenmedi (dist/ yok). `npm run build` çalıştırın veya `npm start` kullanın.');
+          .send(
+            'İstemci henüz derlenmedi (dist/ yok). `npm run build` çalıştırın veya `npm start` kullanın.',
+          );
       }
       return reply.code(404).send({ success: false, error: MESSAGES.routeNotFound, code: 'NOT_FOUND' });
     });

@@ -28,7 +28,11 @@ export default fp(
     app.addHook('onRequest', async (request: FastifyRequest) => {
       if (request.routeOptions.config?.tenant === false) return;
       const raw = (request.query as Record<string, unknown> | undefined)?.tenant;
-      const { tenant: slug } = parseWith(tenantQuery, { tenant: Array.isArray(raw) ? raw[0] : raw }, 'querystring');
+      const { tenant: slug } = parseWith(
+        tenantQuery,
+        { tenant: Array.isArray(raw) ? raw[0] : raw },
+        'querystring',
+      );
       const tenant = await findTenant(app.db, slug.toLowerCase());
       if (!tenant) throw new AppError(404, 'TENANT_NOT_FOUND', MESSAGES.tenantNotFound);
       if (!tenant.is_active) throw new AppError(403, 'TENANT_INACTIVE', MESSAGES.tenantInactive);

@@ -14,7 +14,9 @@ export default fp(
       global: false,
       // Thrown into the error envelope like any other AppError.
       errorResponseBuilder: (_request, context) =>
-        new AppError(429, 'RATE_LIMITED', MESSAGES.rateLimited, { remainingTime: Math.max(0, Math.round(context.ttl)) }),
+        new AppError(429, 'RATE_LIMITED', MESSAGES.rateLimited, {
+          remainingTime: Math.max(0, Math.round(context.ttl)),
+        }),
     });
   },
   { name: 'rate-limit' },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyTypeProvider } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { tr } from 'zod/locales';
 
 /**
@@ -41,7 +41,10 @@ export class RequestValidationError extends Error {
 
 export function fieldName(path: readonly PropertyKey[]): string | undefined {
   if (path.length === 0) return undefined;
-  return path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
+  return path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
+    .join('.')
+    .replace(/\.\[/g, '[');
 }
 
 export function parseWith<T extends z.ZodType>(schema: T, data: unknown, part: string): z.output<T> {
@@ -81,7 +84,9 @@ export default fp(
         if (checkResponses) {
           const result = zodSchema.safeParse(data);
           if (!result.success) {
-            throw new Error(`Response of ${method} ${url} breaks its contract: ${JSON.stringify(result.error.issues.slice(0, 3))}`);
+            throw new Error(
+              `Response of ${method} ${url} breaks its contract: ${JSON.stringify(result.error.issues.slice(0, 3))}`,
+            );
           }
         }
         return JSON.stringify(data);
