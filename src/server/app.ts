@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { MESSAGES } from '../shared/api/errors';
+import adminRoutes from './admin/admin.routes';
 import healthRoutes from './health/health.routes';
 import authRoutes from './auth/auth.routes';
 import type { Config } from './config';
@@ -85,6 +86,7 @@ export async function buildApp({ db, config, routes = [] }: AppDeps): Promise<Fa
       await api.register(tenantRoutes);
       await api.register(notificationRoutes);
       await api.register(syncRoutes);
+      await api.register(adminRoutes);
       for (const plugin of routes) await api.register(plugin);
     },
     { prefix: '/api' },

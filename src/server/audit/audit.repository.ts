@@ -54,3 +54,56 @@ export async function countAuditLogs(
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+export interface AuditLogFilter {
+  level?: string;
+  action?: string;
+  entity_id?: string;
+  user_id?: string;
+  search?: string;
+}
+
+export interface AuditLogRecord {
+  id: string;
+  level: string;
+  action: string;
+  message: string | null;
+  entity: string | null;
+  entity_id: string | null;
+  user_id: string | null;
+  user_name: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Date;
+}
+
+/** A page of the tenant's audit log, newest first, with the total for pagination. */
+export async function listAuditLogs(
+  db: Executor,
+  tenantId: string,
+  filter: AuditLogFilter,
+  page: { offset: number; limit: number },
+): Promise<{ items: AuditLogRecord[]; total: number }> {
+  let query = db.selectFrom('audit_logs').where('tenant_id', '=', tenantId);
+  if (filter.level) query = query.where('level', '=', filter.level);
+  if (filter.action) query = query.where('action', '=', filter.action);
+  if (filter.entity_id) query = query.where('entity_id', '=', filter.entity_id);
+  if (filter.user_id) query = query.where('user_id', '=', filter.user_id);
+  if (filter.search) {
+    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([eb('message', 'ilike', like), eb('action', 'ilike', like), eb('user_name', 'ilike', like)]),
+    );
+  }
+  const [items, count] = await Promise.all([
+    query
+      .select(['id', 'level', 'action', 'message', 'entity', 'entity_id', 'user_id', 'user_name', 'ip', 'user_agent', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: items.map((row) => ({ ...row, created_at: new Date(row.created_at) })), total: Number(count.n) };
+}

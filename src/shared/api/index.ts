@@ -6,3 +6,4 @@ export * from './notifications';
 export * from './paths';
 export * from './sync';
 export * from './tenants';
+export * from './admin';
