@@ -37,7 +37,12 @@ const wanted = sourceHash();
 const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
 if (process.env.SKIP_BUILD !== '1' && built !== wanted) {
   console.log('Building the client (vite build)…');
-  const result = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], { stdio: 'inherit' });
+  // Always a production build, whatever NODE_ENV the server runs with (Vite would otherwise take
+  // NODE_ENV=development from the environment and emit a dev bundle without the service worker).
+  const result = spawnSync('npx', ['vite', 'build', '--mode', 'production', '--outDir', distDir, '--emptyOutDir'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) {
     console.error('Client build failed.');
     process.exit(result.status ?? 1);
