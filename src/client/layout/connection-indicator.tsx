@@ -5,6 +5,8 @@ import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import Badge from '@mui/material/Badge';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import { SyncPanel } from '../sync/sync-panel';
 import { useT } from '../shared-ui/i18n';
 import { useOnline, useSyncStatus } from '../shared-ui/local-store';
 
@@ -12,9 +14,11 @@ import { useOnline, useSyncStatus } from '../shared-ui/local-store';
  * Online/offline state with the outbox count (DESIGN §6): the user always knows whether their
  * changes have reached the server. Green = online and everything sent; grey = offline (changes
  * wait on the device); the badge counts changes not yet sent; red when the server rejected some.
+ * Clicking it opens the sync panel: pending and rejected changes, with retry and discard.
  */
 export function ConnectionIndicator() {
   const t = useT();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const online = useOnline();
   const { syncing, pendingCount, failedCount, paused } = useSyncStatus();
   const lines = [online ? t('online') : t('offline')];
@@ -33,30 +37,36 @@ export function ConnectionIndicator() {
   );
   const color = failedCount || paused ? 'error' : !online ? 'default' : 'success';
   return (
-    <Tooltip title={lines.join(' · ')}>
-      <Badge
-        badgeContent={pendingCount + failedCount}
-        color={failedCount ? 'error' : 'warning'}
-        max={99}
-        overlap="circular"
-      >
-        <Chip
-          data-testid="connection-indicator"
-          data-online={online ? 'true' : 'false'}
-          data-pending={pendingCount}
-          icon={icon}
-          label={online ? t('online') : t('offline')}
-          color={color}
-          variant={online ? 'outlined' : 'filled'}
-          size="small"
-          aria-label={lines.join(' · ')}
-          sx={{
-            // On phones only the icon shows (the tooltip and aria-label still say it all).
-            '& .MuiChip-label': { display: { xs: 'none', sm: 'block' } },
-            '& .MuiChip-icon': { ml: { xs: 0.5, sm: '4px' }, mr: { xs: 0.5, sm: '-4px' } },
-          }}
-        />
-      </Badge>
-    </Tooltip>
+    <>
+      <Tooltip title={lines.join(' · ')}>
+        <Badge
+          badgeContent={pendingCount + failedCount}
+          color={failedCount ? 'error' : 'warning'}
+          max={99}
+          overlap="circular"
+        >
+          <Chip
+            data-testid="connection-indicator"
+            data-online={online ? 'true' : 'false'}
+            data-pending={pendingCount}
+            icon={icon}
+            label={online ? t('online') : t('offline')}
+            color={color}
+            variant={online ? 'outlined' : 'filled'}
+            size="small"
+            clickable
+            onClick={(e) => setAnchor(e.currentTarget)}
+            aria-haspopup="dialog"
+            aria-label={lines.join(' · ')}
+            sx={{
+              // On phones only the icon shows (the tooltip and aria-label still say it all).
+              '& .MuiChip-label': { display: { xs: 'none', sm: 'block' } },
+              '& .MuiChip-icon': { ml: { xs: 0.5, sm: '4px' }, mr: { xs: 0.5, sm: '-4px' } },
+            }}
+          />
+        </Badge>
+      </Tooltip>
+      <SyncPanel anchor={anchor} onClose={() => setAnchor(null)} />
+    </>
   );
 }

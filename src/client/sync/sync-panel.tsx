@@ -1,0 +1,167 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Popover from '@mui/material/Popover';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { formatDateTime } from '../../shared/domain/time';
+import { getTenant } from '../api/tenant';
+import type { OutboxEntry } from '../local';
+import { useT } from '../shared-ui/i18n';
+import { useLocalStore, useSyncStatus } from '../shared-ui/local-store';
+import { useSession } from '../state/session';
+
+/**
+ * The sync panel (DESIGN §6): what this device has not yet sent, and what the server refused and
+ * why — with the server's own Turkish reason — so nothing a user did disappears silently. A refused
+ * change can be retried (e.g. after fixing the cause) or discarded (the record shows the server's
+ * version again). Reads the outbox from Dexie like every other screen.
+ */
+export function SyncPanel({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
+  const t = useT();
+  const { store } = useLocalStore();
+  const status = useSyncStatus();
+  const userId = useSession((s) => s.user?.id);
+  const entries = useLiveQuery(
+    async () => (store ? await store.db.outbox.orderBy('seq').toArray() : []),
+    [store],
+    [] as OutboxEntry[],
+  );
+  const [othersWaiting, setOthersWaiting] = useState(0);
+  useEffect(() => {
+    if (!anchor || !userId) return;
+    let cancelled = false;
+    void import('../local')
+      .then((local) => local.otherUsersWaiting(getTenant(), userId))
+      .then((rows) => {
+        if (!cancelled) setOthersWaiting(rows.reduce((sum, r) => sum + r.pending + r.failed, 0));
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [anchor, userId]);
+
+  const failed = entries.filter((e) => e.status === 'failed');
+  const pending = entries.filter((e) => e.status !== 'failed');
+  const act = async (what: 'retry' | 'discard', id: string) => {
+    const local = await import('../local');
+    await (what === 'retry' ? local.retryEntry(id) : local.discardEntry(id));
+  };
+  const syncNow = () => {
+    if (!store) return;
+    void store.engine.flushNow();
+    void store.engine.pullNow();
+  };
+
+  return (
+    <Popover
+      open={!!anchor}
+      anchorEl={anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{
+        paper: { sx: { width: 360, maxWidth: 'calc(100vw - 16px)' }, 'data-testid': 'sync-panel' } as object,
+      }}
+    >
+      <Box
+        sx={{
+          px: 2,
+          py: 1.5,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
+        }}
+      >
+        <Box>
+          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {t('syncPanelTitle')}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {status.lastPullAt
+              ? t('lastSynced', { time: formatDateTime(status.lastPullAt) })
+              : t('neverSynced')}
+          </Typography>
+        </Box>
+        <Button size="small" variant="outlined" onClick={syncNow} disabled={!store || !status.online}>
+          {t('syncNow')}
+        </Button>
+      </Box>
+      {status.paused ? (
+        <Alert severity="warning" sx={{ mx: 2, mb: 1 }}>
+          {t('syncPaused')}
+        </Alert>
+      ) : null}
+      <Divider />
+      <Box sx={{ maxHeight: 420, overflowY: 'auto' }}>
+        {failed.length > 0 ? (
+          <>
+            <Typography variant="overline" color="error" sx={{ px: 2, pt: 1, display: 'block' }}>
+              {t('failedSection')}
+            </Typography>
+            <List dense disablePadding>
+              {failed.map((entry) => (
+                <ListItem key={entry.id} data-testid="sync-failed-entry" sx={{ display: 'block', py: 1 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {entry.summary}
+                  </Typography>
+                  <Typography variant="body2" color="error">
+                    {entry.error}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {formatDateTime(entry.created_at)}
+                  </Typography>
+                  <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
+                    <Button size="small" onClick={() => void act('retry', entry.id)}>
+                      {t('retry')}
+                    </Button>
+                    <Button size="small" color="inherit" onClick={() => void act('discard', entry.id)}>
+                      {t('discard')}
+                    </Button>
+                  </Stack>
+                </ListItem>
+              ))}
+            </List>
+            <Divider />
+          </>
+        ) : null}
+        <Typography variant="overline" color="text.secondary" sx={{ px: 2, pt: 1, display: 'block' }}>
+          {t('pendingSection')}
+        </Typography>
+        {pending.length > 0 ? (
+          <List dense disablePadding>
+            {pending.map((entry) => (
+              <ListItem key={entry.id} data-testid="sync-pending-entry" sx={{ display: 'block', py: 0.75 }}>
+                <Typography variant="body2">{entry.summary}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {formatDateTime(entry.created_at)}
+                  {entry.attempts > 0 ? ` · ${t('attemptsSoFar', { n: entry.attempts })}` : ''}
+                  {entry.last_error ? ` · ${entry.last_error}` : ''}
+                </Typography>
+              </ListItem>
+            ))}
+          </List>
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1.5 }}>
+            {t('noPendingChanges')}
+          </Typography>
+        )}
+      </Box>
+      {othersWaiting > 0 ? (
+        <>
+          <Divider />
+          <Alert severity="info" sx={{ m: 1.5 }}>
+            {t('otherUsersWaiting', { n: othersWaiting })}
+          </Alert>
+        </>
+      ) : null}
+    </Popover>
+  );
+}
