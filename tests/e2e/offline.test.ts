@@ -105,4 +105,39 @@ describe('offline (Chromium against npm start)', () => {
     await context.setOffline(false);
     await context.close();
   });
+
+  it('lists a change the server refused in the sync panel with its reason, and lets the user discard it', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, baseURL, 'demo', 'warehouse');
+    await page.waitForURL((url) => url.pathname === '/warehouse-dashboard');
+    await waitForServiceWorker(page);
+    await expect.poll(() => badgeCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    const { token } = await apiLogin(baseURL, 'demo', 'warehouse');
+    const unread = [...(await unreadIds(token))];
+
+    // Offline, the user marks a notification read; meanwhile (another device of theirs) every
+    // unread notification is deleted on the server, so the queued read will be refused with 404.
+    await context.setOffline(true);
+    await page.getByTestId('notification-bell').click();
+    await page.locator('[data-testid="notification-item"][data-unread="true"]').first().click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('connection-indicator').getAttribute('data-pending')).toBe('1');
+    for (const id of unread) {
+      const r = await api(baseURL, 'demo', `/notifications/${id}`, { method: 'DELETE', token });
+      expect(r.status).toBe(200);
+    }
+
+    await context.setOffline(false);
+    await page.getByTestId('connection-indicator').click();
+    const failed = page.getByTestId('sync-failed-entry');
+    await expect.poll(() => failed.count(), { timeout: 60_000 }).toBe(1);
+    expect(await failed.innerText()).toContain('Bildirim bulunamadı.');
+    // Nothing else is stuck behind it, and the refused read did not resurrect the notification.
+    expect(await page.getByTestId('sync-pending-entry').count()).toBe(0);
+
+    await failed.getByRole('button', { name: 'Vazgeç' }).click();
+    await expect.poll(() => page.getByTestId('sync-failed-entry').count()).toBe(0);
+    await context.close();
+  });
 });
