@@ -61,13 +61,17 @@ for (const f of jsFiles.filter((f) => !entrySet.has(f)).sort()) console.log(`  $
 const swFile = ['sw.js', 'service-worker.js'].map((f) => join(dist, f)).find(existsSync);
 if (swFile) {
   const sw = readFileSync(swFile, 'utf8');
-  const urls = [...sw.matchAll(/url:\s*["']([^"']+)["']/g)].map((m) => m[1]!);
+  const urls = [...sw.matchAll(/"?url"?:\s*["']([^"']+)["']/g)].map((m) => m[1]!);
   let bytes = 0;
+  let gzBytes = 0;
   for (const url of urls) {
     const path = join(dist, url.replace(/^\//, ''));
-    if (existsSync(path)) bytes += statSync(path).size;
+    if (!existsSync(path)) continue;
+    bytes += statSync(path).size;
+    // woff2 and PNG are already compressed; servers send them as they are.
+    gzBytes += /\.(woff2|png|ico)$/.test(path) ? statSync(path).size : gz(path);
   }
-  console.log(`\nPrecache: ${urls.length} entries, ${kb(bytes)} uncompressed`);
+  console.log(`\nPrecache: ${urls.length} entries, ${kb(bytes)} uncompressed, ${kb(gzBytes)} over the wire (gzip where it helps)`);
 } else {
   console.log('\nNo service worker found in the build.');
 }
