@@ -220,6 +220,21 @@ describe('GET /sync/pull', () => {
     expect(fresh?.products.upserts.map((p) => p.id)).not.toContain(product.id);
   });
 
+  it('names the tenant\'s sync epoch in every answer: stable, per tenant, new when the history is replaced', async () => {
+    const client1 = await api.login('client1', 'sales');
+    const demo = await api.login('demo', 'sales');
+    const a = await pullOnce(api, client1, '0', 5);
+    const b = await pullOnce(api, client1, a.cursor, 5);
+    expect(a.epoch).toMatch(/\S{8,}/);
+    expect(b.epoch).toBe(a.epoch);
+    expect((await pullOnce(api, demo, '0', 5)).epoch).not.toBe(a.epoch);
+    // Even an empty answer ("nothing new") carries it.
+    const [head] = (await pullAll(api, client1, '0', 2000)).slice(-1);
+    expect((await pullOnce(api, client1, head!.cursor)).epoch).toBe(a.epoch);
+    await api.db.updateTable('tenants').set({ sync_epoch: 'replaced' }).where('id', '=', 'client1').execute();
+    expect((await pullOnce(api, client1, head!.cursor)).epoch).toBe('replaced');
+  });
+
   it('refuses a bad cursor or limit with 400 naming the parameter, and needs a token', async () => {
     const s: Session = await api.login(TENANT, 'sales');
     for (const [query, field] of [

@@ -563,3 +563,44 @@ describe('one syncer per device', () => {
     tabB.close();
   });
 });
+
+describe('server history replaced (sync epoch)', () => {
+  it('empties the mirror and pulls everything again, keeping unsent changes', async () => {
+    const who = await login(server.apiBase, 'default', 'sales');
+    const { db } = await primedDevice(who);
+    const [gone, readElsewhere, mine] = await unreadOf(db, 3);
+    if (!gone || !readElsewhere || !mine) throw new Error('unreachable');
+    const epochBefore = await db.getMeta<string>(META.epoch);
+    expect(epochBefore).toBeTruthy();
+
+    // The server's data is replaced behind the device's back (a restore): one notification no
+    // longer exists, another is read — and no change number says so. Only the epoch changes.
+    await server.db.deleteFrom('notifications').where('tenant_id', '=', 'default').where('id', '=', gone.id).execute();
+    await server.db
+      .updateTable('notifications')
+      .set({ is_read: true })
+      .where('tenant_id', '=', 'default')
+      .where('id', '=', readElsewhere.id)
+      .execute();
+    await server.db.updateTable('tenants').set({ sync_epoch: 'restored-epoch' }).where('id', '=', 'default').execute();
+
+    // Meanwhile the user made a change that is not sent yet.
+    await markNotificationRead(db, mine.id);
+
+    const online = engine(db, server.apiBase, () => who.token);
+    await online.start();
+    await online.pullNow();
+    await online.whenIdle();
+    expect(await db.getMeta<string>(META.epoch)).toBe('restored-epoch');
+    expect(await db.notifications.get(gone.id)).toBeUndefined();
+    expect(await db.notifications.get(readElsewhere.id)).toMatchObject({ is_read: true, unread: 0 });
+    expect(await db.notifications.get(mine.id)).toMatchObject({ is_read: true });
+    expect((await serverNotification('default', mine.id))?.is_read).toBe(true);
+    // The rest of the mirror came back in full.
+    expect(await db.notifications.count()).toBeGreaterThan(3);
+    expect(await db.products.count()).toBeGreaterThan(0);
+    await online.stop();
+    db.close();
+  });
+});
+

@@ -123,6 +123,7 @@ export interface MetaRow {
 /** Keys of the `meta` table. */
 export const META = {
   cursor: 'cursor', // string of digits: the last change sequence applied
+  epoch: 'epoch', // the server's sync epoch the mirror was built under (see applyPage)
   lastPullAt: 'last_pull_at', // ISO time of the last complete pull
   user: 'user', // { id, username, full_name, role } of the store's owner
 } as const;

@@ -14,6 +14,7 @@ import {
   postpone,
   putServerRows,
   reject,
+  resetMirror,
 } from './outbox';
 import { registerStore } from './registry';
 
@@ -431,6 +432,11 @@ export class SyncEngine {
         });
         const response = syncPullResponse.parse(data);
         const applied = await this.applyPage(cursor, response);
+        if (applied === 'reset') {
+          // The server's history was replaced: the mirror was emptied, start again from 0.
+          cursor = '0';
+          continue;
+        }
         if (!applied || !response.has_more) break;
         cursor = response.cursor;
       }
@@ -453,8 +459,13 @@ export class SyncEngine {
    *
    * The stored cursor is re-checked inside the transaction: if it moved (another tab briefly held
    * leadership during a hand-over), this page is stale and is dropped; the next pull asks again.
+   *
+   * Epoch: the mirror remembers the server's sync epoch it was built under. A page from another
+   * epoch means the server's history of change numbers was replaced (data restored or
+   * re-created): our cursor means nothing there, and rows we hold may no longer exist. The mirror
+   * is emptied (unsent changes stay on top, see resetMirror) and the pull restarts from 0.
    */
-  private async applyPage(fromCursor: string, page: SyncPullResponse): Promise<boolean> {
+  private async applyPage(fromCursor: string, page: SyncPullResponse): Promise<boolean | 'reset'> {
     const db = this.db;
     return db.transaction(
       'rw',
@@ -462,6 +473,14 @@ export class SyncEngine {
       async () => {
         const stored = (await db.getMeta<string>(META.cursor)) ?? '0';
         if (stored !== fromCursor) return false;
+        const epoch = await db.getMeta<string>(META.epoch);
+        if (epoch !== page.epoch) {
+          await db.setMeta(META.epoch, page.epoch);
+          if (epoch !== undefined && epoch !== null) {
+            await resetMirror(db);
+            return 'reset';
+          }
+        }
         for (const collection of SYNC_COLLECTIONS) {
           const changes = page[collection];
           await putServerRows(db, collection, changes.upserts as Record<string, unknown>[], changes.removals);

@@ -20,6 +20,8 @@ type Json<T> = ColumnType<T, string, string>;
 export interface TenantsTable {
   id: string; // slug, e.g. 'demo'
   company_name: string;
+  /** Names the tenant's history of change numbers (migration 0002). */
+  sync_epoch: Generated<string>;
   subdomain: string;
   full_domain: string | null;
   subscription_plan: string; // free | basic | pro | enterprise

@@ -17,6 +17,7 @@ export default async function syncRoutes(fastify: FastifyInstance) {
       data: await service.pull(
         app.db,
         request.tenant.id,
+        request.tenant.sync_epoch,
         request.user,
         request.query.cursor,
         request.query.limit,

@@ -19,6 +19,8 @@ import { changeSeqsAfter, inSnapshot } from './sync.repository';
  *    rows, and orders that left the caller's view (canSeeOrder — the same rule that scopes lists).
  *    On a first pull (cursor 0) removals are left out: the client has nothing to remove.
  * 4. The next cursor is B; has_more when a change after B exists.
+ * 5. Every answer names the tenant's sync epoch (migration 0002), so a device can tell that the
+ *    history its cursor belongs to was replaced.
  *
  * Never missing a change relies on change order = commit order (db/change-seq.ts) and on the single
  * snapshot: everything with a number <= B that will ever exist is already visible in it.
@@ -26,12 +28,14 @@ import { changeSeqsAfter, inSnapshot } from './sync.repository';
 export async function pull(
   db: Kysely<Database>,
   tenantId: string,
+  epoch: string,
   user: ActingUser,
   cursorText: string,
   limit: number,
 ): Promise<SyncPullResponse> {
   const cursor = Number(cursorText);
   const empty: SyncPullResponse = {
+    epoch,
     cursor: String(cursor),
     has_more: false,
     orders: { upserts: [], removals: [] },

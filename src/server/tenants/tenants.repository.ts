@@ -25,6 +25,8 @@ export interface Tenant {
     order_number_prefix: string;
     customer_number_prefix: string;
   };
+  /** Names this history of change numbers; see migration 0002. */
+  sync_epoch: string;
   max_login_attempts: number;
   registration_enabled: boolean;
   password_min_length: number;
@@ -55,6 +57,7 @@ function toTenant(row: TenantRow): Tenant {
       order_number_prefix: row.order_number_prefix,
       customer_number_prefix: row.customer_number_prefix,
     },
+    sync_epoch: row.sync_epoch,
     max_login_attempts: row.max_login_attempts,
     registration_enabled: row.registration_enabled,
     password_min_length: row.password_min_length,

@@ -31,6 +31,12 @@ function changes<T extends z.ZodType>(row: T) {
 }
 
 export const syncPullResponse = z.object({
+  /**
+   * Names the tenant's history of change numbers. A device whose mirror was built under another
+   * epoch (the server's data was restored or re-created) must discard its mirror — keeping its
+   * unsent changes — and pull again from cursor 0.
+   */
+  epoch: z.string(),
   cursor: z.string(),
   has_more: z.boolean(),
   orders: changes(orderSchema),

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { down0001, up0001 } from './0001-initial';
+import { down0002, up0002 } from './0002-sync-epoch';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -7,6 +8,7 @@ import { down0001, up0001 } from './0001-initial';
  */
 export const migrations: Record<string, Migration> = {
   '0001-initial': { up: up0001, down: down0001 },
+  '0002-sync-epoch': { up: up0002, down: down0002 },
 };
 
 export const migrationProvider: MigrationProvider = {
