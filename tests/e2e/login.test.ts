@@ -1,16 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signIn } from '../helpers/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, signIn, useBrowser } from '../helpers/browser';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('signing in (Chromium against npm start)', () => {
   // Spec: salesperson → /salesperson-dashboard (which redirects to /dashboard), manager →
@@ -24,7 +16,7 @@ describe('signing in (Chromium against npm start)', () => {
   ];
   for (const [username, path] of landings) {
     it(`lands ${username} on ${path} and replaces the login history entry`, async () => {
-      const context = await newContext(browser);
+      const context = await newContext(browser());
       const page = await context.newPage();
       await signIn(page, baseURL, 'demo', username);
       await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
@@ -37,7 +29,7 @@ describe('signing in (Chromium against npm start)', () => {
   }
 
   it('validates the form before calling the server, username first', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto(`${baseURL}/login?tenant=demo`);
     await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
@@ -52,7 +44,7 @@ describe('signing in (Chromium against npm start)', () => {
   });
 
   it('shows the spec text and the remaining attempts for a wrong password, and clears the password', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto(`${baseURL}/login?tenant=client1`);
     await page.locator('input[name="username"]').fill('driver');
@@ -74,7 +66,7 @@ describe('signing in (Chromium against npm start)', () => {
   });
 
   it('locks after the limit, and the lockout survives a reload', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto(`${baseURL}/login?tenant=client1`);
     await page.locator('input[name="username"]').fill('warehouse');
@@ -112,7 +104,7 @@ describe('signing in (Chromium against npm start)', () => {
   });
 
   it('sends an unauthenticated visitor to /login and an unknown path there too', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto(`${baseURL}/orders?tenant=demo`);
     await page.waitForURL((url) => url.pathname === '/login');
@@ -122,7 +114,7 @@ describe('signing in (Chromium against npm start)', () => {
   });
 
   it('sends a signed-in user without the role to /dashboard', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, baseURL, 'demo', 'driver');
     await page.waitForURL((url) => url.pathname === '/dashboard');

@@ -1,16 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, apiLogin, launchBrowser, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { api, apiLogin, newContext, signIn, useBrowser, waitForServiceWorker } from '../helpers/browser';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface NotificationRow {
   id: string;
@@ -35,7 +27,7 @@ async function badgeCount(page: import('playwright-core').Page): Promise<number>
 
 describe('offline (Chromium against npm start)', () => {
   it('keeps the shell, the session and the notifications offline; a read made offline reaches the server once', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, baseURL, 'demo', 'manager');
     await page.waitForURL((url) => url.pathname === '/manager-dashboard');
@@ -85,7 +77,7 @@ describe('offline (Chromium against npm start)', () => {
   });
 
   it('starts offline on cached data after one online visit, without signing out', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, baseURL, 'demo', 'sales');
     await page.waitForURL((url) => url.pathname === '/dashboard');
@@ -107,7 +99,7 @@ describe('offline (Chromium against npm start)', () => {
   });
 
   it('lists a change the server refused in the sync panel with its reason, and lets the user discard it', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, baseURL, 'demo', 'warehouse');
     await page.waitForURL((url) => url.pathname === '/warehouse-dashboard');
