@@ -1,8 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
-import { newContext, signIn, useBrowser } from '../helpers/browser';
+import { newContext, signIn, browserPerFile } from '../helpers/browser';
 
 const baseURL = inject('baseURL');
-const browser = useBrowser();
+const browser = browserPerFile();
 
 describe('signing in (Chromium against npm start)', () => {
   // Spec: salesperson → /salesperson-dashboard (which redirects to /dashboard), manager →

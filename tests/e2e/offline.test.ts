@@ -1,8 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api, apiLogin, newContext, signIn, useBrowser, waitForServiceWorker } from '../helpers/browser';
+import { api, apiLogin, newContext, signIn, browserPerFile, waitForServiceWorker } from '../helpers/browser';
 
 const baseURL = inject('baseURL');
-const browser = useBrowser();
+const browser = browserPerFile();
 
 interface NotificationRow {
   id: string;

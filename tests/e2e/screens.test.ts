@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { api, apiLogin, newContext, signIn, useBrowser } from '../helpers/browser';
+import { api, apiLogin, newContext, signIn, browserPerFile } from '../helpers/browser';
 
 const baseURL = inject('baseURL');
-const browser = useBrowser();
+const browser = browserPerFile();
 
 interface NotificationRow {
   id: string;

@@ -22,7 +22,7 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** One Chromium per test file: launched before its tests, closed after. Returns a getter. */
-export function useBrowser(): () => Browser {
+export function browserPerFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
