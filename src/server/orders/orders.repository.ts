@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Order, OrderItem } from '../../shared/api/entities';
+import type { Order, OrderEvent, OrderItem } from '../../shared/api/entities';
 import { kurusToDecimal, kurusToTl, toKurus } from '../../shared/domain/money';
 import type { OrderStatus } from '../../shared/domain/order-status';
-import type { Database, OrderItemRow, OrderRow } from '../db/schema';
+import type { Database, OrderEventRow, OrderItemRow, OrderRow } from '../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -12,7 +12,26 @@ export interface OrderRecord extends Order {
   deleted: boolean;
 }
 
-type OrderRowWithNames = OrderRow & { salesperson_name: string | null; driver_name: string | null };
+type OrderRowWithNames = OrderRow & {
+  salesperson_name: string | null;
+  driver_name: string | null;
+  manager_name: string | null;
+  warehouse_name: string | null;
+};
+
+function toEvent(row: OrderEventRow): OrderEvent {
+  return {
+    id: row.id,
+    order_id: row.order_id,
+    event_type: row.event_type as OrderEvent['event_type'],
+    from_status: row.from_status,
+    to_status: row.to_status,
+    user_id: row.user_id,
+    user_name: row.user_name,
+    notes: row.notes,
+    created_at: row.created_at.toISOString(),
+  };
+}
 
 function toItem(row: OrderItemRow): OrderItem {
   const unit = toKurus(row.unit_price);
@@ -31,7 +50,7 @@ function toItem(row: OrderItemRow): OrderItem {
   };
 }
 
-function toRecord(row: OrderRowWithNames, items: OrderItem[]): OrderRecord {
+function toRecord(row: OrderRowWithNames, items: OrderItem[], events: OrderEvent[]): OrderRecord {
   const total = toKurus(row.total_amount);
   return {
     id: row.id,
@@ -46,11 +65,16 @@ function toRecord(row: OrderRowWithNames, items: OrderItem[]): OrderRecord {
     total_amount_kurus: total,
     salesperson_id: row.salesperson_id,
     salesperson_name: row.salesperson_name,
+    manager_id: row.manager_id,
+    manager_name: row.manager_name,
+    warehouse_id: row.warehouse_id,
+    warehouse_name: row.warehouse_name,
     driver_id: row.driver_id,
     driver_name: row.driver_name,
     vehicle_plate: row.vehicle_plate,
     notes: row.notes,
     items,
+    events,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     change_seq: Number(row.change_seq),
@@ -72,8 +96,19 @@ function ordersWithNames(db: Executor, tenantId: string) {
     .leftJoin('users as d', (join) =>
       join.onRef('d.tenant_id', '=', 'o.tenant_id').onRef('d.id', '=', 'o.driver_id'),
     )
+    .leftJoin('users as m', (join) =>
+      join.onRef('m.tenant_id', '=', 'o.tenant_id').onRef('m.id', '=', 'o.manager_id'),
+    )
+    .leftJoin('users as w', (join) =>
+      join.onRef('w.tenant_id', '=', 'o.tenant_id').onRef('w.id', '=', 'o.warehouse_id'),
+    )
     .selectAll('o')
-    .select(['s.full_name as salesperson_name', 'd.full_name as driver_name'])
+    .select([
+      's.full_name as salesperson_name',
+      'd.full_name as driver_name',
+      'm.full_name as manager_name',
+      'w.full_name as warehouse_name',
+    ])
     .where('o.tenant_id', '=', tenantId);
 }
 
@@ -100,6 +135,37 @@ async function itemsFor(
   return byOrder;
 }
 
+async function eventsFor(
+  db: Executor,
+  tenantId: string,
+  orderIds: string[],
+): Promise<Map<string, OrderEvent[]>> {
+  const byOrder = new Map<string, OrderEvent[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('order_events')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = byOrder.get(row.order_id) ?? [];
+    list.push(toEvent(row));
+    byOrder.set(row.order_id, list);
+  }
+  return byOrder;
+}
+
+/** Rows → records with their items and events (two queries for any number of orders). */
+export async function withDetails(db: Executor, tenantId: string, rows: OrderRowWithNames[]): Promise<OrderRecord[]> {
+  const live = rows.filter((r) => r.deleted_at === null).map((r) => r.id);
+  const [items, events] = await Promise.all([itemsFor(db, tenantId, live), eventsFor(db, tenantId, live)]);
+  return rows.map((row) => toRecord(row, items.get(row.id) ?? [], events.get(row.id) ?? []));
+}
+
 /** Orders whose change_seq is in (after, upTo], oldest change first, with items. */
 export async function findOrdersChanged(
   db: Executor,
@@ -112,12 +178,7 @@ export async function findOrdersChanged(
     .where('o.change_seq', '<=', upTo)
     .orderBy('o.change_seq')
     .execute();
-  const items = await itemsFor(
-    db,
-    tenantId,
-    rows.filter((r) => r.deleted_at === null).map((r) => r.id),
-  );
-  return rows.map((row) => toRecord(row, items.get(row.id) ?? []));
+  return withDetails(db, tenantId, rows);
 }
 
 export async function findOrder(
@@ -127,8 +188,8 @@ export async function findOrder(
 ): Promise<OrderRecord | undefined> {
   const row = await ordersWithNames(db, tenantId).where('o.id', '=', orderId).executeTakeFirst();
   if (!row) return undefined;
-  const items = await itemsFor(db, tenantId, [row.id]);
-  return toRecord(row, items.get(row.id) ?? []);
+  const [record] = await withDetails(db, tenantId, [row]);
+  return record;
 }
 
 /**

@@ -19,6 +19,20 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+/** One entry of an order's history (created, status changed, driver assigned, edited). */
+export const orderEventSchema = z.object({
+  id: z.string(),
+  order_id: z.string(),
+  event_type: z.enum(['created', 'status_changed', 'driver_assigned', 'updated', 'item_scanned']),
+  from_status: z.string().nullable(),
+  to_status: z.string(),
+  user_id: z.string().nullable(),
+  user_name: z.string().nullable(),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
 export const orderSchema = z.object({
   id: z.string(),
   order_number: z.string(),
@@ -32,27 +46,22 @@ export const orderSchema = z.object({
   total_amount_kurus: z.number().int(),
   salesperson_id: z.string().nullable(),
   salesperson_name: z.string().nullable(),
+  manager_id: z.string().nullable(),
+  manager_name: z.string().nullable(),
+  warehouse_id: z.string().nullable(),
+  warehouse_name: z.string().nullable(),
   driver_id: z.string().nullable(),
   driver_name: z.string().nullable(),
   vehicle_plate: z.string().nullable(),
   notes: z.string().nullable(),
   items: z.array(orderItemSchema),
+  /** The order's history, oldest first (travels with the order so the detail screen works offline). */
+  events: z.array(orderEventSchema),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
-export const orderEventSchema = z.object({
-  id: z.string(),
-  order_id: z.string(),
-  from_status: z.string().nullable(),
-  to_status: z.string(),
-  user_id: z.string().nullable(),
-  user_name: z.string().nullable(),
-  notes: z.string().nullable(),
-  created_at: z.string(),
-});
-export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 export const productSchema = z.object({
   id: z.string(),

@@ -7,3 +7,5 @@ export * from './paths';
 export * from './sync';
 export * from './tenants';
 export * from './admin';
+export * from './orders';
+export * from './catalogue';

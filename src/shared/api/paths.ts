@@ -11,6 +11,17 @@ export const PATHS = {
   notificationsMarkAllRead: '/notifications/mark-all-read',
   notification: (id: string) => `/notifications/${id}`,
   syncPull: '/sync/pull',
+  orders: '/orders',
+  order: (id: string) => `/orders/${id}`,
+  orderStatus: (id: string) => `/orders/${id}/status`,
+  orderAssignDriver: (id: string) => `/orders/${id}/assign-driver`,
+  ordersByRole: (role: string) => `/orders/role/${role}`,
+  ordersRecent: '/orders/recent',
+  drivers: '/drivers',
+  products: '/products',
+  productCategories: '/products/categories',
+  productBrands: '/products/brands',
+  customers: '/customers',
   health: '/health',
 } as const;
 

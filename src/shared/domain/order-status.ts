@@ -194,23 +194,124 @@ export function canAssignDriver(user: ActingUser, order: OrderRef): boolean {
 export const WAREHOUSE_VISIBLE_STATUSES: readonly OrderStatus[] = ['approved', 'prepared', 'in_transit', 'delivered'];
 
 /**
+ * Which orders a user sees, as data: everything, the orders of one salesperson, of one driver, or
+ * those in some statuses. The server turns it into the WHERE clause of its lists
+ * (orders.repository.ts) and `canSeeOrder` below evaluates it for one order (the sync feed's
+ * removals), so the two can never disagree.
+ */
+export type OrderScope =
+  | { kind: 'all' }
+  | { kind: 'salesperson'; salesperson_id: string }
+  | { kind: 'driver'; driver_id: string }
+  | { kind: 'statuses'; statuses: readonly OrderStatus[] }
+  | { kind: 'none' };
+
+export function orderScope(user: ActingUser): OrderScope {
+  switch (user.role) {
+    case 'admin':
+    case 'manager':
+      return { kind: 'all' };
+    case 'salesperson':
+      return { kind: 'salesperson', salesperson_id: user.id };
+    case 'warehouse':
+      return { kind: 'statuses', statuses: WAREHOUSE_VISIBLE_STATUSES };
+    case 'driver':
+      return { kind: 'driver', driver_id: user.id };
+    default:
+      return { kind: 'none' };
+  }
+}
+
+/**
  * Which orders a user may see. Used by the server to scope lists and the sync feed; a change that
  * makes this false for a user is sent to that user as a removal.
  */
 export function canSeeOrder(user: ActingUser, order: OrderRef): boolean {
-  switch (user.role) {
-    case 'admin':
-    case 'manager':
+  const scope = orderScope(user);
+  switch (scope.kind) {
+    case 'all':
       return true;
     case 'salesperson':
-      return order.salesperson_id === user.id;
-    case 'warehouse':
-      return WAREHOUSE_VISIBLE_STATUSES.includes(order.status as OrderStatus);
+      return order.salesperson_id === scope.salesperson_id;
     case 'driver':
-      return order.driver_id === user.id;
+      return order.driver_id === scope.driver_id;
+    case 'statuses':
+      return scope.statuses.includes(order.status as OrderStatus);
     default:
       return false;
   }
+}
+
+/**
+ * Statuses each role's lists show (GET /orders/role/{role}, the dashboards): the spec's dashboard
+ * visibility for warehouse and driver; a salesperson's and a manager's lists show every status.
+ */
+export const ROLE_ORDER_STATUSES: Record<Role, readonly OrderStatus[] | null> = {
+  admin: null,
+  manager: null,
+  salesperson: null,
+  warehouse: ['approved', 'assigned', 'prepared', 'in_transit', 'delivered'],
+  driver: ['assigned', 'in_transit', 'out_for_delivery', 'delivered'],
+};
+
+/**
+ * EDITING (PUT /orders/{id}, spec §6 "who may edit what"). The fields of an order fall in groups;
+ * each role may change some groups of orders in some statuses:
+ *  - admin: every group of any order;
+ *  - manager: customer, items and notes of pending_approval orders;
+ *  - salesperson: customer, items and notes of OWN orders in pending or pending_approval;
+ *  - warehouse: notes and vehicle plate of approved orders;
+ *  - driver: notes and vehicle plate of orders ASSIGNED TO THEM in ready_for_delivery or
+ *    out_for_delivery.
+ * Status is never edited here (PATCH …/status, the machine above); the driver through assign-driver.
+ */
+export const EDIT_FIELD_GROUPS = {
+  customer: ['customer_id', 'customer_name', 'customer_phone', 'customer_email', 'customer_address'],
+  items: ['items'],
+  notes: ['notes'],
+  vehicle: ['vehicle_plate'],
+} as const;
+export type EditGroup = keyof typeof EDIT_FIELD_GROUPS;
+export type EditableField = (typeof EDIT_FIELD_GROUPS)[EditGroup][number];
+
+const ALL_GROUPS: readonly EditGroup[] = ['customer', 'items', 'notes', 'vehicle'];
+
+/** The field groups `user` may change on `order` now (empty: no edit button). */
+export function editableGroups(user: ActingUser, order: OrderRef): readonly EditGroup[] {
+  const status = order.status;
+  switch (user.role) {
+    case 'admin':
+      return ALL_GROUPS;
+    case 'manager':
+      return status === 'pending_approval' ? ['customer', 'items', 'notes'] : [];
+    case 'salesperson':
+      return order.salesperson_id === user.id && (status === 'pending' || status === 'pending_approval')
+        ? ['customer', 'items', 'notes']
+        : [];
+    case 'warehouse':
+      return status === 'approved' ? ['notes', 'vehicle'] : [];
+    case 'driver':
+      return order.driver_id === user.id && (status === 'ready_for_delivery' || status === 'out_for_delivery')
+        ? ['notes', 'vehicle']
+        : [];
+    default:
+      return [];
+  }
+}
+
+export function canEditOrder(user: ActingUser, order: OrderRef): boolean {
+  return editableGroups(user, order).length > 0;
+}
+
+/** The group a field belongs to. */
+export function editGroupOf(field: EditableField): EditGroup {
+  for (const group of ALL_GROUPS) if ((EDIT_FIELD_GROUPS[group] as readonly string[]).includes(field)) return group;
+  throw new Error(`unknown field ${field}`);
+}
+
+/** Deleting an order (soft delete): admin only. */
+export function canDeleteOrder(user: ActingUser): boolean {
+  return user.role === 'admin';
 }
 
 /** Notification sent when a driver is assigned. */

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { customerSchema, productSchema } from './entities';
+
+/**
+ * Read side of the catalogue (second document §7): products and customers. Management (create,
+ * update, stock) comes with the product-management screen.
+ */
+
+export const PRODUCT_SORT_FIELDS = ['created_at', 'name', 'selling_price', 'current_stock'] as const;
+
+/**
+ * GET /products?search&category&brand&status&page&limit&sort_by&sort_order →
+ * `{ success, data: Product[], pagination: { page, limit, total, totalDocs, pages } }`
+ * (the spec: "data[] and pagination"; products count with totalDocs). Search matches name,
+ * product code, barcode and brand.
+ */
+export const productListQuery = z.object({
+  search: z.string().trim().max(100, 'Arama (search) en fazla 100 karakter olabilir').optional(),
+  category: z.string().trim().max(100, 'Kategori (category) en fazla 100 karakter olabilir').optional(),
+  brand: z.string().trim().max(100, 'Marka (brand) en fazla 100 karakter olabilir').optional(),
+  status: z.enum(['active', 'inactive', 'discontinued', 'out_of_stock'], { error: 'Geçersiz ürün durumu (status)' }).optional(),
+  page: z.coerce.number({ error: 'page bir sayı olmalıdır' }).int().min(1, 'page en az 1 olmalıdır').default(1),
+  limit: z.coerce
+    .number({ error: 'limit bir sayı olmalıdır' })
+    .int()
+    .min(1, 'limit en az 1 olmalıdır')
+    .max(100, 'limit en fazla 100 olabilir')
+    .default(10),
+  sort_by: z.enum(PRODUCT_SORT_FIELDS, { error: 'Geçersiz sıralama alanı (sort_by)' }).default('created_at'),
+  sort_order: z.enum(['asc', 'desc'], { error: 'Geçersiz sıralama yönü (sort_order)' }).default('desc'),
+});
+export type ProductListQuery = z.input<typeof productListQuery>;
+
+export const productPagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalDocs: z.number().int(),
+  pages: z.number().int(),
+});
+
+/** The whole body (not the usual envelope): data is the array, pagination sits beside it. */
+export const productListBody = z.object({
+  success: z.literal(true),
+  data: z.array(productSchema),
+  pagination: productPagination,
+});
+export type ProductListBody = z.infer<typeof productListBody>;
+
+/** GET /products/categories and /products/brands → data: string[] (sorted, tr-TR). */
+export const stringListResponse = z.array(z.string());
+
+/** GET /customers?search → data { customers } (every role: salespeople choose customers). */
+export const customerListQuery = z.object({
+  search: z.string().trim().max(100, 'Arama (search) en fazla 100 karakter olabilir').optional(),
+});
+export const customerListResponse = z.object({ customers: z.array(customerSchema) });
