@@ -80,6 +80,11 @@ export interface OutboxEntry {
   path: string;
   body: unknown;
   /**
+   * What the local effect needs beyond the request body (e.g. the optimistic order of an
+   * 'order.create', the acting user's name for the history, the chosen driver's name). Never sent.
+   */
+  local?: Record<string, unknown>;
+  /**
    * Ordering key: entries with the same (or overlapping, see `keysOverlap`) key are sent strictly
    * one after another, in `seq` order. `notification:<id>`, `order:<id>`, or a wildcard such as
    * `notification:*` for an action on all of a user's notifications.
@@ -126,6 +131,7 @@ export const META = {
   epoch: 'epoch', // the server's sync epoch the mirror was built under (see applyPage)
   lastPullAt: 'last_pull_at', // ISO time of the last complete pull
   user: 'user', // { id, username, full_name, role } of the store's owner
+  drivers: 'drivers', // Driver[] for the assign-driver dialog (fetched online, kept for offline)
 } as const;
 
 export interface LocalDbOwner {
@@ -165,6 +171,14 @@ export class LocalDb extends Dexie {
       outbox: '++seq, &id, record_key, status, *records',
       base: 'key',
       meta: 'key',
+    });
+    /*
+     * v2: the order lists page through the mirror newest first, also by status and by
+     * salesperson, without reading every row (10,000 orders on a handheld): compound indexes.
+     */
+    this.version(2).stores({
+      orders:
+        'id, order_number, status, salesperson_id, driver_id, created_at, updated_at, pending_sync, [status+created_at], [salesperson_id+created_at]',
     });
   }
 

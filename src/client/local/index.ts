@@ -1,5 +1,9 @@
 import type { User } from '../../shared/api';
 import { LocalDb, META } from './database';
+import type { CreateOrderBody, Driver, UpdateOrderBody } from '../../shared/api/orders';
+import { PATHS } from '../../shared/api/paths';
+import type { OrderStatus } from '../../shared/domain/order-status';
+import * as orders from './orders';
 import * as outbox from './outbox';
 import { resetMirror } from './outbox';
 import { SyncEngine, type SyncEngineOptions, type SyncStatusStore } from './sync-engine';
@@ -108,6 +112,24 @@ function requireStore(): LocalStore {
 export const markNotificationRead = async (id: string) => outbox.markNotificationRead(requireStore().db, id);
 export const markAllNotificationsRead = async () => outbox.markAllNotificationsRead(requireStore().db);
 export const deleteNotification = async (id: string) => outbox.deleteNotification(requireStore().db, id);
+export const createOrder = async (input: CreateOrderBody) => orders.createOrder(requireStore().db, input);
+export const updateOrder = async (id: string, changes: UpdateOrderBody) =>
+  orders.updateOrder(requireStore().db, id, changes);
+export const changeOrderStatus = async (id: string, status: OrderStatus, notes?: string | null) =>
+  orders.changeOrderStatus(requireStore().db, id, status, notes);
+export const assignDriver = async (
+  id: string,
+  driver: Pick<Driver, 'id' | 'full_name'>,
+  vehiclePlate?: string | null,
+) => orders.assignDriver(requireStore().db, id, driver, vehiclePlate);
+export const deleteOrder = async (id: string) => orders.deleteOrder(requireStore().db, id);
+/** Refresh the cached drivers list (manager/admin; keeps the old copy when offline). */
+export const refreshDrivers = async () =>
+  requireStore().engine.refreshReference(PATHS.drivers, META.drivers, (data) =>
+    typeof data === 'object' && data !== null && Array.isArray((data as { drivers?: unknown }).drivers)
+      ? (data as { drivers: Driver[] }).drivers
+      : [],
+  );
 export const retryEntry = async (id: string) => {
   const store = requireStore();
   const ok = await outbox.retryEntry(store.db, id);
@@ -132,7 +154,22 @@ export {
   listEntries,
   type MutationDef,
 } from './outbox';
-export { recentNotifications, unreadNotificationCount } from './queries';
+export { pendingOrderNumber } from './orders';
+export {
+  cachedDrivers,
+  foldTr,
+  getOrder,
+  listCustomers,
+  listProducts,
+  type OrderFilter,
+  type OrderPage,
+  orderOutboxEntries,
+  type ProductFilter,
+  queryOrders,
+  recentNotifications,
+  recentOrders,
+  unreadNotificationCount,
+} from './queries';
 export { listStores, otherUsersWaiting, type RegistryRow } from './registry';
 export {
   createSyncEngine,

@@ -152,6 +152,7 @@ async function ensureBase(db: LocalDb, key: string): Promise<void> {
 function stripLocal(collection: Collection, row: Row): Row {
   const copy = { ...row };
   if (collection === 'notifications') delete copy.unread;
+  if (collection === 'orders') delete copy.pending_sync;
   return copy;
 }
 
@@ -268,6 +269,8 @@ export interface EnqueueInput {
   records: string[];
   /** Use this id as the Idempotency-Key (e.g. to tie it to a client-made order id); default a new UUID. */
   id?: string;
+  /** Data the local effect needs that is not sent (see OutboxEntry.local). */
+  local?: Record<string, unknown>;
 }
 
 /**
@@ -290,6 +293,7 @@ export async function enqueue(db: LocalDb, input: EnqueueInput): Promise<OutboxE
     method: input.method,
     path: input.path,
     body: input.body ?? null,
+    ...(input.local ? { local: input.local } : {}),
     record_key: input.record_key ?? input.records[0] ?? `${input.kind}:*`,
     records: [...new Set(input.records)],
     created_at: new Date().toISOString(),

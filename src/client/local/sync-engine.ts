@@ -254,6 +254,28 @@ export class SyncEngine {
   }
 
   /**
+   * Fetch reference data the screens need but the feed does not carry (the drivers list of the
+   * assign-driver dialog) and keep it in `meta` so the screen still has it offline. Any tab may
+   * call it (it is a read); failures leave the cached copy as it is.
+   */
+  async refreshReference(path: string, metaKey: string, pick: (data: unknown) => unknown): Promise<boolean> {
+    const token = this.usableToken();
+    if (!token || this.stopped) return false;
+    try {
+      const data = await request<unknown>(path, {
+        ...this.httpOptions(),
+        token,
+        tenant: this.db.tenant,
+        ignoreUnauthorized: true,
+      });
+      await this.db.setMeta(metaKey, pick(data));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
    * Lift a 401 pause after the owner signed in again. With no argument, the engine re-reads the
    * token through getToken (it also does so by itself on every trigger).
    */

@@ -1,0 +1,40 @@
+import CloudOff from '@mui/icons-material/CloudOffOutlined';
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+
+/**
+ * Marks an order whose changes this device has not yet sent ('Senkronizasyon bekliyor') or that the
+ * server refused ('Reddedildi', with the server's reason as tooltip). Shows nothing when in sync.
+ */
+export function PendingSyncChip({
+  pending,
+  failedReason,
+}: {
+  pending: boolean;
+  failedReason?: string | null;
+}) {
+  if (failedReason)
+    return (
+      <Tooltip title={failedReason}>
+        <Chip
+          size="small"
+          color="error"
+          variant="outlined"
+          icon={<ErrorOutline />}
+          label="Sunucu reddetti"
+          data-testid="sync-failed"
+        />
+      </Tooltip>
+    );
+  if (!pending) return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      icon={<CloudOff />}
+      label="Senkronizasyon bekliyor"
+      data-testid="pending-sync"
+    />
+  );
+}
