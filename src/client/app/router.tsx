@@ -13,19 +13,14 @@ const AppLayout = lazy(() => import('../layout/app-layout'));
 const ComingSoonPage = lazy(() => import('./coming-soon-page'));
 const NotificationsPage = lazy(() => import('../notifications/notifications-page'));
 const ProfilePage = lazy(() => import('../profile/profile-page'));
+const OrdersPage = lazy(() => import('../orders/orders-page'));
+const OrderDetailPage = lazy(() => import('../orders/order-detail-page'));
+const MyOrdersPage = lazy(() => import('../orders/my-orders-page'));
+const CreateOrderPage = lazy(() => import('../orders/create-order-page'));
+const SalesPage = lazy(() => import('../sales/sales-page'));
 
 /** Not built yet (later issues): real routes with their guards, rendering a plain "coming soon" page. */
-const ANY_USER_PLACEHOLDERS = [
-  '/dashboard',
-  '/orders',
-  '/orders/:id',
-  '/my-orders',
-  '/create-order',
-  '/sales',
-  '/customers',
-  '/invoices',
-  '/settings',
-];
+const ANY_USER_PLACEHOLDERS = ['/dashboard', '/customers', '/invoices', '/settings'];
 
 function AppRoutes() {
   const location = useLocation();
@@ -46,6 +41,11 @@ function AppRoutes() {
             {ANY_USER_PLACEHOLDERS.map((path) => (
               <Route key={path} path={path} element={<ComingSoonPage />} />
             ))}
+            <Route path="/orders" element={<OrdersPage />} />
+            <Route path="/orders/:id" element={<OrderDetailPage />} />
+            <Route path="/my-orders" element={<MyOrdersPage />} />
+            <Route path="/create-order" element={<CreateOrderPage />} />
+            <Route path="/sales" element={<SalesPage />} />
             <Route path="/notifications" element={<NotificationsPage />} />
             <Route path="/profile" element={<ProfilePage />} />
             <Route element={<RequireAuth roles={['manager', 'admin']} />}>

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Customer } from '../../shared/api/entities';
 import type { CustomerRow, Database } from '../db/schema';
+import { containsPattern } from '../lib/like-pattern';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -87,4 +88,45 @@ export async function softDeleteCustomer(
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * GET /customers: the tenant's live customers by name (then id), optionally those whose name,
+ * company, number, phone or e-mail contains `search` (case-insensitive).
+ */
+export async function listCustomers(
+  db: Executor,
+  tenantId: string,
+  search: string | undefined,
+): Promise<CustomerRecord[]> {
+  let query = db
+    .selectFrom('customers')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('deleted_at', 'is', null);
+  if (search) {
+    const pattern = containsPattern(search);
+    query = query.where((eb) =>
+      eb.or([
+        eb('full_name', 'ilike', pattern),
+        eb('company_name', 'ilike', pattern),
+        eb('customer_number', 'ilike', pattern),
+        eb('phone', 'ilike', pattern),
+        eb('email', 'ilike', pattern),
+      ]),
+    );
+  }
+  const rows = await query.orderBy('full_name').orderBy('id').execute();
+  return rows.map(toRecord);
+}
+
+/** Whether `customerId` is a customer of this tenant (a soft-deleted one still counts: an order made offline may name it). */
+export async function customerExists(db: Executor, tenantId: string, customerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,0 +1,4 @@
+/** Stub (being built): replaced by the real screen. */
+export default function Page() {
+  return <div data-testid="create-order-page">…</div>;
+}
