@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   allowedNextStatuses,
   canAssignDriver,
+  canDeleteOrder,
+  canEditOrder,
   canSeeOrder,
   checkTransition,
+  editableGroups,
+  orderScope,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   PRODUCED_STATUSES,
@@ -114,5 +118,45 @@ describe('order status machine', () => {
     }
     expect(canSeeOrder({ id: ME, role: 'driver' }, { status: 'in_transit', salesperson_id: OTHER, driver_id: ME })).toBe(true);
     expect(canSeeOrder({ id: ME, role: 'driver' }, { status: 'in_transit', salesperson_id: OTHER, driver_id: OTHER })).toBe(false);
+  });
+
+  it('derives canSeeOrder from the same scope the server turns into SQL', () => {
+    expect(orderScope({ id: ME, role: 'admin' })).toEqual({ kind: 'all' });
+    expect(orderScope({ id: ME, role: 'manager' })).toEqual({ kind: 'all' });
+    expect(orderScope({ id: ME, role: 'salesperson' })).toEqual({ kind: 'salesperson', salesperson_id: ME });
+    expect(orderScope({ id: ME, role: 'driver' })).toEqual({ kind: 'driver', driver_id: ME });
+    expect(orderScope({ id: ME, role: 'warehouse' })).toMatchObject({ kind: 'statuses' });
+  });
+
+  /**
+   * Spec §6, written out independently: who may edit which orders. admin any; manager
+   * pending_approval; salesperson own in pending or pending_approval; warehouse approved; driver
+   * (assigned) ready_for_delivery or out_for_delivery.
+   */
+  it('lets each role edit exactly the orders spec §6 names, and only some fields', () => {
+    const rule: Record<Role, (status: string, own: boolean) => boolean> = {
+      admin: () => true,
+      manager: (s) => s === 'pending_approval',
+      salesperson: (s, own) => own && (s === 'pending' || s === 'pending_approval'),
+      warehouse: (s) => s === 'approved',
+      driver: (s, own) => own && (s === 'ready_for_delivery' || s === 'out_for_delivery'),
+    };
+    for (const role of ROLES) {
+      for (const status of ORDER_STATUSES) {
+        for (const own of [true, false]) {
+          const owner = own ? ME : OTHER;
+          const order = { status, salesperson_id: owner, driver_id: owner };
+          expect(canEditOrder({ id: ME, role }, order), `${role} ${status} own=${own}`).toBe(rule[role](status, own));
+        }
+      }
+    }
+    const pending = { status: 'pending_approval', salesperson_id: ME, driver_id: null };
+    expect(editableGroups({ id: ME, role: 'salesperson' }, pending)).toEqual(['customer', 'items', 'notes']);
+    expect(editableGroups({ id: ME, role: 'warehouse' }, { ...pending, status: 'approved' })).toEqual(['notes', 'vehicle']);
+    expect(editableGroups({ id: ME, role: 'admin' }, pending)).toEqual(['customer', 'items', 'notes', 'vehicle']);
+  });
+
+  it('lets only admins delete orders', () => {
+    for (const role of ROLES) expect(canDeleteOrder({ id: ME, role })).toBe(role === 'admin');
   });
 });
