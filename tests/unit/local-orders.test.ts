@@ -85,7 +85,7 @@ describe('creating an order offline', () => {
     expect(row?.order_number).toMatch(/^GEÇİCİ-/);
     const [entry] = await listEntries(db);
     expect(entry).toMatchObject({ id: order.id, kind: 'order.create', method: 'POST', path: '/orders' });
-    expect((entry?.body as { id: string }).id).toBe(order.id);
+    expect((entry!.body as { id: string }).id).toBe(order.id);
     expect(entry?.record_key).toBe(recordKey('orders', order.id));
   });
 
@@ -97,7 +97,7 @@ describe('creating an order offline', () => {
     await changeOrderStatus(db, order.id, 'cancelled', 'Müşteri vazgeçti');
     expect((await db.orders.get(order.id))?.status).toBe('cancelled');
     const [create, cancel] = await listEntries(db);
-    expect((cancel?.body as { expected_status: string }).expected_status).toBe('pending_approval');
+    expect((cancel!.body as { expected_status: string }).expected_status).toBe('pending_approval');
 
     // The server accepts the create: its row (real number) becomes the base, the cancel stays on top.
     await acknowledge(db, create!, serverOrder(order.id, 7, { salesperson_id: 'u1' }));
