@@ -1,0 +1,273 @@
+import Add from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { ORDER_MESSAGES, type OrderItemInput, orderItemInput } from '../../shared/api/orders';
+import { formatTRY, kurusToTl, lineTotal, toKurus } from '../../shared/domain/money';
+import { foldTr, type LocalProduct } from '../local';
+import { productPriceKurus } from '../sales/product-price';
+import { useUi } from '../state/ui';
+
+/**
+ * The product lines of the create-order form (spec §2 Create order, §5 "Adding an order line"):
+ * a small form to add a line (product name — picked from the local products, which fills the unit
+ * price and the product id, or typed freely —, quantity, unit price) and the list of lines with a
+ * remove button and the running total.
+ *
+ * Money is kept in integer kuruş from the moment a line is added (DESIGN: money in kuruş), so the
+ * total shown is exactly the sum the server will compute from the same lines.
+ */
+export interface DraftLine {
+  /** Local key for React (lines may repeat a product). */
+  key: string;
+  product_id: string | null;
+  product_name: string;
+  quantity: number;
+  unit_price_kurus: number;
+}
+
+/** The lines as the order payload carries them (TL with two decimals on the wire). */
+export function draftLinesToItems(lines: DraftLine[]): OrderItemInput[] {
+  return lines.map((line) => ({
+    ...(line.product_id ? { product_id: line.product_id } : {}),
+    product_name: line.product_name,
+    quantity: line.quantity,
+    unit_price: kurusToTl(line.unit_price_kurus),
+  }));
+}
+
+export function draftLinesTotal(lines: DraftLine[]): number {
+  return lines.reduce((sum, line) => sum + lineTotal(line.quantity, line.unit_price_kurus), 0);
+}
+
+function filterProducts(options: LocalProduct[], inputValue: string): LocalProduct[] {
+  const q = foldTr(inputValue.trim());
+  const hits = q
+    ? options.filter((p) =>
+        [p.name, p.product_code, p.barcode ?? '', p.brand ?? ''].some((field) => foldTr(field).includes(q)),
+      )
+    : options;
+  return hits.slice(0, 50);
+}
+
+let lineCounter = 0;
+
+export function OrderLinesEditor({
+  lines,
+  onChange,
+  products,
+  disabled = false,
+}: {
+  lines: DraftLine[];
+  onChange: (lines: DraftLine[]) => void;
+  /** Local products offered by the product-name field (undefined while loading). */
+  products: LocalProduct[] | undefined;
+  disabled?: boolean;
+}) {
+  const showError = useUi((s) => s.showError);
+  const [product, setProduct] = useState<LocalProduct | null>(null);
+  const [name, setName] = useState('');
+  const [quantity, setQuantity] = useState('1');
+  const [price, setPrice] = useState('');
+
+  const addLine = () => {
+    // Spec §5: quantity parsed as an integer, price as a decimal; name, quantity > 0 and
+    // price > 0 are required, with one message for all three.
+    const qty = Number.parseInt(quantity, 10);
+    const unit = Number.parseFloat(price.replace(',', '.'));
+    const unitKurus = Number.isFinite(unit) && unit > 0 ? toKurus(unit) : 0;
+    if (!name.trim() || !(qty > 0) || !(unitKurus > 0)) {
+      showError(ORDER_MESSAGES.lineFieldsRequired);
+      return;
+    }
+    const line: DraftLine = {
+      key: `line-${++lineCounter}`,
+      product_id: product?.id ?? null,
+      product_name: name.trim(),
+      quantity: qty,
+      unit_price_kurus: unitKurus,
+    };
+    // The server's own limits (quantity ≤ 100000, price ≤ 10.000.000, name ≤ 200): say so now
+    // rather than have the order refused after it was queued.
+    const [item] = draftLinesToItems([line]);
+    const check = orderItemInput.safeParse(item);
+    if (!check.success) {
+      showError(check.error.issues[0]?.message ?? ORDER_MESSAGES.lineFieldsRequired);
+      return;
+    }
+    onChange([...lines, line]);
+    setProduct(null);
+    setName('');
+    setQuantity('1');
+    setPrice('');
+  };
+
+  const total = draftLinesTotal(lines);
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
+        <Autocomplete<LocalProduct, false, false, true>
+          freeSolo
+          options={products ?? []}
+          loading={products === undefined}
+          value={product}
+          inputValue={name}
+          disabled={disabled}
+          filterOptions={(options, state) => filterProducts(options, state.inputValue)}
+          getOptionLabel={(option) => (typeof option === 'string' ? option : option.name)}
+          isOptionEqualToValue={(option, value) => typeof value !== 'string' && option.id === value.id}
+          onChange={(_event, value) => {
+            if (value && typeof value !== 'string') {
+              setProduct(value);
+              setName(value.name);
+              setPrice((productPriceKurus(value) / 100).toFixed(2));
+            } else {
+              setProduct(null);
+              setName(value ?? '');
+            }
+          }}
+          onInputChange={(_event, value, reason) => {
+            if (reason === 'reset') return; // the selection above already set the name
+            setName(value);
+            // Typing over a picked product makes it a free-text line (no product id).
+            if (product && value !== product.name) setProduct(null);
+          }}
+          renderOption={(props, option) => {
+            const { key, ...rest } = props;
+            return (
+              <Box component="li" key={key} {...rest} data-testid="product-option">
+                <Box sx={{ minWidth: 0, flex: 1 }}>
+                  <Typography variant="body2">{option.name}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {[option.product_code, `Stok: ${option.current_stock}`].join(' · ')}
+                  </Typography>
+                </Box>
+                <Typography variant="body2" sx={{ ml: 2, whiteSpace: 'nowrap' }}>
+                  {formatTRY(productPriceKurus(option))}
+                </Typography>
+              </Box>
+            );
+          }}
+          sx={{ flex: 2, minWidth: 0 }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              size="small"
+              label="Ürün Adı"
+              slotProps={{
+                ...params.slotProps,
+                htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'line-product' },
+              }}
+            />
+          )}
+        />
+        <TextField
+          size="small"
+          type="number"
+          label="Miktar"
+          value={quantity}
+          disabled={disabled}
+          onChange={(e) => setQuantity(e.target.value)}
+          sx={{ flex: 1, minWidth: 100 }}
+          slotProps={{ htmlInput: { min: 1, step: 1, 'data-testid': 'line-quantity' } }}
+        />
+        <TextField
+          size="small"
+          type="number"
+          label="Birim Fiyat (₺)"
+          value={price}
+          disabled={disabled}
+          onChange={(e) => setPrice(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              addLine();
+            }
+          }}
+          sx={{ flex: 1, minWidth: 140 }}
+          slotProps={{ htmlInput: { min: 0, step: 0.01, 'data-testid': 'line-price' } }}
+        />
+        <Button
+          variant="outlined"
+          startIcon={<Add />}
+          onClick={addLine}
+          disabled={disabled}
+          data-testid="add-line"
+          sx={{ whiteSpace: 'nowrap', alignSelf: { xs: 'stretch', md: 'center' } }}
+        >
+          Ürün Ekle
+        </Button>
+      </Stack>
+
+      <TableContainer>
+        <Table size="small" data-testid="order-lines">
+          <TableHead>
+            <TableRow>
+              <TableCell>Ürün</TableCell>
+              <TableCell align="right">Miktar</TableCell>
+              <TableCell align="right">Birim Fiyat</TableCell>
+              <TableCell align="right">Toplam</TableCell>
+              <TableCell align="right" sx={{ width: 56 }} />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {lines.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={5}>
+                  <Typography variant="body2" color="text.secondary" sx={{ py: 1, textAlign: 'center' }}>
+                    Henüz ürün eklenmedi
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            ) : (
+              lines.map((line) => (
+                <TableRow key={line.key} data-testid="order-line">
+                  <TableCell>{line.product_name}</TableCell>
+                  <TableCell align="right">{line.quantity}</TableCell>
+                  <TableCell align="right">{formatTRY(line.unit_price_kurus)}</TableCell>
+                  <TableCell align="right">
+                    {formatTRY(lineTotal(line.quantity, line.unit_price_kurus))}
+                  </TableCell>
+                  <TableCell align="right">
+                    <Tooltip title="Kaldır">
+                      <span>
+                        <IconButton
+                          size="small"
+                          aria-label="Kaldır"
+                          disabled={disabled}
+                          onClick={() => onChange(lines.filter((l) => l.key !== line.key))}
+                        >
+                          <DeleteOutline fontSize="small" />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'baseline', gap: 1 }}>
+        <Typography color="text.secondary">Toplam Tutar:</Typography>
+        <Typography variant="h6" data-testid="order-total" data-kurus={total}>
+          {formatTRY(total)}
+        </Typography>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import type { OrderItemInput } from '../../shared/api/orders';
+import { kurusToTl, lineTotal } from '../../shared/domain/money';
+
+/**
+ * The sales cart (spec §4 "Sales cart", §5 Sales): a pure reducer, so its rules are plain
+ * functions of (cart, action) —
+ * - adding a product adds a line with quantity 1; adding the same product again raises it by 1;
+ * - changing a quantity to 0 (or less) removes the line;
+ * - a quantity never exceeds the product's current stock, and a product with stock ≤ 0 is never
+ *   added;
+ * - the cart is cleared after a successful order.
+ * Prices are integer kuruş; the stock is the one passed with the action (the live value the screen
+ * shows), so a stock lowered by a sync caps the next change.
+ */
+export interface CartLine {
+  product_id: string;
+  product_name: string;
+  unit_price_kurus: number;
+  quantity: number;
+}
+
+export interface CartProduct {
+  id: string;
+  name: string;
+  price_kurus: number;
+  stock: number;
+}
+
+export type CartAction =
+  | { type: 'add'; product: CartProduct }
+  | { type: 'set-quantity'; productId: string; quantity: number; stock: number }
+  | { type: 'remove'; productId: string }
+  | { type: 'clear' };
+
+function cap(quantity: number, stock: number): number {
+  return Math.min(Math.trunc(quantity), Math.max(0, Math.trunc(stock)));
+}
+
+export function cartReducer(cart: CartLine[], action: CartAction): CartLine[] {
+  switch (action.type) {
+    case 'add': {
+      const { product } = action;
+      if (product.stock <= 0) return cart;
+      const existing = cart.find((line) => line.product_id === product.id);
+      if (!existing)
+        return [
+          ...cart,
+          {
+            product_id: product.id,
+            product_name: product.name,
+            unit_price_kurus: product.price_kurus,
+            quantity: 1,
+          },
+        ];
+      const quantity = cap(existing.quantity + 1, product.stock);
+      if (quantity === existing.quantity) return cart;
+      return cart.map((line) => (line.product_id === product.id ? { ...line, quantity } : line));
+    }
+    case 'set-quantity': {
+      if (!Number.isFinite(action.quantity)) return cart;
+      const quantity = cap(action.quantity, action.stock);
+      if (quantity <= 0) return cart.filter((line) => line.product_id !== action.productId);
+      return cart.map((line) => (line.product_id === action.productId ? { ...line, quantity } : line));
+    }
+    case 'remove':
+      return cart.filter((line) => line.product_id !== action.productId);
+    case 'clear':
+      return [];
+  }
+}
+
+/** Number of pieces in the cart (the badge). */
+export function cartCount(cart: CartLine[]): number {
+  return cart.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** The cart's total in kuruş (sum of quantity × unit price, no floating point). */
+export function cartTotalKurus(cart: CartLine[]): number {
+  return cart.reduce((sum, line) => sum + lineTotal(line.quantity, line.unit_price_kurus), 0);
+}
+
+/** The cart as order lines (TL with two decimals on the wire). */
+export function cartItems(cart: CartLine[]): OrderItemInput[] {
+  return cart.map((line) => ({
+    product_id: line.product_id,
+    product_name: line.product_name,
+    quantity: line.quantity,
+    unit_price: kurusToTl(line.unit_price_kurus),
+  }));
+}
