@@ -1,15 +1,495 @@
+import Add from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { ORDER_MESSAGES, type UpdateOrderBody, updateOrderBody } from '../../shared/api/orders';
+import { formatTL, toKurus } from '../../shared/domain/money';
+import {
+  type EditGroup,
+  editableGroups,
+  findTransition,
+  ORDER_STATUS_LABELS,
+  type ProducedStatus,
+} from '../../shared/domain/order-status';
 import type { LocalOrder } from '../local';
+import { OrderStatusChip } from './order-status-chip';
+import { statusActions } from './order-ui';
+import { changeStatusAction, updateOrderAction, useActingUser } from './orders-data';
 
 /**
- * The order edit dialog, shared by /orders and /my-orders (being built). Edits only the fields
- * `editableGroups(user, order)` allows; saves through updateOrderAction (outbox).
+ * The order edit dialog, shared by /orders and /my-orders. Edits only the fields
+ * `editableGroups(user, order)` allows (spec §6 "who may edit what"); saves through
+ * updateOrderAction (outbox), sending only the fields that changed.
+ *
+ * With `statusChange` (the /orders list) it also offers the status changes the machine allows
+ * this user on this order (spec §4: "The orders-list edit dialog sends approved"); such a change
+ * goes through changeStatusAction with the generic texts ('Sipariş durumu başarıyla güncellendi').
  */
 export interface OrderEditDialogProps {
   order: LocalOrder | null;
   open: boolean;
   onClose: () => void;
+  /** Offer the allowed status changes too (the /orders list). Default false. */
+  statusChange?: boolean;
 }
 
-export function OrderEditDialog(_props: OrderEditDialogProps) {
-  return null;
+export function OrderEditDialog({ order, open, onClose, statusChange = false }: OrderEditDialogProps) {
+  return (
+    <Dialog open={open && !!order} onClose={onClose} fullWidth maxWidth="md" data-testid="order-edit-dialog">
+      {/* Mounted on every opening (MUI unmounts closed dialogs): the form starts from the order as
+          it is then, and a sync changing the order meanwhile does not wipe what is being typed. */}
+      {order ? <OrderEditForm order={order} onClose={onClose} statusChange={statusChange} /> : null}
+    </Dialog>
+  );
+}
+
+interface LineDraft {
+  key: string;
+  product_id: string | null;
+  product_name: string;
+  quantity: string;
+  unit_price: string;
+}
+
+type CustomerField = 'customer_name' | 'customer_phone' | 'customer_email' | 'customer_address';
+const CUSTOMER_FIELDS: { field: CustomerField; label: string; required?: boolean; multiline?: boolean }[] = [
+  { field: 'customer_name', label: 'Müşteri Adı', required: true },
+  { field: 'customer_phone', label: 'Telefon' },
+  { field: 'customer_email', label: 'E-posta' },
+  { field: 'customer_address', label: 'Adres', multiline: true },
+];
+
+/** '12,5' or '12.5' → 12.5; junk → NaN (the schema then names the field). */
+function parseDecimal(text: string): number {
+  const t = text.trim().replace(',', '.');
+  return t === '' ? Number.NaN : Number(t);
+}
+
+function lineKurus(line: LineDraft): number | null {
+  const quantity = Number.parseInt(line.quantity, 10);
+  const price = parseDecimal(line.unit_price);
+  if (!Number.isInteger(quantity) || quantity < 1 || !(price > 0)) return null;
+  try {
+    return toKurus(price) * quantity;
+  } catch {
+    return null;
+  }
+}
+
+/** A line as `name|quantity|kuruş` (raw text where it does not parse), to see whether items changed. */
+function lineSignature(line: LineDraft): string {
+  let price = line.unit_price.trim();
+  try {
+    price = String(toKurus(parseDecimal(line.unit_price)));
+  } catch {
+    /* keep the raw text: the schema will name the field */
+  }
+  return `${line.product_name.trim()}|${line.quantity.trim()}|${price}`;
+}
+
+function draftLines(order: LocalOrder): LineDraft[] {
+  return order.items.map((item, index) => ({
+    key: `${item.id}-${index}`,
+    product_id: item.product_id,
+    product_name: item.product_name,
+    quantity: String(item.quantity),
+    unit_price: (item.unit_price_kurus / 100).toFixed(2),
+  }));
+}
+
+let lineCounter = 0;
+
+function OrderEditForm({
+  order,
+  onClose,
+  statusChange,
+}: {
+  order: LocalOrder;
+  onClose: () => void;
+  statusChange: boolean;
+}) {
+  const user = useActingUser();
+  const groups: readonly EditGroup[] = user ? editableGroups(user, order) : [];
+  const can = (group: EditGroup) => groups.includes(group);
+  const actions = statusChange ? statusActions(user, order) : [];
+
+  const [customer, setCustomer] = useState<Record<CustomerField, string>>({
+    customer_name: order.customer_name,
+    customer_phone: order.customer_phone ?? '',
+    customer_email: order.customer_email ?? '',
+    customer_address: order.customer_address ?? '',
+  });
+  const [lines, setLines] = useState<LineDraft[]>(() => draftLines(order));
+  const [notes, setNotes] = useState(order.notes ?? '');
+  const [plate, setPlate] = useState(order.vehicle_plate ?? '');
+  const [nextStatus, setNextStatus] = useState<ProducedStatus | ''>('');
+  const [statusNotes, setStatusNotes] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const clearError = (key: string) => {
+    setFormError(null);
+    setErrors((e) => {
+      if (!(key in e)) return e;
+      const { [key]: _removed, ...rest } = e;
+      return rest;
+    });
+  };
+
+  const total = useMemo(() => {
+    let sum = 0;
+    for (const line of lines) {
+      const k = lineKurus(line);
+      if (k === null) return null;
+      sum += k;
+    }
+    return sum;
+  }, [lines]);
+
+  const transition = nextStatus ? findTransition(order.status, nextStatus) : undefined;
+
+  /** The changed fields of the groups this user may edit (the server accepts no others). */
+  function collectChanges(): Record<string, unknown> {
+    const changes: Record<string, unknown> = {};
+    if (can('customer')) {
+      for (const { field } of CUSTOMER_FIELDS) {
+        const value = customer[field].trim();
+        if (value !== (order[field] ?? ''))
+          changes[field] = field === 'customer_name' ? value : value || null;
+      }
+    }
+    if (can('items')) {
+      const before = order.items
+        .map((i) => `${i.product_name}|${i.quantity}|${i.unit_price_kurus}`)
+        .join('\n');
+      const after = lines.map(lineSignature).join('\n');
+      if (before !== after)
+        changes.items = lines.map((l) => ({
+          ...(l.product_id ? { product_id: l.product_id } : {}),
+          product_name: l.product_name,
+          quantity: l.quantity.trim() === '' ? Number.NaN : Number(l.quantity),
+          unit_price: parseDecimal(l.unit_price),
+        }));
+    }
+    if (can('notes') && notes.trim() !== (order.notes ?? '')) changes.notes = notes.trim() || null;
+    if (can('vehicle') && plate.trim() !== (order.vehicle_plate ?? ''))
+      changes.vehicle_plate = plate.trim() || null;
+    return changes;
+  }
+
+  const save = async () => {
+    const changes = collectChanges();
+    const fieldErrors: Record<string, string> = {};
+    let body: UpdateOrderBody | null = null;
+    if (Object.keys(changes).length > 0) {
+      const parsed = updateOrderBody.safeParse(changes);
+      if (parsed.success) body = changes as UpdateOrderBody;
+      else
+        for (const issue of parsed.error.issues) {
+          const key = issue.path.join('.') || 'form';
+          fieldErrors[key] ??= issue.message;
+        }
+    }
+    if (transition?.requiresNotes && !statusNotes.trim())
+      fieldErrors.status_notes = ORDER_MESSAGES.notesRequired;
+    if (Object.keys(fieldErrors).length > 0) {
+      setErrors(fieldErrors);
+      setFormError(Object.values(fieldErrors)[0] ?? null);
+      return;
+    }
+    if (!body && !nextStatus) {
+      onClose();
+      return;
+    }
+    setBusy(true);
+    // The edit first, then the status change: entries of one order are sent in this order.
+    const edited = body ? await updateOrderAction(order.id, body) : true;
+    const moved =
+      edited && nextStatus
+        ? await changeStatusAction(order.id, nextStatus, statusNotes.trim() || null, true)
+        : true;
+    setBusy(false);
+    if (edited && moved) onClose();
+  };
+
+  const updateLine = (key: string, patch: Partial<LineDraft>) => {
+    setLines((all) => all.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  };
+
+  const nothing = groups.length === 0 && actions.length === 0;
+
+  return (
+    <>
+      <DialogTitle>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <span>Siparişi Düzenle: {order.order_number}</span>
+          <OrderStatusChip status={order.status} />
+        </Stack>
+      </DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2.5}>
+          {nothing ? <Alert severity="info">{ORDER_MESSAGES.cannotEdit}</Alert> : null}
+          {formError ? (
+            <Alert severity="error" data-testid="order-edit-error">
+              {formError}
+            </Alert>
+          ) : null}
+
+          {can('customer') ? (
+            <Box>
+              <Typography variant="subtitle2" sx={{ mb: 1 }}>
+                Müşteri Bilgileri
+              </Typography>
+              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                {CUSTOMER_FIELDS.map(({ field, label, required, multiline }) => (
+                  <TextField
+                    key={field}
+                    label={label}
+                    required={required}
+                    multiline={multiline}
+                    value={customer[field]}
+                    onChange={(e) => {
+                      setCustomer((c) => ({ ...c, [field]: e.target.value }));
+                      clearError(field);
+                    }}
+                    error={!!errors[field]}
+                    helperText={errors[field]}
+                    slotProps={{ htmlInput: { 'data-testid': `edit-${field}` } }}
+                  />
+                ))}
+              </Box>
+            </Box>
+          ) : null}
+
+          {can('items') ? (
+            <Box>
+              <Typography variant="subtitle2" sx={{ mb: 1 }}>
+                Ürünler
+              </Typography>
+              <Stack spacing={1.5}>
+                {lines.map((line, index) => (
+                  <Stack
+                    key={line.key}
+                    direction={{ xs: 'column', sm: 'row' }}
+                    spacing={1}
+                    sx={{ alignItems: { sm: 'flex-start' } }}
+                    data-testid="edit-line"
+                  >
+                    <TextField
+                      size="small"
+                      label="Ürün Adı"
+                      value={line.product_name}
+                      onChange={(e) => {
+                        const original = order.items[index];
+                        updateLine(line.key, {
+                          product_name: e.target.value,
+                          // A renamed line is no longer that catalogue product.
+                          product_id:
+                            original && e.target.value === original.product_name ? original.product_id : null,
+                        });
+                        clearError(`items.${index}.product_name`);
+                      }}
+                      error={!!errors[`items.${index}.product_name`]}
+                      helperText={errors[`items.${index}.product_name`]}
+                      sx={{ flex: 3 }}
+                    />
+                    <TextField
+                      size="small"
+                      label="Miktar"
+                      type="number"
+                      value={line.quantity}
+                      onChange={(e) => {
+                        updateLine(line.key, { quantity: e.target.value });
+                        clearError(`items.${index}.quantity`);
+                      }}
+                      error={!!errors[`items.${index}.quantity`]}
+                      helperText={errors[`items.${index}.quantity`]}
+                      slotProps={{ htmlInput: { min: 1, step: 1 } }}
+                      sx={{ flex: 1, minWidth: 90 }}
+                    />
+                    <TextField
+                      size="small"
+                      label="Birim Fiyat"
+                      type="number"
+                      value={line.unit_price}
+                      onChange={(e) => {
+                        updateLine(line.key, { unit_price: e.target.value });
+                        clearError(`items.${index}.unit_price`);
+                      }}
+                      error={!!errors[`items.${index}.unit_price`]}
+                      helperText={errors[`items.${index}.unit_price`]}
+                      slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
+                      sx={{ flex: 1, minWidth: 110 }}
+                    />
+                    <Typography
+                      variant="body2"
+                      sx={{ minWidth: 110, pt: { sm: 1 }, textAlign: { sm: 'right' } }}
+                    >
+                      {(() => {
+                        const k = lineKurus(line);
+                        return k === null ? '—' : formatTL(k);
+                      })()}
+                    </Typography>
+                    <IconButton
+                      aria-label="Satırı sil"
+                      onClick={() => {
+                        setLines((all) => all.filter((l) => l.key !== line.key));
+                        clearError('items');
+                      }}
+                    >
+                      <DeleteOutline />
+                    </IconButton>
+                  </Stack>
+                ))}
+                {errors.items ? <FormHelperText error>{errors.items}</FormHelperText> : null}
+                <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+                  <Button
+                    size="small"
+                    startIcon={<Add />}
+                    onClick={() => {
+                      lineCounter += 1;
+                      setLines((all) => [
+                        ...all,
+                        {
+                          key: `new-${lineCounter}`,
+                          product_id: null,
+                          product_name: '',
+                          quantity: '1',
+                          unit_price: '',
+                        },
+                      ]);
+                      clearError('items');
+                    }}
+                  >
+                    Ürün Ekle
+                  </Button>
+                  <Typography variant="subtitle2">
+                    Toplam: {total === null ? '—' : formatTL(total)}
+                  </Typography>
+                </Stack>
+              </Stack>
+            </Box>
+          ) : null}
+
+          {can('notes') || can('vehicle') ? (
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr', sm: can('vehicle') ? '2fr 1fr' : '1fr' },
+              }}
+            >
+              {can('notes') ? (
+                <TextField
+                  label="Notlar"
+                  multiline
+                  minRows={2}
+                  value={notes}
+                  onChange={(e) => {
+                    setNotes(e.target.value);
+                    clearError('notes');
+                  }}
+                  error={!!errors.notes}
+                  helperText={errors.notes}
+                  slotProps={{ htmlInput: { 'data-testid': 'edit-notes' } }}
+                />
+              ) : null}
+              {can('vehicle') ? (
+                <TextField
+                  label="Araç Plakası"
+                  value={plate}
+                  onChange={(e) => {
+                    setPlate(e.target.value);
+                    clearError('vehicle_plate');
+                  }}
+                  error={!!errors.vehicle_plate}
+                  helperText={errors.vehicle_plate}
+                  slotProps={{ htmlInput: { 'data-testid': 'edit-vehicle-plate' } }}
+                />
+              ) : null}
+            </Box>
+          ) : null}
+
+          {actions.length > 0 ? (
+            <>
+              {groups.length > 0 ? <Divider /> : null}
+              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}>
+                <FormControl>
+                  <InputLabel id="edit-status-label" shrink>
+                    Durum
+                  </InputLabel>
+                  <Select
+                    labelId="edit-status-label"
+                    label="Durum"
+                    value={nextStatus}
+                    displayEmpty
+                    notched
+                    onChange={(e) => {
+                      setNextStatus(e.target.value as ProducedStatus | '');
+                      clearError('status_notes');
+                    }}
+                    renderValue={(value) =>
+                      ORDER_STATUS_LABELS[(value || order.status) as ProducedStatus] ?? order.status
+                    }
+                    data-testid="edit-status"
+                  >
+                    <MenuItem value="">{ORDER_STATUS_LABELS[order.status]} (değişiklik yok)</MenuItem>
+                    {actions.map((a) => (
+                      <MenuItem key={a.to} value={a.to}>
+                        {ORDER_STATUS_LABELS[a.to]} ({a.label})
+                      </MenuItem>
+                    ))}
+                  </Select>
+                </FormControl>
+                {nextStatus ? (
+                  <TextField
+                    label={transition?.requiresNotes ? 'Durum açıklaması' : 'Durum notu (isteğe bağlı)'}
+                    required={!!transition?.requiresNotes}
+                    value={statusNotes}
+                    onChange={(e) => {
+                      setStatusNotes(e.target.value);
+                      clearError('status_notes');
+                    }}
+                    error={!!errors.status_notes}
+                    helperText={errors.status_notes}
+                    slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'edit-status-notes' } }}
+                  />
+                ) : null}
+              </Box>
+            </>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy} color="inherit">
+          İptal
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={busy || nothing}
+          data-testid="order-edit-save"
+        >
+          Kaydet
+        </Button>
+      </DialogActions>
+    </>
+  );
 }

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../shared/domain/time';
 import { getTenant } from '../api/tenant';
 import type { OutboxEntry } from '../local';
@@ -24,6 +25,7 @@ import { useSession } from '../state/session';
  */
 export function SyncPanel({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
   const t = useT();
+  const navigate = useNavigate();
   const { store } = useLocalStore();
   const status = useSyncStatus();
   const userId = useSession((s) => s.user?.id);
@@ -108,23 +110,47 @@ export function SyncPanel({ anchor, onClose }: { anchor: HTMLElement | null; onC
             </Typography>
             <List dense disablePadding>
               {failed.map((entry) => (
-                <ListItem key={entry.id} data-testid="sync-failed-entry" sx={{ display: 'block', py: 1 }}>
+                <ListItem
+                  key={entry.id}
+                  data-testid="sync-failed-entry"
+                  data-kind={entry.kind}
+                  data-record={entry.record_key}
+                  sx={{ display: 'block', py: 1 }}
+                >
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {entry.summary}
                   </Typography>
-                  <Typography variant="body2" color="error">
+                  <Typography variant="body2" color="error" data-testid="sync-failed-reason">
                     {entry.error}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
                     {formatDateTime(entry.created_at)}
                   </Typography>
                   <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
-                    <Button size="small" onClick={() => void act('retry', entry.id)}>
+                    <Button size="small" onClick={() => void act('retry', entry.id)} data-testid="sync-retry">
                       {t('retry')}
                     </Button>
-                    <Button size="small" color="inherit" onClick={() => void act('discard', entry.id)}>
+                    <Button
+                      size="small"
+                      color="inherit"
+                      onClick={() => void act('discard', entry.id)}
+                      data-testid="sync-discard"
+                    >
                       {t('discard')}
                     </Button>
+                    {orderOf(entry) ? (
+                      <Button
+                        size="small"
+                        color="inherit"
+                        onClick={() => {
+                          onClose();
+                          navigate(`/orders/${orderOf(entry)}`);
+                        }}
+                        data-testid="sync-open-order"
+                      >
+                        Siparişi aç
+                      </Button>
+                    ) : null}
                   </Stack>
                 </ListItem>
               ))}
@@ -138,7 +164,13 @@ export function SyncPanel({ anchor, onClose }: { anchor: HTMLElement | null; onC
         {pending.length > 0 ? (
           <List dense disablePadding>
             {pending.map((entry) => (
-              <ListItem key={entry.id} data-testid="sync-pending-entry" sx={{ display: 'block', py: 0.75 }}>
+              <ListItem
+                key={entry.id}
+                data-testid="sync-pending-entry"
+                data-kind={entry.kind}
+                data-record={entry.record_key}
+                sx={{ display: 'block', py: 0.75 }}
+              >
                 <Typography variant="body2">{entry.summary}</Typography>
                 <Typography variant="caption" color="text.secondary">
                   {formatDateTime(entry.created_at)}
@@ -164,4 +196,11 @@ export function SyncPanel({ anchor, onClose }: { anchor: HTMLElement | null; onC
       ) : null}
     </Popover>
   );
+}
+
+/** The order an entry concerns (for a link to it), or null. */
+function orderOf(entry: OutboxEntry): string | null {
+  // The record key is `order:<id>` (src/client/local/database.ts recordKey); read inline so the
+  // panel, part of the shell, does not import the local store eagerly.
+  return entry.record_key.startsWith('order:') ? entry.record_key.slice('order:'.length) || null : null;
 }
