@@ -5,8 +5,10 @@ import adminRoutes from './admin/admin.routes';
 import healthRoutes from './health/health.routes';
 import authRoutes from './auth/auth.routes';
 import type { Config } from './config';
+import customerRoutes from './customers/customers.routes';
 import type { Database } from './db/schema';
 import notificationRoutes from './notifications/notifications.routes';
+import orderRoutes from './orders/orders.routes';
 import authPlugin from './plugins/app/auth';
 import errorEnvelope from './plugins/app/error-envelope';
 import idempotencyPlugin from './plugins/app/idempotency';
@@ -15,8 +17,10 @@ import tenantPlugin from './plugins/app/tenant';
 import helmetPlugin from './plugins/external/helmet';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import zodPlugin from './plugins/external/zod';
+import productRoutes from './products/products.routes';
 import syncRoutes from './sync/sync.routes';
 import tenantRoutes from './tenants/tenants.routes';
+import driverRoutes from './users/drivers.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +91,10 @@ export async function buildApp({ db, config, routes = [] }: AppDeps): Promise<Fa
       await api.register(notificationRoutes);
       await api.register(syncRoutes);
       await api.register(adminRoutes);
+      await api.register(orderRoutes);
+      await api.register(driverRoutes);
+      await api.register(productRoutes);
+      await api.register(customerRoutes);
       for (const plugin of routes) await api.register(plugin);
     },
     { prefix: '/api' },

@@ -52,7 +52,7 @@ it('falls back to index.html for client routes that ask for HTML', async () => {
 });
 
 it('does not fall back for /api or for non-HTML requests', async () => {
-  const apiMiss = await get('/api/orders/recent?tenant=demo', 'text/html');
+  const apiMiss = await get('/api/no-such-route?tenant=demo', 'text/html');
   expect(apiMiss.statusCode).toBe(404);
   expect(JSON.parse(apiMiss.body)).toEqual({
     success: false,

@@ -13,6 +13,9 @@ export default async function customerRoutes(fastify: FastifyInstance) {
       onRequest: app.authenticate,
       schema: { querystring: customerListQuery, response: { 200: envelope(customerListResponse) } },
     },
-    async (request) => ({ success: true as const, data: await service.list(app.db, request.tenant.id, request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.list(app.db, request.tenant.id, request.query),
+    }),
   );
 }

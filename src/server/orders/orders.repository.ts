@@ -1,8 +1,16 @@
-import type { Kysely, Transaction } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely';
 import type { Order, OrderEvent, OrderItem } from '../../shared/api/entities';
 import { kurusToDecimal, kurusToTl, toKurus } from '../../shared/domain/money';
-import type { OrderStatus } from '../../shared/domain/order-status';
+import type { OrderScope, OrderStatus } from '../../shared/domain/order-status';
 import type { Database, OrderEventRow, OrderItemRow, OrderRow } from '../db/schema';
+import { containsPattern } from '../lib/like-pattern';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -160,7 +168,11 @@ async function eventsFor(
 }
 
 /** Rows → records with their items and events (two queries for any number of orders). */
-export async function withDetails(db: Executor, tenantId: string, rows: OrderRowWithNames[]): Promise<OrderRecord[]> {
+export async function withDetails(
+  db: Executor,
+  tenantId: string,
+  rows: OrderRowWithNames[],
+): Promise<OrderRecord[]> {
   const live = rows.filter((r) => r.deleted_at === null).map((r) => r.id);
   const [items, events] = await Promise.all([itemsFor(db, tenantId, live), eventsFor(db, tenantId, live)]);
   return rows.map((row) => toRecord(row, items.get(row.id) ?? [], events.get(row.id) ?? []));
@@ -200,29 +212,48 @@ export async function lockOrder(
   trx: Transaction<Database>,
   tenantId: string,
   orderId: string,
-): Promise<
-  | { id: string; status: string; salesperson_id: string | null; driver_id: string | null; deleted: boolean }
-  | undefined
-> {
+): Promise<LockedOrder | undefined> {
   const row = await trx
     .selectFrom('orders')
-    .select(['id', 'status', 'salesperson_id', 'driver_id', 'deleted_at'])
+    .select([
+      'id',
+      'order_number',
+      'customer_name',
+      'status',
+      'salesperson_id',
+      'driver_id',
+      'vehicle_plate',
+      'deleted_at',
+    ])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', orderId)
     .forUpdate()
     .executeTakeFirst();
-  return row
-    ? {
-        id: row.id,
-        status: row.status,
-        salesperson_id: row.salesperson_id,
-        driver_id: row.driver_id,
-        deleted: row.deleted_at !== null,
-      }
-    : undefined;
+  if (!row) return undefined;
+  const { deleted_at, ...rest } = row;
+  return { ...rest, deleted: deleted_at !== null };
+}
+
+/** What a writer reads from the order row it locks. */
+export interface LockedOrder {
+  id: string;
+  order_number: string;
+  customer_name: string;
+  status: string;
+  salesperson_id: string | null;
+  driver_id: string | null;
+  vehicle_plate: string | null;
+  deleted: boolean;
 }
 
 export interface OrderChange {
+  customer_id?: string | null;
+  customer_name?: string;
+  customer_phone?: string | null;
+  customer_email?: string | null;
+  customer_address?: string | null;
+  /** The new total, in kuruş (set together with replaced items). */
+  total_amount_kurus?: number;
   status?: string;
   driver_id?: string | null;
   vehicle_plate?: string | null;
@@ -241,9 +272,15 @@ export async function updateOrder(
   changeSeq: number,
   at: Date,
 ): Promise<void> {
+  const { total_amount_kurus, ...columns } = change;
   await trx
     .updateTable('orders')
-    .set({ ...change, change_seq: changeSeq, updated_at: at })
+    .set({
+      ...columns,
+      ...(total_amount_kurus === undefined ? {} : { total_amount: kurusToDecimal(total_amount_kurus) }),
+      change_seq: changeSeq,
+      updated_at: at,
+    })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', orderId)
     .execute();
@@ -356,4 +393,158 @@ export async function insertOrderEvents(
       .values(events.slice(i, i + 500).map((e) => ({ tenant_id: tenantId, ...e })))
       .execute();
   }
+}
+
+// --------------------------------------------------------------------------------- lists ---
+
+type OrdersEb = ExpressionBuilder<Database & { o: Database['orders'] }, 'o'>;
+
+/**
+ * THE translation of `orderScope` (src/shared/domain/order-status.ts) into SQL: every list of
+ * orders goes through it, and `canSeeOrder` evaluates the same data for one order (single reads,
+ * the sync feed), so a list can never show an order the detail or the feed would refuse.
+ */
+export function scopeCondition(eb: OrdersEb, scope: OrderScope): Expression<SqlBool> {
+  switch (scope.kind) {
+    case 'all':
+      return sql<SqlBool>`true`;
+    case 'salesperson':
+      return eb('o.salesperson_id', '=', scope.salesperson_id);
+    case 'driver':
+      return eb('o.driver_id', '=', scope.driver_id);
+    case 'statuses':
+      return scope.statuses.length > 0 ? eb('o.status', 'in', [...scope.statuses]) : sql<SqlBool>`false`;
+    default:
+      return sql<SqlBool>`false`;
+  }
+}
+
+export interface OrderListFilter {
+  status?: string;
+  /** Any of these statuses (GET /orders/role/{role}). */
+  statuses?: readonly string[];
+  salesperson_id?: string;
+  /** Order number or customer name contains it (case-insensitive; % and _ are literal). */
+  search?: string;
+}
+
+function filteredOrders(db: Executor, tenantId: string, scope: OrderScope, filter: OrderListFilter) {
+  let query = db
+    .selectFrom('orders as o')
+    .where('o.tenant_id', '=', tenantId)
+    .where('o.deleted_at', 'is', null)
+    .where((eb) => scopeCondition(eb, scope));
+  if (filter.status) query = query.where('o.status', '=', filter.status);
+  if (filter.statuses) {
+    const statuses = [...filter.statuses];
+    query = statuses.length > 0 ? query.where('o.status', 'in', statuses) : query.where(sql<SqlBool>`false`);
+  }
+  if (filter.salesperson_id) query = query.where('o.salesperson_id', '=', filter.salesperson_id);
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    query = query.where((eb) =>
+      eb.or([eb('o.order_number', 'ilike', pattern), eb('o.customer_name', 'ilike', pattern)]),
+    );
+  }
+  return query;
+}
+
+/**
+ * Live orders within `scope` matching `filter`, newest first (created_at, then id: a total order,
+ * so pages never overlap or skip), one page of them with items and events, and (when asked) how
+ * many match in all.
+ */
+export async function listOrders(
+  db: Executor,
+  tenantId: string,
+  scope: OrderScope,
+  filter: OrderListFilter,
+  page: { offset: number; limit: number; count: boolean },
+): Promise<{ items: OrderRecord[]; total: number }> {
+  const base = filteredOrders(db, tenantId, scope, filter);
+  const pageIds = base
+    .select('o.id')
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset);
+  const rows = await ordersWithNames(db, tenantId)
+    .where('o.id', 'in', pageIds)
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .execute();
+  const items = await withDetails(db, tenantId, rows);
+  if (!page.count) return { items, total: items.length };
+  const count = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return { items, total: Number(count.n) };
+}
+
+// ------------------------------------------------------------------------------- writes ---
+
+/**
+ * Serializes the creations of one client-made order id (a transaction-scoped advisory lock), so
+ * that two requests creating the same id — two devices, or a retry with a new key — cannot both
+ * find it free: the second waits until the first commits and then finds the order. Taken before
+ * the tenant counter (db/change-seq.ts lock order: the entity first, the counter last).
+ */
+export async function lockOrderId(
+  trx: Transaction<Database>,
+  tenantId: string,
+  orderId: string,
+): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`order:${tenantId}:${orderId}`}, 0))`.execute(
+    trx,
+  );
+}
+
+/** Who owns an existing order id of this tenant (deleted or not), for client-made ids. */
+export async function findOrderOwner(
+  db: Executor,
+  tenantId: string,
+  orderId: string,
+): Promise<{ id: string; salesperson_id: string | null; deleted: boolean } | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select(['id', 'salesperson_id', 'deleted_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  return row
+    ? { id: row.id, salesperson_id: row.salesperson_id, deleted: row.deleted_at !== null }
+    : undefined;
+}
+
+/** Replaces the lines of a (locked) order; the caller sets the new total with updateOrder. */
+export async function replaceOrderItems(
+  trx: Transaction<Database>,
+  tenantId: string,
+  orderId: string,
+  items: NewOrderInput['items'],
+  at: Date,
+): Promise<void> {
+  await trx
+    .deleteFrom('order_items')
+    .where('tenant_id', '=', tenantId)
+    .where('order_id', '=', orderId)
+    .execute();
+  if (items.length === 0) return;
+  await trx
+    .insertInto('order_items')
+    .values(
+      items.map((item, position) => ({
+        tenant_id: tenantId,
+        id: item.id,
+        order_id: orderId,
+        position,
+        product_id: item.product_id,
+        product_name: item.product_name,
+        barcode: item.barcode,
+        quantity: item.quantity,
+        scanned_quantity: item.scanned_quantity,
+        unit_price: kurusToDecimal(item.unit_price_kurus),
+        total_price: kurusToDecimal(item.quantity * item.unit_price_kurus),
+        created_at: at,
+      })),
+    )
+    .execute();
 }

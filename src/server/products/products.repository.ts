@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Product } from '../../shared/api/entities';
 import { kurusToDecimal, kurusToTl, toKurus } from '../../shared/domain/money';
 import type { Database, ProductRow } from '../db/schema';
+import { containsPattern } from '../lib/like-pattern';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -154,4 +155,95 @@ export async function softDeleteProduct(
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+export interface ProductListFilter {
+  search?: string;
+  category?: string;
+  brand?: string;
+  status?: Product['status'];
+}
+
+export interface ProductListOrder {
+  sortBy: 'created_at' | 'name' | 'selling_price' | 'current_stock';
+  sortOrder: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+/**
+ * GET /products: live products matching the filter (search: name, product code, barcode or brand
+ * contains the text, case-insensitive; category, brand and status: equal), sorted by the chosen
+ * column then id (a total order, so pages never overlap), with the number of matches.
+ */
+export async function listProducts(
+  db: Executor,
+  tenantId: string,
+  filter: ProductListFilter,
+  order: ProductListOrder,
+): Promise<{ items: ProductRecord[]; total: number }> {
+  let query = db.selectFrom('products').where('tenant_id', '=', tenantId).where('deleted_at', 'is', null);
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    query = query.where((eb) =>
+      eb.or([
+        eb('name', 'ilike', pattern),
+        eb('product_code', 'ilike', pattern),
+        eb('barcode', 'ilike', pattern),
+        eb('brand', 'ilike', pattern),
+      ]),
+    );
+  }
+  if (filter.category) query = query.where('category', '=', filter.category);
+  if (filter.brand) query = query.where('brand', '=', filter.brand);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy(order.sortBy, order.sortOrder)
+      .orderBy('id', order.sortOrder)
+      .limit(order.limit)
+      .offset(order.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toProductRecord), total: Number(count.n) };
+}
+
+/** The distinct non-null values of `column` over the tenant's live products (unsorted). */
+export async function distinctProductValues(
+  db: Executor,
+  tenantId: string,
+  column: 'category' | 'brand',
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select(column)
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .where('deleted_at', 'is', null)
+    .where(column, 'is not', null)
+    .execute();
+  return rows.map((r) => r[column]).filter((v): v is string => v !== null);
+}
+
+/**
+ * The tenant's products among `ids` (a soft-deleted one still counts: an order made offline may
+ * name a product deleted since), with the barcode an order line copies.
+ */
+export async function findProductsForLines(
+  db: Executor,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<Map<string, { id: string; barcode: string | null }>> {
+  const found = new Map<string, { id: string; barcode: string | null }>();
+  if (ids.length === 0) return found;
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'barcode'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  for (const row of rows) found.set(row.id, row);
+  return found;
 }

@@ -14,6 +14,9 @@ export default async function driverRoutes(fastify: FastifyInstance) {
       onRequest: [app.authenticate, app.requireRole('manager', 'admin')],
       schema: { response: { 200: envelope(driverListResponse) } },
     },
-    async (request) => ({ success: true as const, data: await service.listDrivers(app.db, request.tenant.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.listDrivers(app.db, request.tenant.id),
+    }),
   );
 }

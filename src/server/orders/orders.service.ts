@@ -1,0 +1,633 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Order } from '../../shared/api/entities';
+import {
+  type CreateOrderInput,
+  ORDER_MESSAGES,
+  type OrderListResponse,
+  type OrderItemInput,
+  type UpdateOrderInput,
+} from '../../shared/api/orders';
+import { MESSAGES } from '../../shared/api/errors';
+import { toKurus } from '../../shared/domain/money';
+import {
+  type ActingUser,
+  canAssignDriver,
+  canDeleteOrder,
+  canSeeOrder,
+  checkTransition,
+  DRIVER_ASSIGNED_NOTIFICATION,
+  EDIT_FIELD_GROUPS,
+  type EditableField,
+  editableGroups,
+  editGroupOf,
+  type NotificationType,
+  type NotifyTarget,
+  ORDER_CREATED_NOTIFICATION,
+  ORDER_STATUS_LABELS,
+  type OrderRef,
+  type OrderStatus,
+  orderScope,
+  ROLE_ORDER_STATUSES,
+  TRANSITIONS,
+} from '../../shared/domain/order-status';
+import type { Role } from '../../shared/domain/roles';
+import { customerExists } from '../customers/customers.repository';
+import { nextTenantNumber, reserveChangeSeqs } from '../db/change-seq';
+import type { Database } from '../db/schema';
+import { AppError, forbidden, notFound, validation } from '../lib/errors';
+import { orderNotificationText } from '../notifications/notification-texts';
+import { insertNotifications, type NewNotificationInput } from '../notifications/notifications.repository';
+import type { MutationResult } from '../plugins/app/idempotency';
+import { findProductsForLines } from '../products/products.repository';
+import type { Tenant } from '../tenants/tenants.repository';
+import { findActiveStaff, listActiveStaff } from '../users/staff.repository';
+import * as repo from './orders.repository';
+
+/**
+ * The orders API (spec §2/§7, DESIGN §5–§8). Who may do what comes from the status machine in
+ * src/shared/domain/order-status.ts — this file only applies it; it never restates a rule.
+ *
+ * Every mutation runs inside app.mutate's transaction (audit row + Idempotency-Key outcome in the
+ * same commit) and follows one lock order (db/change-seq.ts):
+ *   1. the order row (lockOrder, SELECT … FOR UPDATE) — or, for a create, the client-made id;
+ *   2. reads and checks (visibility, machine, referenced rows);
+ *   3. the tenant counter LAST (order number, change numbers), then only writes of the rows
+ *      already locked and of brand-new rows (the order, its event, its notifications).
+ * Each changed row gets its own change number (the order and every notification), so the sync
+ * feed carries all of them and a page boundary never splits a group.
+ *
+ * Visibility: an order the caller may not see (orderScope / canSeeOrder), a deleted one and an
+ * unknown id are the same 404 — a caller never learns that another tenant's or an invisible order
+ * exists.
+ */
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+/** The signed-in user as the order services need them. */
+export interface OrderActor extends ActingUser {
+  full_name: string;
+}
+
+type LockedOrder = repo.LockedOrder;
+
+const orderNotFound = () => notFound(ORDER_MESSAGES.notFound);
+
+// -------------------------------------------------------------------------------- reads ---
+
+export async function list(
+  db: Db,
+  tenantId: string,
+  user: ActingUser,
+  query: { page: number; limit: number; status?: string; salesperson_id?: string; search?: string },
+): Promise<OrderListResponse> {
+  const { items, total } = await repo.listOrders(
+    db,
+    tenantId,
+    orderScope(user),
+    { status: query.status, salesperson_id: query.salesperson_id, search: query.search || undefined },
+    { offset: (query.page - 1) * query.limit, limit: query.limit, count: true },
+  );
+  return {
+    orders: items.map(repo.toWireOrder),
+    pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+  };
+}
+
+/** GET /orders/recent: the newest orders the caller may see. */
+export async function recent(db: Db, tenantId: string, user: ActingUser, limit: number): Promise<Order[]> {
+  const { items } = await repo.listOrders(
+    db,
+    tenantId,
+    orderScope(user),
+    {},
+    { offset: 0, limit, count: false },
+  );
+  return items.map(repo.toWireOrder);
+}
+
+/** GET /orders/role/{role}: within the caller's scope, the statuses that role works with. */
+export async function byRole(
+  db: Db,
+  tenantId: string,
+  user: ActingUser,
+  role: Role,
+  limit: number,
+): Promise<Order[]> {
+  const statuses = ROLE_ORDER_STATUSES[role];
+  const { items } = await repo.listOrders(db, tenantId, orderScope(user), statuses ? { statuses } : {}, {
+    offset: 0,
+    limit,
+    count: false,
+  });
+  return items.map(repo.toWireOrder);
+}
+
+export async function get(db: Db, tenantId: string, user: ActingUser, id: string): Promise<Order> {
+  const record = await repo.findOrder(db, tenantId, id);
+  if (!record || record.deleted || !canSeeOrder(user, record)) throw orderNotFound();
+  return repo.toWireOrder(record);
+}
+
+// ------------------------------------------------------------------------ shared helpers ---
+
+async function reload(trx: Trx, tenantId: string, id: string): Promise<Order> {
+  const record = await repo.findOrder(trx, tenantId, id);
+  if (!record) throw new Error(`order ${id} vanished inside its own transaction`);
+  return repo.toWireOrder(record);
+}
+
+/** Locks the order and checks the caller may see it (else the 404 of an unknown order). */
+async function lockVisible(trx: Trx, tenantId: string, user: ActingUser, id: string): Promise<LockedOrder> {
+  const locked = await repo.lockOrder(trx, tenantId, id);
+  if (!locked || locked.deleted || !canSeeOrder(user, locked)) throw orderNotFound();
+  return locked;
+}
+
+interface PendingNotification {
+  user_id: string;
+  type: NotificationType;
+}
+
+/**
+ * Whom a change notifies: the order's salesperson, its driver, or every active manager and admin
+ * of the tenant — only active users, and never the actor themself (they know what they did).
+ */
+async function recipients(
+  trx: Trx,
+  tenantId: string,
+  target: NotifyTarget,
+  order: Pick<OrderRef, 'salesperson_id' | 'driver_id'>,
+  actorId: string,
+): Promise<string[]> {
+  let ids: string[];
+  if (target === 'managers') {
+    ids = (await listActiveStaff(trx, tenantId, ['manager', 'admin'])).map((u) => u.id);
+  } else {
+    const id = target === 'salesperson' ? order.salesperson_id : order.driver_id;
+    const user = id ? await findActiveStaff(trx, tenantId, id) : undefined;
+    ids = user ? [user.id] : [];
+  }
+  return ids.filter((id) => id !== actorId);
+}
+
+function notificationRows(
+  pending: PendingNotification[],
+  seqs: number[],
+  order: { id: string; order_number: string; customer_name: string },
+  at: Date,
+  extra: { notes?: string | null } = {},
+): NewNotificationInput[] {
+  return pending.map((n, i) => {
+    const text = orderNotificationText(n.type, order, extra);
+    return {
+      id: randomUUID(),
+      user_id: n.user_id,
+      type: n.type,
+      title: text.title,
+      message: text.message,
+      is_read: false,
+      related_order_id: order.id,
+      created_at: at,
+      change_seq: seqs[i] as number,
+    };
+  });
+}
+
+type LineInput = Pick<OrderItemInput, 'product_id' | 'product_name' | 'quantity' | 'unit_price'>;
+
+/**
+ * Order lines in kuruş, checked against the tenant: a product_id must be one of its products
+ * (400 naming the line's field, as the schema names fields: `items[2].product_id`); the line keeps
+ * that product's barcode (the warehouse scans it).
+ */
+async function buildLines(trx: Trx, tenantId: string, items: readonly LineInput[]) {
+  const productIds = items.map((i) => i.product_id).filter((id): id is string => typeof id === 'string');
+  const products = await findProductsForLines(trx, tenantId, productIds);
+  return items.map((item, index) => {
+    const productId = item.product_id ?? null;
+    const product = productId ? products.get(productId) : undefined;
+    if (productId && !product) {
+      throw validation(`Ürün bulunamadı (items[${index}].product_id)`, `items[${index}].product_id`);
+    }
+    return {
+      id: randomUUID(),
+      product_id: productId,
+      product_name: item.product_name,
+      barcode: product?.barcode ?? null,
+      quantity: item.quantity,
+      scanned_quantity: 0,
+      unit_price_kurus: toKurus(item.unit_price),
+    };
+  });
+}
+
+const sumLines = (lines: { quantity: number; unit_price_kurus: number }[]) =>
+  lines.reduce((sum, line) => sum + line.quantity * line.unit_price_kurus, 0);
+
+async function checkCustomer(
+  trx: Trx,
+  tenantId: string,
+  customerId: string | null | undefined,
+): Promise<void> {
+  if (customerId && !(await customerExists(trx, tenantId, customerId))) {
+    throw validation('Müşteri bulunamadı (customer_id)', 'customer_id');
+  }
+}
+
+// ------------------------------------------------------------------------------ create ---
+
+/**
+ * POST /orders. The caller becomes the salesperson (any signed-in user may create: spec §6),
+ * status pending_approval, number `<prefix>-<6 digits>` from the tenant's own sequence.
+ *
+ * A client-made `id` makes an offline creation happen once even when its outbox entry is sent
+ * again with another Idempotency-Key (a reinstalled app, a second tab): the same user creating
+ * an id that exists is success with the existing order and nothing written; anyone else's id is
+ * 409. Stock is not touched here.
+ */
+export async function create(
+  trx: Trx,
+  tenant: Tenant,
+  actor: OrderActor,
+  body: CreateOrderInput,
+): Promise<MutationResult<Order>> {
+  const tenantId = tenant.id;
+  const id = body.id ?? randomUUID();
+  if (body.id) {
+    await repo.lockOrderId(trx, tenantId, id);
+    const existing = await repo.findOrderOwner(trx, tenantId, id);
+    if (existing) {
+      if (existing.deleted || existing.salesperson_id !== actor.id) {
+        throw new AppError(409, 'CONFLICT', ORDER_MESSAGES.idTaken, { field: 'id' });
+      }
+      return { data: await reload(trx, tenantId, id), statusCode: 200, entityId: id, changed: false };
+    }
+  }
+
+  await checkCustomer(trx, tenantId, body.customer_id);
+  const lines = await buildLines(trx, tenantId, body.items);
+  const total = sumLines(lines);
+  if (body.total_amount !== undefined && toKurus(body.total_amount) !== total) {
+    throw validation(ORDER_MESSAGES.totalMismatch, 'total_amount');
+  }
+  const managers = await recipients(
+    trx,
+    tenantId,
+    ORDER_CREATED_NOTIFICATION.target,
+    {
+      salesperson_id: actor.id,
+      driver_id: null,
+    },
+    actor.id,
+  );
+
+  // The tenant counter, last: the order number, then one change number per written row.
+  const number = await nextTenantNumber(trx, tenantId, 'order_seq');
+  const orderNumber = `${tenant.settings.order_number_prefix}-${String(number).padStart(6, '0')}`;
+  const seqs = await reserveChangeSeqs(trx, tenantId, 1 + managers.length);
+  const at = new Date();
+  await repo.insertOrders(trx, tenantId, [
+    {
+      id,
+      order_number: orderNumber,
+      customer_id: body.customer_id ?? null,
+      customer_name: body.customer_name,
+      customer_phone: body.customer_phone,
+      customer_email: body.customer_email,
+      customer_address: body.customer_address,
+      status: 'pending_approval',
+      salesperson_id: actor.id,
+      driver_id: null,
+      vehicle_plate: null,
+      notes: body.notes,
+      created_at: at,
+      updated_at: at,
+      change_seq: seqs[0] as number,
+      items: lines,
+    },
+  ]);
+  await repo.insertOrderEvents(trx, tenantId, [
+    {
+      id: randomUUID(),
+      order_id: id,
+      event_type: 'created',
+      from_status: null,
+      to_status: 'pending_approval',
+      user_id: actor.id,
+      user_name: actor.full_name,
+      notes: null,
+      created_at: at,
+    },
+  ]);
+  await insertNotifications(
+    trx,
+    tenantId,
+    notificationRows(
+      managers.map((user_id) => ({ user_id, type: ORDER_CREATED_NOTIFICATION.type })),
+      seqs.slice(1),
+      { id, order_number: orderNumber, customer_name: body.customer_name },
+      at,
+    ),
+  );
+  return { data: await reload(trx, tenantId, id), statusCode: 201, entityId: id, changed: true };
+}
+
+// ------------------------------------------------------------------------------ update ---
+
+const EDITABLE_FIELDS = Object.values(EDIT_FIELD_GROUPS).flat() as EditableField[];
+
+type Line = Awaited<ReturnType<typeof buildLines>>[number];
+const lineKey = (l: {
+  product_id: string | null;
+  product_name: string;
+  quantity: number;
+  unit_price_kurus: number;
+}) => JSON.stringify([l.product_id, l.product_name, l.quantity, l.unit_price_kurus]);
+
+/**
+ * PUT /orders/{id}. `sent` are the fields the client actually sent (the schema turns an absent
+ * optional text into null, so presence is taken from the raw body). A sent field outside the
+ * caller's editable groups (editableGroups) is refused with 403 naming it — unless its value is
+ * the current one (a form may send what it shows). Nothing different → success, nothing written.
+ */
+export async function update(
+  trx: Trx,
+  tenantId: string,
+  actor: OrderActor,
+  id: string,
+  body: UpdateOrderInput,
+  sent: ReadonlySet<string>,
+): Promise<MutationResult<Order>> {
+  const locked = await lockVisible(trx, tenantId, actor, id);
+  const groups = editableGroups(actor, locked);
+  if (groups.length === 0) throw new AppError(403, 'FORBIDDEN', ORDER_MESSAGES.cannotEdit);
+  const current = await reload(trx, tenantId, id);
+
+  const change: repo.OrderChange = {};
+  const changed: EditableField[] = [];
+  let newLines: Line[] | undefined;
+  for (const field of EDITABLE_FIELDS) {
+    if (!sent.has(field)) continue;
+    let differs: boolean;
+    if (field === 'items') {
+      const items = body.items ?? [];
+      const wanted = items.map((i) => ({
+        product_id: i.product_id ?? null,
+        product_name: i.product_name,
+        quantity: i.quantity,
+        unit_price_kurus: toKurus(i.unit_price),
+      }));
+      differs = wanted.map(lineKey).join('\n') !== current.items.map(lineKey).join('\n');
+    } else {
+      const value = body[field] ?? null;
+      differs = value !== current[field];
+    }
+    if (!differs) continue;
+    if (!groups.includes(editGroupOf(field))) {
+      throw new AppError(403, 'FORBIDDEN', ORDER_MESSAGES.fieldNotEditable(field), { field });
+    }
+    changed.push(field);
+  }
+  if (changed.length === 0) return { data: current, entityId: id, changed: false };
+
+  for (const field of changed) {
+    switch (field) {
+      case 'items':
+        newLines = await buildLines(trx, tenantId, body.items ?? []);
+        change.total_amount_kurus = sumLines(newLines);
+        break;
+      case 'customer_id':
+        await checkCustomer(trx, tenantId, body.customer_id);
+        change.customer_id = body.customer_id ?? null;
+        break;
+      case 'customer_name':
+        change.customer_name = body.customer_name as string;
+        break;
+      default:
+        change[field] = body[field] ?? null;
+    }
+  }
+
+  const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
+  const at = new Date();
+  if (newLines) await repo.replaceOrderItems(trx, tenantId, id, newLines, at);
+  await repo.updateOrder(trx, tenantId, id, change, seq as number, at);
+  await repo.insertOrderEvents(trx, tenantId, [
+    {
+      id: randomUUID(),
+      order_id: id,
+      event_type: 'updated',
+      from_status: locked.status,
+      to_status: locked.status,
+      user_id: actor.id,
+      user_name: actor.full_name,
+      notes: `Güncellenen alanlar: ${changed.join(', ')}`,
+      created_at: at,
+    },
+  ]);
+  return { data: await reload(trx, tenantId, id), entityId: id, changed: true };
+}
+
+// ------------------------------------------------------------------------------ status ---
+
+/** Could `user` have moved this order into `status` from some state? (a retried change is satisfied) */
+function couldHaveMade(user: ActingUser, order: OrderRef, status: string): boolean {
+  return TRANSITIONS.some(
+    (t) => t.to === status && checkTransition(user, { ...order, status: t.from }, status).ok,
+  );
+}
+
+const label = (status: string) => ORDER_STATUS_LABELS[status as OrderStatus] ?? status;
+
+/**
+ * PATCH /orders/{id}/status (DESIGN §6 "Conflicts"). In this order:
+ *  - invisible / deleted / unknown → 404;
+ *  - `expected_status` given and the order has left it: already in the asked status and the caller
+ *    could have made that very change → success, nothing written (a duplicate that lost the race to
+ *    itself, or a second device doing the same); otherwise 409 CONFLICT with `current`;
+ *  - already in the asked status (nothing expected, or expected = current) → success, nothing
+ *    written, if some transition into it is the caller's; else the machine's refusal;
+ *  - the machine: no such transition → 409 INVALID_TRANSITION with `current`; not the caller's →
+ *    403; a reason required and missing → 400 naming `notes`.
+ * Then: the status, who handled it (manager_id / warehouse_id), the event, the notification the
+ * transition implies, one change number per row.
+ */
+export async function changeStatus(
+  trx: Trx,
+  tenantId: string,
+  actor: OrderActor,
+  id: string,
+  body: { status: OrderStatus; notes: string | null; expected_status?: OrderStatus },
+): Promise<MutationResult<Order>> {
+  const locked = await lockVisible(trx, tenantId, actor, id);
+  const target = body.status;
+  const conflict = async () =>
+    new AppError(409, 'CONFLICT', ORDER_MESSAGES.conflict(label(locked.status)), {
+      current: await reload(trx, tenantId, id),
+    });
+
+  if (body.expected_status !== undefined && body.expected_status !== locked.status) {
+    if (
+      locked.status === target &&
+      checkTransition(actor, { ...locked, status: body.expected_status }, target).ok
+    ) {
+      return { data: await reload(trx, tenantId, id), entityId: id, changed: false };
+    }
+    throw await conflict();
+  }
+  if (locked.status === target && couldHaveMade(actor, locked, target)) {
+    return { data: await reload(trx, tenantId, id), entityId: id, changed: false };
+  }
+
+  const check = checkTransition(actor, locked, target);
+  if (!check.ok) {
+    if (check.reason === 'forbidden') throw new AppError(403, 'FORBIDDEN', ORDER_MESSAGES.cannotChangeStatus);
+    throw new AppError(
+      409,
+      'INVALID_TRANSITION',
+      ORDER_MESSAGES.invalidTransition(label(locked.status), label(target)),
+      {
+        current: await reload(trx, tenantId, id),
+      },
+    );
+  }
+  const transition = check.transition;
+  if (transition.requiresNotes && !body.notes) throw validation(ORDER_MESSAGES.notesRequired, 'notes');
+
+  const change: repo.OrderChange = { status: target };
+  const handler = actor.role === 'manager' || actor.role === 'admin';
+  if (handler && (target === 'approved' || target === 'rejected' || target === 'cancelled'))
+    change.manager_id = actor.id;
+  const ships =
+    (transition.from === 'approved' && target === 'prepared') ||
+    (transition.from === 'prepared' && target === 'in_transit');
+  if (ships && (actor.role === 'warehouse' || actor.role === 'admin')) change.warehouse_id = actor.id;
+
+  const notify = transition.notify;
+  const to = notify ? await recipients(trx, tenantId, notify.target, locked, actor.id) : [];
+
+  const seqs = await reserveChangeSeqs(trx, tenantId, 1 + to.length);
+  const at = new Date();
+  await repo.updateOrder(trx, tenantId, id, change, seqs[0] as number, at);
+  await repo.insertOrderEvents(trx, tenantId, [
+    {
+      id: randomUUID(),
+      order_id: id,
+      event_type: 'status_changed',
+      from_status: locked.status,
+      to_status: target,
+      user_id: actor.id,
+      user_name: actor.full_name,
+      notes: body.notes,
+      created_at: at,
+    },
+  ]);
+  if (notify) {
+    await insertNotifications(
+      trx,
+      tenantId,
+      notificationRows(
+        to.map((user_id) => ({ user_id, type: notify.type })),
+        seqs.slice(1),
+        locked,
+        at,
+        { notes: body.notes },
+      ),
+    );
+  }
+  return { data: await reload(trx, tenantId, id), entityId: id, changed: true };
+}
+
+// ------------------------------------------------------------------------ assign driver ---
+
+/**
+ * PATCH /orders/{id}/assign-driver: manager/admin on approved or prepared orders (canAssignDriver).
+ * A right role at the wrong status is 409 INVALID_TRANSITION; a wrong role is 403. The driver must
+ * be an active driver of this tenant. The previous driver loses sight of the order, which the
+ * sync feed turns into a removal for them (canSeeOrder).
+ */
+export async function assignDriver(
+  trx: Trx,
+  tenantId: string,
+  actor: OrderActor,
+  id: string,
+  body: { driver_id: string; vehicle_plate: string | null },
+): Promise<MutationResult<Order>> {
+  const locked = await lockVisible(trx, tenantId, actor, id);
+  if (!canAssignDriver(actor, locked)) {
+    if (actor.role === 'manager' || actor.role === 'admin') {
+      throw new AppError(409, 'INVALID_TRANSITION', ORDER_MESSAGES.cannotAssignDriver, {
+        current: await reload(trx, tenantId, id),
+      });
+    }
+    throw forbidden(MESSAGES.forbidden);
+  }
+  const driver = await findActiveStaff(trx, tenantId, body.driver_id);
+  if (driver?.role !== 'driver') throw validation(ORDER_MESSAGES.driverInvalid, 'driver_id');
+
+  const plate = body.vehicle_plate ?? locked.vehicle_plate;
+  if (locked.driver_id === driver.id && locked.vehicle_plate === plate) {
+    return { data: await reload(trx, tenantId, id), entityId: id, changed: false };
+  }
+  const newDriver = locked.driver_id !== driver.id;
+  const to = newDriver ? [driver.id].filter((u) => u !== actor.id) : [];
+
+  const seqs = await reserveChangeSeqs(trx, tenantId, 1 + to.length);
+  const at = new Date();
+  await repo.updateOrder(
+    trx,
+    tenantId,
+    id,
+    { driver_id: driver.id, vehicle_plate: plate },
+    seqs[0] as number,
+    at,
+  );
+  await repo.insertOrderEvents(trx, tenantId, [
+    {
+      id: randomUUID(),
+      order_id: id,
+      event_type: 'driver_assigned',
+      from_status: locked.status,
+      to_status: locked.status,
+      user_id: actor.id,
+      user_name: actor.full_name,
+      notes: plate ? `Sürücü atandı: ${driver.full_name} (${plate})` : `Sürücü atandı: ${driver.full_name}`,
+      created_at: at,
+    },
+  ]);
+  await insertNotifications(
+    trx,
+    tenantId,
+    notificationRows(
+      to.map((user_id) => ({ user_id, type: DRIVER_ASSIGNED_NOTIFICATION.type })),
+      seqs.slice(1),
+      locked,
+      at,
+    ),
+  );
+  return { data: await reload(trx, tenantId, id), entityId: id, changed: true };
+}
+
+// ------------------------------------------------------------------------------ delete ---
+
+/**
+ * DELETE /orders/{id}: admin only; a soft delete stamped with a change number, so every device's
+ * next pull removes the order. Deleting a deleted order is success with nothing written.
+ */
+export async function remove(
+  trx: Trx,
+  tenantId: string,
+  actor: OrderActor,
+  id: string,
+): Promise<MutationResult<{ id: string }>> {
+  if (!canDeleteOrder(actor)) throw new AppError(403, 'FORBIDDEN', ORDER_MESSAGES.cannotDelete);
+  const locked = await repo.lockOrder(trx, tenantId, id);
+  if (!locked) throw orderNotFound();
+  if (locked.deleted) return { data: { id }, entityId: id, changed: false };
+  const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
+  const at = new Date();
+  await repo.updateOrder(trx, tenantId, id, { deleted_at: at }, seq as number, at);
+  return { data: { id }, entityId: id, changed: true };
+}
