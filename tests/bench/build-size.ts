@@ -58,6 +58,29 @@ console.log('\nRoute / lazy chunks (gzip, own size):');
 const entrySet = closure(entryScripts);
 for (const f of jsFiles.filter((f) => !entrySet.has(f)).sort()) console.log(`  ${f.padEnd(48)} ${kb(gz(join(assets, f)))}`);
 
+// The order screens (issue 3): each route chunk's own size, and what a first visit of that screen
+// downloads on top of the signed-in shell (entry + app-layout and their static imports): the
+// route chunk plus the lazy chunks it imports that the shell has not loaded yet.
+const ORDER_SCREENS = ['orders-page', 'order-detail-page', 'my-orders-page', 'create-order-page', 'sales-page'];
+const layoutChunk = jsFiles.find((f) => f.startsWith('app-layout-'));
+const shell = closure([...entryScripts, ...(layoutChunk ? [layoutChunk] : [])]);
+let shellGz = 0;
+for (const f of shell) shellGz += gz(join(assets, f));
+console.log(`\nSigned-in shell (entry + app-layout, gzip): ${kb(shellGz)} in ${shell.size} files`);
+console.log('Order screens (gzip): route chunk own size / first visit on top of the shell');
+for (const screen of ORDER_SCREENS) {
+  const chunk = jsFiles.find((f) => f.startsWith(`${screen}-`));
+  if (!chunk) {
+    console.log(`  ${screen.padEnd(20)} (no chunk in this build)`);
+    continue;
+  }
+  const extra = [...closure([chunk])].filter((f) => !shell.has(f));
+  const visit = extra.reduce((sum, f) => sum + gz(join(assets, f)), 0);
+  console.log(
+    `  ${screen.padEnd(20)} ${kb(gz(join(assets, chunk))).padStart(10)} / ${kb(visit).padStart(10)} (${extra.length} files)`,
+  );
+}
+
 const swFile = ['sw.js', 'service-worker.js'].map((f) => join(dist, f)).find(existsSync);
 if (swFile) {
   const sw = readFileSync(swFile, 'utf8');

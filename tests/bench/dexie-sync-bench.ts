@@ -1,0 +1,370 @@
+/**
+ * Offline-first benchmark in Chromium (not a test: it prints figures and asserts nothing).
+ *
+ * The real product (`scripts/start.ts`, the same start as the browser tests) on a temporary
+ * DATA_DIR whose PGlite was prepared BEFORE the start: migrated, seeded with the demo data, plus
+ * ORDERS (default 10,000) extra orders for tenant demo (tests/bench/support/bulk-orders.ts). The
+ * server then finds a non-empty database and starts on it as it would in production.
+ *
+ * In the page, as the manager (who sees every order of the tenant):
+ *   1. first sync: from the click on "Giriş Yap" until the local store (IndexedDB `sys-demo-<id>`,
+ *      table `orders`) holds every order — sign-in, app start, the paged pull, Dexie writes and
+ *      whatever the screens render meanwhile;
+ *   2. baselines for the write part of that, with the SAME rows (read back from that store with
+ *      getAll) written in the same page into scratch databases with the same indexes:
+ *        - bare Dexie `bulkPut` (the Dexie UMD build from node_modules, evaluated in the page),
+ *        - raw IndexedDB `put` of every row in ONE transaction;
+ *   3. offline: the network cut (context.setOffline), /orders reloaded, time until the first table
+ *      row is drawn from the local mirror (median of RELOADS reloads).
+ *
+ *   node --import tsx tests/bench/dexie-sync-bench.ts
+ *   ORDERS=10000 RELOADS=3 BENCH_DIST_DIR=/tmp/dist node --import tsx tests/bench/dexie-sync-bench.ts
+ * BENCH_DIST_DIR: where scripts/start.ts builds/serves the client (default ./dist, like `npm start`).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page, Request } from 'playwright-core';
+import { migrateToLatest, openDatabase, pgliteDir } from '../../src/server/db/database';
+import { seedIfEmpty } from '../../src/server/db/seed';
+import { DEMO_PASSWORD, launchBrowser, newContext } from '../helpers/browser';
+import { insertBulkOrders } from './support/bulk-orders';
+
+const ORDERS = Number((process.env.ORDERS ?? '10000').replace(/_/g, ''));
+const RELOADS = Number(process.env.RELOADS ?? 3);
+const TENANT = 'demo';
+const USERNAME = 'manager';
+/** The Dexie schema of the `orders` table (src/client/local/database.ts, version 2). */
+const ORDER_INDEXES =
+  'id, order_number, status, salesperson_id, driver_id, created_at, updated_at, pending_sync, [status+created_at], [salesperson_id+created_at]';
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+    server.on('error', fail);
+  });
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/** Prepare DATA_DIR/pglite: migrate, seed, bulk-insert. Returns the manager's id and what he sees. */
+async function prepareData(dataDir: string): Promise<{ userId: string; expected: number }> {
+  const database = await openDatabase({ dataDir: pgliteDir(dataDir) });
+  try {
+    await migrateToLatest(database.db);
+    await seedIfEmpty(database.db, { demoPassword: DEMO_PASSWORD, production: false });
+    const bulk = await insertBulkOrders(database.db, { tenantId: TENANT, count: ORDERS });
+    console.log(
+      `Prepared PGlite in ${dataDir}: +${bulk.inserted} orders (${bulk.items} items, ${bulk.events} events) in ${seconds(bulk.ms)}`,
+    );
+    const user = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', TENANT)
+      .where('username', '=', USERNAME)
+      .executeTakeFirstOrThrow();
+    const count = await database.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('tenant_id', '=', TENANT)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return { userId: user.id, expected: Number(count.n) };
+  } finally {
+    await database.close();
+  }
+}
+
+async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; baseURL: string }> {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      ...(process.env.BENCH_DIST_DIR ? { DIST_DIR: resolve(process.env.BENCH_DIST_DIR) } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 300_000; // a client build may run first
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output.slice(-4000)}`);
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) return { child, baseURL };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not become healthy:\n${output.slice(-4000)}`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((done) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      done(undefined);
+    }, 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done(undefined);
+    });
+  });
+}
+
+/**
+ * Rows in the `orders` store of the local database, or -1 while it does not exist yet. Opens it
+ * only when listed (opening a missing one would create it under Dexie's feet) and closes at once
+ * (an open connection would block the app's schema upgrade).
+ */
+function countLocalOrders(page: Page, dbName: string): Promise<number> {
+  return page.evaluate(async (name) => {
+    const listed = await indexedDB.databases();
+    if (!listed.some((d) => d.name === name)) return -1;
+    return new Promise<number>((done) => {
+      const open = indexedDB.open(name);
+      open.onerror = () => done(-1);
+      open.onblocked = () => done(-1);
+      open.onsuccess = () => {
+        const db = open.result;
+        db.onversionchange = () => db.close();
+        if (!db.objectStoreNames.contains('orders')) {
+          db.close();
+          done(-1);
+          return;
+        }
+        const request = db.transaction('orders', 'readonly').objectStore('orders').count();
+        request.onsuccess = () => {
+          db.close();
+          done(request.result);
+        };
+        request.onerror = () => {
+          db.close();
+          done(-1);
+        };
+      };
+    });
+  }, dbName);
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sys-bench-dexie-'));
+  let child: ChildProcess | undefined;
+  const browser = await launchBrowser();
+  try {
+    const { userId, expected } = await prepareData(dataDir);
+    const dbName = `sys-${TENANT}-${userId}`;
+    const started = await startServer(dataDir, await freePort());
+    child = started.child;
+    const baseURL = started.baseURL;
+    console.log(`Server up at ${baseURL}; Chromium ${browser.version()}; the manager sees ${expected} orders`);
+
+    const context = await newContext(browser);
+    const page = await context.newPage();
+
+    // ---------------------------------------------------------------- 1. first sync ---
+    await page.goto(`${baseURL}/login?tenant=${TENANT}`);
+    await page.locator('input[name="username"]').fill(USERNAME);
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    // The pull requests of the first sync: how many pages, their time on the wire, their size.
+    const pulls: { ms: number; bytes: number }[] = [];
+    const onPull = async (request: Request) => {
+      if (!request.url().includes('/api/sync/pull')) return;
+      const timing = request.timing();
+      const sizes = await request.sizes().catch(() => ({ responseBodySize: 0 }));
+      pulls.push({ ms: timing.responseEnd, bytes: sizes.responseBodySize });
+    };
+    page.on('requestfinished', onPull);
+    const t0 = performance.now();
+    await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+    let firstRowsAt: number | undefined;
+    let count = -1;
+    let polls = 0;
+    const syncDeadline = t0 + 300_000;
+    while (performance.now() < syncDeadline) {
+      count = await countLocalOrders(page, dbName);
+      polls++;
+      if (count > 0 && firstRowsAt === undefined) firstRowsAt = performance.now() - t0;
+      if (count >= expected) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const syncMs = performance.now() - t0;
+    const synced = count >= expected;
+    page.off('requestfinished', onPull);
+    console.log(
+      synced
+        ? `First sync: ${count} orders in the local store ${seconds(syncMs)} after the click on "Giriş Yap" (first rows after ${seconds(firstRowsAt ?? Number.NaN)}; ${polls} polls)`
+        : `First sync: NOT complete after ${seconds(syncMs)}: ${count} of ${expected} orders`,
+    );
+
+    if (pulls.length) {
+      const wireMs = pulls.reduce((sum, p) => sum + p.ms, 0);
+      const mib = pulls.reduce((sum, p) => sum + p.bytes, 0) / 1024 / 1024;
+      console.log(
+        `  of which ${pulls.length} GET /api/sync/pull pages: ${seconds(wireMs)} request→last byte in all, ${mib.toFixed(1)} MiB of JSON`,
+      );
+    }
+
+    // ------------------------------------------------------------- 2. write baselines ---
+    const dexieSource = readFileSync(resolve('node_modules/dexie/dist/dexie.js'), 'utf8');
+    // Evaluated through the DevTools protocol (not a <script>: the app's CSP allows only 'self').
+    await page.evaluate(`${dexieSource}\n;window.__BenchDexie = Dexie;`);
+    // tsx (esbuild keepNames) wraps named functions in the callbacks below with `__name(…)`.
+    await page.evaluate('globalThis.__name ??= (fn) => fn');
+    const baseline = await page.evaluate(
+      async ({ name, indexes }) => {
+        const request = (r: IDBRequest) =>
+          new Promise<unknown>((done, fail) => {
+            r.onsuccess = () => done(r.result);
+            r.onerror = () => fail(r.error);
+          });
+        const source = (await request(indexedDB.open(name))) as IDBDatabase;
+        const rows = (await request(
+          source.transaction('orders', 'readonly').objectStore('orders').getAll(),
+        )) as Record<string, unknown>[];
+        source.close();
+        const bytes = new Blob([JSON.stringify(rows)]).size;
+
+        // Bare Dexie bulkPut into a scratch database with the app's `orders` indexes.
+        interface ScratchDexie {
+          version(n: number): { stores(schema: Record<string, string>): void };
+          open(): Promise<unknown>;
+          table(name: string): { bulkPut(rows: unknown[]): Promise<unknown> };
+          close(): void;
+          delete(): Promise<void>;
+        }
+        const DexieCtor = (window as unknown as { __BenchDexie: new (n: string) => ScratchDexie }).__BenchDexie;
+        const scratch = new DexieCtor('bench-scratch-dexie');
+        await scratch.delete();
+        const dexieDb = new DexieCtor('bench-scratch-dexie');
+        dexieDb.version(1).stores({ orders: indexes });
+        await dexieDb.open();
+        const d0 = performance.now();
+        await dexieDb.table('orders').bulkPut(rows);
+        const dexieMs = performance.now() - d0;
+        dexieDb.close();
+        await new DexieCtor('bench-scratch-dexie').delete();
+
+        // Raw IndexedDB: every row put in ONE readwrite transaction, same indexes.
+        await request(indexedDB.deleteDatabase('bench-scratch-idb'));
+        const open = indexedDB.open('bench-scratch-idb', 1);
+        open.onupgradeneeded = () => {
+          const store = open.result.createObjectStore('orders', { keyPath: 'id' });
+          for (const spec of indexes.split(',').map((s: string) => s.trim()).slice(1)) {
+            const compound = spec.startsWith('[');
+            const keyPath = compound ? spec.slice(1, -1).split('+') : spec;
+            store.createIndex(spec, keyPath);
+          }
+        };
+        const raw = (await request(open)) as IDBDatabase;
+        const r0 = performance.now();
+        await new Promise<void>((done, fail) => {
+          const tx = raw.transaction('orders', 'readwrite');
+          const store = tx.objectStore('orders');
+          for (const row of rows) store.put(row);
+          tx.oncomplete = () => done();
+          tx.onerror = () => fail(tx.error);
+        });
+        const rawMs = performance.now() - r0;
+        raw.close();
+        await request(indexedDB.deleteDatabase('bench-scratch-idb'));
+        return { rows: rows.length, bytes, dexieMs, rawMs };
+      },
+      { name: dbName, indexes: ORDER_INDEXES },
+    );
+    console.log(
+      `Baselines with the same ${baseline.rows} rows (${(baseline.bytes / 1024 / 1024).toFixed(1)} MiB as JSON), same indexes:`,
+    );
+    console.log(`  bare Dexie bulkPut:                ${seconds(baseline.dexieMs)}`);
+    console.log(`  raw IndexedDB put, one transaction: ${seconds(baseline.rawMs)}`);
+    if (synced) {
+      console.log(
+        `  first sync / bare Dexie bulkPut = ${(syncMs / baseline.dexieMs).toFixed(1)}×; ` +
+          `first sync / raw IndexedDB = ${(syncMs / baseline.rawMs).toFixed(1)}×`,
+      );
+    }
+
+    // ------------------------------------------------------ 3. offline first render ---
+    await page.goto(`${baseURL}/orders`);
+    await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 60_000 });
+    // The screen's own row test id; a generic table row only if the screen has none (the empty
+    // text 'Sipariş bulunamadı' is also a row, so the generic selector could be early).
+    let rowSelector = '[data-testid="order-row"]';
+    let screenOk = true;
+    try {
+      await page.locator(rowSelector).first().waitFor({ timeout: 60_000 });
+    } catch {
+      rowSelector = 'table tbody tr';
+      try {
+        await page.locator(rowSelector).first().waitFor({ timeout: 5_000 });
+        console.log('(no [data-testid="order-row"] on /orders: timing the first `table tbody tr`)');
+      } catch {
+        screenOk = false;
+        console.log('/orders (online) drew no table row within 60 s: is the screen built? (offline figure skipped)');
+      }
+    }
+    if (screenOk) {
+      await context.setOffline(true);
+      const times: number[] = [];
+      for (let i = 0; i < RELOADS; i++) {
+        const r0 = performance.now();
+        await page.reload({ waitUntil: 'commit' });
+        try {
+          await page.locator(rowSelector).first().waitFor({ timeout: 60_000 });
+          times.push(performance.now() - r0);
+        } catch {
+          console.log(`offline reload ${i + 1}: no table row within 60 s`);
+        }
+      }
+      const shown = await page.locator(rowSelector).count();
+      const nav = await page.evaluate(() => {
+        const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+        return entry ? { domContentLoaded: entry.domContentLoadedEventEnd, load: entry.loadEventEnd } : null;
+      });
+      await context.setOffline(false);
+      if (times.length) {
+        console.log(
+          `Offline /orders reload → first table row: median ${seconds(median(times))} of ${times.length} (${times
+            .map((t) => seconds(t))
+            .join(', ')}); ${shown} rows on screen` +
+            (nav ? `; last reload DOMContentLoaded ${seconds(nav.domContentLoaded)}, load ${seconds(nav.load)}` : ''),
+        );
+      }
+    }
+    await context.close();
+  } finally {
+    await browser.close();
+    if (child) await stopServer(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
