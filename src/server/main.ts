@@ -5,7 +5,7 @@
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { migrateToLatest, openDatabase, pgliteDir } from './db/database';
+import { migrateToLatest, openDatabase, pgliteDir, refreshStatistics, STATISTICS_EVERY_MS } from './db/database';
 import { demoLogins, type SeedLogin, seedIfEmpty } from './db/seed';
 import { findTenant } from './tenants/tenants.repository';
 import { ROLE_LABELS } from '../shared/domain/roles';
@@ -56,6 +56,14 @@ async function main() {
       demoPassword: config.demoPassword,
       production: config.nodeEnv === 'production',
     });
+    if (database.kind === 'pglite') {
+      // PGlite has no autovacuum: keep the planner's statistics fresh ourselves (database.ts).
+      await refreshStatistics(database.db);
+      const timer = setInterval(() => {
+        if (!closing) void refreshStatistics(database.db).catch((error) => console.error('ANALYZE:', error));
+      }, STATISTICS_EVERY_MS);
+      timer.unref();
+    }
     app = await buildApp({ db: database.db, config });
     await app.listen({ port: config.port, host: config.host });
 
