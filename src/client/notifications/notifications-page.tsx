@@ -1,14 +1,12 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import DoneAll from '@mui/icons-material/DoneAll';
 import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
-import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
@@ -17,7 +15,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
@@ -35,6 +32,7 @@ import {
   useNotifications,
   useUnreadCount,
 } from '../shared-ui/notifications-data';
+import { SearchField } from '../shared-ui/search-field';
 import { useUi } from '../state/ui';
 
 /** Lower-case for searching Turkish text (İ → i, I → ı) so 'sipariş' finds 'SİPARİŞ'. */
@@ -78,23 +76,13 @@ export default function NotificationsPage() {
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-          <TextField
-            size="small"
+          <SearchField
             label={t('search')}
             placeholder={t('searchNotifications')}
             value={query}
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={setQuery}
+            testId="notification-search"
             sx={{ flex: 1 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { 'data-testid': 'notification-search' },
-            }}
           />
           <FormControl size="small" sx={{ minWidth: 220 }}>
             <InputLabel id="notification-type-label">{t('type')}</InputLabel>

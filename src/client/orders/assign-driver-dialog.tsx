@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
@@ -17,6 +15,7 @@ import { useState } from 'react';
 import { assignDriverBody } from '../../shared/api/orders';
 import { canAssignDriver } from '../../shared/domain/order-status';
 import type { LocalOrder } from '../local';
+import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { useOnline } from '../shared-ui/local-store';
 import { assignDriverAction, useActingUser, useDrivers } from './orders-data';
 
@@ -128,19 +127,15 @@ function AssignDriverForm({ order, onClose }: { order: LocalOrder; onClose: () =
           ) : null}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy} color="inherit">
-          İptal
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => void submit()}
-          disabled={busy || !allowed || !known}
-          data-testid="assign-driver-confirm"
-        >
-          Sürücü Ata
-        </Button>
-      </DialogActions>
+      <DialogSubmitActions
+        busy={busy}
+        disabled={!allowed || !known}
+        onCancel={onClose}
+        onSubmit={() => void submit()}
+        testId="assign-driver-confirm"
+      >
+        Sürücü Ata
+      </DialogSubmitActions>
     </>
   );
 }

@@ -12,19 +12,17 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { formatTL } from '../../shared/domain/money';
 import {
   type ActingUser,
   canEditOrder,
-  isOrderStatus,
   ORDER_STATUS_LABELS,
   type OrderStatus,
   PRODUCED_STATUSES,
@@ -35,6 +33,8 @@ import { useT } from '../shared-ui/i18n';
 import { useLocalStore } from '../shared-ui/local-store';
 import { OrderEditDialog } from './order-edit-dialog';
 import { OrderStatusChip } from './order-status-chip';
+import { OrderTableHead } from './order-table-head';
+import { useStatusParam } from './order-ui';
 import { OrderViewDialog } from './order-view-dialog';
 import { useActingUser, useOrderEntries, useOrderPage } from './orders-data';
 import { PendingSyncChip } from './pending-sync-chip';
@@ -120,9 +120,7 @@ export default function MyOrdersPage() {
   const navigate = useNavigate();
   const { error } = useLocalStore();
   const user = useActingUser();
-  const [params, setParams] = useSearchParams();
-  const rawStatus = params.get('status');
-  const status: OrderStatus | null = isOrderStatus(rawStatus) ? rawStatus : null;
+  const { status, setStatus: setStatusParam } = useStatusParam({ replace: true });
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] as number);
   const [viewing, setViewing] = useState<LocalOrder | null>(null);
@@ -145,10 +143,7 @@ export default function MyOrdersPage() {
       : [...PRODUCED_STATUSES];
 
   const setStatus = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set('status', value);
-    else next.delete('status');
-    setParams(next, { replace: true });
+    setStatusParam(value);
     setPage(0);
   };
 
@@ -195,16 +190,7 @@ export default function MyOrdersPage() {
         {result === undefined ? <LinearProgress /> : null}
         <TableContainer>
           <Table size="small" data-testid="my-orders-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>Sipariş No</TableCell>
-                <TableCell>Müşteri</TableCell>
-                <TableCell align="right">Tutar</TableCell>
-                <TableCell>Durum</TableCell>
-                <TableCell>Tarih</TableCell>
-                <TableCell align="right">İşlemler</TableCell>
-              </TableRow>
-            </TableHead>
+            <OrderTableHead amountLabel="Tutar" />
             <TableBody>
               {result !== undefined && rows.length === 0 ? (
                 <TableRow>

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
@@ -28,6 +27,7 @@ import {
   type ProducedStatus,
 } from '../../shared/domain/order-status';
 import type { LocalOrder } from '../local';
+import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { OrderStatusChip } from './order-status-chip';
 import { statusActions } from './order-ui';
 import { changeStatusAction, updateOrderAction, useActingUser } from './orders-data';
@@ -477,19 +477,15 @@ function OrderEditForm({
           ) : null}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy} color="inherit">
-          İptal
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => void save()}
-          disabled={busy || nothing}
-          data-testid="order-edit-save"
-        >
-          Kaydet
-        </Button>
-      </DialogActions>
+      <DialogSubmitActions
+        busy={busy}
+        disabled={nothing}
+        onCancel={onClose}
+        onSubmit={() => void save()}
+        testId="order-edit-save"
+      >
+        Kaydet
+      </DialogSubmitActions>
     </>
   );
 }

@@ -1,10 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useSearchParams } from 'react-router-dom';
 import type { OrderEvent } from '../../shared/api/entities';
 import {
   type ActingUser,
   allowedNextStatuses,
   findTransition,
+  isOrderStatus,
   type OrderRef,
+  type OrderStatus,
   type ProducedStatus,
 } from '../../shared/domain/order-status';
 import { type LocalDb, type OutboxEntry, parseRecordKey } from '../local';
@@ -13,7 +16,8 @@ import { useLocalDb, useLocalStore, useOnline, useSyncStatus } from '../shared-u
 /**
  * Small pieces shared by the /orders list and the /orders/{id} detail screen: the buttons the
  * status machine allows (with their labels), the history's wording, and each order's sync state
- * (unsent / refused changes) read from the outbox.
+ * (unsent / refused changes) read from the outbox. Also the `?status=` filter of /orders and
+ * /my-orders.
  */
 
 /**
@@ -119,4 +123,26 @@ export function useStoreWarmingUp(): boolean {
   const lastPullAt = useSyncStatus((s) => s.lastPullAt);
   const online = useOnline();
   return !store || (!lastPullAt && online);
+}
+
+/**
+ * The status filter of /orders and /my-orders, kept in the `status` query parameter so a reload or
+ * a shared link keeps it (spec §2). `status` is the parameter when it names a status, else null
+ * (no filter); `raw` is the parameter as written, for a page that treats an unknown one specially.
+ * With `replace`, a filter change replaces the history entry instead of adding one.
+ */
+export function useStatusParam({ replace = false }: { replace?: boolean } = {}): {
+  raw: string | null;
+  status: OrderStatus | null;
+  setStatus: (value: string) => void;
+} {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('status');
+  const setStatus = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set('status', value);
+    else next.delete('status');
+    setParams(next, { replace });
+  };
+  return { raw, status: isOrderStatus(raw) ? raw : null, setStatus };
 }

@@ -1,12 +1,10 @@
 import Clear from '@mui/icons-material/Clear';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LocalShipping from '@mui/icons-material/LocalShippingOutlined';
-import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
@@ -17,29 +15,28 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { formatTL } from '../../shared/domain/money';
 import {
   canAssignDriver,
   canEditOrder,
-  isOrderStatus,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
 } from '../../shared/domain/order-status';
 import { formatDate } from '../../shared/domain/time';
 import type { LocalOrder } from '../local';
 import { useLocalStore } from '../shared-ui/local-store';
+import { SearchField } from '../shared-ui/search-field';
 import { AssignDriverDialog } from './assign-driver-dialog';
 import { OrderEditDialog } from './order-edit-dialog';
 import { OrderStatusChip } from './order-status-chip';
-import { statusActions, syncStateOf, useOutboxByOrder, useStoreWarmingUp } from './order-ui';
+import { OrderTableHead } from './order-table-head';
+import { statusActions, syncStateOf, useOutboxByOrder, useStatusParam, useStoreWarmingUp } from './order-ui';
 import { useActingUser, useOrderPage } from './orders-data';
 import { PendingSyncChip } from './pending-sync-chip';
 
@@ -58,9 +55,7 @@ export default function OrdersPage() {
   const user = useActingUser();
   const { error } = useLocalStore();
   const warmingUp = useStoreWarmingUp();
-  const [params, setParams] = useSearchParams();
-  const statusParam = params.get('status');
-  const status = statusParam && isOrderStatus(statusParam) ? statusParam : null;
+  const { raw: statusParam, status, setStatus } = useStatusParam();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] as number);
@@ -79,12 +74,6 @@ export default function OrdersPage() {
       setPage(Math.max(0, Math.ceil(result.total / pageSize) - 1));
   }, [result, page, pageSize]);
 
-  const setStatus = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set('status', value);
-    else next.delete('status');
-    setParams(next);
-  };
   const clearFilters = () => {
     setSearch('');
     setStatus('');
@@ -100,23 +89,13 @@ export default function OrdersPage() {
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-          <TextField
-            size="small"
+          <SearchField
             label="Ara"
             placeholder="Sipariş numarası veya müşteri adı"
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            onChange={setSearch}
+            testId="orders-search"
             sx={{ flex: 1 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { 'data-testid': 'orders-search' },
-            }}
           />
           <FormControl size="small" sx={{ minWidth: 220 }}>
             <InputLabel id="orders-status-label">Durum</InputLabel>
@@ -153,16 +132,7 @@ export default function OrdersPage() {
         {/* On phones the table scrolls sideways instead of squeezing its columns. */}
         <TableContainer sx={{ overflowX: 'auto' }}>
           <Table size="small" sx={{ minWidth: 760 }} data-testid="orders-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>Sipariş No</TableCell>
-                <TableCell>Müşteri</TableCell>
-                <TableCell align="right">Toplam</TableCell>
-                <TableCell>Durum</TableCell>
-                <TableCell>Tarih</TableCell>
-                <TableCell align="right">İşlemler</TableCell>
-              </TableRow>
-            </TableHead>
+            <OrderTableHead amountLabel="Toplam" />
             <TableBody>
               {rows.map((order) => {
                 const sync = syncStateOf(outbox.get(order.id) ?? [], order.pending_sync === 1);

@@ -1,6 +1,4 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -10,6 +8,7 @@ import { useState } from 'react';
 import { ORDER_MESSAGES, orderStatusBody } from '../../shared/api/orders';
 import { ORDER_STATUS_LABELS } from '../../shared/domain/order-status';
 import type { LocalOrder } from '../local';
+import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { OrderStatusChip } from './order-status-chip';
 import type { StatusAction } from './order-ui';
 import { changeStatusAction } from './orders-data';
@@ -97,20 +96,15 @@ function StatusChangeForm({
           />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy} color="inherit">
-          İptal
-        </Button>
-        <Button
-          variant="contained"
-          color={destructive ? 'error' : 'primary'}
-          onClick={() => void submit()}
-          disabled={busy}
-          data-testid="status-confirm"
-        >
-          {action.label}
-        </Button>
-      </DialogActions>
+      <DialogSubmitActions
+        busy={busy}
+        color={destructive ? 'error' : 'primary'}
+        onCancel={onClose}
+        onSubmit={() => void submit()}
+        testId="status-confirm"
+      >
+        {action.label}
+      </DialogSubmitActions>
     </>
   );
 }

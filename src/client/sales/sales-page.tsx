@@ -1,4 +1,3 @@
-import Search from '@mui/icons-material/Search';
 import ShoppingCart from '@mui/icons-material/ShoppingCartOutlined';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -6,7 +5,6 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -26,6 +24,7 @@ import {
 import { createOrderAction, useCustomers, useProducts } from '../orders/orders-data';
 import { useT } from '../shared-ui/i18n';
 import { useLocalStore, useOnline } from '../shared-ui/local-store';
+import { SearchField } from '../shared-ui/search-field';
 import { useUi } from '../state/ui';
 import { productPriceKurus, productStock } from './product-price';
 import { cartCount, cartItems, cartReducer, cartTotalKurus } from './sales-cart';
@@ -100,23 +99,13 @@ export default function SalesPage() {
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack spacing={2}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-            <TextField
-              size="small"
+            <SearchField
               label="Ürün ara"
               placeholder="Ad, kod, barkod veya marka"
               value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              onChange={setSearch}
+              testId="product-search"
               sx={{ flex: 1 }}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <Search fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-                htmlInput: { 'data-testid': 'product-search' },
-              }}
             />
             <Autocomplete<LocalCustomer>
               options={customers ?? []}
