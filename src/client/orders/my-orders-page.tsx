@@ -31,6 +31,7 @@ import { formatDate } from '../../shared/domain/time';
 import type { LocalOrder } from '../local';
 import { useT } from '../shared-ui/i18n';
 import { useLocalStore } from '../shared-ui/local-store';
+import { TR_PAGINATION_LABELS } from '../shared-ui/pagination-labels';
 import { OrderEditDialog } from './order-edit-dialog';
 import { OrderStatusChip } from './order-status-chip';
 import { OrderTableHead } from './order-table-head';
@@ -225,8 +226,7 @@ export default function MyOrdersPage() {
             setPageSize(Number.parseInt(e.target.value, 10));
             setPage(0);
           }}
-          labelRowsPerPage="Sayfa başına"
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} / ${count}`}
+          {...TR_PAGINATION_LABELS}
         />
       </Paper>
 

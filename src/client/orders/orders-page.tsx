@@ -31,6 +31,7 @@ import {
 import { formatDate } from '../../shared/domain/time';
 import type { LocalOrder } from '../local';
 import { useLocalStore } from '../shared-ui/local-store';
+import { TR_PAGINATION_LABELS } from '../shared-ui/pagination-labels';
 import { SearchField } from '../shared-ui/search-field';
 import { AssignDriverDialog } from './assign-driver-dialog';
 import { OrderEditDialog } from './order-edit-dialog';
@@ -218,17 +219,7 @@ export default function OrdersPage() {
           rowsPerPage={pageSize}
           onRowsPerPageChange={(e) => setPageSize(Number.parseInt(e.target.value, 10))}
           rowsPerPageOptions={PAGE_SIZES}
-          labelRowsPerPage="Sayfa başına:"
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} / ${count}`}
-          getItemAriaLabel={(type) =>
-            type === 'next'
-              ? 'Sonraki sayfa'
-              : type === 'previous'
-                ? 'Önceki sayfa'
-                : type === 'first'
-                  ? 'İlk sayfa'
-                  : 'Son sayfa'
-          }
+          {...TR_PAGINATION_LABELS}
           data-testid="orders-pagination"
         />
       </Paper>
