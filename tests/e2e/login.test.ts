@@ -51,13 +51,23 @@ describe('signing in (Chromium against npm start)', () => {
     for (let attempt = 1; attempt <= 2; attempt++) {
       await page.locator('input[name="password"]').fill('wrong-password');
       await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+      // Each wrong attempt costs the server a full scrypt (≈ 1 s on this machine): wait for it.
       await expect
-        .poll(() => page.getByText('Kullanıcı adı veya şifre hatalı. Lütfen tekrar deneyin.').count())
+        .poll(() => page.getByText('Kullanıcı adı veya şifre hatalı. Lütfen tekrar deneyin.').count(), {
+          timeout: 15_000,
+        })
         .toBeGreaterThan(0);
-      await expect.poll(() => page.locator('input[name="password"]').inputValue()).toBe('');
+      await expect
+        .poll(() => page.locator('input[name="password"]').inputValue(), { timeout: 15_000 })
+        .toBe('');
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Giriş Yap', exact: true }).isEnabled(), {
+          timeout: 15_000,
+        })
+        .toBe(true);
     }
     // 5 allowed: after 2 failures 3 remain, and the warning appears at 3 or fewer.
-    await expect.poll(() => page.getByText('Kalan deneme hakkı: 3').count()).toBe(1);
+    await expect.poll(() => page.getByText('Kalan deneme hakkı: 3').count(), { timeout: 15_000 }).toBe(1);
     // The right password still works before the limit, and resets the counter.
     await page.locator('input[name="password"]').fill('demo1234');
     await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
