@@ -28,6 +28,7 @@ import {
 } from '../orders/orders.repository';
 import { insertProducts, type NewProductInput } from '../products/products.repository';
 import { countTenants, insertTenant, setTenantCounters } from '../tenants/tenants.repository';
+import type { Database } from './schema';
 import {
   CITIES,
   COMPANY_KINDS,
@@ -43,7 +44,6 @@ import {
   STREETS,
   SYSTEM_NOTIFICATIONS,
 } from './seed-data';
-import type { Database } from './schema';
 
 export interface SeedLogin {
   tenant: string;

@@ -13,7 +13,9 @@ import { type Kysely, sql } from 'kysely';
  */
 export async function up0002(db: Kysely<unknown>): Promise<void> {
   // A volatile default: every existing row gets its own value.
-  await sql`ALTER TABLE tenants ADD COLUMN sync_epoch text NOT NULL DEFAULT (gen_random_uuid()::text)`.execute(db);
+  await sql`ALTER TABLE tenants ADD COLUMN sync_epoch text NOT NULL DEFAULT (gen_random_uuid()::text)`.execute(
+    db,
+  );
 }
 
 export async function down0002(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { down0001, up0001 } from './0001-initial';
 import { down0002, up0002 } from './0002-sync-epoch';
+import { down0003, up0003 } from './0003-live-orders-index';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -9,6 +10,7 @@ import { down0002, up0002 } from './0002-sync-epoch';
 export const migrations: Record<string, Migration> = {
   '0001-initial': { up: up0001, down: down0001 },
   '0002-sync-epoch': { up: up0002, down: down0002 },
+  '0003-live-orders-index': { up: up0003, down: down0003 },
 };
 
 export const migrationProvider: MigrationProvider = {
