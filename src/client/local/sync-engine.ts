@@ -444,18 +444,37 @@ export class SyncEngine {
     this.status.setState({ syncing: true });
     try {
       let cursor = (await this.db.getMeta<string>(META.cursor)) ?? '0';
+      const fetchPage = async (from: string) =>
+        syncPullResponse.parse(
+          await request<unknown>(PATHS.syncPull, {
+            ...this.httpOptions(),
+            token,
+            tenant: this.db.tenant,
+            searchParams: { cursor: from, limit: this.options.pullLimit },
+            ignoreUnauthorized: true,
+          }),
+        );
+      /*
+       * Pipelining: while one page is written to IndexedDB, the next one is already on the wire
+       * (a first sync of 10,000 orders is 21 pages; network and disk then overlap instead of
+       * taking turns). It changes nothing about correctness: a page depends only on the cursor it
+       * was asked with, and the prefetched page is asked with exactly the cursor the applied page
+       * moves us to. If that page is NOT applied (the stored cursor moved, or the epoch changed
+       * and the mirror was reset), the prefetch is simply dropped.
+       */
+      let prefetched: Promise<SyncPullResponse> | null = null;
       for (let page = 0; page < MAX_PAGES_PER_PULL; page++) {
-        const data = await request<unknown>(PATHS.syncPull, {
-          ...this.httpOptions(),
-          token,
-          tenant: this.db.tenant,
-          searchParams: { cursor, limit: this.options.pullLimit },
-          ignoreUnauthorized: true,
-        });
-        const response = syncPullResponse.parse(data);
+        const response = await (prefetched ?? fetchPage(cursor));
+        prefetched = null;
+        if (response.has_more) {
+          prefetched = fetchPage(response.cursor);
+          // Its failure is seen when (and if) it is awaited; never an unhandled rejection.
+          prefetched.catch(() => undefined);
+        }
         const applied = await this.applyPage(cursor, response);
         if (applied === 'reset') {
           // The server's history was replaced: the mirror was emptied, start again from 0.
+          prefetched = null;
           cursor = '0';
           continue;
         }
