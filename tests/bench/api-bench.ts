@@ -10,32 +10,12 @@
  *
  *   node --import tsx tests/bench/api-bench.ts            (DURATION=10 CONNECTIONS=10 by default)
  */
-import { createRequire } from 'node:module';
 import Fastify from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database';
 import { seedIfEmpty } from '../../src/server/db/seed';
-
-/** The part of autocannon's API used here (the package ships no types). */
-interface AutocannonOptions {
-  url: string;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  connections?: number;
-  duration?: number;
-}
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (
-  options: AutocannonOptions,
-) => Promise<AutocannonResult>;
+import { type AutocannonOptions, autocannon } from './support/autocannon';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);

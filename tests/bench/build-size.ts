@@ -23,7 +23,8 @@ function staticImports(file: string): string[] {
   const code = readFileSync(file, 'utf8');
   const found = new Set<string>();
   // Minified ESM: import"./a.js"; import{x}from"./b.js"; export{…}from"./c.js"
-  for (const m of code.matchAll(/(?:import|from)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) found.add(m[1]!.replace(/^\.\//, ''));
+  for (const m of code.matchAll(/(?:import|from)\s*["'](\.{1,2}\/[^"']+\.js)["']/g))
+    found.add(m[1]!.replace(/^\.\//, ''));
   return [...found];
 }
 
@@ -51,17 +52,26 @@ for (const f of initial) initialGz += gz(join(assets, f));
 let cssGz = 0;
 for (const f of css) cssGz += gz(join(assets, f));
 
-console.log(`Initial JS for /login (gzip): ${kb(initialGz)} in ${initial.size} files (entry + login route${loginChunk ? `: ${loginChunk}` : ' chunk not found'})`);
+console.log(
+  `Initial JS for /login (gzip): ${kb(initialGz)} in ${initial.size} files (entry + login route${loginChunk ? `: ${loginChunk}` : ' chunk not found'})`,
+);
 if (css.length) console.log(`Initial CSS (gzip): ${kb(cssGz)}`);
 
 console.log('\nRoute / lazy chunks (gzip, own size):');
 const entrySet = closure(entryScripts);
-for (const f of jsFiles.filter((f) => !entrySet.has(f)).sort()) console.log(`  ${f.padEnd(48)} ${kb(gz(join(assets, f)))}`);
+for (const f of jsFiles.filter((f) => !entrySet.has(f)).sort())
+  console.log(`  ${f.padEnd(48)} ${kb(gz(join(assets, f)))}`);
 
 // The order screens (issue 3): each route chunk's own size, and what a first visit of that screen
 // downloads on top of the signed-in shell (entry + app-layout and their static imports): the
 // route chunk plus the lazy chunks it imports that the shell has not loaded yet.
-const ORDER_SCREENS = ['orders-page', 'order-detail-page', 'my-orders-page', 'create-order-page', 'sales-page'];
+const ORDER_SCREENS = [
+  'orders-page',
+  'order-detail-page',
+  'my-orders-page',
+  'create-order-page',
+  'sales-page',
+];
 const layoutChunk = jsFiles.find((f) => f.startsWith('app-layout-'));
 const shell = closure([...entryScripts, ...(layoutChunk ? [layoutChunk] : [])]);
 let shellGz = 0;
@@ -94,7 +104,9 @@ if (swFile) {
     // woff2 and PNG are already compressed; servers send them as they are.
     gzBytes += /\.(woff2|png|ico)$/.test(path) ? statSync(path).size : gz(path);
   }
-  console.log(`\nPrecache: ${urls.length} entries, ${kb(bytes)} uncompressed, ${kb(gzBytes)} over the wire (gzip where it helps)`);
+  console.log(
+    `\nPrecache: ${urls.length} entries, ${kb(bytes)} uncompressed, ${kb(gzBytes)} over the wire (gzip where it helps)`,
+  );
 } else {
   console.log('\nNo service worker found in the build.');
 }

@@ -23,13 +23,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { migrateToLatest, openDatabase, pgliteDir } from '../../src/server/db/database';
 import { seedIfEmpty } from '../../src/server/db/seed';
 import { DEMO_PASSWORD, launchBrowser, newContext } from '../helpers/browser';
+import { freePort } from '../helpers/free-port';
 import { insertBulkOrders } from './support/bulk-orders';
 
 const ORDERS = Number((process.env.ORDERS ?? '10000').replace(/_/g, ''));
@@ -39,18 +39,6 @@ const USERNAME = 'manager';
 /** The Dexie schema of the `orders` table (src/client/local/database.ts, version 2). */
 const ORDER_INDEXES =
   'id, order_number, status, salesperson_id, driver_id, created_at, updated_at, pending_sync, [status+created_at], [salesperson_id+created_at]';
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-    server.on('error', fail);
-  });
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const median = (values: number[]) => {
@@ -111,7 +99,8 @@ async function startServer(dataDir: string, port: number): Promise<{ child: Chil
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 300_000; // a client build may run first
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output.slice(-4000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited early (${child.exitCode}):\n${output.slice(-4000)}`);
     try {
       if ((await fetch(`${baseURL}/api/health`)).ok) return { child, baseURL };
     } catch {
@@ -182,7 +171,9 @@ async function main() {
     const started = await startServer(dataDir, await freePort());
     child = started.child;
     const baseURL = started.baseURL;
-    console.log(`Server up at ${baseURL}; Chromium ${browser.version()}; the manager sees ${expected} orders`);
+    console.log(
+      `Server up at ${baseURL}; Chromium ${browser.version()}; the manager sees ${expected} orders`,
+    );
 
     const context = await newContext(browser);
     const page = await context.newPage();
@@ -258,7 +249,8 @@ async function main() {
           close(): void;
           delete(): Promise<void>;
         }
-        const DexieCtor = (window as unknown as { __BenchDexie: new (n: string) => ScratchDexie }).__BenchDexie;
+        const DexieCtor = (window as unknown as { __BenchDexie: new (n: string) => ScratchDexie })
+          .__BenchDexie;
         const scratch = new DexieCtor('bench-scratch-dexie');
         await scratch.delete();
         const dexieDb = new DexieCtor('bench-scratch-dexie');
@@ -275,7 +267,10 @@ async function main() {
         const open = indexedDB.open('bench-scratch-idb', 1);
         open.onupgradeneeded = () => {
           const store = open.result.createObjectStore('orders', { keyPath: 'id' });
-          for (const spec of indexes.split(',').map((s: string) => s.trim()).slice(1)) {
+          for (const spec of indexes
+            .split(',')
+            .map((s: string) => s.trim())
+            .slice(1)) {
             const compound = spec.startsWith('[');
             const keyPath = compound ? spec.slice(1, -1).split('+') : spec;
             store.createIndex(spec, keyPath);
@@ -325,7 +320,9 @@ async function main() {
         console.log('(no [data-testid="order-row"] on /orders: timing the first `table tbody tr`)');
       } catch {
         screenOk = false;
-        console.log('/orders (online) drew no table row within 60 s: is the screen built? (offline figure skipped)');
+        console.log(
+          '/orders (online) drew no table row within 60 s: is the screen built? (offline figure skipped)',
+        );
       }
     }
     if (screenOk) {
@@ -343,7 +340,9 @@ async function main() {
       }
       const shown = await page.locator(rowSelector).count();
       const nav = await page.evaluate(() => {
-        const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+        const entry = performance.getEntriesByType('navigation')[0] as
+          | PerformanceNavigationTiming
+          | undefined;
         return entry ? { domContentLoaded: entry.domContentLoadedEventEnd, load: entry.loadEventEnd } : null;
       });
       await context.setOffline(false);
@@ -352,7 +351,9 @@ async function main() {
           `Offline /orders reload → first table row: median ${seconds(median(times))} of ${times.length} (${times
             .map((t) => seconds(t))
             .join(', ')}); ${shown} rows on screen` +
-            (nav ? `; last reload DOMContentLoaded ${seconds(nav.domContentLoaded)}, load ${seconds(nav.load)}` : ''),
+            (nav
+              ? `; last reload DOMContentLoaded ${seconds(nav.domContentLoaded)}, load ${seconds(nav.load)}`
+              : ''),
         );
       }
     }

@@ -19,44 +19,14 @@
  *   ORDERS=10000 DURATION=5 CONNECTIONS=10 node --import tsx tests/bench/orders-api-bench.ts
  */
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import Fastify from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database';
 import { ORDERS_PER_TENANT, seedIfEmpty } from '../../src/server/db/seed';
+import { type AutocannonOptions, autocannon } from './support/autocannon';
 import { insertBulkOrders } from './support/bulk-orders';
-
-/** The part of autocannon's API used here (the package ships no types). */
-interface AutocannonRequest {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  setupRequest?: (request: AutocannonRequest) => AutocannonRequest | undefined;
-}
-interface AutocannonOptions {
-  url: string;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  connections?: number;
-  duration?: number;
-  maxOverallRequests?: number;
-  requests?: AutocannonRequest[];
-}
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  duration: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (
-  options: AutocannonOptions,
-) => Promise<AutocannonResult>;
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -155,9 +125,14 @@ async function benchSize(n: number, helloUrl: string): Promise<Row[]> {
 
       const listUrl = `${base}/orders?tenant=${TENANT}&page=1&limit=10`;
       const probe = await fetch(listUrl, { headers: auth });
-      const probeBody = (await probe.json()) as { data?: { pagination?: { total: number } }; pagination?: { total: number } };
+      const probeBody = (await probe.json()) as {
+        data?: { pagination?: { total: number } };
+        pagination?: { total: number };
+      };
       if (probe.status !== 200) {
-        console.log(`GET /api/orders answered ${probe.status}: the orders routes are not registered yet; skipped.`);
+        console.log(
+          `GET /api/orders answered ${probe.status}: the orders routes are not registered yet; skipped.`,
+        );
         return [];
       }
       const total = (probeBody.data?.pagination ?? probeBody.pagination)?.total;
@@ -236,7 +211,9 @@ async function benchSize(n: number, helloUrl: string): Promise<Row[]> {
             .executeTakeFirstOrThrow()
         ).n,
       );
-      console.log(`PATCH: ${Math.min(next, ids.length)} distinct orders sent, ${approvals} approval events written`);
+      console.log(
+        `PATCH: ${Math.min(next, ids.length)} distinct orders sent, ${approvals} approval events written`,
+      );
       printTable(
         `N = ${n.toLocaleString('en')} extra orders (${database.kind}; ${CONNECTIONS} connections, ${DURATION} s each; node ${process.version}; load average ${loadavg()
           .map((l) => l.toFixed(1))
@@ -272,7 +249,9 @@ async function main() {
       const cells = summary.map((s) => {
         const r = s.rows[i];
         const baseline = s.rows[0]?.rps ?? 1;
-        return r ? `${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ${((r.rps / baseline) * 100).toFixed(2)} %` : '–';
+        return r
+          ? `${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ${((r.rps / baseline) * 100).toFixed(2)} %`
+          : '–';
       });
       console.log(`| ${name} | ${cells.join(' | ')} |`);
     });

@@ -14,5 +14,13 @@ function run(label: string, args: string[]) {
 if (!existsSync('dist/index.html')) spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
 run('bundle and precache sizes', ['--import', 'tsx', 'tests/bench/build-size.ts']);
 run('API throughput (autocannon)', ['--import', 'tsx', 'tests/bench/api-bench.ts']);
-run('orders API at 10,000 and 100,000 orders (autocannon)', ['--import', 'tsx', 'tests/bench/orders-api-bench.ts']);
-run('first sync into Dexie and offline /orders in Chromium', ['--import', 'tsx', 'tests/bench/dexie-sync-bench.ts']);
+run('orders API at 10,000 and 100,000 orders (autocannon)', [
+  '--import',
+  'tsx',
+  'tests/bench/orders-api-bench.ts',
+]);
+run('first sync into Dexie and offline /orders in Chromium', [
+  '--import',
+  'tsx',
+  'tests/bench/dexie-sync-bench.ts',
+]);

@@ -36,14 +36,28 @@ export function browserPerFile(): () => Browser {
   };
 }
 
-export async function newContext(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
-  return browser.newContext({ viewport, locale: 'tr-TR', timezoneId: 'Europe/Istanbul', serviceWorkers: 'allow' });
+export async function newContext(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport,
+    locale: 'tr-TR',
+    timezoneId: 'Europe/Istanbul',
+    serviceWorkers: 'allow',
+  });
 }
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'demo1234';
 
 /** Sign in through the login screen as a user does. */
-export async function signIn(page: Page, baseURL: string, tenant: string, username: string, password = DEMO_PASSWORD) {
+export async function signIn(
+  page: Page,
+  baseURL: string,
+  tenant: string,
+  username: string,
+  password = DEMO_PASSWORD,
+) {
   await page.goto(`${baseURL}/login?tenant=${tenant}`);
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
@@ -78,10 +92,15 @@ export async function api<T = unknown>(
 }
 
 export async function apiLogin(baseURL: string, tenant: string, username: string, password = DEMO_PASSWORD) {
-  const { status, body } = await api<{ token: string; user: { id: string } }>(baseURL, tenant, '/auth/login', {
-    method: 'POST',
-    body: { username, password },
-  });
+  const { status, body } = await api<{ token: string; user: { id: string } }>(
+    baseURL,
+    tenant,
+    '/auth/login',
+    {
+      method: 'POST',
+      body: { username, password },
+    },
+  );
   if (status !== 200) throw new Error(`login ${username}@${tenant} failed: ${status}`);
   return body;
 }

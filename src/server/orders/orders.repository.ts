@@ -120,13 +120,23 @@ function ordersWithNames(db: Executor, tenantId: string) {
     .where('o.tenant_id', '=', tenantId);
 }
 
+/** Rows of a child table grouped by their order, in the order the query returned them. */
+function byOrder<R extends { order_id: string }, T>(rows: R[], map: (row: R) => T): Map<string, T[]> {
+  const grouped = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.order_id) ?? [];
+    list.push(map(row));
+    grouped.set(row.order_id, list);
+  }
+  return grouped;
+}
+
 async function itemsFor(
   db: Executor,
   tenantId: string,
   orderIds: string[],
 ): Promise<Map<string, OrderItem[]>> {
-  const byOrder = new Map<string, OrderItem[]>();
-  if (orderIds.length === 0) return byOrder;
+  if (orderIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('order_items')
     .selectAll()
@@ -135,12 +145,7 @@ async function itemsFor(
     .orderBy('order_id')
     .orderBy('position')
     .execute();
-  for (const row of rows) {
-    const list = byOrder.get(row.order_id) ?? [];
-    list.push(toItem(row));
-    byOrder.set(row.order_id, list);
-  }
-  return byOrder;
+  return byOrder(rows, toItem);
 }
 
 async function eventsFor(
@@ -148,8 +153,7 @@ async function eventsFor(
   tenantId: string,
   orderIds: string[],
 ): Promise<Map<string, OrderEvent[]>> {
-  const byOrder = new Map<string, OrderEvent[]>();
-  if (orderIds.length === 0) return byOrder;
+  if (orderIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('order_events')
     .selectAll()
@@ -159,12 +163,7 @@ async function eventsFor(
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  for (const row of rows) {
-    const list = byOrder.get(row.order_id) ?? [];
-    list.push(toEvent(row));
-    byOrder.set(row.order_id, list);
-  }
-  return byOrder;
+  return byOrder(rows, toEvent);
 }
 
 /** Rows → records with their items and events (two queries for any number of orders). */

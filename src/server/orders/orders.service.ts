@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Order } from '../../shared/api/entities';
+import { MESSAGES } from '../../shared/api/errors';
 import {
   type CreateOrderInput,
   ORDER_MESSAGES,
-  type OrderListResponse,
   type OrderItemInput,
+  type OrderListResponse,
   type UpdateOrderInput,
 } from '../../shared/api/orders';
-import { MESSAGES } from '../../shared/api/errors';
 import { toKurus } from '../../shared/domain/money';
 import {
   type ActingUser,
