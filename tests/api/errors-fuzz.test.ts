@@ -126,6 +126,22 @@ describe('no 500 for anything a client can send', () => {
       '__proto__',
       'constructor',
       'role',
+      // order fields (POST/PUT /orders, status, assign-driver)
+      'id',
+      'customer_id',
+      'customer_name',
+      'customer_email',
+      'items',
+      'product_id',
+      'product_name',
+      'quantity',
+      'unit_price',
+      'total_amount',
+      'notes',
+      'status',
+      'expected_status',
+      'driver_id',
+      'vehicle_plate',
       rng.pick(strings),
     ]) {
       if (rng.chance(0.5)) obj[key] = junk(depth + 1);
@@ -142,8 +158,16 @@ describe('no 500 for anything a client can send', () => {
       '1;DROP TABLE users',
       encodeURIComponent('../../'),
     ];
+    // A real order of the caller too, so junk also reaches the services, not only the validators.
+    const own = await api.db
+      .selectFrom('orders')
+      .select('id')
+      .where('tenant_id', '=', 'demo')
+      .where('salesperson_id', '=', sales.user.id)
+      .executeTakeFirstOrThrow();
+    ids.push(own.id, own.id);
     const results: { label: string; r: CallResult }[] = [];
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 160; i++) {
       const body = junk();
       const token = rng.chance(0.7) ? sales.token : rng.pick(['x', `${sales.token}x`, 'Bearer', '']);
       const key = rng.chance(0.3) ? rng.pick(['k', ' ', 'é', 'a'.repeat(250)]) : undefined;
@@ -163,6 +187,47 @@ describe('no 500 for anything a client can send', () => {
           { token, query: { page: rng.pick(strings), limit: rng.pick(strings), unread: rng.pick(strings) } },
         ],
         ['GET', '/tenants/info', { tenant: rng.pick(['demo', ...strings]) }],
+        ['POST', '/orders', { token, body, headers }],
+        ['PUT', `/orders/${rng.pick(ids)}`, { token, body, headers }],
+        ['PATCH', `/orders/${rng.pick(ids)}/status`, { token, body, headers }],
+        ['PATCH', `/orders/${rng.pick(ids)}/assign-driver`, { token, body, headers }],
+        ['DELETE', `/orders/${rng.pick(ids)}`, { token, headers }],
+        ['GET', `/orders/${rng.pick(ids)}`, { token }],
+        [
+          'GET',
+          '/orders',
+          {
+            token,
+            query: {
+              page: rng.pick(strings),
+              limit: rng.pick(strings),
+              status: rng.pick(strings),
+              search: rng.pick(strings),
+              salesperson_id: rng.pick(strings),
+            },
+          },
+        ],
+        [
+          'GET',
+          `/orders/role/${encodeURIComponent(rng.pick(strings))}`,
+          { token, query: { limit: rng.pick(strings) } },
+        ],
+        ['GET', '/orders/recent', { token, query: { limit: rng.pick(strings) } }],
+        [
+          'GET',
+          '/products',
+          {
+            token,
+            query: {
+              search: rng.pick(strings),
+              sort_by: rng.pick(strings),
+              sort_order: rng.pick(strings),
+              page: rng.pick(strings),
+              category: rng.pick(strings),
+            },
+          },
+        ],
+        ['GET', '/customers', { token, query: { search: rng.pick(strings) } }],
       ];
       const [method, path, options] = rng.pick(calls);
       results.push({
