@@ -854,6 +854,33 @@ describe('PUT /orders/{id} per editableGroups', () => {
     expect(await eventsOf(order.id)).toEqual([]);
   });
 
+  it('leaves fields the body does not carry as they are; null or blank clears one', async () => {
+    const created = (await createOrder(sales)).body.data;
+    expect(created.customer_phone).not.toBeNull();
+    const notesOnly = await api.call<Envelope<Order>>('PUT', `/orders/${created.id}`, {
+      token: sales.token,
+      body: { notes: 'Sadece not' },
+    });
+    expect(notesOnly.status).toBe(200);
+    expect(notesOnly.body.data).toMatchObject({
+      notes: 'Sadece not',
+      customer_phone: created.customer_phone,
+      customer_address: created.customer_address,
+      customer_email: created.customer_email,
+    });
+    const cleared = await api.call<Envelope<Order>>('PUT', `/orders/${created.id}`, {
+      token: sales.token,
+      body: { customer_phone: '  ', customer_email: null },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data).toMatchObject({
+      customer_phone: null,
+      customer_email: null,
+      notes: 'Sadece not',
+    });
+    expect((await orderRow(created.id)).customer_address).toBe(created.customer_address);
+  });
+
   it('an invisible order is a 404 for an edit too', async () => {
     const order = await seedOne({ status: 'pending_approval' });
     const r = await api.call('PUT', `/orders/${order.id}`, { token: sales2.token, body: { notes: 'x' } });

@@ -18,14 +18,6 @@ import {
 import type { ZodTypeProvider } from '../plugins/external/zod';
 import * as service from './orders.service';
 
-/**
- * The fields a PUT body actually carried. The shared schema turns an absent optional text into
- * null (so the client's forms and outbox get one shape), which would make "not sent" look like
- * "clear it"; presence is therefore read from the raw body in preValidation, before the schema
- * rewrites it.
- */
-const sentFields = new WeakMap<FastifyRequest, ReadonlySet<string>>();
-
 export default async function orderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const actor = (request: FastifyRequest) => ({
@@ -109,25 +101,11 @@ export default async function orderRoutes(fastify: FastifyInstance) {
     '/orders/:id',
     {
       onRequest: app.authenticate,
-      preValidation: async (request) => {
-        const raw = request.body;
-        sentFields.set(
-          request,
-          new Set(raw && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw) : []),
-        );
-      },
       schema: { params: orderIdParam, body: updateOrderBody, response: { 200: envelope(orderSchema) } },
     },
     async (request, reply) =>
       app.mutate(request, reply, { action: 'order.update', entity: 'order' }, (trx) =>
-        service.update(
-          trx,
-          request.tenant.id,
-          actor(request),
-          request.params.id,
-          request.body,
-          sentFields.get(request) ?? new Set(),
-        ),
+        service.update(trx, request.tenant.id, actor(request), request.params.id, request.body),
       ),
   );
 

@@ -347,8 +347,8 @@ const lineKey = (l: {
 }) => JSON.stringify([l.product_id, l.product_name, l.quantity, l.unit_price_kurus]);
 
 /**
- * PUT /orders/{id}. `sent` are the fields the client actually sent (the schema turns an absent
- * optional text into null, so presence is taken from the raw body). A sent field outside the
+ * PUT /orders/{id}. A field absent from the body is left as it is (the contract keeps it absent;
+ * null or blank means "clear it"). A sent field outside the
  * caller's editable groups (editableGroups) is refused with 403 naming it — unless its value is
  * the current one (a form may send what it shows). Nothing different → success, nothing written.
  */
@@ -358,7 +358,6 @@ export async function update(
   actor: OrderActor,
   id: string,
   body: UpdateOrderInput,
-  sent: ReadonlySet<string>,
 ): Promise<MutationResult<Order>> {
   const locked = await lockVisible(trx, tenantId, actor, id);
   const groups = editableGroups(actor, locked);
@@ -369,7 +368,7 @@ export async function update(
   const changed: EditableField[] = [];
   let newLines: Line[] | undefined;
   for (const field of EDITABLE_FIELDS) {
-    if (!sent.has(field)) continue;
+    if (body[field] === undefined) continue;
     let differs: boolean;
     if (field === 'items') {
       const items = body.items ?? [];

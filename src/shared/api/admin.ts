@@ -8,7 +8,11 @@ import { z } from 'zod';
 export const LOG_LEVELS = ['info', 'warning', 'error'] as const;
 
 export const adminLogsQuery = z.object({
-  page: z.coerce.number({ error: 'page bir sayı olmalıdır' }).int().min(1, 'page en az 1 olmalıdır').default(1),
+  page: z.coerce
+    .number({ error: 'page bir sayı olmalıdır' })
+    .int()
+    .min(1, 'page en az 1 olmalıdır')
+    .default(1),
   limit: z.coerce
     .number({ error: 'limit bir sayı olmalıdır' })
     .int()
@@ -40,6 +44,11 @@ export type LogEntry = z.infer<typeof logEntrySchema>;
 
 export const adminLogsResponse = z.object({
   logs: z.array(logEntrySchema),
-  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), pages: z.number().int() }),
+  pagination: z.object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    pages: z.number().int(),
+  }),
 });
 export type AdminLogs = z.infer<typeof adminLogsResponse>;

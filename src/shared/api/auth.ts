@@ -22,7 +22,11 @@ export type User = z.infer<typeof userSchema>;
  * The client checks username first ('Kullanıcı adı gereklidir.'), then password ('Şifre gereklidir.').
  */
 export const loginBody = z.object({
-  username: z.string({ error: MESSAGES.loginFieldsRequired }).trim().min(1, MESSAGES.loginFieldsRequired).max(100),
+  username: z
+    .string({ error: MESSAGES.loginFieldsRequired })
+    .trim()
+    .min(1, MESSAGES.loginFieldsRequired)
+    .max(100),
   password: z.string({ error: MESSAGES.loginFieldsRequired }).min(1, MESSAGES.loginFieldsRequired).max(200),
 });
 export type LoginBody = z.infer<typeof loginBody>;

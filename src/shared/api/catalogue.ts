@@ -18,8 +18,14 @@ export const productListQuery = z.object({
   search: z.string().trim().max(100, 'Arama (search) en fazla 100 karakter olabilir').optional(),
   category: z.string().trim().max(100, 'Kategori (category) en fazla 100 karakter olabilir').optional(),
   brand: z.string().trim().max(100, 'Marka (brand) en fazla 100 karakter olabilir').optional(),
-  status: z.enum(['active', 'inactive', 'discontinued', 'out_of_stock'], { error: 'Geçersiz ürün durumu (status)' }).optional(),
-  page: z.coerce.number({ error: 'page bir sayı olmalıdır' }).int().min(1, 'page en az 1 olmalıdır').default(1),
+  status: z
+    .enum(['active', 'inactive', 'discontinued', 'out_of_stock'], { error: 'Geçersiz ürün durumu (status)' })
+    .optional(),
+  page: z.coerce
+    .number({ error: 'page bir sayı olmalıdır' })
+    .int()
+    .min(1, 'page en az 1 olmalıdır')
+    .default(1),
   limit: z.coerce
     .number({ error: 'limit bir sayı olmalıdır' })
     .int()

@@ -62,7 +62,6 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-
 export const productSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -20,15 +20,17 @@ export const notificationSchema = z.object({
   message: z.string(),
   is_read: z.boolean(),
   created_at: z.string(),
-  related_order: z
-    .object({ id: z.string(), order_number: z.string(), customer_name: z.string() })
-    .nullable(),
+  related_order: z.object({ id: z.string(), order_number: z.string(), customer_name: z.string() }).nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
 /** GET /notifications?page=1&limit=50 → data { notifications, unread_count, pagination } */
 export const notificationListQuery = z.object({
-  page: z.coerce.number({ error: 'page bir sayı olmalıdır' }).int().min(1, 'page en az 1 olmalıdır').default(1),
+  page: z.coerce
+    .number({ error: 'page bir sayı olmalıdır' })
+    .int()
+    .min(1, 'page en az 1 olmalıdır')
+    .default(1),
   limit: z.coerce
     .number({ error: 'limit bir sayı olmalıdır' })
     .int()
@@ -41,7 +43,12 @@ export const notificationListQuery = z.object({
 export const notificationListResponse = z.object({
   notifications: z.array(notificationSchema),
   unread_count: z.number().int(),
-  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), pages: z.number().int() }),
+  pagination: z.object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    pages: z.number().int(),
+  }),
 });
 export type NotificationList = z.infer<typeof notificationListResponse>;
 

@@ -37,13 +37,27 @@ export const ORDER_MESSAGES = {
 
 // ----------------------------------------------------------------------------- shared fields ---
 
-const optionalText = (label: string, max: number) =>
+const text = (label: string, max: number) =>
   z
     .string({ error: `${label} metin olmalıdır` })
     .trim()
-    .max(max, `${label} en fazla ${max} karakter olabilir`)
+    .max(max, `${label} en fazla ${max} karakter olabilir`);
+
+/** An optional text of a new record: absent, null or blank → null. */
+const optionalText = (label: string, max: number) =>
+  text(label, max)
     .nullish()
     .transform((v) => (v ? v : null));
+
+/**
+ * An optional text of an EDIT (PUT): absent stays absent ("leave it as it is"), null or blank →
+ * null ("clear it"). (`.nullish().transform()` would turn an absent key into null, i.e. "clear".)
+ */
+const patchText = <T extends z.ZodType<string>>(schema: T) =>
+  schema
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
 
 /** A TL amount: a number > 0 with at most two decimals (stored as integer kuruş). */
 const unitPrice = z
@@ -79,13 +93,11 @@ const customerName = z
   .min(1, ORDER_MESSAGES.customerAndItemsRequired)
   .max(200, 'Müşteri adı (customer_name) en fazla 200 karakter olabilir');
 
-const customerEmail = z
-  .string({ error: 'E-posta (customer_email) metin olmalıdır' })
-  .trim()
-  .max(200, 'E-posta (customer_email) en fazla 200 karakter olabilir')
-  .refine((v) => v === '' || z.email().safeParse(v).success, 'Geçerli bir email adresi giriniz')
-  .nullish()
-  .transform((v) => (v ? v : null));
+const email = text('E-posta (customer_email)', 200).refine(
+  (v) => v === '' || z.email().safeParse(v).success,
+  'Geçerli bir email adresi giriniz',
+);
+const customerEmail = email.nullish().transform((v) => (v ? v : null));
 
 // ---------------------------------------------------------------------------- POST /orders ---
 
@@ -127,18 +139,16 @@ export const updateOrderBody = z.strictObject(
   {
     customer_id: z.uuid({ error: 'Müşteri kimliği (customer_id) geçersiz' }).nullish(),
     customer_name: customerName.optional(),
-    customer_phone: optionalText('Telefon (customer_phone)', 50),
-    customer_email: customerEmail,
-    customer_address: optionalText('Adres (customer_address)', 500),
+    customer_phone: patchText(text('Telefon (customer_phone)', 50)),
+    customer_email: patchText(email),
+    customer_address: patchText(text('Adres (customer_address)', 500)),
     items: items.optional(),
-    notes: optionalText('Notlar (notes)', 2000),
-    vehicle_plate: optionalText('Plaka (vehicle_plate)', 20),
+    notes: patchText(text('Notlar (notes)', 2000)),
+    vehicle_plate: patchText(text('Plaka (vehicle_plate)', 20)),
   },
   {
     error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Bu alan düzenlenemez: ${issue.keys.join(', ')}`
-        : undefined,
+      issue.code === 'unrecognized_keys' ? `Bu alan düzenlenemez: ${issue.keys.join(', ')}` : undefined,
   },
 );
 export type UpdateOrderBody = z.input<typeof updateOrderBody>;
@@ -173,7 +183,11 @@ export type AssignDriverBody = z.input<typeof assignDriverBody>;
 
 export const orderIdParam = idParam;
 
-const page = z.coerce.number({ error: 'page bir sayı olmalıdır' }).int().min(1, 'page en az 1 olmalıdır').default(1);
+const page = z.coerce
+  .number({ error: 'page bir sayı olmalıdır' })
+  .int()
+  .min(1, 'page en az 1 olmalıdır')
+  .default(1);
 const limit = (fallback: number, max: number) =>
   z.coerce
     .number({ error: 'limit bir sayı olmalıdır' })
