@@ -3,12 +3,19 @@
  * DATABASE_URL) → migrate → seed an empty database → listen → print the URL and the demo logins.
  * Closes the database on SIGINT/SIGTERM (an unclosed PGlite can lose its last writes).
  */
+
+import { ROLE_LABELS } from '../shared/domain/roles';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { migrateToLatest, openDatabase, pgliteDir, refreshStatistics, STATISTICS_EVERY_MS } from './db/database';
+import {
+  migrateToLatest,
+  openDatabase,
+  pgliteDir,
+  refreshStatistics,
+  STATISTICS_EVERY_MS,
+} from './db/database';
 import { demoLogins, type SeedLogin, seedIfEmpty } from './db/seed';
 import { findTenant } from './tenants/tenants.repository';
-import { ROLE_LABELS } from '../shared/domain/roles';
 
 function table(logins: SeedLogin[]): string {
   const rows = logins.map((l) => [l.tenant, l.username, `${l.role} (${ROLE_LABELS[l.role]})`, l.password]);
@@ -56,16 +63,18 @@ async function main() {
       demoPassword: config.demoPassword,
       production: config.nodeEnv === 'production',
     });
-    if (database.kind === 'pglite') {
-      // PGlite has no autovacuum: keep the planner's statistics fresh ourselves (database.ts).
-      await refreshStatistics(database.db);
-      const timer = setInterval(() => {
-        if (!closing) void refreshStatistics(database.db).catch((error) => console.error('ANALYZE:', error));
-      }, STATISTICS_EVERY_MS);
-      timer.unref();
-    }
     app = await buildApp({ db: database.db, config });
     await app.listen({ port: config.port, host: config.host });
+    if (database.kind === 'pglite') {
+      // PGlite has no autovacuum: do its work ourselves (database.ts), now and periodically. Not
+      // awaited: start-up does not wait for it; on the single connection it queues like a request.
+      const maintain = () => {
+        if (!closing)
+          void refreshStatistics(database.db).catch((error) => console.error('VACUUM (ANALYZE):', error));
+      };
+      maintain();
+      setInterval(maintain, STATISTICS_EVERY_MS).unref();
+    }
 
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     const address = app.server.address();
