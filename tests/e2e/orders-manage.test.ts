@@ -312,6 +312,36 @@ describe('orders screens (Chromium against npm start)', () => {
       .toBe(driverName);
     await context.close();
   });
+
+  it('an admin deletes an order from its detail page: gone locally at once, 404 on the server, a removal for other devices', async () => {
+    const { token } = await apiLogin(baseURL, TENANT, 'admin');
+    const victim =
+      (await listOrders(token, '&status=refunded')).orders[0] ?? (await listOrders(token)).orders.at(-1)!;
+    const { context, page } = await device('admin', '/dashboard');
+    await openOrder(page, victim);
+    await page.getByTestId('order-delete').click();
+    await page.getByTestId('order-delete-confirm').click();
+    await page.waitForURL((url) => url.pathname === '/orders');
+    await expect.poll(() => page.getByText('Sipariş silindi').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator(`[data-testid="order-row"][data-order-id="${victim.id}"]`).count())
+      .toBe(0);
+    // The server has it deleted (once the outbox has sent it) …
+    await expect
+      .poll(async () => (await api(baseURL, TENANT, `/orders/${victim.id}`, { token })).status, {
+        timeout: 30_000,
+      })
+      .toBe(404);
+    // … and a manager's device loses it with its pull; only admins get the button.
+    const manager = await device('manager', '/manager-dashboard');
+    await manager.page.goto(`${baseURL}/orders/${victim.id}`);
+    await expect.poll(() => manager.page.getByTestId('order-not-found').count(), { timeout: 30_000 }).toBe(1);
+    const other = (await listOrders(token)).orders[0]!;
+    await openOrder(manager.page, other);
+    expect(await manager.page.getByTestId('order-delete').count()).toBe(0);
+    await manager.context.close();
+    await context.close();
+  });
 });
 
 async function serverDriverName(token: string, id: string): Promise<string | null> {

@@ -167,7 +167,6 @@ export {
   type ProductFilter,
   queryOrders,
   recentNotifications,
-  recentOrders,
   unreadNotificationCount,
 } from './queries';
 export { listStores, otherUsersWaiting, type RegistryRow } from './registry';

@@ -100,11 +100,6 @@ export function getOrder(db: LocalDb, id: string): Promise<LocalOrder | undefine
   return db.orders.get(id);
 }
 
-/** Newest `limit` orders (dashboards). */
-export function recentOrders(db: LocalDb, limit: number): Promise<LocalOrder[]> {
-  return db.orders.orderBy('created_at').reverse().limit(limit).toArray();
-}
-
 /** The outbox entries (pending and failed) that concern one order, oldest first. */
 export async function orderOutboxEntries(db: LocalDb, id: string): Promise<OutboxEntry[]> {
   const entries = await db.outbox.where('records').equals(recordKey('orders', id)).toArray();

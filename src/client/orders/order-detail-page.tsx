@@ -1,4 +1,5 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LocalShipping from '@mui/icons-material/LocalShippingOutlined';
 import Alert from '@mui/material/Alert';
@@ -10,11 +11,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { canAssignDriver, canEditOrder } from '../../shared/domain/order-status';
+import { canAssignDriver, canDeleteOrder, canEditOrder } from '../../shared/domain/order-status';
 import { formatDateTime } from '../../shared/domain/time';
 import { discardEntry, type OutboxEntry, retryEntry } from '../local';
 import { useLocalStore } from '../shared-ui/local-store';
 import { AssignDriverDialog } from './assign-driver-dialog';
+import { DeleteOrderDialog } from './delete-order-dialog';
 import { OrderEditDialog } from './order-edit-dialog';
 import { OrderHistory } from './order-history';
 import { OrderItemsTable } from './order-items-table';
@@ -45,6 +47,7 @@ export default function OrderDetailPage() {
   const [action, setAction] = useState<StatusAction | null>(null);
   const [editing, setEditing] = useState(false);
   const [assigning, setAssigning] = useState(false);
+  const [deleting, setDeleting] = useState(false);
 
   const back = (
     <Button
@@ -81,6 +84,7 @@ export default function OrderDetailPage() {
   const actions = statusActions(user, order);
   const editable = !!user && canEditOrder(user, order);
   const assignable = !!user && canAssignDriver(user, order);
+  const deletable = !!user && canDeleteOrder(user);
   const sync = syncStateOf(entries, order.pending_sync === 1);
 
   return (
@@ -121,6 +125,17 @@ export default function OrderDetailPage() {
               data-testid="order-edit"
             >
               Düzenle
+            </Button>
+          ) : null}
+          {deletable ? (
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteOutline />}
+              onClick={() => setDeleting(true)}
+              data-testid="order-delete"
+            >
+              Sil
             </Button>
           ) : null}
         </Stack>
@@ -187,6 +202,12 @@ export default function OrderDetailPage() {
       <StatusChangeDialog order={order} action={action} onClose={() => setAction(null)} />
       <OrderEditDialog order={order} open={editing} onClose={() => setEditing(false)} />
       <AssignDriverDialog order={order} open={assigning} onClose={() => setAssigning(false)} />
+      <DeleteOrderDialog
+        order={order}
+        open={deleting}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => navigate('/orders', { replace: true })}
+      />
     </Stack>
   );
 }

@@ -1,8 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import type { CreateOrderBody, Driver, UpdateOrderBody } from '../../shared/api/orders';
-import type { OrderStatus } from '../../shared/domain/order-status';
-import type { ActingUser } from '../../shared/domain/order-status';
+import type { ActingUser, OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
 import {
   assignDriver,
