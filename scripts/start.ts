@@ -39,10 +39,14 @@ if (process.env.SKIP_BUILD !== '1' && built !== wanted) {
   console.log('Building the client (vite build)…');
   // Always a production build, whatever NODE_ENV the server runs with (Vite would otherwise take
   // NODE_ENV=development from the environment and emit a dev bundle without the service worker).
-  const result = spawnSync('npx', ['vite', 'build', '--mode', 'production', '--outDir', distDir, '--emptyOutDir'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const result = spawnSync(
+    'npx',
+    ['vite', 'build', '--mode', 'production', '--outDir', distDir, '--emptyOutDir'],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   if (result.status !== 0) {
     console.error('Client build failed.');
     process.exit(result.status ?? 1);

@@ -1,6 +1,8 @@
 /**
- * `npm test`: type check, then unit, API (PGlite; and PostgreSQL when TEST_DATABASE_URL or
- * DATABASE_URL is set) and browser tests. Prints one closing line "N passed, N failed".
+ * `npm test`: lint and format check (Biome), import boundaries (dependency-cruiser), type check,
+ * then unit, API (PGlite; and PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is set) and
+ * browser tests. Prints one closing line "N passed, N failed". `npm test -- lint|typecheck|unit|
+ * api|e2e` runs one part.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -22,11 +24,25 @@ function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv 
   return result.status === 0;
 }
 
+/** A check that is one command: it counts as one passed or one failed test. */
+function check(label: string, cmd: string, args: string[]) {
+  if (run(label, cmd, args)) passed += 1;
+  else failed += 1;
+}
+
 function vitest(label: string, project: string, env: NodeJS.ProcessEnv = {}) {
   const out = join(reports, `${label.replace(/\W+/g, '-')}.json`);
-  run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  run(
+    label,
+    'npx',
+    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    env,
+  );
   if (existsSync(out)) {
-    const report = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const report = JSON.parse(readFileSync(out, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+    };
     passed += report.numPassedTests;
     failed += report.numFailedTests;
   } else {
@@ -38,21 +54,26 @@ function ensureChromium() {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (existsSync(path)) return;
   if (process.getuid?.() === 0) {
-    console.log('Chromium is missing: installing Debian\'s chromium (apt-get)…');
+    console.log("Chromium is missing: installing Debian's chromium (apt-get)…");
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const r = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const r = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (r.status === 0 && existsSync(path)) return;
   }
-  console.error(`Chromium not found at ${path}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium`);
+  console.error(
+    `Chromium not found at ${path}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium`,
+  );
   process.exit(1);
 }
 
 const only = process.argv[2];
-if (!only || only === 'typecheck') {
-  const tscOk = run('type check (tsc --noEmit)', 'npx', ['tsc', '--noEmit']);
-  if (tscOk) passed += 1;
-  else failed += 1;
+if (!only || only === 'lint') {
+  check('lint and format (biome ci)', 'npx', ['biome', 'ci']);
+  check('import boundaries (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:deps']);
 }
+if (!only || only === 'typecheck') check('type check (tsc --noEmit)', 'npx', ['tsc', '--noEmit']);
 if (!only || only === 'unit') vitest('unit', 'unit');
 if (!only || only === 'api') {
   vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' });

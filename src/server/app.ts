@@ -2,11 +2,11 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { Kysely } from 'kysely';
 import { MESSAGES } from '../shared/api/errors';
 import adminRoutes from './admin/admin.routes';
-import healthRoutes from './health/health.routes';
 import authRoutes from './auth/auth.routes';
 import type { Config } from './config';
 import customerRoutes from './customers/customers.routes';
 import type { Database } from './db/schema';
+import healthRoutes from './health/health.routes';
 import notificationRoutes from './notifications/notifications.routes';
 import orderRoutes from './orders/orders.routes';
 import authPlugin from './plugins/app/auth';
@@ -26,6 +26,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     config: Config;
+    registeredRoutes: ReadonlyArray<{ method: string; url: string; access: unknown }>;
   }
 }
 
@@ -53,15 +54,27 @@ export async function buildApp({ db, config, routes = [] }: AppDeps): Promise<Fa
     // Errors Fastify raises before routing (malformed URL, over-long path parameter): same envelope.
     frameworkErrors: (_error, _request, reply) => {
       // (the generic reply type of this hook cannot name a status code; the raw reply is plain)
-      const raw = reply as unknown as { code(n: number): { type(t: string): { send(body: string): void } } };
+      const raw = reply as unknown as {
+        code(n: number): { header(k: string, v: string): { type(t: string): { send(body: string): void } } };
+      };
       raw
         .code(400)
+        .header('Cache-Control', 'no-store')
         .type('application/json; charset=utf-8')
         .send(JSON.stringify({ success: false, error: MESSAGES.badRequest, code: 'VALIDATION_ERROR' }));
     },
   });
   app.decorate('db', db);
   app.decorate('config', config);
+  // Every route as registered (method, url, config): the route walker test holds each /api route
+  // to "authenticated unless its endpoint entry says public".
+  const registered: Array<{ method: string; url: string; access: unknown }> = [];
+  app.decorate('registeredRoutes', registered);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      registered.push({ method: String(method), url: route.url, access: route.config?.access });
+    }
+  });
 
   // JSON only: a text/plain body is refused with 415 instead of reaching a route as a string.
   app.removeContentTypeParser('text/plain');
@@ -78,6 +91,13 @@ export async function buildApp({ db, config, routes = [] }: AppDeps): Promise<Fa
   await app.register(rateLimitPlugin);
   // app
   await app.register(errorEnvelope);
+  // Every /api answer is per user and changes with each write: `no-store` keeps it out of browser,
+  // proxy and service-worker HTTP caches (DESIGN). On the root (onSend), not in the /api scope, so
+  // that errors and the 404 of unknown /api paths get it too; the PWA's files keep their caching.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?'))
+      reply.header('Cache-Control', 'no-store');
+  });
   await app.register(staticPlugin);
   // routes, under /api with their own hooks
   await app.register(

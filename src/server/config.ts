@@ -20,7 +20,7 @@ function durationToSeconds(text: string): number {
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-export const envSchema = z.object({
+const envSchema = z.object({
   PORT: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -112,7 +112,8 @@ function loadOrCreateSecret(dataDir: string): Uint8Array {
     const text = readFileSync(file, 'utf8').trim();
     if (text.length >= 32) return new TextEncoder().encode(text);
   }
-  mkdirSync(dataDir, { recursive: true });
+  // Owner-only from the start (main.ts then tightens DATA_DIR as a whole, database.ts).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   try {

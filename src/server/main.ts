@@ -4,6 +4,8 @@
  * Closes the database on SIGINT/SIGTERM (an unclosed PGlite can lose its last writes).
  */
 
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { ROLE_LABELS } from '../shared/domain/roles';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -13,6 +15,7 @@ import {
   pgliteDir,
   refreshStatistics,
   STATISTICS_EVERY_MS,
+  securePrivateDirectory,
 } from './db/database';
 import { demoLogins, type SeedLogin, seedIfEmpty } from './db/seed';
 import { findTenant } from './tenants/tenants.repository';
@@ -37,6 +40,12 @@ async function main() {
     throw error;
   }
 
+  securePrivateDirectory(config.dataDir, { create: !config.databaseUrl });
+  // Progress on a first start: creating a PGlite cluster takes seconds (more on a busy machine),
+  // and a silent terminal looks hung.
+  if (!config.databaseUrl && !existsSync(join(pgliteDir(config.dataDir), 'PG_VERSION'))) {
+    console.log(`Veritabanı ilk kez oluşturuluyor (PGlite: ${pgliteDir(config.dataDir)})…`);
+  }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: pgliteDir(config.dataDir),
@@ -62,6 +71,8 @@ async function main() {
     const seeded = await seedIfEmpty(database.db, {
       demoPassword: config.demoPassword,
       production: config.nodeEnv === 'production',
+      // A first start seeds for a few seconds: say so, or it looks hung.
+      onProgress: (line) => console.log(line),
     });
     app = await buildApp({ db: database.db, config });
     await app.listen({ port: config.port, host: config.host });

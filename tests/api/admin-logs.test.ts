@@ -16,10 +16,14 @@ beforeAll(async () => {
 afterAll(async () => api?.close());
 
 async function firstUnread(session: Session): Promise<string> {
-  const r = await api.call<{ data: { notifications: { id: string; is_read: boolean }[] } }>('GET', '/notifications', {
-    token: session.token,
-    query: { unread: 'true', limit: 1 },
-  });
+  const r = await api.call<{ data: { notifications: { id: string; is_read: boolean }[] } }>(
+    'GET',
+    '/notifications',
+    {
+      token: session.token,
+      query: { unread: 'true', limit: 1 },
+    },
+  );
   const id = r.body.data.notifications[0]?.id;
   if (!id) throw new Error('no unread notification in the seed');
   return id;
@@ -37,7 +41,10 @@ describe('GET /admin/logs', () => {
       });
       expect(r.status).toBe(200);
     }
-    const r = await api.call<{ data: unknown }>('GET', '/admin/logs', { token: admin.token, query: { entity_id: id } });
+    const r = await api.call<{ data: unknown }>('GET', '/admin/logs', {
+      token: admin.token,
+      query: { entity_id: id },
+    });
     expect(r.status).toBe(200);
     const data = adminLogsResponse.parse(r.body.data);
     expect(data.logs).toHaveLength(1);
@@ -65,7 +72,9 @@ describe('GET /admin/logs', () => {
   });
 
   it('is for admins only, and only of their own tenant', async () => {
-    const forbidden = await api.call<{ code: string; error: string }>('GET', '/admin/logs', { token: manager.token });
+    const forbidden = await api.call<{ code: string; error: string }>('GET', '/admin/logs', {
+      token: manager.token,
+    });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.code).toBe('FORBIDDEN');
     expect(forbidden.body.error).toMatch(/yetki/i);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LOCKOUT_MS } from '../../src/shared/domain/constants';
-import { MESSAGES } from '../../src/shared/api/errors';
 import { authResponse, userSchema } from '../../src/shared/api/auth';
+import { MESSAGES } from '../../src/shared/api/errors';
+import { LOGIN_LOCKOUT_MS } from '../../src/shared/domain/constants';
 import { type Api, countRows, startApi } from './support/harness';
 
 let api: Api;
@@ -55,7 +55,11 @@ describe('POST /auth/login', () => {
       const r = await login(tenant, { username: 'admin', password: 'demo1234' });
       const token = (r.body as { token: string }).token;
       const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
-      const session = await api.db.selectFrom('sessions').select('expires_at').where('id', '=', claims.jti).executeTakeFirstOrThrow();
+      const session = await api.db
+        .selectFrom('sessions')
+        .select('expires_at')
+        .where('id', '=', claims.jti)
+        .executeTakeFirstOrThrow();
       expect(Math.abs(session.expires_at.getTime() / 1000 - claims.exp)).toBeLessThanOrEqual(1);
       return claims.exp * 1000 - Date.now();
     };

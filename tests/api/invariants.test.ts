@@ -6,7 +6,7 @@ import { openDatabase } from '../../src/server/db/database';
 import { insertNotifications } from '../../src/server/notifications/notifications.repository';
 import { readTenantCounters } from '../../src/server/tenants/tenants.repository';
 import { MESSAGES } from '../../src/shared/api/errors';
-import { type Api, type Session, startApi } from './support/harness';
+import { type Api, type CallResult, type Session, startApi } from './support/harness';
 import { pullAll, pullOnce } from './support/pull';
 import { makeGate, testRoutes } from './support/test-routes';
 
@@ -67,7 +67,7 @@ describe('PGlite has one connection: transactions are serialized', () => {
     expect((await readTenantCounters(api.db, TENANT)).change_seq).toBe(before + 3);
   });
 
-  it('a request arriving during a transaction waits for it and sees only its committed result', async (ctx) => {
+  it('a request arriving during a transaction waits for it: it never sees what the transaction wrote and then rolled back', async (ctx) => {
     if (!onPglite()) ctx.skip();
     const [target] = await api.db
       .selectFrom('notifications')
@@ -77,26 +77,39 @@ describe('PGlite has one connection: transactions are serialized', () => {
       .where('is_read', '=', false)
       .execute();
     if (!target) throw new Error('seed: admin needs an unread notification');
-    const gate = makeGate();
-    let request: Promise<{ status: number; body: unknown }> | undefined;
+    const events: string[] = [];
+    let request:
+      | Promise<CallResult<{ data: { notifications: { id: string; is_read: boolean }[] } }>>
+      | undefined;
+    const rolledBack = new Error('roll back (test)');
     const trx = api.db.transaction().execute(async (t) => {
+      // Written inside the transaction, never committed: only a request that (wrongly) ran its
+      // statements inside this transaction, on the one PGlite connection, could see it.
       await t.updateTable('notifications').set({ is_read: true }).where('id', '=', target.id).execute();
       request = api.call('GET', '/notifications', {
         tenant: TENANT,
         token: admin.token,
         query: { limit: 100 },
       });
-      await gate.wait;
-      await sleep(5);
+      void request.then(() => events.push('request answered'));
+      // Give an interleaving request every chance to finish inside the transaction. Correctly
+      // serialized, it cannot even authenticate until the transaction ends, so the outcome does
+      // not depend on this wait; it only has to be long enough for a broken one to be caught.
+      await Promise.race([request, sleep(500)]);
+      events.push('rolling back');
+      throw rolledBack;
     });
-    gate.open();
-    await trx;
-    const r = (await request) as {
-      status: number;
-      body: { data: { notifications: { id: string; is_read: boolean }[] } };
-    };
+    await expect(trx).rejects.toBe(rolledBack);
+    const r = await request!;
+    expect(events).toEqual(['rolling back', 'request answered']);
     expect(r.status).toBe(200);
-    expect(r.body.data.notifications.find((n) => n.id === target.id)?.is_read).toBe(true);
+    expect(r.body.data.notifications.find((n) => n.id === target.id)?.is_read).toBe(false);
+    const [row] = await api.db
+      .selectFrom('notifications')
+      .select('is_read')
+      .where('id', '=', target.id)
+      .execute();
+    expect(row?.is_read).toBe(false);
   });
 });
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readTenantCounters } from '../../src/server/tenants/tenants.repository';
 import { MESSAGES } from '../../src/shared/api/errors';
 import { notificationListResponse, notificationSchema } from '../../src/shared/api/notifications';
-import { readTenantCounters } from '../../src/server/tenants/tenants.repository';
 import { type Api, countRows, type Session, startApi } from './support/harness';
 
 let api: Api;

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/shared/api/errors';
 import { type Api, startApi } from './support/harness';
@@ -18,6 +19,11 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
   writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Sipariş Yönetim Sistemi"}');
   writeFileSync(join(dist, 'assets', 'index-4f2a9c1b.js'), 'console.log(1)');
+  // The build's precompressed copies (vite.config.ts `precompress`).
+  const big = `export const text = ${JSON.stringify('Sipariş '.repeat(500))};`;
+  writeFileSync(join(dist, 'assets', 'big-7c0ffee1.js'), big);
+  writeFileSync(join(dist, 'assets', 'big-7c0ffee1.js.br'), brotliCompressSync(big));
+  writeFileSync(join(dist, 'assets', 'big-7c0ffee1.js.gz'), gzipSync(big));
   api = await startApi({ config: { distDir: dist } });
 });
 afterAll(async () => {
@@ -40,6 +46,21 @@ it('serves index.html and sw.js with Cache-Control: no-cache, hashed assets as i
   expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   expect((await get('/manifest.webmanifest')).headers['cache-control']).toBe('no-cache');
   expect(String(index.headers['content-security-policy'])).toContain("worker-src 'self'");
+});
+
+it('sends the precompressed copy a browser accepts (brotli, else gzip, else the file), with Vary', async () => {
+  const url = '/assets/big-7c0ffee1.js';
+  const br = await api.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+  expect(br.statusCode).toBe(200);
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+  expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(brotliDecompressSync(br.rawPayload).toString()).toContain('Sipariş Sipariş');
+  const gz = await api.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+  expect(gz.headers['content-encoding']).toBe('gzip');
+  const plain = await api.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body).toContain('Sipariş Sipariş');
 });
 
 it('falls back to index.html for client routes that ask for HTML', async () => {

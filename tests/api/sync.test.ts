@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpChangeSeq } from '../../src/server/db/change-seq';
 import { softDeleteProduct } from '../../src/server/products/products.repository';
+import type { Order } from '../../src/shared/api/entities';
 import { canSeeOrder } from '../../src/shared/domain/order-status';
 import type { Role } from '../../src/shared/domain/roles';
 import { type Api, type Session, startApi } from './support/harness';
@@ -220,7 +222,7 @@ describe('GET /sync/pull', () => {
     expect(fresh?.products.upserts.map((p) => p.id)).not.toContain(product.id);
   });
 
-  it('names the tenant\'s sync epoch in every answer: stable, per tenant, new when the history is replaced', async () => {
+  it("names the tenant's sync epoch in every answer: stable, per tenant, new when the history is replaced", async () => {
     const client1 = await api.login('client1', 'sales');
     const demo = await api.login('demo', 'sales');
     const a = await pullOnce(api, client1, '0', 5);
@@ -250,5 +252,119 @@ describe('GET /sync/pull', () => {
       expect(r.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR', field });
     }
     expect((await api.call('GET', '/sync/pull', { tenant: TENANT })).status).toBe(401);
+  });
+});
+
+/**
+ * Removals name only orders the caller could have had (sync.service.ts, orders.repository.ts
+ * `seenCondition`): an order that leaves someone's view is removed from their device, but an
+ * order they were never allowed to see never shows up in their feed — not even as an id.
+ */
+describe('GET /sync/pull removals', () => {
+  type Envelope = { success: boolean; data: Order };
+  const headOf = async (s: Session) => (await pullAll(api, s)).at(-1)?.cursor ?? '0';
+  const call = async (s: Session, method: string, path: string, body?: unknown) => {
+    const r = await api.call<Envelope>(method, path, { tenant: TENANT, token: s.token, body });
+    expect(r.status, `${method} ${path}: ${r.raw}`).toBeLessThan(300);
+    return r.body.data;
+  };
+  const newOrder = (s: Session) =>
+    call(s, 'POST', '/orders', {
+      customer_name: 'Kaldırma Testi Ltd.',
+      items: [{ product_name: 'Test ürünü', quantity: 1, unit_price: 10 }],
+    });
+  const setStatus = (s: Session, id: string, status: string) =>
+    call(s, 'PATCH', `/orders/${id}/status`, { status });
+
+  it("a salesperson never receives another salesperson's order id, whatever happens to it", async () => {
+    const [sales, sales2, manager, admin] = await Promise.all([
+      api.login(TENANT, 'sales'),
+      api.login(TENANT, 'sales2'),
+      api.login(TENANT, 'manager'),
+      api.login(TENANT, 'admin'),
+    ]);
+    const [ownCursor, otherCursor] = [await headOf(sales), await headOf(sales2)];
+    // Sales' orders: one approved, one cancelled by sales, one deleted by the admin.
+    const approved = await newOrder(sales);
+    await setStatus(manager, approved.id, 'approved');
+    const cancelled = await newOrder(sales);
+    await setStatus(sales, cancelled.id, 'cancelled');
+    const deleted = await newOrder(sales);
+    await call(admin, 'DELETE', `/orders/${deleted.id}`);
+
+    const other = await pullOnce(api, sales2, otherCursor);
+    const named = [...other.orders.upserts.map((o) => o.id), ...other.orders.removals];
+    for (const id of [approved.id, cancelled.id, deleted.id]) expect(named).not.toContain(id);
+    expect(other.orders.removals).toEqual([]);
+    // The owner gets every one of them: two upserts and the deletion as a removal.
+    const own = await pullOnce(api, sales, ownCursor);
+    expect(ids(own.orders.upserts)).toEqual([approved.id, cancelled.id].sort());
+    expect(own.orders.removals).toEqual([deleted.id]);
+  });
+
+  it('a driver swapped off an order receives its removal, even after a second swap they did not pull in between', async () => {
+    const manager = await api.login(TENANT, 'manager');
+    const sales = await api.login(TENANT, 'sales');
+    const [first, second] = await Promise.all([api.login(TENANT, 'driver'), api.login(TENANT, 'driver2')]);
+    // A third active driver of the tenant.
+    await api.db
+      .insertInto('users')
+      .values({
+        tenant_id: TENANT,
+        id: randomUUID(),
+        username: 'driver3',
+        password_hash: (
+          await api.db
+            .selectFrom('users')
+            .select('password_hash')
+            .where('tenant_id', '=', TENANT)
+            .where('id', '=', first.user.id)
+            .executeTakeFirstOrThrow()
+        ).password_hash,
+        full_name: 'Üçüncü Sürücü',
+        role: 'driver',
+      })
+      .execute();
+    const third = await api.login(TENANT, 'driver3');
+
+    const order = await newOrder(sales);
+    await setStatus(manager, order.id, 'approved');
+    const untouched = await newOrder(sales);
+    await setStatus(manager, untouched.id, 'approved');
+    await call(manager, 'PATCH', `/orders/${order.id}/assign-driver`, { driver_id: first.user.id });
+    const [c1, c2, c3] = [await headOf(first), await headOf(second), await headOf(third)];
+
+    await call(manager, 'PATCH', `/orders/${order.id}/assign-driver`, { driver_id: second.user.id });
+    await call(manager, 'PATCH', `/orders/${order.id}/assign-driver`, { driver_id: third.user.id });
+    await call(manager, 'PATCH', `/orders/${untouched.id}/assign-driver`, { driver_id: third.user.id });
+
+    // The first driver had it and did not pull while it went to the second: still removed.
+    const p1 = await pullOnce(api, first, c1);
+    expect(p1.orders.removals).toEqual([order.id]);
+    expect(p1.orders.upserts).toEqual([]);
+    // The second driver had it for a while (a pull then would have brought it): removed too.
+    const p2 = await pullOnce(api, second, c2);
+    expect(p2.orders.removals).toEqual([order.id]);
+    // The third driver has both; an order never assigned to the first two is in no feed of theirs.
+    const p3 = await pullOnce(api, third, c3);
+    expect(ids(p3.orders.upserts)).toEqual([order.id, untouched.id].sort());
+    expect(p3.orders.removals).toEqual([]);
+  });
+
+  it('the warehouse is told to remove an order that left its statuses, never one it could not have seen', async () => {
+    const [sales, manager, warehouse] = await Promise.all([
+      api.login(TENANT, 'sales'),
+      api.login(TENANT, 'manager'),
+      api.login(TENANT, 'warehouse'),
+    ]);
+    const cursor = await headOf(warehouse);
+    const seen = await newOrder(sales);
+    await setStatus(manager, seen.id, 'approved'); // in the warehouse's statuses …
+    await setStatus(manager, seen.id, 'cancelled'); // … and out again
+    const never = await newOrder(sales);
+    await setStatus(manager, never.id, 'rejected'); // pending → rejected: never the warehouse's
+    const page = await pullOnce(api, warehouse, cursor);
+    expect(page.orders.upserts).toEqual([]);
+    expect(page.orders.removals).toEqual([seen.id]);
   });
 });

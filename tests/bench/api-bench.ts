@@ -1,7 +1,7 @@
 /**
  * API benchmark (not a test): autocannon against a bare Fastify hello-world and against the real
  * app in the same process and run, so the figures are comparable on this machine:
- *   - POST /api/auth/login         (scrypt N=2^17 by design: bound by the password hash)
+ *   - POST /api/auth/login         (scrypt N=2^15 r=8 p=3, at most 2 at once: bound by the password hash)
  *   - GET  /api/sync/pull cursor=0 (a full first pull of a manager: every order with items,
  *                                   products, customers, own notifications)
  *   - GET  /api/sync/pull at head  (the periodic "anything new?" poll: empty answer)

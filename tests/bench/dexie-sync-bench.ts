@@ -21,7 +21,7 @@
  *   ORDERS=10000 RELOADS=3 BENCH_DIST_DIR=/tmp/dist node --import tsx tests/bench/dexie-sync-bench.ts
  * BENCH_DIST_DIR: where scripts/start.ts builds/serves the client (default ./dist, like `npm start`).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,8 +29,8 @@ import type { Page, Request } from 'playwright-core';
 import { migrateToLatest, openDatabase, pgliteDir } from '../../src/server/db/database';
 import { seedIfEmpty } from '../../src/server/db/seed';
 import { DEMO_PASSWORD, launchBrowser, newContext } from '../helpers/browser';
-import { freePort } from '../helpers/free-port';
 import { insertBulkOrders } from './support/bulk-orders';
+import { type BenchServer, startBenchServer } from './support/server';
 
 const ORDERS = Number((process.env.ORDERS ?? '10000').replace(/_/g, ''));
 const RELOADS = Number(process.env.RELOADS ?? 3);
@@ -74,58 +74,6 @@ async function prepareData(dataDir: string): Promise<{ userId: string; expected:
   }
 }
 
-async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; baseURL: string }> {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-      ...(process.env.BENCH_DIST_DIR ? { DIST_DIR: resolve(process.env.BENCH_DIST_DIR) } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 300_000; // a client build may run first
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`server exited early (${child.exitCode}):\n${output.slice(-4000)}`);
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return { child, baseURL };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`server did not become healthy:\n${output.slice(-4000)}`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((done) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      done(undefined);
-    }, 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      done(undefined);
-    });
-  });
-}
-
 /**
  * Rows in the `orders` store of the local database, or -1 while it does not exist yet. Opens it
  * only when listed (opening a missing one would create it under Dexie's feet) and closes at once
@@ -163,14 +111,13 @@ function countLocalOrders(page: Page, dbName: string): Promise<number> {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'sys-bench-dexie-'));
-  let child: ChildProcess | undefined;
+  let server: BenchServer | undefined;
   const browser = await launchBrowser();
   try {
     const { userId, expected } = await prepareData(dataDir);
     const dbName = `sys-${TENANT}-${userId}`;
-    const started = await startServer(dataDir, await freePort());
-    child = started.child;
-    const baseURL = started.baseURL;
+    server = await startBenchServer({ dataDir });
+    const baseURL = server.baseURL;
     console.log(
       `Server up at ${baseURL}; Chromium ${browser.version()}; the manager sees ${expected} orders`,
     );
@@ -360,7 +307,7 @@ async function main() {
     await context.close();
   } finally {
     await browser.close();
-    if (child) await stopServer(child);
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

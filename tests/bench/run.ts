@@ -13,14 +13,29 @@ function run(label: string, args: string[]) {
 
 if (!existsSync('dist/index.html')) spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
 run('bundle and precache sizes', ['--import', 'tsx', 'tests/bench/build-size.ts']);
+run('first visit of /login in Chromium (JS until network idle, LCP/TBT)', [
+  '--import',
+  'tsx',
+  'tests/bench/login-load-bench.ts',
+]);
 run('API throughput (autocannon)', ['--import', 'tsx', 'tests/bench/api-bench.ts']);
 run('orders API at 10,000 and 100,000 orders (autocannon)', [
   '--import',
   'tsx',
   'tests/bench/orders-api-bench.ts',
 ]);
+run('order reads and the sync pull vs /api/health (server in a child process; autocannon)', [
+  '--import',
+  'tsx',
+  'tests/bench/reads-bench.ts',
+]);
 run('first sync into Dexie and offline /orders in Chromium', [
   '--import',
   'tsx',
   'tests/bench/dexie-sync-bench.ts',
+]);
+run('signed-in requests during a burst of sign-ins (server in a child process, autocannon)', [
+  '--import',
+  'tsx',
+  'tests/bench/login-burst-bench.ts',
 ]);

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { newContext, signIn, browserPerFile } from '../helpers/browser';
+import { browserPerFile, newContext, signIn } from '../helpers/browser';
 
 const baseURL = inject('baseURL');
 const browser = browserPerFile();

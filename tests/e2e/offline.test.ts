@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api, apiLogin, newContext, signIn, browserPerFile, waitForServiceWorker } from '../helpers/browser';
+import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
 
 const baseURL = inject('baseURL');
 const browser = browserPerFile();
@@ -92,7 +92,10 @@ describe('offline (Chromium against npm start)', () => {
     expect(new URL(page.url()).pathname).toBe('/notifications');
     await expect.poll(() => badgeCount(page)).toBe(unread);
     // The session survived: token and user are still stored.
-    const stored = await page.evaluate(() => ({ token: !!localStorage.getItem('token'), user: !!localStorage.getItem('user') }));
+    const stored = await page.evaluate(() => ({
+      token: !!localStorage.getItem('token'),
+      user: !!localStorage.getItem('user'),
+    }));
     expect(stored).toEqual({ token: true, user: true });
     await context.setOffline(false);
     await context.close();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { formatMoneyInput, formatQuantityInput } from '../../src/shared/domain/number-input';
 import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
 
 const baseURL = inject('baseURL');
@@ -142,7 +143,8 @@ describe('creating orders offline (/create-order, /sales, /my-orders)', () => {
 
     // A line from the catalogue (fills the unit price) and a free-text one.
     await pick(page, 'line-product', 'product-option', lineProduct.name, lineProduct.name);
-    expect(await page.getByTestId('line-price').inputValue()).toBe((priceOf(lineProduct) / 100).toFixed(2));
+    // …as tr-TR text ('49.499,10', read back the Turkish way).
+    expect(await page.getByTestId('line-price').inputValue()).toBe(formatMoneyInput(priceOf(lineProduct)));
     await page.getByTestId('line-quantity').fill('2');
     await page.getByTestId('add-line').click();
     await page.getByTestId('line-product').fill('Kurulum Hizmeti');
@@ -195,7 +197,7 @@ describe('creating orders offline (/create-order, /sales, /my-orders)', () => {
     await s2Quantity.fill('0');
     await expect.poll(() => lines.count()).toBe(1);
     await s1Quantity.fill(String(s1.current_stock + 5));
-    await expect.poll(() => s1Quantity.inputValue()).toBe(String(s1.current_stock));
+    await expect.poll(() => s1Quantity.inputValue()).toBe(formatQuantityInput(s1.current_stock));
     await s1Quantity.fill('2');
     await expect.poll(() => badge.getAttribute('data-count')).toBe('2');
     expect(await page.getByTestId('cart-total').getAttribute('data-kurus')).toBe(String(2 * priceOf(s1)));
@@ -361,8 +363,14 @@ describe('creating orders offline (/create-order, /sales, /my-orders)', () => {
     await page.getByTestId('add-line').click();
     await expectSnackbar(page, 'Lütfen tüm alanları doldurun');
     expect(await page.getByTestId('order-line').count()).toBe(0);
-    // Quantity parsed as an integer: 2.7 → 2.
+    // The quantity is an integer: 2.7 is refused under the field (never silently 2 or 27).
     await page.getByTestId('line-quantity').fill('2.7');
+    await page.getByTestId('add-line').click();
+    await expect
+      .poll(() => page.getByTestId('line-quantity-helper').innerText())
+      .toBe('Miktar tam sayı olmalıdır');
+    expect(await page.getByTestId('order-line').count()).toBe(0);
+    await page.getByTestId('line-quantity').fill('2');
     await page.getByTestId('add-line').click();
     await expect.poll(() => page.getByTestId('order-line').count()).toBe(1);
     expect(await page.getByTestId('order-total').getAttribute('data-kurus')).toBe('2500');

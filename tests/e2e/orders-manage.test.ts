@@ -1,8 +1,8 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { Order } from '../../src/shared/api/entities';
 import { formatTL } from '../../src/shared/domain/money';
-import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+import { api, apiLogin, browserPerFile, openOrderPage, signedInDevice } from '../helpers/browser';
 
 /**
  * /orders and /orders/{id} against the real product (npm start, PGlite, Chromium): the list's
@@ -38,23 +38,9 @@ async function serverOrder(token: string, id: string): Promise<Order> {
   return body.data;
 }
 
-/** A signed-in browser context (one "device"), its service worker in control. */
-async function device(username: string, landing: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser());
-  const page = await context.newPage();
-  await signIn(page, baseURL, TENANT, username);
-  await page.waitForURL((url) => url.pathname === landing);
-  await waitForServiceWorker(page);
-  return { context, page };
-}
-
-/** Open /orders/{id} in the app (client-side) and wait until the order is shown from the local store. */
-async function openOrder(page: Page, order: Order) {
-  await page.goto(`${baseURL}/orders/${order.id}`);
-  await expect
-    .poll(() => page.getByTestId('order-detail-number').textContent(), { timeout: 30_000 })
-    .toBe(order.order_number);
-}
+const device = (username: string, landing: string) =>
+  signedInDevice(browser(), baseURL, TENANT, username, landing);
+const openOrder = (page: Page, order: Order) => openOrderPage(page, baseURL, order);
 
 const detailStatus = (page: Page) => page.getByTestId('order-detail').getAttribute('data-status');
 const fold = (s: string) => s.toLocaleLowerCase('tr-TR');
@@ -84,9 +70,11 @@ describe('orders screens (Chromium against npm start)', () => {
     await page.getByTestId('orders-status-filter').click();
     await page.getByRole('option', { name: 'Onay Bekliyor', exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('pending_approval');
+    // (the filter reaches the list through the address: wait until every row shows it, since the
+    // unfiltered first page may have as many rows as the filtered one)
+    const statuses = () => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+    await expect.poll(async () => (await statuses()).every((s) => s === 'pending_approval')).toBe(true);
     await expect.poll(() => rows.count()).toBe(Math.min(10, pending.length));
-    for (const status of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))))
-      expect(status).toBe('pending_approval');
     await page.reload();
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(Math.min(10, pending.length));
     expect(new URL(page.url()).searchParams.get('status')).toBe('pending_approval');
@@ -108,8 +96,9 @@ describe('orders screens (Chromium against npm start)', () => {
       expect(fold(text)).toContain(fold(name));
     const target = all[5]!;
     await page.getByTestId('orders-search').fill(target.order_number);
+    // (the search reaches the list through the address, so wait for the row, not only the count)
+    await expect.poll(() => rows.first().getByTestId('order-number').innerText()).toBe(target.order_number);
     await expect.poll(() => rows.count()).toBe(1);
-    expect(await rows.first().getByTestId('order-number').innerText()).toBe(target.order_number);
 
     // Nothing matches: the spec's empty text.
     await page.getByTestId('orders-search').fill('zzqx-hiçbir-şey');
@@ -233,6 +222,8 @@ describe('orders screens (Chromium against npm start)', () => {
     await expect.poll(() => failed.count(), { timeout: 60_000 }).toBe(1);
     const reason = 'Bu sipariş başka bir kullanıcı tarafından zaten "Reddedildi" durumuna getirildi';
     expect(await failed.getByTestId('sync-failed-reason').innerText()).toBe(reason);
+    // The refusal is a failed change: the top-right toast says why (spec §8).
+    await expect.poll(() => a.page.getByTestId('toast').textContent()).toContain(reason);
     expect(await failed.getAttribute('data-record')).toBe(`order:${order.id}`);
     await expect.poll(() => detailStatus(a.page), { timeout: 30_000 }).toBe('rejected');
     expect(await a.page.getByTestId('order-outbox-failed').innerText()).toContain(reason);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { api, apiLogin, newContext, signIn, browserPerFile } from '../helpers/browser';
+import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/browser';
 
 const baseURL = inject('baseURL');
 const browser = browserPerFile();
@@ -43,7 +43,9 @@ describe('screens (Chromium against npm start)', () => {
     const word = target.title.split(' ')[0]!;
     await page.getByTestId('notification-search').fill(word);
     const needle = word.toLocaleLowerCase('tr');
-    const expected = before.notifications.filter((n) => `${n.title} ${n.message}`.toLocaleLowerCase('tr').includes(needle));
+    const expected = before.notifications.filter((n) =>
+      `${n.title} ${n.message}`.toLocaleLowerCase('tr').includes(needle),
+    );
     expect(expected.length).toBeLessThan(before.notifications.length);
     await expect.poll(() => rows.count()).toBe(expected.length);
     for (const text of await rows.allInnerTexts()) expect(text.toLocaleLowerCase('tr')).toContain(needle);
@@ -63,7 +65,9 @@ describe('screens (Chromium against npm start)', () => {
     await expect.poll(() => page.getByText('Bildirim silindi', { exact: true }).count()).toBeGreaterThan(0);
     await expect.poll(() => rows.count()).toBe(before.notifications.length - 1);
     await expect
-      .poll(async () => (await serverNotifications('default', token)).notifications.length, { timeout: 30_000 })
+      .poll(async () => (await serverNotifications('default', token)).notifications.length, {
+        timeout: 30_000,
+      })
       .toBe(before.notifications.length - 1);
 
     // Mark all read: the badge empties, and the server agrees.
@@ -71,8 +75,12 @@ describe('screens (Chromium against npm start)', () => {
     await expect
       .poll(() => page.getByText('Tüm bildirimler okundu olarak işaretlendi', { exact: true }).count())
       .toBeGreaterThan(0);
-    await expect.poll(async () => (await serverNotifications('default', token)).unread_count, { timeout: 30_000 }).toBe(0);
-    expect(await page.locator('[data-testid="notification-row"] [aria-label="Okundu olarak işaretle"]').count()).toBe(0);
+    await expect
+      .poll(async () => (await serverNotifications('default', token)).unread_count, { timeout: 30_000 })
+      .toBe(0);
+    expect(
+      await page.locator('[data-testid="notification-row"] [aria-label="Okundu olarak işaretle"]').count(),
+    ).toBe(0);
     await page.context().close();
   });
 
@@ -87,10 +95,14 @@ describe('screens (Chromium against npm start)', () => {
     await page.getByRole('button', { name: 'Kaydet' }).click();
     await expect.poll(() => page.getByText('Profil başarıyla güncellendi').count()).toBeGreaterThan(0);
     const { token } = await apiLogin(baseURL, 'default', 'sales2');
-    const { body } = await api<{ data: { full_name: string } }>(baseURL, 'default', '/auth/profile', { token });
+    const { body } = await api<{ data: { full_name: string } }>(baseURL, 'default', '/auth/profile', {
+      token,
+    });
     expect(body.data.full_name).toBe('Deniz Yılmaz-Öztürk');
     await page.reload();
-    await expect.poll(() => page.getByTestId('account-menu-button').getAttribute('aria-label')).toBe('Deniz Yılmaz-Öztürk');
+    await expect
+      .poll(() => page.getByTestId('account-menu-button').getAttribute('aria-label'))
+      .toBe('Deniz Yılmaz-Öztürk');
     await page.context().close();
   });
 
@@ -102,7 +114,10 @@ describe('screens (Chromium against npm start)', () => {
     await page.getByRole('menuitem', { name: 'Çıkış Yap' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await expect.poll(() => page.getByText('Başarıyla çıkış yapıldı').count()).toBeGreaterThan(0);
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+      null,
+      null,
+    ]);
     const { status } = await api(baseURL, 'default', '/auth/profile', { token: token! });
     expect(status).toBe(401);
     // A guarded page now sends the visitor to /login.

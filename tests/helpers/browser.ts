@@ -70,6 +70,36 @@ export async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 60_000 });
 }
 
+/** A signed-in browser context (one "device") on its landing page, its service worker in control. */
+export async function signedInDevice(
+  browser: Browser,
+  baseURL: string,
+  tenant: string,
+  username: string,
+  landing: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signIn(page, baseURL, tenant, username);
+  await page.waitForURL((url) => url.pathname === landing);
+  await waitForServiceWorker(page);
+  return { context, page };
+}
+
+/** Open /orders/{id} and wait until the order is shown from this device's local store. */
+export async function openOrderPage(
+  page: Page,
+  baseURL: string,
+  order: { id: string; order_number: string },
+) {
+  await page.goto(`${baseURL}/orders/${order.id}`);
+  await page.waitForFunction(
+    (number) => document.querySelector('[data-testid="order-detail-number"]')?.textContent === number,
+    order.order_number,
+    { timeout: 30_000 },
+  );
+}
+
 /** Call the API directly (for checking server state from a test). */
 export async function api<T = unknown>(
   baseURL: string,

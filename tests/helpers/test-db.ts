@@ -11,7 +11,7 @@ import { seedIfEmpty } from '../../src/server/db/seed';
  * A fresh, migrated and seeded database per test file (or per call), real in both modes:
  * - PGlite (default): a clone of the template that tests/helpers/api-global-setup.ts made once
  *   (migrate + seed, then dumpDataDir to a file); a file loads it with loadDataDir (~0.6 s instead
- *   of migrating and seeding with 21 scrypt hashes every time);
+ *   of migrating and seeding every time);
  * - PostgreSQL when TEST_DATABASE_URL is set (an admin URL such as
  *   postgres://postgres@127.0.0.1:5432/postgres): `CREATE DATABASE … TEMPLATE <template>` from the
  *   template database the global setup made, dropped again by close().

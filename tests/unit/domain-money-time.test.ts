@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatTL, formatTRY, hasAtMostTwoDecimals, kurusToDecimal, kurusToTl, lineTotal, toKurus } from '../../src/shared/domain/money';
+import {
+  formatTL,
+  formatTRY,
+  hasAtMostTwoDecimals,
+  kurusToDecimal,
+  kurusToTl,
+  lineTotal,
+  toKurus,
+} from '../../src/shared/domain/money';
 import { landingPathFor } from '../../src/shared/domain/roles';
 import { formatDate, relativeTime } from '../../src/shared/domain/time';
 

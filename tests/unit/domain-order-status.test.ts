@@ -7,9 +7,9 @@ import {
   canSeeOrder,
   checkTransition,
   editableGroups,
-  orderScope,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
+  orderScope,
   PRODUCED_STATUSES,
   TRANSITIONS,
 } from '../../src/shared/domain/order-status';
@@ -81,7 +81,11 @@ describe('order status machine', () => {
 
   it('derives the buttons from the same table', () => {
     const order = { status: 'pending_approval', salesperson_id: ME, driver_id: null };
-    expect(allowedNextStatuses({ id: ME, role: 'manager' }, order).sort()).toEqual(['approved', 'cancelled', 'rejected']);
+    expect(allowedNextStatuses({ id: ME, role: 'manager' }, order).sort()).toEqual([
+      'approved',
+      'cancelled',
+      'rejected',
+    ]);
     expect(allowedNextStatuses({ id: ME, role: 'salesperson' }, order)).toEqual(['cancelled']);
     expect(allowedNextStatuses({ id: OTHER, role: 'salesperson' }, order)).toEqual([]);
     expect(allowedNextStatuses({ id: ME, role: 'warehouse' }, order)).toEqual([]);
@@ -98,7 +102,9 @@ describe('order status machine', () => {
     for (const role of ROLES) {
       for (const status of ORDER_STATUSES) {
         const ok = canAssignDriver({ id: ME, role }, { status, salesperson_id: null, driver_id: null });
-        expect(ok).toBe((role === 'manager' || role === 'admin') && (status === 'approved' || status === 'prepared'));
+        expect(ok).toBe(
+          (role === 'manager' || role === 'admin') && (status === 'approved' || status === 'prepared'),
+        );
       }
     }
   });
@@ -116,8 +122,15 @@ describe('order status machine', () => {
         ['approved', 'prepared', 'in_transit', 'delivered'].includes(status),
       );
     }
-    expect(canSeeOrder({ id: ME, role: 'driver' }, { status: 'in_transit', salesperson_id: OTHER, driver_id: ME })).toBe(true);
-    expect(canSeeOrder({ id: ME, role: 'driver' }, { status: 'in_transit', salesperson_id: OTHER, driver_id: OTHER })).toBe(false);
+    expect(
+      canSeeOrder({ id: ME, role: 'driver' }, { status: 'in_transit', salesperson_id: OTHER, driver_id: ME }),
+    ).toBe(true);
+    expect(
+      canSeeOrder(
+        { id: ME, role: 'driver' },
+        { status: 'in_transit', salesperson_id: OTHER, driver_id: OTHER },
+      ),
+    ).toBe(false);
   });
 
   it('derives canSeeOrder from the same scope the server turns into SQL', () => {
@@ -146,14 +159,24 @@ describe('order status machine', () => {
         for (const own of [true, false]) {
           const owner = own ? ME : OTHER;
           const order = { status, salesperson_id: owner, driver_id: owner };
-          expect(canEditOrder({ id: ME, role }, order), `${role} ${status} own=${own}`).toBe(rule[role](status, own));
+          expect(canEditOrder({ id: ME, role }, order), `${role} ${status} own=${own}`).toBe(
+            rule[role](status, own),
+          );
         }
       }
     }
     const pending = { status: 'pending_approval', salesperson_id: ME, driver_id: null };
     expect(editableGroups({ id: ME, role: 'salesperson' }, pending)).toEqual(['customer', 'items', 'notes']);
-    expect(editableGroups({ id: ME, role: 'warehouse' }, { ...pending, status: 'approved' })).toEqual(['notes', 'vehicle']);
-    expect(editableGroups({ id: ME, role: 'admin' }, pending)).toEqual(['customer', 'items', 'notes', 'vehicle']);
+    expect(editableGroups({ id: ME, role: 'warehouse' }, { ...pending, status: 'approved' })).toEqual([
+      'notes',
+      'vehicle',
+    ]);
+    expect(editableGroups({ id: ME, role: 'admin' }, pending)).toEqual([
+      'customer',
+      'items',
+      'notes',
+      'vehicle',
+    ]);
   });
 
   it('lets only admins delete orders', () => {

@@ -48,6 +48,7 @@ function serverOrder(id: string, n: number, overrides: Partial<Order> = {}): Ord
     events: [],
     created_at: new Date(T0 + n * 60_000).toISOString(),
     updated_at: new Date(T0 + n * 60_000).toISOString(),
+    version: n,
     ...overrides,
   };
 }
@@ -57,7 +58,12 @@ let db: LocalDb;
 beforeEach(async () => {
   db = new LocalDb({ tenant: 'demo', userId: 'u1' }, { indexedDB: new IDBFactory(), IDBKeyRange });
   await db.open();
-  await db.setMeta(META.user, { id: 'u1', username: 'sales', full_name: 'Satış Temsilcisi', role: 'salesperson' });
+  await db.setMeta(META.user, {
+    id: 'u1',
+    username: 'sales',
+    full_name: 'Satış Temsilcisi',
+    role: 'salesperson',
+  });
 });
 
 afterEach(() => db.close());
@@ -116,7 +122,10 @@ describe('creating an order offline', () => {
   });
 
   it('removes the order again when the server refuses to create it', async () => {
-    const order = await createOrder(db, { customer_name: 'X', items: [{ product_name: 'Y', quantity: 1, unit_price: 1 }] });
+    const order = await createOrder(db, {
+      customer_name: 'X',
+      items: [{ product_name: 'Y', quantity: 1, unit_price: 1 }],
+    });
     const [entry] = await listEntries(db);
     await reject(db, entry!, { status: 400, error: 'Geçersiz', code: 'VALIDATION_ERROR' });
     expect(await db.orders.get(order.id)).toBeUndefined();
@@ -162,10 +171,21 @@ describe('changing an order', () => {
   });
 
   it('edits lines and recomputes the total in kuruş; assigns a driver; deletes', async () => {
-    await updateOrder(db, 'o2', { items: [{ product_name: 'A', quantity: 3, unit_price: 33.33 }], notes: 'not' });
-    expect(await db.orders.get('o2')).toMatchObject({ total_amount_kurus: 9999, total_amount: 99.99, notes: 'not' });
+    await updateOrder(db, 'o2', {
+      items: [{ product_name: 'A', quantity: 3, unit_price: 33.33 }],
+      notes: 'not',
+    });
+    expect(await db.orders.get('o2')).toMatchObject({
+      total_amount_kurus: 9999,
+      total_amount: 99.99,
+      notes: 'not',
+    });
     await assignDriver(db, 'o2', { id: 'd1', full_name: 'Sürücü Bir' }, '34 ABC 123');
-    expect(await db.orders.get('o2')).toMatchObject({ driver_id: 'd1', driver_name: 'Sürücü Bir', vehicle_plate: '34 ABC 123' });
+    expect(await db.orders.get('o2')).toMatchObject({
+      driver_id: 'd1',
+      driver_name: 'Sürücü Bir',
+      vehicle_plate: '34 ABC 123',
+    });
     await deleteOrder(db, 'o2');
     expect(await db.orders.get('o2')).toBeUndefined();
     // Three entries of one order, in the order they were made, one ordering key.
@@ -178,7 +198,10 @@ describe('changing an order', () => {
 describe('order lists read from the mirror', () => {
   beforeEach(async () => {
     const rows = Array.from({ length: 45 }, (_, i) =>
-      serverOrder(`o${i}`, i, { status: i % 3 === 0 ? 'approved' : 'pending_approval', customer_name: i === 5 ? 'İSMAİL Işık' : `Müşteri ${i}` }),
+      serverOrder(`o${i}`, i, {
+        status: i % 3 === 0 ? 'approved' : 'pending_approval',
+        customer_name: i === 5 ? 'İSMAİL Işık' : `Müşteri ${i}`,
+      }),
     );
     await db.transaction('rw', [db.orders, db.outbox, db.base], () => putServerRows(db, 'orders', rows, []));
   });

@@ -1,22 +1,25 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalDb, recordKey } from '../../src/client/local/database';
+import { MUTATIONS } from '../../src/client/local/mutations';
 import {
-  acknowledge,
-  defineMutation,
   deleteNotification,
-  discardEntry,
-  enqueue,
-  keysOverlap,
-  listEntries,
   markAllNotificationsRead,
   markNotificationRead,
+} from '../../src/client/local/notifications';
+import {
+  acknowledge,
+  discardEntry,
+  enqueue,
+  listEntries,
   putServerRows,
+  recompute,
   reject,
   resetMirror,
   retryEntry,
 } from '../../src/client/local/outbox';
+import { keysOverlap } from '../../src/client/local/sync/plan';
 import type { Notification, Order } from '../../src/shared/api';
 
 /**
@@ -66,22 +69,24 @@ function order(id: string, overrides: Partial<Order> = {}): Order {
     events: [],
     created_at: NOW,
     updated_at: NOW,
+    version: 1,
     ...overrides,
   };
 }
 
-// Test-local kinds with the shape issue 3's order mutations will have.
-defineMutation('test.order-status', {
-  apply: (row, entry) => (row ? { ...row, status: (entry.body as { status: string }).status } : null),
-});
-defineMutation('test.order-create', {
-  apply: (_row, entry) => ({ ...(entry.body as Order), pending_sync: 1 }),
-  fromResponse: (data, entry) => ({ [entry.record_key]: data as Record<string, unknown> }),
-});
-defineMutation('test.explodes', {
-  apply: () => {
-    throw new Error('effect failed');
-  },
+const approve = (id = 'o1') =>
+  enqueue(db, {
+    kind: 'order.status',
+    summary: 'Sipariş onaylandı',
+    params: { id },
+    body: { status: 'approved', expected_status: 'pending_approval' },
+    records: [recordKey('orders', id)],
+  });
+
+const createBody = (id: string) => ({
+  id,
+  customer_name: 'Ayşe Yılmaz',
+  items: [{ product_name: 'Kalem', quantity: 2, unit_price: 12.5 }],
 });
 
 let db: LocalDb;
@@ -149,15 +154,11 @@ describe('enqueue', () => {
   });
 
   it('is all or nothing: an effect that fails leaves neither the change nor the entry', async () => {
-    await expect(
-      enqueue(db, {
-        kind: 'test.explodes',
-        summary: 'x',
-        method: 'PATCH',
-        path: '/orders/o1/status',
-        records: ['order:o1'],
-      }),
-    ).rejects.toThrow('effect failed');
+    const spy = vi.spyOn(MUTATIONS['order.status'], 'apply').mockImplementation(() => {
+      throw new Error('effect failed');
+    });
+    await expect(approve()).rejects.toThrow('effect failed');
+    spy.mockRestore();
     expect(await db.outbox.count()).toBe(0);
     expect(await db.base.count()).toBe(0);
     expect((await db.orders.get('o1'))?.status).toBe('pending_approval');
@@ -223,14 +224,8 @@ describe('outcomes', () => {
   });
 
   it('a refusal marks the entry failed with the server text and restores the server version', async () => {
-    const entry = await enqueue(db, {
-      kind: 'test.order-status',
-      summary: 'Sipariş onaylandı',
-      method: 'PATCH',
-      path: '/orders/o1/status',
-      body: { status: 'approved' },
-      records: ['order:o1'],
-    });
+    const entry = await approve();
+    expect(entry).toMatchObject({ method: 'PATCH', path: '/orders/o1/status' });
     expect((await db.orders.get('o1'))?.status).toBe('approved');
     await reject(db, entry, { status: 403, error: 'Bu işlem için yetkiniz yok.', code: 'FORBIDDEN' });
     expect((await db.orders.get('o1'))?.status).toBe('pending_approval');
@@ -258,14 +253,7 @@ describe('outcomes', () => {
   });
 
   it("a 409 conflict replaces the server version with the body's current record", async () => {
-    const entry = await enqueue(db, {
-      kind: 'test.order-status',
-      summary: 'Sipariş onaylandı',
-      method: 'PATCH',
-      path: '/orders/o1/status',
-      body: { status: 'approved' },
-      records: ['order:o1'],
-    });
+    const entry = await approve();
     const current = order('o1', { status: 'cancelled', notes: 'Müşteri vazgeçti' });
     await reject(db, entry, { status: 409, error: 'Sipariş durumu değişmiş.', code: 'CONFLICT', current });
     expect(await db.orders.get('o1')).toMatchObject({
@@ -278,25 +266,24 @@ describe('outcomes', () => {
   it('an order created offline shows as pending, gets its real number on success, disappears if refused', async () => {
     const draft = order('o-new', { order_number: 'BEKLİYOR' });
     const create = await enqueue(db, {
-      kind: 'test.order-create',
+      kind: 'order.create',
       summary: 'Sipariş oluşturuldu',
-      method: 'POST',
-      path: '/orders',
-      body: draft,
+      body: createBody('o-new'),
       records: [recordKey('orders', 'o-new')],
+      local: { order: { ...draft, pending_sync: 1 } },
     });
+    expect(create).toMatchObject({ method: 'POST', path: '/orders' });
     expect(await db.orders.get('o-new')).toMatchObject({ pending_sync: 1, order_number: 'BEKLİYOR' });
     expect(await db.orders.where('pending_sync').equals(1).count()).toBe(1);
     await acknowledge(db, create, order('o-new', { order_number: 'ORD-000042' }));
     expect(await db.orders.get('o-new')).toMatchObject({ pending_sync: 0, order_number: 'ORD-000042' });
 
     const refused = await enqueue(db, {
-      kind: 'test.order-create',
+      kind: 'order.create',
       summary: 'Sipariş oluşturuldu',
-      method: 'POST',
-      path: '/orders',
-      body: order('o-bad'),
+      body: createBody('o-bad'),
       records: [recordKey('orders', 'o-bad')],
+      local: { order: { ...order('o-bad'), pending_sync: 1 } },
     });
     await reject(db, refused, { status: 400, error: 'Müşteri adı gereklidir', code: 'VALIDATION_ERROR' });
     expect(await db.orders.get('o-bad')).toBeUndefined();
@@ -314,5 +301,60 @@ describe('resetMirror (full resync, e.g. after a role change)', () => {
     expect(await db.notifications.toCollection().primaryKeys()).toEqual(['n1']);
     expect((await db.notifications.get('n1'))?.is_read).toBe(true);
     expect(await db.outbox.count()).toBe(1);
+  });
+});
+
+describe('versioned edits (DESIGN §6)', () => {
+  const edit = (notes: string, version: number) =>
+    enqueue(db, {
+      kind: 'order.update',
+      summary: 'Sipariş güncellendi',
+      params: { id: 'o1' },
+      body: { notes, expected_version: version },
+      records: [recordKey('orders', 'o1')],
+    });
+
+  it('a later queued edit moves on to the new version when the server applied the first on the version it saw', async () => {
+    const first = await edit('bir', 1);
+    const second = await edit('iki', 1);
+    expect((await db.orders.get('o1'))?.notes).toBe('iki');
+    await acknowledge(db, first, order('o1', { notes: 'bir', version: 7, applied_on_version: 1 }));
+    const [waiting] = await listEntries(db);
+    expect(waiting?.id).toBe(second.id);
+    expect(waiting?.body).toMatchObject({ notes: 'iki', expected_version: 7 });
+    // The stored server row carries no write-only field.
+    expect((await db.base.get('order:o1'))?.row).not.toHaveProperty('applied_on_version');
+    expect((await db.orders.get('o1'))?.notes).toBe('iki');
+  });
+
+  it('…but keeps the old version when something else happened in between (the server must refuse it)', async () => {
+    const first = await edit('bir', 1);
+    await edit('iki', 1);
+    await acknowledge(db, first, order('o1', { notes: 'bir', version: 9, applied_on_version: 5 }));
+    expect((await listEntries(db))[0]?.body).toMatchObject({ expected_version: 1 });
+  });
+
+  it('retrying a refused edit names the version now shown (the user has seen it and asks again)', async () => {
+    const entry = await edit('bir', 1);
+    await reject(db, entry, {
+      status: 409,
+      error: 'değişti',
+      code: 'CONFLICT',
+      current: order('o1', { notes: 'başkası', version: 4 }),
+    });
+    expect((await db.orders.get('o1'))?.notes).toBe('başkası');
+    await retryEntry(db, entry.id);
+    expect((await listEntries(db))[0]?.body).toMatchObject({ notes: 'bir', expected_version: 4 });
+  });
+});
+
+describe('an entry of a kind this app version does not know', () => {
+  it('is kept and listed, has no effect, and is never silently dropped', async () => {
+    await approve();
+    const [stored] = await listEntries(db);
+    await db.outbox.update(stored?.seq as number, { kind: 'order.future-kind' });
+    await db.transaction('rw', [db.orders, db.outbox, db.base], () => recompute(db, 'order:o1'));
+    expect((await db.orders.get('o1'))?.status).toBe('pending_approval');
+    expect(await listEntries(db)).toHaveLength(1);
   });
 });

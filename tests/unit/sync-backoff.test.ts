@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, tokenClaims } from '../../src/client/local/sync-engine';
+import { backoffDelay } from '../../src/client/local/sync/backoff';
+import { tokenClaims } from '../../src/client/local/sync/status';
 import { OUTBOX_BACKOFF_CAP_MS } from '../../src/shared/domain/constants';
 
 describe('outbox retry backoff', () => {

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { META } from '../../src/client/local/database';
 import {
   deleteNotification,
-  listEntries,
   markAllNotificationsRead,
   markNotificationRead,
-} from '../../src/client/local/outbox';
+} from '../../src/client/local/notifications';
+import { listEntries } from '../../src/client/local/outbox';
 import { otherUsersWaiting } from '../../src/client/local/registry';
 import { bumpChangeSeq } from '../../src/server/db/change-seq';
 import { MESSAGES } from '../../src/shared/api/errors';
@@ -575,14 +575,22 @@ describe('server history replaced (sync epoch)', () => {
 
     // The server's data is replaced behind the device's back (a restore): one notification no
     // longer exists, another is read — and no change number says so. Only the epoch changes.
-    await server.db.deleteFrom('notifications').where('tenant_id', '=', 'default').where('id', '=', gone.id).execute();
+    await server.db
+      .deleteFrom('notifications')
+      .where('tenant_id', '=', 'default')
+      .where('id', '=', gone.id)
+      .execute();
     await server.db
       .updateTable('notifications')
       .set({ is_read: true })
       .where('tenant_id', '=', 'default')
       .where('id', '=', readElsewhere.id)
       .execute();
-    await server.db.updateTable('tenants').set({ sync_epoch: 'restored-epoch' }).where('id', '=', 'default').execute();
+    await server.db
+      .updateTable('tenants')
+      .set({ sync_epoch: 'restored-epoch' })
+      .where('id', '=', 'default')
+      .execute();
 
     // Meanwhile the user made a change that is not sent yet.
     await markNotificationRead(db, mine.id);
@@ -603,4 +611,3 @@ describe('server history replaced (sync epoch)', () => {
     db.close();
   });
 });
-

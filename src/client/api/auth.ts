@@ -1,39 +1,60 @@
-import type { AuthResponse, LoginBody, ProfileUpdateBody, RegisterBody, TenantInfo, User } from '../../shared/api';
-import { PATHS } from '../../shared/api/paths';
+import type { AuthResponse, LoginBody, ProfileUpdateBody, TenantInfo, User } from '../../shared/api';
+import { ROUTES } from '../../shared/api/routes';
 import { ApiError } from './errors';
 import { request } from './http';
 
+/*
+ * Calls made before or around signing in. They read their routes from the schema-free half of the
+ * endpoint table (ROUTES) and check the answers by hand, so that the sign-in screen does not pull
+ * the schema library into the first download. Everything after sign-in uses `call(API.x)`.
+ */
+
 /** Spec §5: login and register responses must contain both user and token. */
 function checkAuthResponse(body: AuthResponse | undefined): AuthResponse {
-  if (!body || !body.user || !body.token) throw new ApiError('Invalid response from server', 200);
+  if (!body?.user || !body.token) throw new ApiError('Invalid response from server', 200);
   return body;
 }
 
 export async function login(body: LoginBody): Promise<AuthResponse> {
   return checkAuthResponse(
-    await request<AuthResponse>(PATHS.login, { method: 'POST', json: body, whole: true, ignoreUnauthorized: true, token: null }),
+    await request<AuthResponse>(ROUTES.login.path, {
+      method: ROUTES.login.method,
+      json: body,
+      whole: true,
+      ignoreUnauthorized: true,
+      token: null,
+    }),
   );
 }
 
-export async function register(body: RegisterBody): Promise<AuthResponse> {
-  return checkAuthResponse(
-    await request<AuthResponse>(PATHS.register, { method: 'POST', json: body, whole: true, ignoreUnauthorized: true, token: null }),
-  );
+/**
+ * Logout tells the server (the session is revoked); the caller clears local state whatever happens.
+ * `tenant`: the session's own tenant, when the page shows another company's address.
+ */
+export async function logout(tenant?: string): Promise<void> {
+  await request(ROUTES.logout.path, { method: ROUTES.logout.method, ignoreUnauthorized: true, tenant });
 }
 
-/** Logout tells the server (the session is revoked); the caller clears local state whatever happens. */
-export async function logout(): Promise<void> {
-  await request(PATHS.logout, { method: 'POST', ignoreUnauthorized: true });
+/** A tenant's public info (name, branding) by its id, whatever the page's tenant is. */
+export async function fetchTenantInfoOf(tenant: string): Promise<TenantInfo> {
+  return request<TenantInfo>(ROUTES.tenantInfo.path, { token: null, tenant });
 }
 
 export async function fetchProfile(): Promise<User> {
-  return request<User>(PATHS.profile);
+  const user = await request<User>(ROUTES.profile.path);
+  if (!user?.id) throw new ApiError('Invalid response from server', 200);
+  return user;
 }
 
 export async function updateProfile(body: ProfileUpdateBody): Promise<User> {
-  return request<User>(PATHS.profile, { method: 'PUT', json: body });
+  const user = await request<User>(ROUTES.profileUpdate.path, {
+    method: ROUTES.profileUpdate.method,
+    json: body,
+  });
+  if (!user?.id) throw new ApiError('Invalid response from server', 200);
+  return user;
 }
 
 export async function fetchTenantInfo(): Promise<TenantInfo> {
-  return request<TenantInfo>(PATHS.tenantInfo, { token: null });
+  return request<TenantInfo>(ROUTES.tenantInfo.path, { token: null });
 }

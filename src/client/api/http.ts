@@ -1,4 +1,12 @@
 import ky, { HTTPError, type KyInstance, type Options, TimeoutError } from 'ky';
+import {
+  type BodyIn,
+  buildPath,
+  type Endpoint,
+  type ParamsIn,
+  type QueryIn,
+  type ResponseOf,
+} from '../../shared/api/endpoint';
 import { REQUEST_TIMEOUT_MS } from '../../shared/domain/constants';
 import { ApiError, NetworkError } from './errors';
 import { getTenant } from './tenant';
@@ -73,7 +81,12 @@ export interface RequestOptions {
 }
 
 function client(fetchImpl?: typeof fetch): KyInstance {
-  return ky.create({ timeout: REQUEST_TIMEOUT_MS, retry: 0, throwHttpErrors: true, fetch: fetchImpl ?? config.fetch });
+  return ky.create({
+    timeout: REQUEST_TIMEOUT_MS,
+    retry: 0,
+    throwHttpErrors: true,
+    fetch: fetchImpl ?? config.fetch,
+  });
 }
 
 /** Low-level call: returns the parsed body (unwrapped unless `whole`). */
@@ -119,7 +132,12 @@ async function translateError(error: unknown, options: RequestOptions): Promise<
     }
     const status = error.response.status;
     const message = typeof body?.error === 'string' ? body.error : error.message;
-    const apiError = new ApiError(message, status, typeof body?.code === 'string' ? body.code : undefined, body);
+    const apiError = new ApiError(
+      message,
+      status,
+      typeof body?.code === 'string' ? body.code : undefined,
+      body,
+    );
     if (status === 401 && !options.ignoreUnauthorized) config.onUnauthorized(apiError);
     return apiError;
   }
@@ -127,4 +145,34 @@ async function translateError(error: unknown, options: RequestOptions): Promise<
   if (error instanceof DOMException && error.name === 'AbortError') return error;
   if (error instanceof TypeError) return new NetworkError();
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/** What `call` needs besides the entry: its params, query and body, typed by the entry's schemas. */
+export type CallOptions<E extends Endpoint> = Omit<
+  RequestOptions,
+  'method' | 'json' | 'searchParams' | 'whole'
+> & {
+  params?: ParamsIn<E>;
+  query?: QueryIn<E>;
+  body?: BodyIn<E>;
+};
+
+/**
+ * Calls an endpoint of the table (src/shared/api/endpoints.ts): builds the path from its params,
+ * sends its method, query and body, and returns the answer parsed by the entry's response schema
+ * (a drift between server and client fails here, loudly, instead of deep inside a screen).
+ */
+export async function call<E extends Endpoint>(
+  entry: E,
+  options: CallOptions<E> = {},
+): Promise<ResponseOf<E>> {
+  const { params, query, body, ...rest } = options;
+  const data = await request<unknown>(buildPath(entry.path, params as Record<string, unknown> | undefined), {
+    ...rest,
+    method: entry.method,
+    searchParams: query as RequestOptions['searchParams'],
+    json: body,
+    whole: entry.envelope === false,
+  });
+  return entry.response.parse(data) as ResponseOf<E>;
 }

@@ -29,7 +29,10 @@ function isLocalOrPreviewHost(host: string): boolean {
   );
 }
 
-export function resolveTenantFrom(location: { search: string; hostname: string }, stored?: string | null): string {
+export function resolveTenantFrom(
+  location: { search: string; hostname: string },
+  stored?: string | null,
+): string {
   const fromQuery = new URLSearchParams(location.search).get('tenant')?.trim();
   if (fromQuery) return fromQuery;
   if (stored) return stored;
@@ -66,9 +69,4 @@ export function getTenant(): string {
     }
   }
   return current;
-}
-
-/** For tests and the sync engine in Node: fix the tenant explicitly. */
-export function setTenant(tenant: string): void {
-  current = tenant;
 }

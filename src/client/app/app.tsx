@@ -1,14 +1,44 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { useEffect, useMemo } from 'react';
-import { UpdatePrompt } from '../pwa/update-prompt';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { usePwa } from '../pwa/service-worker';
 import { ErrorBoundary } from '../shared-ui/error-boundary';
-import { SnackbarHost } from '../shared-ui/snackbar-host';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
 import { LocalStoreProvider } from './local-store-provider';
 import { AppRouter } from './router';
 import { buildTheme } from './theme';
+
+/*
+ * The global message and update hosts (MUI Snackbar, Grow, ClickAwayListener…) are loaded the first
+ * time there is something to show: the login screen of a first visit does not need them (issue 8).
+ * The chunks are precached by the service worker; if one cannot be loaded the message is lost
+ * rather than the app.
+ */
+const Nothing = (): ReactNode => null;
+const SnackbarHost = lazy(
+  (): Promise<{ default: () => ReactNode }> =>
+    import('../shared-ui/snackbar-host').then(
+      (m) => ({ default: m.SnackbarHost }),
+      () => ({ default: Nothing }),
+    ),
+);
+const UpdatePrompt = lazy(
+  (): Promise<{ default: () => ReactNode }> =>
+    import('../pwa/update-prompt').then(
+      (m) => ({ default: m.UpdatePrompt }),
+      () => ({ default: Nothing }),
+    ),
+);
+
+/** Renders its children from the first time `when` is true on (so closing animations still run). */
+function OnceNeeded({ when, children }: { when: boolean; children: ReactNode }) {
+  const [needed, setNeeded] = useState(when);
+  useEffect(() => {
+    if (when) setNeeded(true);
+  }, [when]);
+  return needed || when ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /**
  * The application root: theme (light/dark × tenant branding), the local store for the signed-in
@@ -19,6 +49,8 @@ export function App() {
   const language = useUi((s) => s.language);
   const primary = useSession((s) => s.tenantInfo.branding?.primary_color);
   const secondary = useSession((s) => s.tenantInfo.branding?.secondary_color);
+  const hasMessage = useUi((s) => !!(s.globalError || s.globalSuccess || s.toast));
+  const updateReady = usePwa((s) => s.updateReady);
   const theme = useMemo(() => buildTheme(mode, primary, secondary), [mode, primary, secondary]);
 
   useEffect(() => {
@@ -36,8 +68,12 @@ export function App() {
           <AppRouter />
         </LocalStoreProvider>
       </ErrorBoundary>
-      <SnackbarHost />
-      <UpdatePrompt />
+      <OnceNeeded when={hasMessage}>
+        <SnackbarHost />
+      </OnceNeeded>
+      <OnceNeeded when={updateReady}>
+        <UpdatePrompt />
+      </OnceNeeded>
     </ThemeProvider>
   );
 }

@@ -1,22 +1,47 @@
-import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { lazy, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { Role } from '../../shared/domain/roles';
+import { getTenant } from '../api/tenant';
 import { LoadingText } from '../shared-ui/loading';
+import type { ReturnTo } from '../shared-ui/route-access';
 import { useSession } from '../state/session';
 
+/** Only drawn when a signed-in user opens another company's address: its own chunk. */
+const TenantMismatchPage = lazy(() => import('./tenant-mismatch-page'));
+
 /**
- * Route guards exactly per spec §2: while authentication is loading they show the text
- * 'Loading'; an unauthenticated visitor goes to /login; a signed-in user without the required
- * role goes to /dashboard. (The server enforces every permission too; this only routes.)
+ * Route guards per spec §2: while authentication is loading they show the text 'Loading'; an
+ * unauthenticated visitor goes to /login; a signed-in user without the required role goes to
+ * /dashboard. (The server enforces every permission too; this only routes.)
+ *
+ * Additions (issue 8):
+ * - the visitor sent to /login carries the address they asked for (path + query + hash) in the
+ *   history state, and the login screen returns there after signing in (a deep link such as
+ *   /orders/{id} survives the sign-in);
+ * - a signed-in user whose session belongs to another tenant than the page's (?tenant=) gets a
+ *   screen that offers to switch or go back, instead of a loader waiting on calls the server
+ *   refuses (403 TENANT_MISMATCH).
  */
 export function RequireAuth({ roles, children }: { roles?: readonly Role[]; children?: ReactNode }) {
+  const location = useLocation();
   const isLoading = useSession((s) => s.isLoading);
   const isAuthenticated = useSession((s) => s.isAuthenticated);
   const user = useSession((s) => s.user);
+  const sessionTenant = useSession((s) => s.tenant);
   if (isLoading) return <LoadingText />;
-  if (!isAuthenticated || !user) return <Navigate to="/login" replace />;
+  if (!isAuthenticated || !user) {
+    const from: ReturnTo = { pathname: location.pathname, search: location.search, hash: location.hash };
+    return <Navigate to="/login" replace state={{ from }} />;
+  }
+  if (sessionTenant && !sameTenant(sessionTenant, getTenant()))
+    return <TenantMismatchPage sessionTenant={sessionTenant} pageTenant={getTenant()} />;
   if (roles && !roles.includes(user.role)) return <Navigate to="/dashboard" replace />;
   return <>{children ?? <Outlet />}</>;
+}
+
+/** The server finds tenants by their lower-cased id: `?tenant=Demo` is the session's `demo`. */
+export function sameTenant(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
 }
 
 /** `/` and any unknown path: /dashboard when a user exists, otherwise /login. */

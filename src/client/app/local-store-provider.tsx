@@ -9,28 +9,36 @@ import { useSession } from '../state/session';
  *
  * - At start with a stored session the store opens at once, with or without network: the app
  *   must show cached data offline (DESIGN §6 "Start-up").
- * - After an interactive sign-in it also asks the browser to keep the data
- *   (`navigator.storage.persist()`), so the outbox and the mirror are not evicted under storage
- *   pressure. We ask after sign-in, not on the login screen, because only then is there data
- *   worth keeping (and Firefox shows the request to the user).
+ * - Persistent storage is requested by the signed-in layout (layout/storage-warning.tsx), which
+ *   also tells the user when the browser refuses it.
  * - The module is imported lazily: Dexie and the engine are not needed to draw the login screen.
+ * - A session whose tenant is not the page's (`?tenant=` of another company) opens nothing.
  * - Open/close calls are serialized: a quick sign-out → sign-in must never leave the previous
  *   user's store open, or open it after the new one.
  */
 export function LocalStoreProvider({ children }: { children: ReactNode }) {
   const user = useSession((s) => s.user);
   const token = useSession((s) => s.token);
-  const userId = token && user ? user.id : null;
+  const sessionTenant = useSession((s) => s.tenant);
+  // A session of another tenant than the page's opens no store: the server would refuse every
+  // call, and the guard shows the switch screen instead (issue 8).
+  const userId =
+    token && user && (!sessionTenant || sessionTenant.toLowerCase() === getTenant().toLowerCase())
+      ? user.id
+      : null;
   const [value, setValue] = useState<LocalStoreContextValue>({ store: null, error: null });
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   const wanted = useRef<string | null>(null);
-  const hadUser = useRef<boolean>(!!userId);
+  // Whether a store was ever asked for in this page: until then there is nothing to close, and
+  // importing the module (Dexie, the sync engine, the zod schemas) just to close nothing would
+  // put ~70 KiB gzip on the login screen of a first visit (issue 8).
+  const opened = useRef(false);
 
   useEffect(() => {
     wanted.current = userId;
-    const signedInNow = !!userId && !hadUser.current;
-    hadUser.current = !!userId;
     const current = useSession.getState().user;
+    if (!userId && !opened.current) return;
+    if (userId) opened.current = true;
 
     chain.current = chain.current
       .catch(() => undefined)
@@ -65,10 +73,6 @@ export function LocalStoreProvider({ children }: { children: ReactNode }) {
             setValue({ store: null, error: error instanceof Error ? error : new Error(String(error)) });
         }
       });
-
-    if (signedInNow && typeof navigator !== 'undefined' && navigator.storage?.persist) {
-      void navigator.storage.persist().catch(() => false);
-    }
   }, [userId]);
 
   return <LocalStoreContext.Provider value={value}>{children}</LocalStoreContext.Provider>;

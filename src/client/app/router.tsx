@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorBoundary } from '../shared-ui/error-boundary';
 import { ChunkLoading } from '../shared-ui/loading';
+import { ROUTE_ROLES } from '../shared-ui/route-access';
 import { RequireAuth, RootRedirect } from './guards';
 
 /*
@@ -48,14 +49,16 @@ function AppRoutes() {
             <Route path="/sales" element={<SalesPage />} />
             <Route path="/notifications" element={<NotificationsPage />} />
             <Route path="/profile" element={<ProfilePage />} />
-            <Route element={<RequireAuth roles={['manager', 'admin']} />}>
+            {/* Role-guarded routes: the roles come from one table (route-access.ts), which the
+                login screen also reads when it returns a user to the address they asked for. */}
+            <Route element={<RequireAuth roles={ROUTE_ROLES['/manager-dashboard']} />}>
               <Route path="/manager-dashboard" element={<ComingSoonPage />} />
             </Route>
-            <Route element={<RequireAuth roles={['admin', 'warehouse']} />}>
+            <Route element={<RequireAuth roles={ROUTE_ROLES['/warehouse-dashboard']} />}>
               <Route path="/warehouse-dashboard" element={<ComingSoonPage />} />
               <Route path="/inventory" element={<ComingSoonPage />} />
             </Route>
-            <Route element={<RequireAuth roles={['admin']} />}>
+            <Route element={<RequireAuth roles={ROUTE_ROLES['/admin']} />}>
               <Route path="/admin" element={<ComingSoonPage />} />
               <Route path="/tenant-management" element={<ComingSoonPage />} />
               <Route path="/product-management" element={<ComingSoonPage />} />

@@ -1,25 +1,64 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '../../shared/domain/constants';
 import type { ThemeMode } from '../state/ui';
+import { MIN_TEXT_CONTRAST, readableOn, textOn } from './contrast';
+
+/**
+ * Touch targets: on a coarse pointer (a finger) every button is at least 44 px tall — and icon
+ * buttons 44 px wide — whatever its `size` (issue 8; WCAG 2.5.5 / Apple HIG). A mouse keeps MUI's
+ * compact sizes, so the desktop tables look as before.
+ */
+const TOUCH = '@media (pointer: coarse)';
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
+/** The page surfaces of each mode: palette colours must be readable as text on them. */
+export const SURFACE: Record<ThemeMode, string> = { light: '#ffffff', dark: '#121212' };
+/** The light mode's page background (slightly darker than paper: colours must pass on it too). */
+const LIGHT_BACKGROUND = '#f5f7fb';
+
+/** MUI's default status colours, made readable like the tenant's (light mode values). */
+const STATUS = { error: '#d32f2f', warning: '#ed6c02', info: '#0288d1', success: '#2e7d32' };
+const STATUS_DARK = { error: '#f44336', warning: '#ffa726', info: '#29b6f6', success: '#66bb6a' };
+
 /** A tenant's branding colour when it is a usable hex colour, else the spec's default. */
-export function brandColor(value: string | null | undefined, fallback: string): string {
+function brandColor(value: string | null | undefined, fallback: string): string {
   return value && HEX.test(value.trim()) ? value.trim() : fallback;
 }
 
 /**
+ * One palette colour that is readable in BOTH of MUI's uses (issue 8, WCAG 1.4.3):
+ * - `main` as text on the page (links, text buttons, focused labels): ≥ 4.5:1 against the mode's
+ *   surfaces — the tenant's colour as it is when it passes, else darkened (light mode) or
+ *   lightened (dark mode) in the same hue;
+ * - `contrastText` on `main` (app bar, contained buttons, avatars, filled chips): white or a
+ *   near-black, whichever reaches 4.5:1.
+ */
+export function accessibleColor(color: string, mode: ThemeMode): { main: string; contrastText: string } {
+  let main = readableOn(color, SURFACE[mode]);
+  if (mode === 'light') main = readableOn(main, LIGHT_BACKGROUND);
+  return { main, contrastText: textOn(main) };
+}
+
+/**
  * The MUI theme: light (default) or dark, the tenant's primary/secondary colours (fallback
- * #1976d2 / #dc004e), the spec's breakpoints and the self-hosted Roboto.
+ * #1976d2 / #dc004e) made readable, the spec's breakpoints and the self-hosted Roboto.
  */
 export function buildTheme(mode: ThemeMode, primary?: string | null, secondary?: string | null): Theme {
+  const status = mode === 'light' ? STATUS : STATUS_DARK;
+  const secondaryColor = accessibleColor(brandColor(secondary, DEFAULT_SECONDARY_COLOR), mode);
   return createTheme({
     palette: {
       mode,
-      primary: { main: brandColor(primary, DEFAULT_PRIMARY_COLOR) },
-      secondary: { main: brandColor(secondary, DEFAULT_SECONDARY_COLOR) },
-      ...(mode === 'light' ? { background: { default: '#f5f7fb', paper: '#ffffff' } } : {}),
+      // MUI's own getContrastText (used for colours not listed here) must also aim at 4.5:1.
+      contrastThreshold: MIN_TEXT_CONTRAST,
+      primary: accessibleColor(brandColor(primary, DEFAULT_PRIMARY_COLOR), mode),
+      secondary: secondaryColor,
+      error: accessibleColor(status.error, mode),
+      warning: accessibleColor(status.warning, mode),
+      info: accessibleColor(status.info, mode),
+      success: accessibleColor(status.success, mode),
+      ...(mode === 'light' ? { background: { default: LIGHT_BACKGROUND, paper: '#ffffff' } } : {}),
     },
     breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
     typography: {
@@ -30,6 +69,17 @@ export function buildTheme(mode: ThemeMode, primary?: string | null, secondary?:
     components: {
       MuiAppBar: { defaultProps: { elevation: 0 } },
       MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
+      MuiButton: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
+      MuiIconButton: { styleOverrides: { root: { [TOUCH]: { minWidth: 44, minHeight: 44 } } } },
+      MuiToggleButton: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
+      MuiFab: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
+      // The user's avatar (top bar, profile) sits on the secondary colour: its letters take the
+      // secondary's contrast text, not MUI's default (the page background colour).
+      MuiAvatar: {
+        styleOverrides: {
+          colorDefault: { backgroundColor: secondaryColor.main, color: secondaryColor.contrastText },
+        },
+      },
     },
   });
 }

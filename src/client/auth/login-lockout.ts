@@ -1,18 +1,21 @@
 import { LOGIN_LOCKOUT_MS, REMAINING_ATTEMPTS_WARNING_AT } from '../../shared/domain/constants';
 import { ApiError, isNetworkError } from '../api/errors';
+import { t } from '../shared-ui/i18n';
+import { useUi } from '../state/ui';
 
 /**
  * The login screen's rules, kept out of the component so they read like the spec:
  * the lockout persisted under `loginLockout` (epoch ms) and the login error catalogue (§8).
  */
-export const LOCKOUT_KEY = 'loginLockout';
+const LOCKOUT_KEY = 'loginLockout';
 
+/** The catalogue keys of the login error texts (src/client/shared-ui/i18n.ts). */
 export const LOGIN_TEXT = {
-  locked: 'Hesabınız kilitli. Lütfen 15 dakika sonra tekrar deneyin.',
-  invalid: 'Kullanıcı adı veya şifre hatalı. Lütfen tekrar deneyin.',
-  missing: 'Kullanıcı adı ve şifre gereklidir.',
-  other: 'Giriş yapılırken hata oluştu. Lütfen tekrar deneyin.',
-  offline: 'İnternet bağlantısı yok. Giriş yapmak için çevrimiçi olmanız gerekir.',
+  locked: 'loginErrLocked',
+  invalid: 'loginErrInvalid',
+  missing: 'loginErrMissing',
+  other: 'loginErrOther',
+  offline: 'loginErrOffline',
 } as const;
 
 /** A stored lockout still in the future, else null (an expired one is removed). */
@@ -67,9 +70,11 @@ export interface LoginFailure {
 export function interpretLoginError(error: unknown, now: number = Date.now()): LoginFailure {
   if (isNetworkError(error)) {
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-    return { message: offline ? LOGIN_TEXT.offline : error.message };
+    // The API layer's own text is Turkish: in English, the catalogue's.
+    const english = useUi.getState().language === 'en';
+    return { message: offline ? t(LOGIN_TEXT.offline) : english ? t('networkUnreachable') : error.message };
   }
-  if (!(error instanceof ApiError)) return { message: LOGIN_TEXT.other };
+  if (!(error instanceof ApiError)) return { message: t(LOGIN_TEXT.other) };
   const body = error.body ?? {};
   const serverText = typeof body.error === 'string' && body.error ? body.error : undefined;
   switch (error.status) {
@@ -78,10 +83,10 @@ export function interpretLoginError(error: unknown, now: number = Date.now()): L
         typeof body.remainingTime === 'number' && body.remainingTime > 0
           ? body.remainingTime
           : LOGIN_LOCKOUT_MS;
-      return { message: serverText ?? LOGIN_TEXT.locked, lockUntil: now + ms };
+      return { message: serverText ?? t(LOGIN_TEXT.locked), lockUntil: now + ms };
     }
     case 401: {
-      const failure: LoginFailure = { message: serverText ?? LOGIN_TEXT.invalid };
+      const failure: LoginFailure = { message: serverText ?? t(LOGIN_TEXT.invalid) };
       if (typeof body.remainingAttempts === 'number') failure.remainingAttempts = body.remainingAttempts;
       if (body.lockedOut === true) {
         const ms =
@@ -93,11 +98,11 @@ export function interpretLoginError(error: unknown, now: number = Date.now()): L
       return failure;
     }
     case 400:
-      return { message: serverText ?? LOGIN_TEXT.missing };
+      return { message: serverText ?? t(LOGIN_TEXT.missing) };
     default:
       // A 200 without user and token raises 'Invalid response from server' (spec §5); for the
       // rest, the server's text when it sent one, never ky's English status line.
-      return { message: serverText ?? (error.status === 200 ? error.message : LOGIN_TEXT.other) };
+      return { message: serverText ?? (error.status === 200 ? error.message : t(LOGIN_TEXT.other)) };
   }
 }
 

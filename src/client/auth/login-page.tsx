@@ -12,15 +12,17 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { landingPathFor } from '../../shared/domain/roles';
 import { login } from '../api/auth';
 import { getTenant } from '../api/tenant';
 import { AppLogo } from '../shared-ui/app-logo';
 import { useT } from '../shared-ui/i18n';
+import { PlainTextField as TextField } from '../shared-ui/plain-text-field';
+import { readReturnTo, returnAddress } from '../shared-ui/route-access';
+import { WaitingChangesNotice } from '../shared-ui/waiting-changes-notice';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
 import {
@@ -43,9 +45,12 @@ import {
 export default function LoginPage() {
   const t = useT();
   const navigate = useNavigate();
+  // The address a guard sent us here from (a deep link opened while signed out), if any.
+  const returnTo = readReturnTo(useLocation().state);
   const user = useSession((s) => s.user);
   const isAuthenticated = useSession((s) => s.isAuthenticated);
   const sessionExpired = useSession((s) => s.sessionExpired);
+  const signedOutUserId = useSession((s) => s.signedOutUserId);
   const companyName = useSession((s) => s.tenantInfo.company_name);
   const showSuccess = useUi((s) => s.showSuccess);
 
@@ -56,7 +61,7 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [attemptsLeft, setAttemptsLeft] = useState<number | undefined>(undefined);
   const [lockedUntil, setLockedUntil] = useState<number | null>(() => readLockout());
-  const [lockMessage, setLockMessage] = useState<string>(LOGIN_TEXT.locked);
+  const [lockMessage, setLockMessage] = useState<string>(() => t(LOGIN_TEXT.locked));
   const [now, setNow] = useState(() => Date.now());
 
   const locked = lockedUntil !== null && lockedUntil > now;
@@ -78,7 +83,8 @@ export default function LoginPage() {
   }, [lockedUntil]);
 
   // A signed-in user has nothing to do here: send them to their landing page.
-  if (isAuthenticated && user && !submitting) return <Navigate to={landingPathFor(user.role)} replace />;
+  if (isAuthenticated && user && !submitting)
+    return <Navigate to={returnAddress(user.role, returnTo, landingPathFor(user.role))} replace />;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -102,7 +108,11 @@ export default function LoginPage() {
       clearLockout();
       useSession.getState().signIn(result.user, result.token);
       showSuccess(t('loginSuccess'));
-      navigate(landingPathFor(result.user.role), { replace: true });
+      // Spec §2: land by role with the history entry replaced — unless the user came here from an
+      // address their role may open (issue 8: a deep link survives the sign-in).
+      navigate(returnAddress(result.user.role, returnTo, landingPathFor(result.user.role)), {
+        replace: true,
+      });
     } catch (caught) {
       const failure = interpretLoginError(caught);
       setPassword('');
@@ -154,14 +164,16 @@ export default function LoginPage() {
           <Typography variant="h5" component="p" sx={{ fontWeight: 700, mt: 1 }}>
             {companyName}
           </Typography>
-          <Typography variant="subtitle1" component="p" sx={{ opacity: 0.9 }}>
+          <Typography variant="subtitle1" component="p">
             {t('loginSubtitle')}
           </Typography>
           <Chip
             size="small"
             label={tenant}
             title={t('tenant')}
-            sx={{ mt: 1.5, bgcolor: 'rgba(255,255,255,0.18)', color: 'inherit', fontWeight: 500 }}
+            variant="outlined"
+            // Outlined on the header colour itself: its text keeps the theme's 4.5:1 contrast text.
+            sx={{ mt: 1.5, borderColor: 'currentColor', color: 'inherit', fontWeight: 500 }}
           />
         </Box>
 
@@ -187,6 +199,7 @@ export default function LoginPage() {
             {sessionExpired && !error && !locked ? (
               <Alert severity="info">{t('sessionExpired')}</Alert>
             ) : null}
+            <WaitingChangesNotice tenant={tenant} userId={signedOutUserId} />
             {locked ? (
               <Alert severity="warning" icon={<LockOutlined />} data-testid="lockout-alert">
                 <Typography variant="body2" sx={{ fontWeight: 500 }}>

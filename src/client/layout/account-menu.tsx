@@ -11,30 +11,58 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { User } from '../../shared/api';
-import { ROLE_LABELS } from '../../shared/domain/roles';
 import { getTenant } from '../api/tenant';
-import { useT } from '../shared-ui/i18n';
+import { roleLabel, useT } from '../shared-ui/i18n';
 import { initials } from '../shared-ui/initials';
+import { useLocalStore } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
 import { type Language, useUi } from '../state/ui';
 
-/** Avatar menu: the user, 'Profil' (→ /profile), the language, 'Çıkış Yap'. */
+/** Only needed when changes are unsent: its own chunk (precached, so it also opens offline). */
+const SignOutDialog = lazy(() => import('./sign-out-dialog').then((m) => ({ default: m.SignOutDialog })));
+
+/**
+ * Avatar menu: the user, 'Profil' (→ /profile), the language, 'Çıkış Yap'. Signing out with
+ * changes not yet sent asks first (SignOutDialog); with none it signs out at once, as before.
+ */
 export function AccountMenu({ user }: { user: User }) {
   const t = useT();
   const navigate = useNavigate();
   const language = useUi((s) => s.language);
   const setLanguage = useUi((s) => s.setLanguage);
+  const { store } = useLocalStore();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const close = () => setAnchor(null);
 
-  async function logout() {
-    close();
+  async function signOut() {
     await useSession.getState().signOut();
     navigate('/login', { replace: true });
     useUi.getState().showSuccess(t('logoutSuccess'));
+  }
+
+  async function logout() {
+    close();
+    if (store) {
+      // Count from the outbox itself, not the status store: its first live count may not have
+      // arrived yet right after the app opened.
+      let unsent = store.status.getState().pendingCount + store.status.getState().failedCount;
+      try {
+        const local = await import('../local');
+        const counts = await local.countEntries(store.db);
+        unsent = counts.pending + counts.failed;
+      } catch {
+        /* the database is gone (closed, blocked): use the last known count */
+      }
+      if (unsent > 0) {
+        setConfirming(true);
+        return;
+      }
+    }
+    await signOut();
   }
 
   const languages: { code: Language; label: string }[] = [
@@ -69,7 +97,7 @@ export function AccountMenu({ user }: { user: User }) {
             {user.full_name}
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap component="p">
-            {user.username} · {ROLE_LABELS[user.role] ?? user.role} · {getTenant()}
+            {user.username} · {roleLabel(user.role)} · {getTenant()}
           </Typography>
         </Box>
         <Divider />
@@ -88,7 +116,10 @@ export function AccountMenu({ user }: { user: User }) {
         {languages.map((l) => (
           <MenuItem key={l.code} onClick={() => setLanguage(l.code)} dense>
             <ListItemIcon>{language === l.code ? <Check fontSize="small" /> : null}</ListItemIcon>
-            <ListItemText>{l.label}</ListItemText>
+            {/* Each language is named in itself, whatever the current one (not translated). */}
+            <ListItemText lang={l.code} data-i18n-skip="">
+              {l.label}
+            </ListItemText>
           </MenuItem>
         ))}
         <Divider />
@@ -99,6 +130,11 @@ export function AccountMenu({ user }: { user: User }) {
           {t('logout')}
         </MenuItem>
       </Menu>
+      {store && confirming ? (
+        <Suspense fallback={null}>
+          <SignOutDialog open store={store} onCancel={() => setConfirming(false)} onSignOut={signOut} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -5,7 +5,9 @@ import { ErrorBoundary } from '../shared-ui/error-boundary';
 import { ChunkLoading } from '../shared-ui/loading';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
+import { useRefusalToast } from './refusal-toast';
 import { SideMenu } from './side-menu';
+import { StorageWarning } from './storage-warning';
 import { TopBar } from './top-bar';
 
 /**
@@ -20,6 +22,7 @@ export default function AppLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
+  useRefusalToast(); // a change the server refused: a toast (spec §8), whatever screen is open
   if (!user) return <Navigate to="/login" replace />;
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
@@ -33,6 +36,7 @@ export default function AppLayout() {
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar user={user} onOpenMenu={() => setMobileOpen(true)} />
         <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 3 }, minWidth: 0 }}>
+          <StorageWarning />
           <ErrorBoundary resetKey={location.pathname} onHome={() => navigate('/')}>
             <Suspense fallback={<ChunkLoading />}>
               <Outlet />

@@ -6,9 +6,9 @@ import Badge from '@mui/material/Badge';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
-import { SyncPanel } from '../sync/sync-panel';
 import { useT } from '../shared-ui/i18n';
 import { useOnline, useSyncStatus } from '../shared-ui/local-store';
+import { SyncPanel } from '../sync/sync-panel';
 
 /**
  * Online/offline state with the outbox count (DESIGN §6): the user always knows whether their

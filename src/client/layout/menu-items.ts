@@ -25,7 +25,7 @@ export interface MenuItem {
     | 'products';
 }
 
-export const MENU_ITEMS: readonly MenuItem[] = [
+const MENU_ITEMS: readonly MenuItem[] = [
   { path: '/dashboard', label: 'page_dashboard', icon: 'dashboard' },
   {
     path: '/manager-dashboard',

@@ -12,10 +12,14 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { BADGE_CAP, NOTIFICATION_DROPDOWN_WIDTH } from '../../shared/domain/constants';
-import { relativeTime } from '../../shared/domain/time';
-import { useT } from '../shared-ui/i18n';
+import { relativeTimeLabel, useT } from '../shared-ui/i18n';
 import { NotificationIcon } from '../shared-ui/notification-icon';
-import { markRead, useNotifications, useUnreadCount } from '../shared-ui/notifications-data';
+import {
+  markRead,
+  notificationText,
+  useNotifications,
+  useUnreadCount,
+} from '../shared-ui/notifications-data';
 
 const DROPDOWN_ITEMS = 10;
 
@@ -87,8 +91,13 @@ export function NotificationBell() {
               >
                 <NotificationIcon type={n.type} size={32} />
                 <Box sx={{ minWidth: 0, flex: 1 }}>
-                  <Typography variant="body2" sx={{ fontWeight: n.is_read ? 400 : 600 }} noWrap>
-                    {n.title}
+                  <Typography
+                    variant="body2"
+                    sx={{ fontWeight: n.is_read ? 400 : 600 }}
+                    noWrap
+                    data-i18n-skip={notificationText(n).stored ? '' : undefined}
+                  >
+                    {notificationText(n).title}
                   </Typography>
                   <Typography
                     variant="body2"
@@ -99,15 +108,17 @@ export function NotificationBell() {
                       WebkitBoxOrient: 'vertical',
                       overflow: 'hidden',
                     }}
+                    data-i18n-skip={notificationText(n).stored ? '' : undefined}
                   >
-                    {n.message}
+                    {notificationText(n).message}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
-                    {relativeTime(n.created_at)}
+                    {relativeTimeLabel(n.created_at)}
                   </Typography>
                 </Box>
                 {n.is_read ? null : (
                   <Box
+                    role="img"
                     aria-label={t('unread')}
                     sx={{
                       width: 8,

@@ -64,7 +64,7 @@ function MenuList({
   const t = useT();
   const { pathname } = useLocation();
   return (
-    <List component="nav" aria-label="Ana menü" sx={{ px: 1, py: 1 }}>
+    <List component="nav" aria-label={t('mainMenu')} sx={{ px: 1, py: 1 }}>
       {menuFor(role).map((item) => {
         const label = t(item.label);
         const button = (

@@ -71,7 +71,11 @@ export interface OutboxEntry {
   /** The tenant and user who made the change; the entry is sent only with that user's token. */
   tenant: string;
   user_id: string;
-  /** What the change is (a key of the mutation registry in outbox.ts), e.g. 'notification.read'. */
+  /**
+   * What the change is: a key of the mutation table (src/client/local/mutations), e.g.
+   * 'notification.read'. Typed as a string because the row may have been written by another
+   * version of the app: an unknown kind is kept, shown and never sent (see mutations/index.ts).
+   */
   kind: string;
   /** Turkish one-line description for the sync panel ("what was rejected"). */
   summary: string;
@@ -103,6 +107,11 @@ export interface OutboxEntry {
   http_status: number | null;
   /** Last transient failure (network, 5xx), shown while the entry keeps retrying. */
   last_error: string | null;
+  /**
+   * Why the entry waits for `next_attempt_at`: 'network' (no answer) is cut short as soon as the
+   * server answers anything again; 'server' (5xx, 429, in flight) waits out its backoff.
+   */
+  waiting_for?: 'network' | 'server' | null;
 }
 
 /**

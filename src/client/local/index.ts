@@ -1,12 +1,13 @@
 import type { User } from '../../shared/api';
-import { LocalDb, META } from './database';
+import { API } from '../../shared/api/endpoints';
 import type { CreateOrderBody, Driver, UpdateOrderBody } from '../../shared/api/orders';
-import { PATHS } from '../../shared/api/paths';
 import type { OrderStatus } from '../../shared/domain/order-status';
+import { LocalDb, META } from './database';
+import * as notifications from './notifications';
 import * as orders from './orders';
 import * as outbox from './outbox';
 import { resetMirror } from './outbox';
-import { SyncEngine, type SyncEngineOptions, type SyncStatusStore } from './sync-engine';
+import { SyncEngine, type SyncEngineOptions, type SyncStatusStore } from './sync/engine';
 
 /**
  * The local store's public face for the UI (framework-free: no React here).
@@ -109,9 +110,11 @@ function requireStore(): LocalStore {
 }
 
 // Bound mutations for the UI (each applies locally and queues in one transaction; works offline).
-export const markNotificationRead = async (id: string) => outbox.markNotificationRead(requireStore().db, id);
-export const markAllNotificationsRead = async () => outbox.markAllNotificationsRead(requireStore().db);
-export const deleteNotification = async (id: string) => outbox.deleteNotification(requireStore().db, id);
+export const markNotificationRead = async (id: string) =>
+  notifications.markNotificationRead(requireStore().db, id);
+export const markAllNotificationsRead = async () => notifications.markAllNotificationsRead(requireStore().db);
+export const deleteNotification = async (id: string) =>
+  notifications.deleteNotification(requireStore().db, id);
 export const createOrder = async (input: CreateOrderBody) => orders.createOrder(requireStore().db, input);
 export const updateOrder = async (id: string, changes: UpdateOrderBody) =>
   orders.updateOrder(requireStore().db, id, changes);
@@ -125,11 +128,7 @@ export const assignDriver = async (
 export const deleteOrder = async (id: string) => orders.deleteOrder(requireStore().db, id);
 /** Refresh the cached drivers list (manager/admin; keeps the old copy when offline). */
 export const refreshDrivers = async () =>
-  requireStore().engine.refreshReference(PATHS.drivers, META.drivers, (data) =>
-    typeof data === 'object' && data !== null && Array.isArray((data as { drivers?: unknown }).drivers)
-      ? (data as { drivers: Driver[] }).drivers
-      : [],
-  );
+  requireStore().engine.refreshReference(API.drivers, META.drivers, (data) => data.drivers);
 export const retryEntry = async (id: string) => {
   const store = requireStore();
   const ok = await outbox.retryEntry(store.db, id);
@@ -145,16 +144,9 @@ export const discardEntry = async (id: string) => {
 };
 
 export * from './database';
-export {
-  countEntries,
-  defineMutation,
-  type EnqueueInput,
-  enqueue,
-  keysOverlap,
-  listEntries,
-  type MutationDef,
-} from './outbox';
+export { isKnownKind, MUTATIONS, type MutationKind } from './mutations';
 export { pendingOrderNumber } from './orders';
+export { countEntries, type EnqueueInput, enqueue, listEntries } from './outbox';
 export {
   cachedDrivers,
   foldTr,
@@ -176,4 +168,5 @@ export {
   type SyncEngineOptions,
   type SyncStatus,
   type SyncStatusStore,
-} from './sync-engine';
+} from './sync/engine';
+export { keysOverlap } from './sync/plan';

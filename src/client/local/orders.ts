@@ -1,16 +1,9 @@
-import type { Order, OrderEvent, OrderItem } from '../../shared/api/entities';
-import type {
-  AssignDriverBody,
-  CreateOrderBody,
-  Driver,
-  OrderItemInput,
-  UpdateOrderBody,
-} from '../../shared/api/orders';
-import { PATHS } from '../../shared/api/paths';
-import { kurusToTl, toKurus } from '../../shared/domain/money';
+import type { Order } from '../../shared/api/entities';
+import type { AssignDriverBody, CreateOrderBody, Driver, UpdateOrderBody } from '../../shared/api/orders';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../shared/domain/order-status';
 import { type LocalDb, type LocalOrder, META, type OutboxEntry, recordKey } from './database';
-import { defineMutation, enqueue, uuid } from './outbox';
+import { type Actor, toItems, totalOf } from './mutations/orders';
+import { enqueue, uuid } from './outbox';
 
 /**
  * Order actions (DESIGN §6): each one changes the local mirror at once and queues the request in
@@ -21,22 +14,12 @@ import { defineMutation, enqueue, uuid } from './outbox';
  * order they were made (create → edit → approve), and a refused one holds back only the later
  * entries of THAT order, never another order's.
  *
- * The local effects below are pure functions of (row, entry): the outbox re-applies them on top of
- * every newer server version of the order until the server acknowledges them (see outbox.ts), so
- * they must derive everything from the entry (body + `local`), never from the clock or the store.
+ * Their local effects are in ./mutations/orders.ts.
  */
-
-type Row = Record<string, unknown>;
 
 /** The number an order shows until the server assigns the real one. */
 export function pendingOrderNumber(id: string): string {
   return `GEÇİCİ-${id.slice(0, 8).toUpperCase()}`;
-}
-
-/** Who is acting, for the order's history (local effects may not read the store). */
-interface Actor {
-  id: string;
-  name: string | null;
 }
 
 async function actor(db: LocalDb): Promise<Actor> {
@@ -45,133 +28,6 @@ async function actor(db: LocalDb): Promise<Actor> {
   );
   return { id: db.userId, name: user?.full_name ?? user?.username ?? null };
 }
-
-/** Lines as the wire order carries them, computed in integer kuruş. */
-function toItems(lines: OrderItemInput[], idPrefix: string, previous: OrderItem[] = []): OrderItem[] {
-  return lines.map((line, index) => {
-    const unit = toKurus(line.unit_price);
-    const total = unit * line.quantity;
-    const before = previous.find((p) => p.product_id && p.product_id === line.product_id);
-    return {
-      id: `${idPrefix}-${index}`,
-      product_id: line.product_id ?? null,
-      product_name: line.product_name.trim(),
-      barcode: before?.barcode ?? (line as { barcode?: string | null }).barcode ?? null,
-      quantity: line.quantity,
-      scanned_quantity: 0,
-      unit_price: kurusToTl(unit),
-      unit_price_kurus: unit,
-      total_price: kurusToTl(total),
-      total_price_kurus: total,
-    };
-  });
-}
-
-function totalOf(items: OrderItem[]): { total_amount: number; total_amount_kurus: number } {
-  const kurus = items.reduce((sum, item) => sum + item.total_price_kurus, 0);
-  return { total_amount: kurusToTl(kurus), total_amount_kurus: kurus };
-}
-
-function localEvent(
-  entry: OutboxEntry,
-  orderId: string,
-  event: Pick<OrderEvent, 'event_type' | 'from_status' | 'to_status' | 'notes'>,
-): OrderEvent {
-  const who = (entry.local?.actor ?? {}) as Partial<Actor>;
-  return {
-    id: `local-${entry.id}`,
-    order_id: orderId,
-    user_id: who.id ?? entry.user_id,
-    user_name: who.name ?? null,
-    created_at: entry.created_at,
-    ...event,
-  };
-}
-
-function withEvent(row: Row, event: OrderEvent): Row {
-  const events = Array.isArray(row.events) ? (row.events as OrderEvent[]) : [];
-  return { ...row, events: [...events, event] };
-}
-
-const fromOrderResponse = (data: unknown, entry: OutboxEntry): Record<string, Row | null> =>
-  typeof data === 'object' && data !== null && 'id' in data ? { [entry.record_key]: data as Row } : {};
-
-// ------------------------------------------------------------------------- local effects ---
-
-defineMutation('order.create', {
-  // Absent → the optimistic order; present (a pull already brought the server's copy) → as is.
-  apply: (row, entry) => row ?? (entry.local?.order as Row | undefined) ?? null,
-  fromResponse: fromOrderResponse,
-});
-
-defineMutation('order.update', {
-  apply: (row, entry) => {
-    if (!row) return null;
-    const body = entry.body as UpdateOrderBody;
-    const next: Row = { ...row };
-    for (const [field, value] of Object.entries(body)) {
-      if (field !== 'items' && value !== undefined) next[field] = value === '' ? null : value;
-    }
-    if (body.items) {
-      const items = toItems(body.items, `local-${entry.id}`, (row.items as OrderItem[]) ?? []);
-      Object.assign(next, { items }, totalOf(items));
-    }
-    return withEvent(
-      next,
-      localEvent(entry, String(row.id), {
-        event_type: 'updated',
-        from_status: String(row.status),
-        to_status: String(row.status),
-        notes: null,
-      }),
-    );
-  },
-  fromResponse: fromOrderResponse,
-});
-
-defineMutation('order.status', {
-  apply: (row, entry) => {
-    if (!row) return null;
-    const body = entry.body as { status: OrderStatus; notes?: string | null };
-    return withEvent(
-      { ...row, status: body.status },
-      localEvent(entry, String(row.id), {
-        event_type: 'status_changed',
-        from_status: String(row.status),
-        to_status: body.status,
-        notes: body.notes ?? null,
-      }),
-    );
-  },
-  fromResponse: fromOrderResponse,
-});
-
-defineMutation('order.assign-driver', {
-  apply: (row, entry) => {
-    if (!row) return null;
-    const body = entry.body as AssignDriverBody;
-    return withEvent(
-      {
-        ...row,
-        driver_id: body.driver_id,
-        driver_name: (entry.local?.driver_name as string | undefined) ?? null,
-        vehicle_plate: body.vehicle_plate ? body.vehicle_plate : (row.vehicle_plate ?? null),
-      },
-      localEvent(entry, String(row.id), {
-        event_type: 'driver_assigned',
-        from_status: String(row.status),
-        to_status: String(row.status),
-        notes: null,
-      }),
-    );
-  },
-  fromResponse: fromOrderResponse,
-});
-
-defineMutation('order.delete', {
-  apply: () => null,
-  fromResponse: (_data, entry) => ({ [entry.record_key]: null }),
-});
 
 // ------------------------------------------------------------------------------- actions ---
 
@@ -189,6 +45,8 @@ export async function createOrder(db: LocalDb, input: CreateOrderBody): Promise<
   const order: Order & { pending_sync: 1 } = {
     id,
     order_number: pendingOrderNumber(id),
+    // Not on the server yet: version 0 until the server's row (with its change number) replaces it.
+    version: 0,
     customer_id: input.customer_id ?? null,
     customer_name: input.customer_name.trim(),
     customer_phone: input.customer_phone?.trim() || null,
@@ -228,8 +86,6 @@ export async function createOrder(db: LocalDb, input: CreateOrderBody): Promise<
     id,
     kind: 'order.create',
     summary: `Sipariş oluşturuldu: ${order.customer_name}`,
-    method: 'POST',
-    path: PATHS.orders,
     body,
     records: [recordKey('orders', id)],
     local: { order, actor: who },
@@ -243,15 +99,18 @@ async function requireOrder(db: LocalDb, id: string): Promise<LocalOrder> {
   return row;
 }
 
-/** Edit an order's fields (PUT /orders/{id}); send only what changed. */
+/**
+ * Edit an order's fields (PUT /orders/{id}); send only what changed. The request names the version
+ * of the order its user saw (`expected_version`): if someone else changed the order meanwhile, the
+ * server refuses it (409 with the order as it is now) instead of silently overwriting their change.
+ */
 export async function updateOrder(db: LocalDb, id: string, changes: UpdateOrderBody): Promise<OutboxEntry> {
   const row = await requireOrder(db, id);
   return enqueue(db, {
     kind: 'order.update',
     summary: `Sipariş güncellendi: ${row.order_number}`,
-    method: 'PUT',
-    path: PATHS.order(id),
-    body: changes,
+    params: { id },
+    body: { ...changes, expected_version: row.version },
     records: [recordKey('orders', id)],
     local: { actor: await actor(db) },
   });
@@ -272,15 +131,14 @@ export async function changeOrderStatus(
   return enqueue(db, {
     kind: 'order.status',
     summary: `${row.order_number}: ${ORDER_STATUS_LABELS[row.status]} → ${ORDER_STATUS_LABELS[status]}`,
-    method: 'PATCH',
-    path: PATHS.orderStatus(id),
+    params: { id },
     body: { status, notes: notes?.trim() ? notes.trim() : null, expected_status: row.status },
     records: [recordKey('orders', id)],
     local: { actor: await actor(db) },
   });
 }
 
-/** Assign a driver (manager/admin; approved or prepared orders). */
+/** Assign a driver (manager/admin; approved or prepared orders), naming the version the user saw. */
 export async function assignDriver(
   db: LocalDb,
   id: string,
@@ -288,13 +146,12 @@ export async function assignDriver(
   vehiclePlate?: string | null,
 ): Promise<OutboxEntry> {
   const row = await requireOrder(db, id);
-  const body: AssignDriverBody = { driver_id: driver.id };
+  const body: AssignDriverBody = { driver_id: driver.id, expected_version: row.version };
   if (vehiclePlate?.trim()) body.vehicle_plate = vehiclePlate.trim();
   return enqueue(db, {
     kind: 'order.assign-driver',
     summary: `${row.order_number}: sürücü ${driver.full_name}`,
-    method: 'PATCH',
-    path: PATHS.orderAssignDriver(id),
+    params: { id },
     body,
     records: [recordKey('orders', id)],
     local: { actor: await actor(db), driver_name: driver.full_name },
@@ -307,8 +164,7 @@ export async function deleteOrder(db: LocalDb, id: string): Promise<OutboxEntry>
   return enqueue(db, {
     kind: 'order.delete',
     summary: `Sipariş silindi: ${row.order_number}`,
-    method: 'DELETE',
-    path: PATHS.order(id),
+    params: { id },
     records: [recordKey('orders', id)],
   });
 }

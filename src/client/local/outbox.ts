@@ -1,8 +1,7 @@
-import { PATHS } from '../../shared/api/paths';
+import { buildPath, type ParamsIn } from '../../shared/api/endpoint';
 import {
   type BaseRow,
   type Collection,
-  type HttpMethod,
   type LocalDb,
   META,
   type OutboxEntry,
@@ -10,6 +9,8 @@ import {
   recordKey,
   toLocal,
 } from './database';
+import { isRow, type MutationKind, type MutationOf, mutationFor, type Row } from './mutations';
+import type { MutationRequest } from './mutations/define';
 
 /**
  * The outbox (DESIGN §6): every user action that changes data is applied to the local store AND
@@ -36,71 +37,19 @@ import {
  * have nothing to restore from without a network round trip.
  */
 
-// ---------------------------------------------------------------------------------------------
-// Mutation registry: how each kind of entry changes the local rows it names.
-// ---------------------------------------------------------------------------------------------
-
-type Row = Record<string, unknown>;
-
-export interface MutationDef {
-  /**
-   * The local (optimistic) effect on one record the entry names in `records`: takes the row as it
-   * is (null = absent) and returns it changed (null = removed). Must be pure and idempotent-safe:
-   * it is re-applied on top of every newer server version until the entry is acknowledged.
-   */
-  apply: (row: Row | null, entry: OutboxEntry, key: string) => Row | null;
-  /**
-   * The server's rows after a successful response, by record key (e.g. the updated notification,
-   * or the created order with its real `order_number`). Records not returned here get the effect
-   * folded into their base instead (`apply(base)`), since the server has now applied it.
-   */
-  fromResponse?: (data: unknown, entry: OutboxEntry) => Record<string, Row | null>;
-}
-
-const MUTATIONS = new Map<string, MutationDef>();
-
-/** Register a kind of outbox entry (issue 3 adds 'order.create', 'order.status', …). */
-export function defineMutation(kind: string, def: MutationDef): void {
-  MUTATIONS.set(kind, def);
-}
-
-function mutation(kind: string): MutationDef {
-  const def = MUTATIONS.get(kind);
-  // An entry of an unknown kind (written by a newer app version, then downgraded) has no local
-  // effect; it is still sent as recorded.
-  return def ?? { apply: (row) => row };
-}
-
-defineMutation('notification.read', {
-  apply: (row) => (row ? { ...row, is_read: true } : null),
-  fromResponse: (data, entry) => (isRow(data) && data.id ? { [entry.record_key]: data } : {}),
-});
-defineMutation('notification.read-all', {
-  apply: (row) => (row ? { ...row, is_read: true } : null),
-});
-defineMutation('notification.delete', {
-  apply: () => null,
-  fromResponse: (_data, entry) => ({ [entry.record_key]: null }),
-});
-
-function isRow(value: unknown): value is Row {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * The local effect of an entry on one record. An entry of a kind this app version does not know
+ * has no known effect: the record shows the server's version while the entry waits (it is shown in
+ * the sync panel and never sent, see mutations/index.ts).
+ */
+function applyEffect(row: Row | null, entry: OutboxEntry, key: string): Row | null {
+  const def = mutationFor(entry.kind);
+  return def ? def.apply(row, entry as never, key) : row;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Keys and ordering.
 // ---------------------------------------------------------------------------------------------
-
-/**
- * Two ordering keys overlap when they are equal or one is a wildcard over the other's collection
- * (`notification:*` and `notification:abc`): overlapping entries are sent strictly in order.
- */
-export function keysOverlap(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (a.endsWith(':*') && b.startsWith(a.slice(0, -1))) return true;
-  if (b.endsWith(':*') && a.startsWith(b.slice(0, -1))) return true;
-  return false;
-}
 
 /** A v4 UUID. `crypto.randomUUID` exists only in secure contexts (HTTPS/localhost); a LAN IP over HTTP still has getRandomValues. */
 export function uuid(): string {
@@ -170,7 +119,7 @@ export async function recompute(db: LocalDb, key: string): Promise<void> {
   let row: Row | null = base.row ? { ...base.row } : null;
   for (const entry of entries) {
     if (entry.status !== 'pending') continue;
-    row = mutation(entry.kind).apply(row, entry, key);
+    row = applyEffect(row, entry, key);
   }
   const table = db.table_(parsed.collection);
   if (row) await table.put(toLocal(parsed.collection, { ...row, id: parsed.id }));
@@ -257,12 +206,9 @@ export async function resetMirror(db: LocalDb): Promise<void> {
 // Enqueue: the one way a user action changes data.
 // ---------------------------------------------------------------------------------------------
 
-export interface EnqueueInput {
-  kind: string;
+export type EnqueueInput<K extends MutationKind = MutationKind> = {
+  kind: K;
   summary: string;
-  method: HttpMethod;
-  path: string;
-  body?: unknown;
   /** Ordering key (defaults to the first of `records`). */
   record_key?: string;
   /** Records the action changes locally, as record keys (`order:<id>`). */
@@ -271,7 +217,10 @@ export interface EnqueueInput {
   id?: string;
   /** Data the local effect needs that is not sent (see OutboxEntry.local). */
   local?: Record<string, unknown>;
-}
+} & (ParamsIn<MutationOf<K>['endpoint']> extends undefined
+  ? { params?: undefined }
+  : { params: ParamsIn<MutationOf<K>['endpoint']> }) &
+  Partial<Pick<MutationRequest<MutationOf<K>['endpoint']>, 'body'>>;
 
 /**
  * Apply a user action locally and append it to the outbox, in ONE Dexie transaction.
@@ -283,15 +232,21 @@ export interface EnqueueInput {
  * action against a pull page being applied in the leader tab: either the page lands first (and
  * our effect goes on top of it) or our entry does (and the page re-applies it).
  */
-export async function enqueue(db: LocalDb, input: EnqueueInput): Promise<OutboxEntry> {
+export async function enqueue<K extends MutationKind>(
+  db: LocalDb,
+  input: EnqueueInput<K>,
+): Promise<OutboxEntry> {
+  const { endpoint } = mutationFor(input.kind) as MutationOf<K>;
   const entry: OutboxEntry = {
     id: input.id ?? uuid(),
     tenant: db.tenant,
     user_id: db.userId,
     kind: input.kind,
     summary: input.summary,
-    method: input.method,
-    path: input.path,
+    // The request is resolved now and stored as it will be sent: a later app version reading the
+    // entry back sends exactly what its user asked for.
+    method: endpoint.method as OutboxEntry['method'],
+    path: buildPath(endpoint.path, input.params as Record<string, unknown> | undefined),
     body: input.body ?? null,
     ...(input.local ? { local: input.local } : {}),
     record_key: input.record_key ?? input.records[0] ?? `${input.kind}:*`,
@@ -314,54 +269,6 @@ export async function enqueue(db: LocalDb, input: EnqueueInput): Promise<OutboxE
 }
 
 // ---------------------------------------------------------------------------------------------
-// The notification actions the bell and the notifications screen use.
-// ---------------------------------------------------------------------------------------------
-
-/** Mark one notification read. Returns null (nothing queued) when it is unknown or already read. */
-export async function markNotificationRead(db: LocalDb, id: string): Promise<OutboxEntry | null> {
-  const row = await db.notifications.get(id);
-  if (!row || row.is_read) return null;
-  return enqueue(db, {
-    kind: 'notification.read',
-    summary: 'Bildirim okundu olarak işaretlendi',
-    method: 'PATCH',
-    path: PATHS.notificationRead(id),
-    records: [recordKey('notifications', id)],
-  });
-}
-
-/**
- * Mark every notification read. The entry names the locally unread ones as the records it changes;
- * its ordering key is the wildcard `notification:*`, so it is sent in order with every other
- * notification action. Returns null when nothing is unread locally.
- */
-export async function markAllNotificationsRead(db: LocalDb): Promise<OutboxEntry | null> {
-  const unread = await db.notifications.where('unread').equals(1).primaryKeys();
-  if (unread.length === 0) return null;
-  return enqueue(db, {
-    kind: 'notification.read-all',
-    summary: 'Tüm bildirimler okundu olarak işaretlendi',
-    method: 'PATCH',
-    path: PATHS.notificationsMarkAllRead,
-    record_key: 'notification:*',
-    records: unread.map((id) => recordKey('notifications', id)),
-  });
-}
-
-/** Delete a notification. Returns null when it is not in the local store. */
-export async function deleteNotification(db: LocalDb, id: string): Promise<OutboxEntry | null> {
-  const row = await db.notifications.get(id);
-  if (!row) return null;
-  return enqueue(db, {
-    kind: 'notification.delete',
-    summary: 'Bildirim silindi',
-    method: 'DELETE',
-    path: PATHS.notification(id),
-    records: [recordKey('notifications', id)],
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
 // Outcomes (called by the sync engine) and the user's choices on failed entries.
 // ---------------------------------------------------------------------------------------------
 
@@ -369,10 +276,13 @@ async function reload(db: LocalDb, entry: OutboxEntry): Promise<OutboxEntry | un
   return entry.seq !== undefined ? db.outbox.get(entry.seq) : db.outbox.where('id').equals(entry.id).first();
 }
 
-/** The server applied the entry (2xx, including a replayed outcome for the same key). */
+/**
+ * The server applied the entry (2xx, including a replayed outcome for the same key). `data` is the
+ * answer already parsed by the entry's endpoint response schema.
+ */
 export async function acknowledge(db: LocalDb, entry: OutboxEntry, data: unknown): Promise<void> {
-  const def = mutation(entry.kind);
-  const returned = def.fromResponse?.(data, entry) ?? {};
+  const def = mutationFor(entry.kind);
+  const returned = def?.fromResponse?.(data as never, entry as never) ?? {};
   await db.transaction('rw', scopeFor(db, [...entry.records, ...Object.keys(returned)]), async () => {
     const current = await reload(db, entry);
     if (!current) return; // discarded meanwhile: the server applied it anyway; the next pull shows it
@@ -381,19 +291,55 @@ export async function acknowledge(db: LocalDb, entry: OutboxEntry, data: unknown
       const parsed = parseRecordKey(key);
       if (!parsed) continue;
       const base = await db.base.get(key);
+      const answer = key in returned ? withoutAppliedOn(returned[key] ?? null) : undefined;
       if (!base) {
-        if (key in returned) await putServerRow(db, parsed.collection, parsed.id, returned[key] ?? null);
+        if (answer !== undefined) await putServerRow(db, parsed.collection, parsed.id, answer);
         continue;
       }
+      if (key in returned) await carryVersions(db, key, base.row, returned[key] ?? null);
       // The server now holds the change: it becomes part of the server version (the base).
       const row =
-        key in returned
-          ? (returned[key] ?? null)
-          : def.apply(base.row ? { ...base.row } : null, current, key);
+        answer !== undefined ? answer : applyEffect(base.row ? { ...base.row } : null, current, key);
       await db.base.put({ ...base, row });
       await recompute(db, key);
     }
   });
+}
+
+function withoutAppliedOn(row: Row | null): Row | null {
+  if (!row || !('applied_on_version' in row)) return row;
+  const { applied_on_version: _applied, ...rest } = row;
+  return rest;
+}
+
+function versionOf(row: Row | null | undefined): number | undefined {
+  if (row === null) return 0; // "nothing": what a create is applied on
+  return typeof row?.version === 'number' ? row.version : undefined;
+}
+
+/**
+ * VERSIONED WRITES (DESIGN §6): an edit names the version of the record its user saw
+ * (`expected_version`), and the server refuses it when the record changed since. A user who makes
+ * two edits of one order offline made BOTH on the version they saw (plus their own first edit), so
+ * both name that version; once the first is applied the record has a new version, and the second
+ * would be refused although its user saw everything in it.
+ *
+ * So when the server applies an entry and says it applied it on exactly the version this device
+ * had (`applied_on_version` = the base's version: nothing else happened in between), the new
+ * version is what the user saw plus their own change, and the queued entries of the record that
+ * named the old version move on to the new one. If anything else happened in between, they keep
+ * the old version and the server refuses them: the user sees the conflict and the record as it is.
+ */
+async function carryVersions(db: LocalDb, key: string, seen: Row | null, answer: Row | null): Promise<void> {
+  const before = versionOf(seen);
+  const appliedOn = answer?.applied_on_version;
+  const after = versionOf(answer);
+  if (before === undefined || after === undefined || appliedOn !== before || after === before) return;
+  for (const waiting of await entriesFor(db, key)) {
+    const body = waiting.body;
+    if (waiting.status !== 'pending' || !isRow(body) || body.expected_version !== before) continue;
+    await db.outbox.update(waiting.seq as number, { body: { ...body, expected_version: after } });
+  }
 }
 
 export interface Rejection {
@@ -421,20 +367,25 @@ export async function reject(db: LocalDb, entry: OutboxEntry, rejection: Rejecti
       attempts: current.attempts + 1,
     });
     const single = current.records.length === 1 ? current.records[0] : undefined;
-    if (single && isRow(rejection.current) && rejection.current.id) {
+    const serverRow = rejection.current;
+    if (single && isRow(serverRow) && serverRow.id) {
       const base = await db.base.get(single);
-      if (base) await db.base.put({ ...base, row: rejection.current });
+      if (base) await db.base.put({ ...base, row: withoutAppliedOn(serverRow) });
     }
     for (const key of current.records) await recompute(db, key);
   });
 }
 
-/** A transient failure (network, 5xx, 429, in flight): try again after `delayMs`. */
+/**
+ * A transient failure: try again after `delayMs`. `waitingFor` 'network' (no answer) is cut short
+ * as soon as the server answers again; 'server' (5xx, 429, in flight) waits out its backoff.
+ */
 export async function postpone(
   db: LocalDb,
   entry: OutboxEntry,
   delayMs: number,
   message: string,
+  waitingFor: 'network' | 'server' = 'server',
 ): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const current = await reload(db, entry);
@@ -443,6 +394,7 @@ export async function postpone(
       attempts: current.attempts + 1,
       next_attempt_at: Date.now() + delayMs,
       last_error: message,
+      waiting_for: waitingFor,
     });
   });
 }
@@ -460,7 +412,18 @@ export async function retryEntry(db: LocalDb, id: string): Promise<boolean> {
     const current = await reload(db, entry);
     if (current?.status !== 'failed') return;
     found = true;
+    // A versioned edit refused because the record changed: the user has now seen the record as the
+    // server has it (the sync panel and the screen show it) and asks to apply their change anyway,
+    // so it names that version now. Without this a retry could only be refused again.
+    const single = current.records.length === 1 ? current.records[0] : undefined;
+    const shown = single ? versionOf((await db.base.get(single))?.row) : undefined;
+    const sent = current.body;
+    const body =
+      isRow(sent) && typeof sent.expected_version === 'number' && shown !== undefined
+        ? { ...sent, expected_version: shown }
+        : sent;
     await db.outbox.update(current.seq as number, {
+      body,
       id: uuid(),
       status: 'pending',
       attempts: 0,
@@ -469,6 +432,7 @@ export async function retryEntry(db: LocalDb, id: string): Promise<boolean> {
       code: null,
       http_status: null,
       last_error: null,
+      waiting_for: null,
     });
     for (const key of current.records) await recompute(db, key);
   });

@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import { REGISTRY_DB_NAME } from './registry-name';
 
 /**
  * The device registry: a tiny database listing the per-user local stores on this device and their
@@ -20,8 +21,6 @@ export interface RegistryRow {
   failed: number;
   updated_at: string;
 }
-
-export const REGISTRY_DB_NAME = 'sys-registry';
 
 class RegistryDb extends Dexie {
   stores!: Table<RegistryRow, string>;

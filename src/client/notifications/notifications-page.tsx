@@ -20,14 +20,14 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { NOTIFICATION_TYPES } from '../../shared/api/notifications';
-import { formatDateTime, relativeTime } from '../../shared/domain/time';
-import { useT } from '../shared-ui/i18n';
+import { dateTimeLabel, relativeTimeLabel, useT } from '../shared-ui/i18n';
 import { useLocalStore } from '../shared-ui/local-store';
 import { NotificationIcon } from '../shared-ui/notification-icon';
 import {
   markAllRead,
   markRead,
-  NOTIFICATION_TYPE_LABELS,
+  notificationText,
+  notificationTypeLabel,
   removeNotification,
   useNotifications,
   useUnreadCount,
@@ -60,15 +60,18 @@ export default function NotificationsPage() {
     return (all ?? []).filter((n) => {
       if (type !== 'all' && n.type !== type) return false;
       if (!q) return true;
+      // In English the rendered texts are searched too.
+      const shownText = language === 'tr' ? null : notificationText(n);
       const haystack = [
         n.title,
         n.message,
+        shownText && !shownText.stored ? `${shownText.title} ${shownText.message}` : '',
         n.related_order?.order_number ?? '',
         n.related_order?.customer_name ?? '',
       ].join(' ');
       return fold(haystack).includes(q);
     });
-  }, [all, query, type]);
+  }, [all, query, type, language]);
 
   if (error) return <Alert severity="error">{t('localStoreUnavailable')}</Alert>;
 
@@ -96,7 +99,7 @@ export default function NotificationsPage() {
               <MenuItem value="all">{t('allTypes')}</MenuItem>
               {NOTIFICATION_TYPES.map((value) => (
                 <MenuItem key={value} value={value}>
-                  {NOTIFICATION_TYPE_LABELS[value][language]}
+                  {notificationTypeLabel(value)}
                 </MenuItem>
               ))}
             </Select>
@@ -158,30 +161,36 @@ export default function NotificationsPage() {
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                     {n.is_read ? null : (
                       <Box
+                        role="img"
                         aria-label={t('unread')}
                         sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main' }}
                       />
                     )}
-                    <Typography variant="subtitle2" sx={{ fontWeight: n.is_read ? 500 : 700 }}>
-                      {n.title}
+                    <Typography
+                      variant="subtitle2"
+                      sx={{ fontWeight: n.is_read ? 500 : 700 }}
+                      data-i18n-skip={notificationText(n).stored ? '' : undefined}
+                    >
+                      {notificationText(n).title}
                     </Typography>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      label={NOTIFICATION_TYPE_LABELS[n.type]?.[language] ?? n.type}
-                    />
+                    <Chip size="small" variant="outlined" label={notificationTypeLabel(n.type)} />
                   </Stack>
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                    {n.message}
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ mt: 0.5 }}
+                    data-i18n-skip={notificationText(n).stored ? '' : undefined}
+                  >
+                    {notificationText(n).message}
                   </Typography>
                   <Stack
                     direction="row"
                     spacing={1.5}
                     sx={{ mt: 0.75, alignItems: 'center', flexWrap: 'wrap' }}
                   >
-                    <Tooltip title={formatDateTime(n.created_at)}>
+                    <Tooltip title={dateTimeLabel(n.created_at)}>
                       <Typography variant="caption" color="text.secondary">
-                        {relativeTime(n.created_at)}
+                        {relativeTimeLabel(n.created_at)}
                       </Typography>
                     </Tooltip>
                     {n.related_order ? (

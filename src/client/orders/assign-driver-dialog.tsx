@@ -16,6 +16,7 @@ import { assignDriverBody } from '../../shared/api/orders';
 import { canAssignDriver } from '../../shared/domain/order-status';
 import type { LocalOrder } from '../local';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
+import { useT } from '../shared-ui/i18n';
 import { useOnline } from '../shared-ui/local-store';
 import { assignDriverAction, useActingUser, useDrivers } from './orders-data';
 
@@ -49,6 +50,7 @@ export function AssignDriverDialog({ order, open, onClose }: AssignDriverDialogP
 }
 
 function AssignDriverForm({ order, onClose }: { order: LocalOrder; onClose: () => void }) {
+  const t = useT();
   const user = useActingUser();
   const allowed = !!user && canAssignDriver(user, order);
   const drivers = useDrivers(allowed);
@@ -66,7 +68,7 @@ function AssignDriverForm({ order, onClose }: { order: LocalOrder; onClose: () =
     const parsed = assignDriverBody.safeParse({ driver_id: driver?.id ?? '', vehicle_plate: plate });
     if (!driver || !parsed.success) {
       setError(
-        parsed.success ? 'Geçerli bir sürücü seçiniz' : (parsed.error.issues[0]?.message ?? 'Geçersiz değer'),
+        parsed.success ? t('selectValidDriver') : (parsed.error.issues[0]?.message ?? t('invalidValue')),
       );
       return;
     }
@@ -78,29 +80,27 @@ function AssignDriverForm({ order, onClose }: { order: LocalOrder; onClose: () =
 
   return (
     <>
-      <DialogTitle>Sürücü Ata: {order.order_number}</DialogTitle>
+      <DialogTitle>{t('assignDriverTitle', { number: order.order_number })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography variant="body2" color="text.secondary">
             {order.customer_name}
-            {order.driver_name ? ` · Şu anki sürücü: ${order.driver_name}` : ''}
+            {order.driver_name ? t('currentDriver', { name: order.driver_name }) : ''}
           </Typography>
           {!allowed ? (
-            <Alert severity="warning">Bu siparişe şu anki durumunda sürücü atanamaz</Alert>
+            <Alert severity="warning">{t('cannotAssignDriver')}</Alert>
           ) : drivers === undefined ? (
             <LinearProgress />
           ) : drivers.length === 0 ? (
             <Alert severity={online ? 'info' : 'warning'} data-testid="drivers-empty">
-              {online
-                ? 'Sürücü listesi yükleniyor veya bu şirkette aktif sürücü yok.'
-                : 'Çevrimdışısınız ve sürücü listesi bu cihazda henüz yok. İnternet bağlantısı gelince tekrar deneyin.'}
+              {online ? t('driversLoadingOrNone') : t('driversOffline')}
             </Alert>
           ) : (
             <FormControl fullWidth error={!!error}>
-              <InputLabel id="assign-driver-label">Sürücü</InputLabel>
+              <InputLabel id="assign-driver-label">{t('driver')}</InputLabel>
               <Select
                 labelId="assign-driver-label"
-                label="Sürücü"
+                label={t('driver')}
                 value={known ? driverId : ''}
                 onChange={(e) => {
                   setDriverId(e.target.value);
@@ -119,7 +119,7 @@ function AssignDriverForm({ order, onClose }: { order: LocalOrder; onClose: () =
           )}
           {allowed ? (
             <TextField
-              label="Araç Plakası (isteğe bağlı)"
+              label={t('vehiclePlateOptional')}
               value={plate}
               onChange={(e) => setPlate(e.target.value)}
               slotProps={{ htmlInput: { maxLength: 20, 'data-testid': 'vehicle-plate' } }}
@@ -134,7 +134,7 @@ function AssignDriverForm({ order, onClose }: { order: LocalOrder; onClose: () =
         onSubmit={() => void submit()}
         testId="assign-driver-confirm"
       >
-        Sürücü Ata
+        {t('assignDriver')}
       </DialogSubmitActions>
     </>
   );

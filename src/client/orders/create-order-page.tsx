@@ -11,16 +11,17 @@ import { useNavigate } from 'react-router-dom';
 import { type CreateOrderBody, createOrderBody, ORDER_MESSAGES } from '../../shared/api/orders';
 import { ORDER_CREATED_REDIRECT_MS } from '../../shared/domain/constants';
 import type { LocalCustomer } from '../local';
-import { useLocalStore, useOnline } from '../shared-ui/local-store';
-import { useUi } from '../state/ui';
+import { createOrderAction, useCustomers, useProducts } from '../shared-ui/catalogue-data';
 import {
   CustomerOption,
   customerDisplayName,
   customerOrderFields,
   filterCustomers,
-} from './order-customer-option';
+} from '../shared-ui/customer-option';
+import { useT } from '../shared-ui/i18n';
+import { useLocalStore, useOnline } from '../shared-ui/local-store';
+import { useUi } from '../state/ui';
 import { type DraftLine, draftLinesToItems, OrderLinesEditor } from './order-lines-editor';
-import { createOrderAction, useCustomers, useProducts } from './orders-data';
 
 interface CustomerFields {
   customer_id: string | null;
@@ -48,6 +49,7 @@ const EMPTY_CUSTOMER: CustomerFields = {
  * a later refusal by the server appears in the sync panel.
  */
 export default function CreateOrderPage() {
+  const t = useT();
   const navigate = useNavigate();
   const showError = useUi((s) => s.showError);
   const { store } = useLocalStore();
@@ -77,7 +79,7 @@ export default function CreateOrderPage() {
     if (submitting || created) return;
     // Spec §5: customer name and at least one item, with one message for both.
     if (!customer.customer_name.trim() || lines.length === 0) {
-      showError(ORDER_MESSAGES.customerAndItemsRequired);
+      showError(t('om_customerAndItemsRequired'));
       return;
     }
     const input: CreateOrderBody = {
@@ -97,7 +99,7 @@ export default function CreateOrderPage() {
       return;
     }
     setSubmitting(true);
-    const order = await createOrderAction(input, 'Sipariş başarıyla oluşturuldu!');
+    const order = await createOrderAction(input, t('orderCreatedExcl'));
     setSubmitting(false);
     if (!order) return;
     setCreated(true);
@@ -110,13 +112,13 @@ export default function CreateOrderPage() {
     <Stack component="form" noValidate onSubmit={submit} spacing={2} data-testid="create-order-form">
       {online ? null : (
         <Alert severity="info" data-testid="offline-note">
-          Çevrimdışısınız: sipariş bu cihazda kaydedilir ve bağlantı gelince sunucuya gönderilir.
+          {t('offlineOrderSaved')}
         </Alert>
       )}
 
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="h6" sx={{ mb: 2 }}>
-          Müşteri Bilgileri
+          {t('customerInfo')}
         </Typography>
         <Stack spacing={2}>
           <Autocomplete<LocalCustomer, false, false, true>
@@ -157,11 +159,9 @@ export default function CreateOrderPage() {
                 {...params}
                 required
                 size="small"
-                label="Müşteri Adı"
+                label={t('customerName')}
                 helperText={
-                  customers && customers.length === 0
-                    ? 'Bu cihazda kayıtlı müşteri yok; müşteri adını yazabilirsiniz.'
-                    : 'Kayıtlı müşterilerden seçin veya yeni bir ad yazın'
+                  customers && customers.length === 0 ? t('noCustomersOnDevice') : t('pickOrTypeCustomer')
                 }
                 slotProps={{
                   ...params.slotProps,
@@ -173,7 +173,7 @@ export default function CreateOrderPage() {
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
             <TextField
               size="small"
-              label="Telefon"
+              label={t('phone')}
               value={customer.customer_phone}
               disabled={locked}
               onChange={(e) => setField('customer_phone')(e.target.value)}
@@ -183,7 +183,7 @@ export default function CreateOrderPage() {
             <TextField
               size="small"
               type="email"
-              label="E-posta"
+              label={t('email')}
               value={customer.customer_email}
               disabled={locked}
               onChange={(e) => setField('customer_email')(e.target.value)}
@@ -196,7 +196,7 @@ export default function CreateOrderPage() {
             required
             multiline
             minRows={2}
-            label="Adres"
+            label={t('address')}
             value={customer.customer_address}
             disabled={locked}
             onChange={(e) => setField('customer_address')(e.target.value)}
@@ -207,7 +207,7 @@ export default function CreateOrderPage() {
 
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="h6" sx={{ mb: 2 }}>
-          Ürünler
+          {t('products')}
         </Typography>
         <OrderLinesEditor lines={lines} onChange={setLines} products={products} disabled={locked} />
       </Paper>
@@ -217,7 +217,7 @@ export default function CreateOrderPage() {
           fullWidth
           multiline
           minRows={3}
-          label="Notlar"
+          label={t('notes')}
           value={notes}
           disabled={locked}
           onChange={(e) => setNotes(e.target.value)}
@@ -227,7 +227,7 @@ export default function CreateOrderPage() {
 
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
         <Button variant="outlined" onClick={() => navigate('/orders')} disabled={submitting}>
-          İptal
+          {t('cancelPlain')}
         </Button>
         <Button
           type="submit"
@@ -236,7 +236,7 @@ export default function CreateOrderPage() {
           disabled={lines.length === 0 || locked}
           data-testid="submit-order"
         >
-          {submitting ? 'Oluşturuluyor...' : 'Sipariş Oluştur'}
+          {submitting ? t('creating') : t('createOrder')}
         </Button>
       </Stack>
     </Stack>

@@ -5,6 +5,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
 import type { LocalOrder } from '../local';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
+import { useT } from '../shared-ui/i18n';
 import { deleteOrderAction } from './orders-data';
 
 /**
@@ -23,6 +24,7 @@ export function DeleteOrderDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -33,10 +35,10 @@ export function DeleteOrderDialog({
   };
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Siparişi Sil</DialogTitle>
+      <DialogTitle>{t('deleteOrderTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          {order.order_number} numaralı sipariş ({order.customer_name}) silinecek. Bu işlem geri alınamaz.
+          {t('deleteOrderText', { number: order.order_number, customer: order.customer_name })}
         </DialogContentText>
       </DialogContent>
       <DialogSubmitActions
@@ -46,7 +48,7 @@ export function DeleteOrderDialog({
         color="error"
         testId="order-delete-confirm"
       >
-        Sil
+        {t('delete')}
       </DialogSubmitActions>
     </Dialog>
   );

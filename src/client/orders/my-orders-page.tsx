@@ -5,6 +5,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,30 +13,29 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatTL } from '../../shared/domain/money';
 import {
   type ActingUser,
   canEditOrder,
-  ORDER_STATUS_LABELS,
   type OrderStatus,
   PRODUCED_STATUSES,
 } from '../../shared/domain/order-status';
-import { formatDate } from '../../shared/domain/time';
 import type { LocalOrder } from '../local';
-import { useT } from '../shared-ui/i18n';
+import { dateLabel, statusLabel, useT } from '../shared-ui/i18n';
+import { ListPagination } from '../shared-ui/list-pagination';
 import { useLocalStore } from '../shared-ui/local-store';
-import { TR_PAGINATION_LABELS } from '../shared-ui/pagination-labels';
+import { usePhone } from '../shared-ui/responsive';
+import { OrderCard } from './order-card';
 import { OrderEditDialog } from './order-edit-dialog';
 import { OrderStatusChip } from './order-status-chip';
 import { OrderTableHead } from './order-table-head';
-import { useStatusParam } from './order-ui';
+import { useListParams, useStatusParam } from './order-ui';
 import { OrderViewDialog } from './order-view-dialog';
 import { useActingUser, useOrderEntries, useOrderPage } from './orders-data';
 import { PendingSyncChip } from './pending-sync-chip';
@@ -52,22 +52,59 @@ function mayEdit(user: ActingUser | null, order: LocalOrder): boolean {
   );
 }
 
-function MyOrderRow({
-  order,
-  user,
-  onView,
-  onEdit,
-}: {
+interface MyOrderProps {
   order: LocalOrder;
   user: ActingUser | null;
   onView: () => void;
   onEdit: () => void;
-}) {
-  // The order's unsent / refused changes: an offline-created order (pending number) and an
-  // edit still in the outbox both read as "not yet on the server".
+}
+
+/** The order's unsent / refused changes: an offline-created order (pending number) and an edit
+ * still in the outbox both read as "not yet on the server". */
+function useMySyncState(order: LocalOrder) {
   const entries = useOrderEntries(order.id);
   const failed = entries.find((e) => e.status === 'failed');
   const pending = order.pending_sync === 1 || entries.some((e) => e.status === 'pending');
+  return { pending, failedReason: failed?.error ?? null };
+}
+
+/** One own order as a stacked card (phones): 'Görüntüle' and, while it awaits approval, 'Düzenle'. */
+function MyOrderCard({ order, user, onView, onEdit }: MyOrderProps) {
+  const t = useT();
+  const { pending, failedReason } = useMySyncState(order);
+  return (
+    <OrderCard
+      order={order}
+      pending={pending}
+      failedReason={failedReason}
+      testId="my-order-row"
+      to={`/orders/${order.id}`}
+      data={{ 'data-order-number': order.order_number, 'data-pending': pending ? 'true' : 'false' }}
+      actions={
+        <>
+          <Button variant="outlined" size="small" startIcon={<Visibility />} onClick={onView}>
+            {t('view')}
+          </Button>
+          {mayEdit(user, order) ? (
+            <Button
+              variant="outlined"
+              size="small"
+              startIcon={<Edit />}
+              onClick={onEdit}
+              data-testid="edit-order"
+            >
+              {t('edit')}
+            </Button>
+          ) : null}
+        </>
+      }
+    />
+  );
+}
+
+function MyOrderRow({ order, user, onView, onEdit }: MyOrderProps) {
+  const t = useT();
+  const { pending, failedReason } = useMySyncState(order);
   return (
     <TableRow
       hover
@@ -76,13 +113,29 @@ function MyOrderRow({
       data-order-number={order.order_number}
       data-pending={pending ? 'true' : 'false'}
     >
-      <TableCell>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="order-number">
-            {order.order_number}
-          </Typography>
-          <PendingSyncChip pending={pending} failedReason={failed?.error ?? null} />
-        </Stack>
+      <TableCell sx={{ p: 0 }}>
+        {/* The first cell is a real link to the order (open in a new tab; 'Geri' comes back here). */}
+        <Link
+          component={RouterLink}
+          to={`/orders/${order.id}`}
+          variant="body2"
+          color="inherit"
+          underline="hover"
+          sx={{ display: 'block', px: 2, py: 0.75 }}
+          data-testid="order-link"
+        >
+          <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography
+              component="span"
+              variant="body2"
+              sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+              data-testid="order-number"
+            >
+              {order.order_number}
+            </Typography>
+            <PendingSyncChip pending={pending} failedReason={failedReason} />
+          </Stack>
+        </Link>
       </TableCell>
       <TableCell>{order.customer_name}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -91,16 +144,16 @@ function MyOrderRow({
       <TableCell>
         <OrderStatusChip status={order.status} />
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(order.created_at)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateLabel(order.created_at)}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <Tooltip title="Görüntüle">
-          <IconButton size="small" aria-label="Görüntüle" onClick={onView}>
+        <Tooltip title={t('view')}>
+          <IconButton size="small" aria-label={t('view')} onClick={onView}>
             <Visibility fontSize="small" />
           </IconButton>
         </Tooltip>
         {mayEdit(user, order) ? (
-          <Tooltip title="Düzenle">
-            <IconButton size="small" aria-label="Düzenle" onClick={onEdit} data-testid="edit-order">
+          <Tooltip title={t('edit')}>
+            <IconButton size="small" aria-label={t('edit')} onClick={onEdit} data-testid="edit-order">
               <Edit fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -113,16 +166,18 @@ function MyOrderRow({
 /**
  * /my-orders (spec §2 My orders): the signed-in user's own orders from the local store, newest
  * first — including those created offline and not yet sent (pending 'GEÇİCİ-…' number and a
- * pending-sync chip). The status filter lives in the `status` query parameter, so a filtered view
+ * pending-sync chip). On a phone (below `sm`) the rows are stacked cards (issue 8). The status filter lives in the `status` query parameter, so a filtered view
  * survives a reload and can be shared as a link.
  */
 export default function MyOrdersPage() {
   const t = useT();
   const navigate = useNavigate();
+  const phone = usePhone();
   const { error } = useLocalStore();
   const user = useActingUser();
-  const { status, setStatus: setStatusParam } = useStatusParam({ replace: true });
-  const [page, setPage] = useState(0);
+  const { status, setStatus } = useStatusParam({ replace: true });
+  // The page lives in the address (`page`), so 'Geri' from an order returns to it (issue 8).
+  const { page, setPage } = useListParams();
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] as number);
   const [viewing, setViewing] = useState<LocalOrder | null>(null);
   const [editing, setEditing] = useState<LocalOrder | null>(null);
@@ -133,6 +188,7 @@ export default function MyOrdersPage() {
   const total = result?.total ?? 0;
 
   // A page that no longer exists (orders left the filter, or were removed) → the last page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: setPage is rebuilt each render
   useEffect(() => {
     if (total > 0 && page * pageSize >= total) setPage(Math.ceil(total / pageSize) - 1);
   }, [total, page, pageSize]);
@@ -143,11 +199,6 @@ export default function MyOrdersPage() {
       ? [...PRODUCED_STATUSES, status]
       : [...PRODUCED_STATUSES];
 
-  const setStatus = (value: string) => {
-    setStatusParam(value);
-    setPage(0);
-  };
-
   if (error) return <Alert severity="error">{t('localStoreUnavailable')}</Alert>;
 
   return (
@@ -157,7 +208,7 @@ export default function MyOrdersPage() {
           <TextField
             select
             size="small"
-            label="Durum"
+            label={t('status')}
             value={status ?? ''}
             onChange={(e) => setStatus(e.target.value)}
             sx={{ minWidth: 220 }}
@@ -167,66 +218,84 @@ export default function MyOrdersPage() {
               inputLabel: { shrink: true },
               select: {
                 displayEmpty: true,
-                renderValue: (value) => (value ? ORDER_STATUS_LABELS[value as OrderStatus] : 'Tümü'),
+                renderValue: (value) => (value ? statusLabel(value as string) : t('all')),
               },
             }}
           >
-            <MenuItem value="">Tümü</MenuItem>
+            <MenuItem value="">{t('all')}</MenuItem>
             {statusOptions.map((value) => (
               <MenuItem key={value} value={value}>
-                {ORDER_STATUS_LABELS[value]}
+                {statusLabel(value)}
               </MenuItem>
             ))}
           </TextField>
           <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
-            {result ? `${total} sipariş` : ''}
+            {result ? t('orderCount', { n: total }) : ''}
           </Typography>
           <Button variant="contained" startIcon={<AddShoppingCart />} onClick={() => navigate('/sales')}>
-            Yeni Satış
+            {t('newSale')}
           </Button>
         </Stack>
       </Paper>
 
       <Paper variant="outlined">
         {result === undefined ? <LinearProgress /> : null}
-        <TableContainer>
-          <Table size="small" data-testid="my-orders-table">
-            <OrderTableHead amountLabel="Tutar" />
-            <TableBody>
-              {result !== undefined && rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={6}>
-                    <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-                      Sipariş bulunamadı
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((order) => (
-                  <MyOrderRow
-                    key={order.id}
-                    order={order}
-                    user={user}
-                    onView={() => setViewing(order)}
-                    onEdit={() => setEditing(order)}
-                  />
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
+        {phone ? (
+          <Stack spacing={1} sx={{ p: 1 }} data-testid="my-orders-cards">
+            {result !== undefined && rows.length === 0 ? (
+              <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+                {t('ordersEmpty')}
+              </Typography>
+            ) : (
+              rows.map((order) => (
+                <MyOrderCard
+                  key={order.id}
+                  order={order}
+                  user={user}
+                  onView={() => setViewing(order)}
+                  onEdit={() => setEditing(order)}
+                />
+              ))
+            )}
+          </Stack>
+        ) : (
+          <TableContainer>
+            <Table size="small" data-testid="my-orders-table">
+              <OrderTableHead amountLabel={t('colAmount')} />
+              <TableBody>
+                {result !== undefined && rows.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={6}>
+                      <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+                        {t('ordersEmpty')}
+                      </Typography>
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  rows.map((order) => (
+                    <MyOrderRow
+                      key={order.id}
+                      order={order}
+                      user={user}
+                      onView={() => setViewing(order)}
+                      onEdit={() => setEditing(order)}
+                    />
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        <ListPagination
           count={total}
           page={total > 0 && page * pageSize >= total ? Math.ceil(total / pageSize) - 1 : page}
-          onPageChange={(_e, next) => setPage(next)}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number.parseInt(e.target.value, 10));
+          pageSize={pageSize}
+          pageSizes={PAGE_SIZES}
+          onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
             setPage(0);
           }}
-          {...TR_PAGINATION_LABELS}
         />
       </Paper>
 

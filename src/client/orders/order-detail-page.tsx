@@ -12,9 +12,11 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { canAssignDriver, canDeleteOrder, canEditOrder } from '../../shared/domain/order-status';
-import { formatDateTime } from '../../shared/domain/time';
 import { discardEntry, type OutboxEntry, retryEntry } from '../local';
+import { failedAction } from '../shared-ui/conflict-view';
+import { dateTimeLabel, useT } from '../shared-ui/i18n';
 import { useLocalStore } from '../shared-ui/local-store';
+import { outboxSummary } from '../shared-ui/outbox-summary';
 import { AssignDriverDialog } from './assign-driver-dialog';
 import { DeleteOrderDialog } from './delete-order-dialog';
 import { OrderEditDialog } from './order-edit-dialog';
@@ -37,6 +39,7 @@ import { StatusChangeDialog } from './status-change-dialog';
  * and is applied at once locally, then sent through the outbox.
  */
 export default function OrderDetailPage() {
+  const t = useT();
   const { id } = useParams();
   const navigate = useNavigate();
   const user = useActingUser();
@@ -59,16 +62,16 @@ export default function OrderDetailPage() {
       }
       data-testid="order-back"
     >
-      Geri
+      {t('back')}
     </Button>
   );
 
-  if (error) return <Alert severity="error">Yerel veri deposu açılamadı. Sipariş gösterilemiyor.</Alert>;
+  if (error) return <Alert severity="error">{t('orderStoreUnavailable')}</Alert>;
   // Not loaded yet (store opening, first pull on its way): a spinner, never a premature "not found".
   if (order === undefined || (order === null && warmingUp))
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }} data-testid="order-loading">
-        <CircularProgress aria-label="Yükleniyor" />
+        <CircularProgress aria-label={t('loadingAria')} />
       </Box>
     );
   if (order === null)
@@ -76,7 +79,7 @@ export default function OrderDetailPage() {
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         {back}
         <Alert severity="warning" data-testid="order-not-found" sx={{ alignSelf: 'stretch' }}>
-          Sipariş bulunamadı
+          {t('orderNotFound')}
         </Alert>
       </Stack>
     );
@@ -114,7 +117,7 @@ export default function OrderDetailPage() {
               onClick={() => setAssigning(true)}
               data-testid="order-assign-driver"
             >
-              Sürücü Ata
+              {t('assignDriver')}
             </Button>
           ) : null}
           {editable ? (
@@ -124,7 +127,7 @@ export default function OrderDetailPage() {
               onClick={() => setEditing(true)}
               data-testid="order-edit"
             >
-              Düzenle
+              {t('edit')}
             </Button>
           ) : null}
           {deletable ? (
@@ -135,7 +138,7 @@ export default function OrderDetailPage() {
               onClick={() => setDeleting(true)}
               data-testid="order-delete"
             >
-              Sil
+              {t('delete')}
             </Button>
           ) : null}
         </Stack>
@@ -152,33 +155,33 @@ export default function OrderDetailPage() {
           <PendingSyncChip pending={sync.pending} failedReason={sync.failedReason} />
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          Oluşturulma: {formatDateTime(order.created_at)}
+          {t('createdAtLabel', { time: dateTimeLabel(order.created_at) })}
         </Typography>
 
         <Box sx={{ display: 'grid', gap: 3, mt: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <Section title="Müşteri Bilgileri">
-            <Field label="Ad" value={order.customer_name} testId="order-customer-name" />
-            <Field label="Telefon" value={order.customer_phone} />
-            <Field label="E-posta" value={order.customer_email} />
-            <Field label="Adres" value={order.customer_address} />
+          <Section title={t('customerInfo')}>
+            <Field label={t('name')} value={order.customer_name} testId="order-customer-name" />
+            <Field label={t('phone')} value={order.customer_phone} />
+            <Field label={t('email')} value={order.customer_email} />
+            <Field label={t('address')} value={order.customer_address} />
           </Section>
-          <Section title="Sipariş Bilgileri">
-            <Field label="Satış Temsilcisi" value={order.salesperson_name} />
-            <Field label="Müdür" value={order.manager_name} />
-            <Field label="Depo Sorumlusu" value={order.warehouse_name} />
-            <Field label="Sürücü" value={order.driver_name} testId="order-driver-name" />
-            <Field label="Araç Plakası" value={order.vehicle_plate} />
+          <Section title={t('orderInfo')}>
+            <Field label={t('salesperson')} value={order.salesperson_name} />
+            <Field label={t('manager')} value={order.manager_name} />
+            <Field label={t('warehouseOfficer')} value={order.warehouse_name} />
+            <Field label={t('driver')} value={order.driver_name} testId="order-driver-name" />
+            <Field label={t('vehiclePlate')} value={order.vehicle_plate} />
           </Section>
         </Box>
       </Paper>
 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-          Ürünler
+          {t('products')}
         </Typography>
         <OrderItemsTable items={order.items} totalKurus={order.total_amount_kurus} />
         <Typography variant="subtitle2" sx={{ mt: 2 }}>
-          Notlar
+          {t('notes')}
         </Typography>
         <Typography
           variant="body2"
@@ -186,7 +189,7 @@ export default function OrderDetailPage() {
           sx={{ whiteSpace: 'pre-wrap' }}
           data-testid="order-notes"
         >
-          {order.notes || 'Not yok'}
+          {order.notes || t('noNotes')}
         </Typography>
       </Paper>
 
@@ -194,7 +197,7 @@ export default function OrderDetailPage() {
 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-          Sipariş Geçmişi
+          {t('orderHistory')}
         </Typography>
         <OrderHistory events={order.events ?? []} />
       </Paper>
@@ -251,6 +254,7 @@ function Field({
  * or discard it here or in the sync panel.
  */
 function OrderOutbox({ entries }: { entries: readonly OutboxEntry[] }) {
+  const t = useT();
   const act = async (what: 'retry' | 'discard', id: string) => {
     await (what === 'retry' ? retryEntry(id) : discardEntry(id));
   };
@@ -264,23 +268,26 @@ function OrderOutbox({ entries }: { entries: readonly OutboxEntry[] }) {
             data-testid="order-outbox-failed"
             action={
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={0.5}>
-                <Button color="inherit" size="small" onClick={() => void act('retry', entry.id)}>
-                  Tekrar dene
-                </Button>
+                {/* The same choices as the sync panel: no retry for a refusal that cannot succeed. */}
+                {failedAction(entry) && (
+                  <Button color="inherit" size="small" onClick={() => void act('retry', entry.id)}>
+                    {failedAction(entry) === 'applyAnyway' ? t('syncApplyAnyway') : t('retry')}
+                  </Button>
+                )}
                 <Button color="inherit" size="small" onClick={() => void act('discard', entry.id)}>
-                  Vazgeç
+                  {t('discard')}
                 </Button>
               </Stack>
             }
           >
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              Sunucu bu değişikliği reddetti: {entry.summary}
+              {t('serverRejectedChange', { summary: outboxSummary(entry) })}
             </Typography>
             <Typography variant="body2">{entry.error}</Typography>
           </Alert>
         ) : (
           <Alert key={entry.id} severity="info" data-testid="order-outbox-pending">
-            Gönderilmeyi bekliyor: {entry.summary}
+            {t('waitingToSend', { summary: outboxSummary(entry) })}
             {entry.last_error ? ` (${entry.last_error})` : ''}
           </Alert>
         ),

@@ -17,17 +17,25 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { ORDER_MESSAGES, type UpdateOrderBody, updateOrderBody } from '../../shared/api/orders';
-import { formatTL, toKurus } from '../../shared/domain/money';
+import { type UpdateOrderBody, updateOrderBody } from '../../shared/api/orders';
+import { formatTL, kurusToTl } from '../../shared/domain/money';
+import {
+  formatMoneyInput,
+  formatQuantityInput,
+  type NumberInputResult,
+  parseMoneyInput,
+  parseQuantityInput,
+} from '../../shared/domain/number-input';
 import {
   type EditGroup,
   editableGroups,
   findTransition,
-  ORDER_STATUS_LABELS,
   type ProducedStatus,
 } from '../../shared/domain/order-status';
 import type { LocalOrder } from '../local';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
+import { type MessageKey, statusLabel, useT } from '../shared-ui/i18n';
+import { LINE_PRICE_MAX_KURUS, LINE_QUANTITY_MAX, NumberField } from '../shared-ui/number-field';
 import { OrderStatusChip } from './order-status-chip';
 import { statusActions } from './order-ui';
 import { changeStatusAction, updateOrderAction, useActingUser } from './orders-data';
@@ -68,39 +76,40 @@ interface LineDraft {
 }
 
 type CustomerField = 'customer_name' | 'customer_phone' | 'customer_email' | 'customer_address';
-const CUSTOMER_FIELDS: { field: CustomerField; label: string; required?: boolean; multiline?: boolean }[] = [
-  { field: 'customer_name', label: 'Müşteri Adı', required: true },
-  { field: 'customer_phone', label: 'Telefon' },
-  { field: 'customer_email', label: 'E-posta' },
-  { field: 'customer_address', label: 'Adres', multiline: true },
+const CUSTOMER_FIELDS: {
+  field: CustomerField;
+  label: MessageKey;
+  required?: boolean;
+  multiline?: boolean;
+}[] = [
+  { field: 'customer_name', label: 'customerName', required: true },
+  { field: 'customer_phone', label: 'phone' },
+  { field: 'customer_email', label: 'email' },
+  { field: 'customer_address', label: 'address', multiline: true },
 ];
 
-/** '12,5' or '12.5' → 12.5; junk → NaN (the schema then names the field). */
-function parseDecimal(text: string): number {
-  const t = text.trim().replace(',', '.');
-  return t === '' ? Number.NaN : Number(t);
+/** A line's typed numbers, read the Turkish way (src/shared/domain/number-input.ts). */
+function readLine(line: LineDraft): { quantity: NumberInputResult; price: NumberInputResult } {
+  return {
+    quantity: parseQuantityInput(line.quantity, { max: LINE_QUANTITY_MAX }),
+    price: parseMoneyInput(line.unit_price, { max: LINE_PRICE_MAX_KURUS }),
+  };
 }
 
 function lineKurus(line: LineDraft): number | null {
-  const quantity = Number.parseInt(line.quantity, 10);
-  const price = parseDecimal(line.unit_price);
-  if (!Number.isInteger(quantity) || quantity < 1 || !(price > 0)) return null;
-  try {
-    return toKurus(price) * quantity;
-  } catch {
-    return null;
-  }
+  const { quantity, price } = readLine(line);
+  if (!quantity.ok || quantity.value < 1 || !price.ok || price.value <= 0) return null;
+  return quantity.value * price.value;
 }
 
-/** A line as `name|quantity|kuruş` (raw text where it does not parse), to see whether items changed. */
+/** A line as `name|quantity|kuruş` (raw text where it does not read), to see whether items changed. */
 function lineSignature(line: LineDraft): string {
-  let price = line.unit_price.trim();
-  try {
-    price = String(toKurus(parseDecimal(line.unit_price)));
-  } catch {
-    /* keep the raw text: the schema will name the field */
-  }
-  return `${line.product_name.trim()}|${line.quantity.trim()}|${price}`;
+  const { quantity, price } = readLine(line);
+  return [
+    line.product_name.trim(),
+    quantity.ok ? quantity.value : line.quantity.trim(),
+    price.ok ? price.value : line.unit_price.trim(),
+  ].join('|');
 }
 
 function draftLines(order: LocalOrder): LineDraft[] {
@@ -108,8 +117,8 @@ function draftLines(order: LocalOrder): LineDraft[] {
     key: `${item.id}-${index}`,
     product_id: item.product_id,
     product_name: item.product_name,
-    quantity: String(item.quantity),
-    unit_price: (item.unit_price_kurus / 100).toFixed(2),
+    quantity: formatQuantityInput(item.quantity),
+    unit_price: formatMoneyInput(item.unit_price_kurus),
   }));
 }
 
@@ -124,6 +133,7 @@ function OrderEditForm({
   onClose: () => void;
   statusChange: boolean;
 }) {
+  const t = useT();
   const user = useActingUser();
   const groups: readonly EditGroup[] = user ? editableGroups(user, order) : [];
   const can = (group: EditGroup) => groups.includes(group);
@@ -181,12 +191,17 @@ function OrderEditForm({
         .join('\n');
       const after = lines.map(lineSignature).join('\n');
       if (before !== after)
-        changes.items = lines.map((l) => ({
-          ...(l.product_id ? { product_id: l.product_id } : {}),
-          product_name: l.product_name,
-          quantity: l.quantity.trim() === '' ? Number.NaN : Number(l.quantity),
-          unit_price: parseDecimal(l.unit_price),
-        }));
+        changes.items = lines.map((l) => {
+          const { quantity, price } = readLine(l);
+          return {
+            ...(l.product_id ? { product_id: l.product_id } : {}),
+            product_name: l.product_name,
+            // Unreadable text goes to the schema as NaN only when it is empty: a format error is
+            // caught first (save), under its field.
+            quantity: quantity.ok ? quantity.value : Number.NaN,
+            unit_price: price.ok ? kurusToTl(price.value) : Number.NaN,
+          };
+        });
     }
     if (can('notes') && notes.trim() !== (order.notes ?? '')) changes.notes = notes.trim() || null;
     if (can('vehicle') && plate.trim() !== (order.vehicle_plate ?? ''))
@@ -197,8 +212,16 @@ function OrderEditForm({
   const save = async () => {
     const changes = collectChanges();
     const fieldErrors: Record<string, string> = {};
+    // Numbers that cannot be read (THE RULE of number-input.ts): said under their field, in the
+    // field's own words, before the schema would only say "not a number".
+    if (changes.items)
+      lines.forEach((line, index) => {
+        const { quantity, price } = readLine(line);
+        if (!quantity.ok && !quantity.empty) fieldErrors[`items.${index}.quantity`] = quantity.error;
+        if (!price.ok && !price.empty) fieldErrors[`items.${index}.unit_price`] = price.error;
+      });
     let body: UpdateOrderBody | null = null;
-    if (Object.keys(changes).length > 0) {
+    if (Object.keys(fieldErrors).length === 0 && Object.keys(changes).length > 0) {
       const parsed = updateOrderBody.safeParse(changes);
       if (parsed.success) body = changes as UpdateOrderBody;
       else
@@ -207,8 +230,7 @@ function OrderEditForm({
           fieldErrors[key] ??= issue.message;
         }
     }
-    if (transition?.requiresNotes && !statusNotes.trim())
-      fieldErrors.status_notes = ORDER_MESSAGES.notesRequired;
+    if (transition?.requiresNotes && !statusNotes.trim()) fieldErrors.status_notes = t('om_notesRequired');
     if (Object.keys(fieldErrors).length > 0) {
       setErrors(fieldErrors);
       setFormError(Object.values(fieldErrors)[0] ?? null);
@@ -239,13 +261,13 @@ function OrderEditForm({
     <>
       <DialogTitle>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <span>Siparişi Düzenle: {order.order_number}</span>
+          <span>{t('editOrderTitle', { number: order.order_number })}</span>
           <OrderStatusChip status={order.status} />
         </Stack>
       </DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2.5}>
-          {nothing ? <Alert severity="info">{ORDER_MESSAGES.cannotEdit}</Alert> : null}
+          {nothing ? <Alert severity="info">{t('om_cannotEdit')}</Alert> : null}
           {formError ? (
             <Alert severity="error" data-testid="order-edit-error">
               {formError}
@@ -255,13 +277,13 @@ function OrderEditForm({
           {can('customer') ? (
             <Box>
               <Typography variant="subtitle2" sx={{ mb: 1 }}>
-                Müşteri Bilgileri
+                {t('customerInfo')}
               </Typography>
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
                 {CUSTOMER_FIELDS.map(({ field, label, required, multiline }) => (
                   <TextField
                     key={field}
-                    label={label}
+                    label={t(label)}
                     required={required}
                     multiline={multiline}
                     value={customer[field]}
@@ -281,7 +303,7 @@ function OrderEditForm({
           {can('items') ? (
             <Box>
               <Typography variant="subtitle2" sx={{ mb: 1 }}>
-                Ürünler
+                {t('products')}
               </Typography>
               <Stack spacing={1.5}>
                 {lines.map((line, index) => (
@@ -294,7 +316,7 @@ function OrderEditForm({
                   >
                     <TextField
                       size="small"
-                      label="Ürün Adı"
+                      label={t('productName')}
                       value={line.product_name}
                       onChange={(e) => {
                         const original = order.items[index];
@@ -310,33 +332,33 @@ function OrderEditForm({
                       helperText={errors[`items.${index}.product_name`]}
                       sx={{ flex: 3 }}
                     />
-                    <TextField
+                    <NumberField
+                      kind="quantity"
                       size="small"
-                      label="Miktar"
-                      type="number"
+                      label={t('quantity')}
                       value={line.quantity}
-                      onChange={(e) => {
-                        updateLine(line.key, { quantity: e.target.value });
+                      max={LINE_QUANTITY_MAX}
+                      onChange={(text) => {
+                        updateLine(line.key, { quantity: text });
                         clearError(`items.${index}.quantity`);
                       }}
-                      error={!!errors[`items.${index}.quantity`]}
-                      helperText={errors[`items.${index}.quantity`]}
-                      slotProps={{ htmlInput: { min: 1, step: 1 } }}
+                      errorText={errors[`items.${index}.quantity`]}
                       sx={{ flex: 1, minWidth: 90 }}
+                      testId="edit-line-quantity"
                     />
-                    <TextField
+                    <NumberField
+                      kind="money"
                       size="small"
-                      label="Birim Fiyat"
-                      type="number"
+                      label={t('unitPrice')}
                       value={line.unit_price}
-                      onChange={(e) => {
-                        updateLine(line.key, { unit_price: e.target.value });
+                      max={LINE_PRICE_MAX_KURUS}
+                      onChange={(text) => {
+                        updateLine(line.key, { unit_price: text });
                         clearError(`items.${index}.unit_price`);
                       }}
-                      error={!!errors[`items.${index}.unit_price`]}
-                      helperText={errors[`items.${index}.unit_price`]}
-                      slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
+                      errorText={errors[`items.${index}.unit_price`]}
                       sx={{ flex: 1, minWidth: 110 }}
+                      testId="edit-line-price"
                     />
                     <Typography
                       variant="body2"
@@ -348,7 +370,7 @@ function OrderEditForm({
                       })()}
                     </Typography>
                     <IconButton
-                      aria-label="Satırı sil"
+                      aria-label={t('deleteLine')}
                       onClick={() => {
                         setLines((all) => all.filter((l) => l.key !== line.key));
                         clearError('items');
@@ -378,10 +400,10 @@ function OrderEditForm({
                       clearError('items');
                     }}
                   >
-                    Ürün Ekle
+                    {t('addProduct')}
                   </Button>
                   <Typography variant="subtitle2">
-                    Toplam: {total === null ? '—' : formatTL(total)}
+                    {t('totalLabel', { amount: total === null ? '—' : formatTL(total) })}
                   </Typography>
                 </Stack>
               </Stack>
@@ -398,7 +420,7 @@ function OrderEditForm({
             >
               {can('notes') ? (
                 <TextField
-                  label="Notlar"
+                  label={t('notes')}
                   multiline
                   minRows={2}
                   value={notes}
@@ -413,7 +435,7 @@ function OrderEditForm({
               ) : null}
               {can('vehicle') ? (
                 <TextField
-                  label="Araç Plakası"
+                  label={t('vehiclePlate')}
                   value={plate}
                   onChange={(e) => {
                     setPlate(e.target.value);
@@ -433,11 +455,11 @@ function OrderEditForm({
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}>
                 <FormControl>
                   <InputLabel id="edit-status-label" shrink>
-                    Durum
+                    {t('status')}
                   </InputLabel>
                   <Select
                     labelId="edit-status-label"
-                    label="Durum"
+                    label={t('status')}
                     value={nextStatus}
                     displayEmpty
                     notched
@@ -445,22 +467,20 @@ function OrderEditForm({
                       setNextStatus(e.target.value as ProducedStatus | '');
                       clearError('status_notes');
                     }}
-                    renderValue={(value) =>
-                      ORDER_STATUS_LABELS[(value || order.status) as ProducedStatus] ?? order.status
-                    }
+                    renderValue={(value) => statusLabel((value as string) || order.status)}
                     data-testid="edit-status"
                   >
-                    <MenuItem value="">{ORDER_STATUS_LABELS[order.status]} (değişiklik yok)</MenuItem>
+                    <MenuItem value="">{t('noChange', { status: statusLabel(order.status) })}</MenuItem>
                     {actions.map((a) => (
                       <MenuItem key={a.to} value={a.to}>
-                        {ORDER_STATUS_LABELS[a.to]} ({a.label})
+                        {statusLabel(a.to)} ({a.label})
                       </MenuItem>
                     ))}
                   </Select>
                 </FormControl>
                 {nextStatus ? (
                   <TextField
-                    label={transition?.requiresNotes ? 'Durum açıklaması' : 'Durum notu (isteğe bağlı)'}
+                    label={transition?.requiresNotes ? t('statusExplanation') : t('statusNoteOptional')}
                     required={!!transition?.requiresNotes}
                     value={statusNotes}
                     onChange={(e) => {
@@ -484,7 +504,7 @@ function OrderEditForm({
         onSubmit={() => void save()}
         testId="order-edit-save"
       >
-        Kaydet
+        {t('save')}
       </DialogSubmitActions>
     </>
   );

@@ -3,7 +3,7 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OrderEvent } from '../../shared/api/entities';
-import { formatDateTime } from '../../shared/domain/time';
+import { dateTimeLabel, useT } from '../shared-ui/i18n';
 import { OrderStatusChip } from './order-status-chip';
 import { EVENT_LABELS } from './order-ui';
 
@@ -14,13 +14,14 @@ import { EVENT_LABELS } from './order-ui';
  * the server's own events replace them once it has the change.
  */
 export function OrderHistory({ events }: { events: readonly OrderEvent[] }) {
+  const t = useT();
   // The wire carries them oldest first and local effects append, so the given order is kept
   // (sorting by time would mix the server's clock with this device's).
   const sorted = events;
   if (sorted.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
-        Kayıt yok
+        {t('noRecords')}
       </Typography>
     );
   return (
@@ -38,7 +39,7 @@ export function OrderHistory({ events }: { events: readonly OrderEvent[] }) {
           >
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {EVENT_LABELS[event.event_type] ?? event.event_type}
+                {EVENT_LABELS[event.event_type] ? t(EVENT_LABELS[event.event_type]) : event.event_type}
               </Typography>
               {event.event_type === 'created' ? (
                 <OrderStatusChip status={event.to_status} />
@@ -53,7 +54,7 @@ export function OrderHistory({ events }: { events: readonly OrderEvent[] }) {
               ) : null}
             </Stack>
             <Typography variant="caption" color="text.secondary" component="div">
-              {formatDateTime(event.created_at)}
+              {dateTimeLabel(event.created_at)}
               {event.user_name ? ` · ${event.user_name}` : ''}
             </Typography>
             {event.notes ? (

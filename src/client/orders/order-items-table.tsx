@@ -1,3 +1,6 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -5,23 +8,75 @@ import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import type { OrderItem } from '../../shared/api/entities';
 import { formatTL } from '../../shared/domain/money';
+import { useT } from '../shared-ui/i18n';
+import { usePhone } from '../shared-ui/responsive';
 
 /**
  * An order's lines (spec §2 order detail: product name, quantity, unit price, total price) and
- * the grand total, all from integer kuruş. Scrolls sideways on narrow screens.
+ * the grand total, all from integer kuruş. On a phone (below `sm`) each line is a short stacked
+ * block ('2 × 1.250,00 TL' then its total) and the grand total a full-width line of its own, so
+ * nothing is cut off or needs a sideways swipe (issue 8); the test ids are the table's.
  */
 export function OrderItemsTable({ items, totalKurus }: { items: readonly OrderItem[]; totalKurus: number }) {
+  const t = useT();
+  const phone = usePhone();
+  if (phone)
+    return (
+      <Box data-testid="order-items">
+        <Stack divider={<Divider flexItem />}>
+          {items.map((item) => (
+            <Stack
+              key={item.id}
+              direction="row"
+              spacing={1}
+              sx={{ py: 1, alignItems: 'baseline', justifyContent: 'space-between' }}
+              data-testid="order-item"
+            >
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {item.product_name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {item.quantity} × {formatTL(item.unit_price_kurus)}
+                </Typography>
+              </Box>
+              <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap', flexShrink: 0 }}>
+                {formatTL(item.total_price_kurus)}
+              </Typography>
+            </Stack>
+          ))}
+        </Stack>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{
+            mt: 1,
+            pt: 1,
+            borderTop: 2,
+            borderColor: 'divider',
+            alignItems: 'baseline',
+            justifyContent: 'space-between',
+          }}
+        >
+          <Typography sx={{ fontWeight: 700 }}>{t('grandTotal')}</Typography>
+          <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="order-grand-total">
+            {formatTL(totalKurus)}
+          </Typography>
+        </Stack>
+      </Box>
+    );
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <Table size="small" sx={{ minWidth: 520 }} data-testid="order-items">
         <TableHead>
           <TableRow>
-            <TableCell>Ürün Adı</TableCell>
-            <TableCell align="right">Miktar</TableCell>
-            <TableCell align="right">Birim Fiyat</TableCell>
-            <TableCell align="right">Toplam Fiyat</TableCell>
+            <TableCell>{t('productName')}</TableCell>
+            <TableCell align="right">{t('quantity')}</TableCell>
+            <TableCell align="right">{t('unitPrice')}</TableCell>
+            <TableCell align="right">{t('lineTotal')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -45,7 +100,7 @@ export function OrderItemsTable({ items, totalKurus }: { items: readonly OrderIt
               align="right"
               sx={{ fontWeight: 700, color: 'text.primary', fontSize: '0.95rem' }}
             >
-              Genel Toplam
+              {t('grandTotal')}
             </TableCell>
             <TableCell
               align="right"

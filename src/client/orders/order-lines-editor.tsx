@@ -3,6 +3,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -16,9 +17,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ORDER_MESSAGES, type OrderItemInput, orderItemInput } from '../../shared/api/orders';
-import { formatTRY, kurusToTl, lineTotal, toKurus } from '../../shared/domain/money';
+import { formatTRY, kurusToTl, lineTotal } from '../../shared/domain/money';
+import { formatMoneyInput, parseMoneyInput, parseQuantityInput } from '../../shared/domain/number-input';
 import { foldTr, type LocalProduct } from '../local';
-import { productPriceKurus } from '../sales/product-price';
+import { useT } from '../shared-ui/i18n';
+import { LINE_PRICE_MAX_KURUS, LINE_QUANTITY_MAX, NumberField } from '../shared-ui/number-field';
+import { productPriceKurus } from '../shared-ui/product-price';
+import { usePhone } from '../shared-ui/responsive';
 import { useUi } from '../state/ui';
 
 /**
@@ -77,28 +82,37 @@ export function OrderLinesEditor({
   products: LocalProduct[] | undefined;
   disabled?: boolean;
 }) {
+  const t = useT();
   const showError = useUi((s) => s.showError);
+  const phone = usePhone();
   const [product, setProduct] = useState<LocalProduct | null>(null);
   const [name, setName] = useState('');
   const [quantity, setQuantity] = useState('1');
   const [price, setPrice] = useState('');
+  /** An add was tried: show the number fields' errors at once. */
+  const [tried, setTried] = useState(false);
 
   const addLine = () => {
-    // Spec §5: quantity parsed as an integer, price as a decimal; name, quantity > 0 and
-    // price > 0 are required, with one message for all three.
-    const qty = Number.parseInt(quantity, 10);
-    const unit = Number.parseFloat(price.replace(',', '.'));
-    const unitKurus = Number.isFinite(unit) && unit > 0 ? toKurus(unit) : 0;
-    if (!name.trim() || !(qty > 0) || !(unitKurus > 0)) {
-      showError(ORDER_MESSAGES.lineFieldsRequired);
+    // Spec §5: the quantity an integer, the price a decimal — read the Turkish way
+    // (src/shared/domain/number-input.ts). What cannot be read is said under its field and
+    // nothing is added: never a guessed or scaled number.
+    const qty = parseQuantityInput(quantity, { max: LINE_QUANTITY_MAX });
+    const unit = parseMoneyInput(price, { max: LINE_PRICE_MAX_KURUS });
+    if ((!qty.ok && !qty.empty) || (!unit.ok && !unit.empty)) {
+      setTried(true);
+      return;
+    }
+    // Name, quantity > 0 and price > 0 are required, with one message for all three (spec §5).
+    if (!name.trim() || !qty.ok || qty.value <= 0 || !unit.ok || unit.value <= 0) {
+      showError(t('om_lineFieldsRequired'));
       return;
     }
     const line: DraftLine = {
       key: `line-${++lineCounter}`,
       product_id: product?.id ?? null,
       product_name: name.trim(),
-      quantity: qty,
-      unit_price_kurus: unitKurus,
+      quantity: qty.value,
+      unit_price_kurus: unit.value,
     };
     // The server's own limits (quantity ≤ 100000, price ≤ 10.000.000, name ≤ 200): say so now
     // rather than have the order refused after it was queued.
@@ -113,6 +127,7 @@ export function OrderLinesEditor({
     setName('');
     setQuantity('1');
     setPrice('');
+    setTried(false);
   };
 
   const total = draftLinesTotal(lines);
@@ -134,7 +149,7 @@ export function OrderLinesEditor({
             if (value && typeof value !== 'string') {
               setProduct(value);
               setName(value.name);
-              setPrice((productPriceKurus(value) / 100).toFixed(2));
+              setPrice(formatMoneyInput(productPriceKurus(value)));
             } else {
               setProduct(null);
               setName(value ?? '');
@@ -167,7 +182,7 @@ export function OrderLinesEditor({
             <TextField
               {...params}
               size="small"
-              label="Ürün Adı"
+              label={t('productName')}
               slotProps={{
                 ...params.slotProps,
                 htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'line-product' },
@@ -175,23 +190,27 @@ export function OrderLinesEditor({
             />
           )}
         />
-        <TextField
+        <NumberField
+          kind="quantity"
           size="small"
-          type="number"
-          label="Miktar"
+          label={t('quantity')}
           value={quantity}
+          max={LINE_QUANTITY_MAX}
+          showError={tried}
           disabled={disabled}
-          onChange={(e) => setQuantity(e.target.value)}
+          onChange={setQuantity}
           sx={{ flex: 1, minWidth: 100 }}
-          slotProps={{ htmlInput: { min: 1, step: 1, 'data-testid': 'line-quantity' } }}
+          testId="line-quantity"
         />
-        <TextField
+        <NumberField
+          kind="money"
           size="small"
-          type="number"
-          label="Birim Fiyat (₺)"
+          label={t('unitPriceTl')}
           value={price}
+          max={LINE_PRICE_MAX_KURUS}
+          showError={tried}
           disabled={disabled}
-          onChange={(e) => setPrice(e.target.value)}
+          onChange={setPrice}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
@@ -199,7 +218,7 @@ export function OrderLinesEditor({
             }
           }}
           sx={{ flex: 1, minWidth: 140 }}
-          slotProps={{ htmlInput: { min: 0, step: 0.01, 'data-testid': 'line-price' } }}
+          testId="line-price"
         />
         <Button
           variant="outlined"
@@ -207,63 +226,103 @@ export function OrderLinesEditor({
           onClick={addLine}
           disabled={disabled}
           data-testid="add-line"
-          sx={{ whiteSpace: 'nowrap', alignSelf: { xs: 'stretch', md: 'center' } }}
+          sx={{ whiteSpace: 'nowrap', alignSelf: { xs: 'stretch', md: 'flex-start' }, minHeight: { md: 40 } }}
         >
-          Ürün Ekle
+          {t('addProduct')}
         </Button>
       </Stack>
 
-      <TableContainer>
-        <Table size="small" data-testid="order-lines">
-          <TableHead>
-            <TableRow>
-              <TableCell>Ürün</TableCell>
-              <TableCell align="right">Miktar</TableCell>
-              <TableCell align="right">Birim Fiyat</TableCell>
-              <TableCell align="right">Toplam</TableCell>
-              <TableCell align="right" sx={{ width: 56 }} />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {lines.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5}>
-                  <Typography variant="body2" color="text.secondary" sx={{ py: 1, textAlign: 'center' }}>
-                    Henüz ürün eklenmedi
+      {phone ? (
+        // Phones: each line a short stacked block, no sideways scroll (issue 8).
+        <Stack divider={<Divider flexItem />} data-testid="order-lines">
+          {lines.length === 0 ? (
+            <Typography variant="body2" color="text.secondary" sx={{ py: 1, textAlign: 'center' }}>
+              {t('noItemsYet')}
+            </Typography>
+          ) : (
+            lines.map((line) => (
+              <Stack
+                key={line.key}
+                direction="row"
+                spacing={1}
+                sx={{ py: 0.5, alignItems: 'center' }}
+                data-testid="order-line"
+              >
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {line.product_name}
                   </Typography>
-                </TableCell>
+                  <Typography variant="caption" color="text.secondary">
+                    {line.quantity} × {formatTRY(line.unit_price_kurus)}
+                  </Typography>
+                </Box>
+                <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {formatTRY(lineTotal(line.quantity, line.unit_price_kurus))}
+                </Typography>
+                <IconButton
+                  aria-label={t('remove')}
+                  disabled={disabled}
+                  onClick={() => onChange(lines.filter((l) => l.key !== line.key))}
+                >
+                  <DeleteOutline fontSize="small" />
+                </IconButton>
+              </Stack>
+            ))
+          )}
+        </Stack>
+      ) : (
+        <TableContainer>
+          <Table size="small" data-testid="order-lines">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('product')}</TableCell>
+                <TableCell align="right">{t('quantity')}</TableCell>
+                <TableCell align="right">{t('unitPrice')}</TableCell>
+                <TableCell align="right">{t('total')}</TableCell>
+                <TableCell align="right" sx={{ width: 56 }} />
               </TableRow>
-            ) : (
-              lines.map((line) => (
-                <TableRow key={line.key} data-testid="order-line">
-                  <TableCell>{line.product_name}</TableCell>
-                  <TableCell align="right">{line.quantity}</TableCell>
-                  <TableCell align="right">{formatTRY(line.unit_price_kurus)}</TableCell>
-                  <TableCell align="right">
-                    {formatTRY(lineTotal(line.quantity, line.unit_price_kurus))}
-                  </TableCell>
-                  <TableCell align="right">
-                    <Tooltip title="Kaldır">
-                      <span>
-                        <IconButton
-                          size="small"
-                          aria-label="Kaldır"
-                          disabled={disabled}
-                          onClick={() => onChange(lines.filter((l) => l.key !== line.key))}
-                        >
-                          <DeleteOutline fontSize="small" />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
+            </TableHead>
+            <TableBody>
+              {lines.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={5}>
+                    <Typography variant="body2" color="text.secondary" sx={{ py: 1, textAlign: 'center' }}>
+                      {t('noItemsYet')}
+                    </Typography>
                   </TableCell>
                 </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+              ) : (
+                lines.map((line) => (
+                  <TableRow key={line.key} data-testid="order-line">
+                    <TableCell>{line.product_name}</TableCell>
+                    <TableCell align="right">{line.quantity}</TableCell>
+                    <TableCell align="right">{formatTRY(line.unit_price_kurus)}</TableCell>
+                    <TableCell align="right">
+                      {formatTRY(lineTotal(line.quantity, line.unit_price_kurus))}
+                    </TableCell>
+                    <TableCell align="right">
+                      <Tooltip title={t('remove')}>
+                        <span>
+                          <IconButton
+                            size="small"
+                            aria-label={t('remove')}
+                            disabled={disabled}
+                            onClick={() => onChange(lines.filter((l) => l.key !== line.key))}
+                          >
+                            <DeleteOutline fontSize="small" />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'baseline', gap: 1 }}>
-        <Typography color="text.secondary">Toplam Tutar:</Typography>
+        <Typography color="text.secondary">{t('totalAmountLabel')}</Typography>
         <Typography variant="h6" data-testid="order-total" data-kurus={total}>
           {formatTRY(total)}
         </Typography>

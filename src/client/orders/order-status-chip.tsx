@@ -1,5 +1,6 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import { isOrderStatus, ORDER_STATUS_LABELS, type OrderStatus } from '../../shared/domain/order-status';
+import { isOrderStatus, type OrderStatus } from '../../shared/domain/order-status';
+import { statusLabel, useT } from '../shared-ui/i18n';
 
 /** Chip colour per status (pending_approval is a warning chip, as the admin panel's table shows it). */
 const COLORS: Record<OrderStatus, ChipProps['color']> = {
@@ -24,11 +25,12 @@ const COLORS: Record<OrderStatus, ChipProps['color']> = {
 
 /** The order's status as a chip with its Turkish label (unknown values shown as they are). */
 export function OrderStatusChip({ status, size = 'small' }: { status: string; size?: ChipProps['size'] }) {
+  useT(); // re-render when the language changes
   const known = isOrderStatus(status);
   return (
     <Chip
       size={size}
-      label={known ? ORDER_STATUS_LABELS[status] : status}
+      label={statusLabel(status)}
       color={known ? COLORS[status] : 'default'}
       data-status={status}
     />

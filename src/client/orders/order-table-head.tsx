@@ -1,6 +1,7 @@
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { useT } from '../shared-ui/i18n';
 
 /**
  * The column heads of the order tables on /orders and /my-orders (spec §2): the same six columns,
@@ -8,15 +9,16 @@ import TableRow from '@mui/material/TableRow';
  * on /my-orders — and each page keeps its own text.
  */
 export function OrderTableHead({ amountLabel }: { amountLabel: string }) {
+  const t = useT();
   return (
     <TableHead>
       <TableRow>
-        <TableCell>Sipariş No</TableCell>
-        <TableCell>Müşteri</TableCell>
+        <TableCell>{t('colOrderNo')}</TableCell>
+        <TableCell>{t('colCustomer')}</TableCell>
         <TableCell align="right">{amountLabel}</TableCell>
-        <TableCell>Durum</TableCell>
-        <TableCell>Tarih</TableCell>
-        <TableCell align="right">İşlemler</TableCell>
+        <TableCell>{t('status')}</TableCell>
+        <TableCell>{t('colDate')}</TableCell>
+        <TableCell align="right">{t('colActions')}</TableCell>
       </TableRow>
     </TableHead>
   );

@@ -11,6 +11,7 @@ import {
   type ProducedStatus,
 } from '../../shared/domain/order-status';
 import { type LocalDb, type OutboxEntry, parseRecordKey } from '../local';
+import { type MessageKey, t } from '../shared-ui/i18n';
 import { useLocalDb, useLocalStore, useOnline, useSyncStatus } from '../shared-ui/local-store';
 
 /**
@@ -24,16 +25,24 @@ import { useLocalDb, useLocalStore, useOnline, useSyncStatus } from '../shared-u
  * Labels for transitions the spec names no button for (delivery, returns…). The spec's labels
  * ('Onayla', 'Reddet', 'Hazırla', 'Kargoya Ver') come from the machine's `action`.
  */
-const FALLBACK_ACTION: Partial<Record<ProducedStatus, string>> = {
-  approved: 'Onayla',
-  rejected: 'Reddet',
-  cancelled: 'İptal Et',
-  prepared: 'Hazırla',
-  in_transit: 'Kargoya Ver',
-  out_for_delivery: 'Dağıtıma Çıkar',
-  delivered: 'Teslim Edildi Olarak İşaretle',
-  returned: 'İade Al',
-  refunded: 'Ücret İadesi Yap',
+const FALLBACK_ACTION: Partial<Record<ProducedStatus, MessageKey>> = {
+  approved: 'action_approve',
+  rejected: 'action_reject',
+  cancelled: 'action_cancel',
+  prepared: 'action_prepare',
+  in_transit: 'action_ship',
+  out_for_delivery: 'action_outForDelivery',
+  delivered: 'action_markDelivered',
+  returned: 'action_return',
+  refunded: 'action_refund',
+};
+
+/** The catalogue key of each spec button label the machine carries (its Turkish `action`). */
+const SPEC_ACTION_KEYS: Record<string, MessageKey> = {
+  Onayla: 'action_approve',
+  Reddet: 'action_reject',
+  Hazırla: 'action_prepare',
+  'Kargoya Ver': 'action_ship',
 };
 
 export interface StatusAction {
@@ -48,28 +57,35 @@ export interface StatusAction {
  * ('Reddet' on the order detail) and pending_approval → cancelled ('Reddet' on the dashboards).
  * Where both are allowed, the first keeps the spec's label and the other gets its own
  * ('İptal Et'), so a manager never sees two identical buttons doing different things. A failed
- * delivery (out_for_delivery → in_transit) is named as such.
+ * delivery (out_for_delivery → in_transit) is named as such, and a salesperson's own
+ * pending_approval → cancelled reads 'İptal Et'.
  */
 export function statusActions(user: ActingUser | null, order: OrderRef | null | undefined): StatusAction[] {
   if (!user || !order) return [];
   const used = new Set<string>();
   return allowedNextStatuses(user, order).map((to) => {
     const transition = findTransition(order.status, to);
-    let label = transition?.action ?? FALLBACK_ACTION[to] ?? to;
-    if (order.status === 'out_for_delivery' && to === 'in_transit') label = 'Teslim Edilemedi';
-    if (used.has(label)) label = FALLBACK_ACTION[to] ?? to;
-    used.add(label);
+    // Keys, not texts, are compared, so the de-duplication is the same in every language.
+    let key: MessageKey | undefined =
+      (transition?.action && SPEC_ACTION_KEYS[transition.action]) || FALLBACK_ACTION[to];
+    if (order.status === 'out_for_delivery' && to === 'in_transit') key = 'action_deliveryFailed';
+    // A salesperson withdrawing their OWN order cancels it: the dashboards' 'Reddet' would say
+    // "reject" for what is a cancellation (issue 8), so they read 'İptal Et' everywhere.
+    if (to === 'cancelled' && user.role === 'salesperson') key = 'action_cancel';
+    if (key && used.has(key)) key = FALLBACK_ACTION[to];
+    if (key) used.add(key);
+    const label = key ? t(key) : (transition?.action ?? to);
     return { to, label, requiresNotes: !!transition?.requiresNotes };
   });
 }
 
 /** How the order's history names each kind of event. */
-export const EVENT_LABELS: Record<OrderEvent['event_type'], string> = {
-  created: 'Sipariş oluşturuldu',
-  status_changed: 'Durum değişti',
-  driver_assigned: 'Sürücü atandı',
-  updated: 'Sipariş güncellendi',
-  item_scanned: 'Ürün okutuldu',
+export const EVENT_LABELS: Record<OrderEvent['event_type'], MessageKey> = {
+  created: 'event_created',
+  status_changed: 'event_statusChanged',
+  driver_assigned: 'event_driverAssigned',
+  updated: 'event_updated',
+  item_scanned: 'event_itemScanned',
 };
 
 /** The sync state of one order on this device. */
@@ -85,7 +101,7 @@ export function syncStateOf(entries: readonly OutboxEntry[], pendingSync = false
   const failed = entries.filter((e) => e.status === 'failed');
   return {
     pending: pendingSync || entries.some((e) => e.status === 'pending'),
-    failedReason: failed.length ? (failed[failed.length - 1]?.error ?? 'Sunucu değişikliği reddetti') : null,
+    failedReason: failed.length ? (failed[failed.length - 1]?.error ?? t('serverRejectedChangeShort')) : null,
   };
 }
 
@@ -129,7 +145,8 @@ export function useStoreWarmingUp(): boolean {
  * The status filter of /orders and /my-orders, kept in the `status` query parameter so a reload or
  * a shared link keeps it (spec §2). `status` is the parameter when it names a status, else null
  * (no filter); `raw` is the parameter as written, for a page that treats an unknown one specially.
- * With `replace`, a filter change replaces the history entry instead of adding one.
+ * With `replace`, a filter change replaces the history entry instead of adding one. A new filter
+ * starts from the first page (`page` is dropped in the same address change).
  */
 export function useStatusParam({ replace = false }: { replace?: boolean } = {}): {
   raw: string | null;
@@ -142,7 +159,60 @@ export function useStatusParam({ replace = false }: { replace?: boolean } = {}):
     const next = new URLSearchParams(params);
     if (value) next.set('status', value);
     else next.delete('status');
+    next.delete('page');
     setParams(next, { replace });
   };
   return { raw, status: isOrderStatus(raw) ? raw : null, setStatus };
+}
+
+/** Longest search text kept in the address (the search box itself is not limited further). */
+const MAX_QUERY_LENGTH = 200;
+/** A page number past this is treated as the first page (a hand-edited address). */
+const MAX_PAGE = 100_000;
+
+/**
+ * The search text (`q`) and page (`page`, 1-based; absent = first) of /orders and /my-orders, kept
+ * in the address so that 'Geri' from an order, the browser's back button, a reload or a shared link
+ * all return to the same view (issue 8). Typing and paging replace the history entry: one list
+ * visit is one entry, whatever was typed. `page` is 0-based for the components; a new search
+ * starts from the first page. `clear` drops search, status and page in one address change.
+ */
+export function useListParams(): {
+  search: string;
+  page: number;
+  setSearch: (value: string) => void;
+  setPage: (page: number) => void;
+  clear: () => void;
+} {
+  const [params, setParams] = useSearchParams();
+  const search = (params.get('q') ?? '').slice(0, MAX_QUERY_LENGTH);
+  const parsed = Number(params.get('page'));
+  const page = Number.isInteger(parsed) && parsed >= 1 && parsed <= MAX_PAGE ? parsed - 1 : 0;
+  const update = (change: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(params);
+    change(next);
+    setParams(next, { replace: true });
+  };
+  return {
+    search,
+    page,
+    setSearch: (value) =>
+      update((next) => {
+        const text = value.slice(0, MAX_QUERY_LENGTH);
+        if (text) next.set('q', text);
+        else next.delete('q');
+        next.delete('page');
+      }),
+    setPage: (value) =>
+      update((next) => {
+        if (value > 0) next.set('page', String(value + 1));
+        else next.delete('page');
+      }),
+    clear: () =>
+      update((next) => {
+        next.delete('q');
+        next.delete('status');
+        next.delete('page');
+      }),
+  };
 }

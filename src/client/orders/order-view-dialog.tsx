@@ -8,8 +8,8 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
-import { formatDateTime } from '../../shared/domain/time';
 import type { LocalOrder } from '../local';
+import { dateTimeLabel, useT } from '../shared-ui/i18n';
 import { OrderItemsTable } from './order-items-table';
 import { OrderStatusChip } from './order-status-chip';
 import { useOrder, useOrderEntries } from './orders-data';
@@ -42,6 +42,7 @@ export function OrderViewDialog({
   open: boolean;
   onClose: () => void;
 }) {
+  const t = useT();
   const navigate = useNavigate();
   const live = useOrder(order?.id);
   const shown = live ?? order;
@@ -71,20 +72,20 @@ export function OrderViewDialog({
                 mb: 2,
               }}
             >
-              <Field label="Müşteri" value={shown.customer_name} />
-              <Field label="Tarih" value={formatDateTime(shown.created_at)} />
-              <Field label="Telefon" value={shown.customer_phone} />
-              <Field label="E-posta" value={shown.customer_email} />
-              <Field label="Adres" value={shown.customer_address} />
-              <Field label="Notlar" value={shown.notes} />
+              <Field label={t('customer')} value={shown.customer_name} />
+              <Field label={t('date')} value={dateTimeLabel(shown.created_at)} />
+              <Field label={t('phone')} value={shown.customer_phone} />
+              <Field label={t('email')} value={shown.customer_email} />
+              <Field label={t('address')} value={shown.customer_address} />
+              <Field label={t('notes')} value={shown.notes} />
             </Box>
             <Divider />
             <OrderItemsTable items={shown.items} totalKurus={shown.total_amount_kurus} />
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => navigate(`/orders/${shown.id}`)}>Detaya Git</Button>
+            <Button onClick={() => navigate(`/orders/${shown.id}`)}>{t('goToDetail')}</Button>
             <Button variant="contained" onClick={onClose}>
-              Kapat
+              {t('close')}
             </Button>
           </DialogActions>
         </>

@@ -1,32 +1,27 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import type { CreateOrderBody, Driver, UpdateOrderBody } from '../../shared/api/orders';
+import type { Driver, UpdateOrderBody } from '../../shared/api/orders';
 import type { ActingUser, OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
 import {
   assignDriver,
   cachedDrivers,
   changeOrderStatus,
-  createOrder,
   deleteOrder,
   getOrder,
-  type LocalCustomer,
   type LocalOrder,
-  type LocalProduct,
-  listCustomers,
-  listProducts,
   type OrderFilter,
   type OrderPage,
   type OutboxEntry,
   orderOutboxEntries,
-  type ProductFilter,
   queryOrders,
   refreshDrivers,
   updateOrder,
 } from '../local';
+import { runLocalAction as run } from '../shared-ui/catalogue-data';
+import { type MessageKey, t } from '../shared-ui/i18n';
 import { useLocalDb } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
-import { useUi } from '../state/ui';
 
 /**
  * Orders as the screens see them (DESIGN §6): read live from the local Dexie store with
@@ -36,7 +31,8 @@ import { useUi } from '../state/ui';
  *
  * The actions below wrap the local ones with the spec's snackbar texts (§8). "Success" means the
  * change is applied on this device and queued; if the server later refuses it, the sync panel
- * shows the server's reason and the order returns to the server's state.
+ * shows the server's reason and the order returns to the server's state. The catalogue reads and
+ * creating an order, which /sales uses too, are in src/client/shared-ui/catalogue-data.ts.
  */
 
 /** The signed-in user as the status machine needs it (null while signed out). */
@@ -65,19 +61,6 @@ export function useOrderEntries(id: string | undefined): OutboxEntry[] {
   return useLiveQuery(async () => (db && id ? orderOutboxEntries(db, id) : []), [db, id]) ?? [];
 }
 
-export function useCustomers(): LocalCustomer[] | undefined {
-  const db = useLocalDb();
-  return useLiveQuery(async () => (db ? listCustomers(db) : []), [db]);
-}
-
-export function useProducts(filter: ProductFilter = {}): LocalProduct[] | undefined {
-  const db = useLocalDb();
-  return useLiveQuery(
-    async () => (db ? listProducts(db, filter) : []),
-    [db, filter.search, filter.category, filter.status],
-  );
-}
-
 /**
  * Drivers for the assign-driver dialog: the cached list at once (offline too), refreshed from the
  * server when `enabled` (manager/admin, dialog open) and online.
@@ -92,50 +75,16 @@ export function useDrivers(enabled: boolean): Driver[] | undefined {
 
 // ------------------------------------------------------------------------------- actions ---
 
-function ui() {
-  return useUi.getState();
-}
-
-/** Runs a local action; on an unexpected local failure shows `errorText` and returns null. */
-async function run<T>(
-  action: () => Promise<T>,
-  successText: string | null,
-  errorText: string,
-): Promise<T | null> {
-  try {
-    const result = await action();
-    if (successText) ui().showSuccess(successText);
-    return result;
-  } catch (error) {
-    console.error(error);
-    const message = error instanceof Error && error.message ? error.message : null;
-    ui().showError(message ? `${errorText}: ${message}` : errorText);
-    return null;
-  }
-}
-
-/** Create an order (offline too). `successText`: the create-order screen says 'Sipariş başarıyla oluşturuldu!'. */
-export function createOrderAction(
-  input: CreateOrderBody,
-  successText = 'Sipariş başarıyla oluşturuldu',
-): Promise<LocalOrder | null> {
-  return run(() => createOrder(input), successText, 'Sipariş oluşturulurken hata oluştu');
-}
-
 export function updateOrderAction(id: string, changes: UpdateOrderBody): Promise<OutboxEntry | null> {
-  return run(
-    () => updateOrder(id, changes),
-    'Sipariş başarıyla güncellendi',
-    'Sipariş güncellenirken hata oluştu',
-  );
+  return run(() => updateOrder(id, changes), t('orderUpdated'), t('orderUpdateError'));
 }
 
 /** The spec's texts per kind of status change (§8). */
-const STATUS_TEXTS: Partial<Record<OrderStatus, { ok: string; error: string }>> = {
-  approved: { ok: 'Sipariş onaylandı', error: 'Sipariş onaylanırken hata oluştu' },
-  rejected: { ok: 'Sipariş reddedildi', error: 'Sipariş reddedilirken hata oluştu' },
-  prepared: { ok: 'Sipariş hazırlandı', error: 'Sipariş hazırlanırken hata oluştu' },
-  in_transit: { ok: 'Sipariş kargoya verildi', error: 'Sipariş kargoya verilirken hata oluştu' },
+const STATUS_TEXTS: Partial<Record<OrderStatus, { ok: MessageKey; error: MessageKey }>> = {
+  approved: { ok: 'orderApproved', error: 'orderApproveError' },
+  rejected: { ok: 'orderRejected', error: 'orderRejectError' },
+  prepared: { ok: 'orderPrepared', error: 'orderPrepareError' },
+  in_transit: { ok: 'orderShipped', error: 'orderShipError' },
 };
 
 /**
@@ -148,11 +97,11 @@ export function changeStatusAction(
   notes?: string | null,
   generic = false,
 ): Promise<OutboxEntry | null> {
-  const texts = (!generic && STATUS_TEXTS[status]) || {
-    ok: 'Sipariş durumu başarıyla güncellendi',
-    error: 'Sipariş durumu güncellenirken hata oluştu',
+  const texts: { ok: MessageKey; error: MessageKey } = (!generic && STATUS_TEXTS[status]) || {
+    ok: 'orderStatusUpdated',
+    error: 'orderStatusUpdateError',
   };
-  return run(() => changeOrderStatus(id, status, notes), texts.ok, texts.error);
+  return run(() => changeOrderStatus(id, status, notes), t(texts.ok), t(texts.error));
 }
 
 export function assignDriverAction(
@@ -160,13 +109,9 @@ export function assignDriverAction(
   driver: Pick<Driver, 'id' | 'full_name'>,
   vehiclePlate?: string | null,
 ): Promise<OutboxEntry | null> {
-  return run(
-    () => assignDriver(id, driver, vehiclePlate),
-    'Sürücü başarıyla atandı',
-    'Sürücü atanırken hata oluştu',
-  );
+  return run(() => assignDriver(id, driver, vehiclePlate), t('driverAssigned'), t('driverAssignError'));
 }
 
 export function deleteOrderAction(id: string): Promise<OutboxEntry | null> {
-  return run(() => deleteOrder(id), 'Sipariş silindi', 'Sipariş silinirken hata oluştu');
+  return run(() => deleteOrder(id), t('orderDeleted'), t('orderDeleteError'));
 }

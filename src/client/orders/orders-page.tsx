@@ -7,6 +7,7 @@ import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
 import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
@@ -15,29 +16,32 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatTL } from '../../shared/domain/money';
-import {
-  canAssignDriver,
-  canEditOrder,
-  ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
-} from '../../shared/domain/order-status';
-import { formatDate } from '../../shared/domain/time';
+import { canAssignDriver, canEditOrder, ORDER_STATUSES } from '../../shared/domain/order-status';
 import type { LocalOrder } from '../local';
+import { dateLabel, statusLabel, useT } from '../shared-ui/i18n';
+import { ListPagination } from '../shared-ui/list-pagination';
 import { useLocalStore } from '../shared-ui/local-store';
-import { TR_PAGINATION_LABELS } from '../shared-ui/pagination-labels';
+import { usePhone } from '../shared-ui/responsive';
 import { SearchField } from '../shared-ui/search-field';
 import { AssignDriverDialog } from './assign-driver-dialog';
+import { OrderCard } from './order-card';
 import { OrderEditDialog } from './order-edit-dialog';
 import { OrderStatusChip } from './order-status-chip';
 import { OrderTableHead } from './order-table-head';
-import { statusActions, syncStateOf, useOutboxByOrder, useStatusParam, useStoreWarmingUp } from './order-ui';
+import {
+  statusActions,
+  syncStateOf,
+  useListParams,
+  useOutboxByOrder,
+  useStatusParam,
+  useStoreWarmingUp,
+} from './order-ui';
 import { useActingUser, useOrderPage } from './orders-data';
 import { PendingSyncChip } from './pending-sync-chip';
 
@@ -47,18 +51,29 @@ const PAGE_SIZES = [10, 25, 50];
  * /orders (spec §2 "Orders list"): every order this user may see, from the local store (works
  * offline; a sync re-renders it). Search on order number or customer name is client-side; the
  * status filter lives in the `status` query parameter, so a reload or a shared link keeps it.
- * Rows open /orders/{id}. Per-row edit and assign-driver actions appear only where the status
+ * Rows open /orders/{id} (the order number is a real link, so it also opens in a new tab). On a
+ * phone (below `sm`) the rows become stacked cards whose body is that link, with the actions as
+ * buttons under it: no sideways swipe for the status or the date (issue 8). Per-row edit and assign-driver actions appear only where the status
  * machine (src/shared/domain/order-status.ts) lets this user act; rows with changes this device
  * has not sent yet, or that the server refused, are marked.
  */
 export default function OrdersPage() {
+  const t = useT();
   const navigate = useNavigate();
+  const phone = usePhone();
   const user = useActingUser();
   const { error } = useLocalStore();
   const warmingUp = useStoreWarmingUp();
   const { raw: statusParam, status, setStatus } = useStatusParam();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
+  const list = useListParams();
+  const { page, setPage } = list;
+  // The box keeps its own text (typing must never wait for the address); the address follows it,
+  // so 'Geri' from an order and a reload bring the search back (issue 8).
+  const [search, setSearchText] = useState(list.search);
+  const setSearch = (value: string) => {
+    setSearchText(value);
+    list.setSearch(value);
+  };
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] as number);
   const [editing, setEditing] = useState<LocalOrder | null>(null);
   const [assigning, setAssigning] = useState<LocalOrder | null>(null);
@@ -66,21 +81,22 @@ export default function OrdersPage() {
   const result = useOrderPage({ status, search }, page, pageSize);
   const outbox = useOutboxByOrder();
 
-  // A filter change starts from the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on these inputs only
-  useEffect(() => setPage(0), [status, search, pageSize]);
-  // The list shrank under the current page (a sync, a filter): go to the last page there is.
+  // A filter change starts from the first page: the search and status setters drop `page` from
+  // the address themselves (an effect here would also reset a page given in the address).
+  // The list shrank under the current page (a sync, a filter): go to the last page there is —
+  // but not while the store is still filling, or a linked page 3 would fall back to page 1.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: setPage is rebuilt each render
   useEffect(() => {
-    if (result && page > 0 && page * pageSize >= result.total)
+    if (result && !warmingUp && page > 0 && page * pageSize >= result.total)
       setPage(Math.max(0, Math.ceil(result.total / pageSize) - 1));
-  }, [result, page, pageSize]);
+  }, [result, page, pageSize, warmingUp]);
 
   const clearFilters = () => {
-    setSearch('');
-    setStatus('');
+    setSearchText('');
+    list.clear();
   };
 
-  if (error) return <Alert severity="error">Yerel veri deposu açılamadı. Siparişler gösterilemiyor.</Alert>;
+  if (error) return <Alert severity="error">{t('ordersStoreUnavailable')}</Alert>;
 
   const loading = result === undefined || (warmingUp && (result?.total ?? 0) === 0);
   const rows = result?.rows ?? [];
@@ -91,26 +107,26 @@ export default function OrdersPage() {
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
           <SearchField
-            label="Ara"
-            placeholder="Sipariş numarası veya müşteri adı"
+            label={t('search')}
+            placeholder={t('ordersSearchPlaceholder')}
             value={search}
             onChange={setSearch}
             testId="orders-search"
             sx={{ flex: 1 }}
           />
           <FormControl size="small" sx={{ minWidth: 220 }}>
-            <InputLabel id="orders-status-label">Durum</InputLabel>
+            <InputLabel id="orders-status-label">{t('status')}</InputLabel>
             <Select
               labelId="orders-status-label"
-              label="Durum"
+              label={t('status')}
               value={status ?? ''}
               onChange={(e) => setStatus(e.target.value)}
               data-testid="orders-status-filter"
             >
-              <MenuItem value="">Tümü</MenuItem>
+              <MenuItem value="">{t('all')}</MenuItem>
               {ORDER_STATUSES.map((value) => (
                 <MenuItem key={value} value={value}>
-                  {ORDER_STATUS_LABELS[value]}
+                  {statusLabel(value)}
                 </MenuItem>
               ))}
             </Select>
@@ -123,104 +139,174 @@ export default function OrdersPage() {
             data-testid="orders-clear-filters"
             sx={{ whiteSpace: 'nowrap' }}
           >
-            Filtreleri Temizle
+            {t('clearFilters')}
           </Button>
         </Stack>
       </Paper>
 
       <Paper variant="outlined">
         {loading ? <LinearProgress /> : null}
-        {/* On phones the table scrolls sideways instead of squeezing its columns. */}
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" sx={{ minWidth: 760 }} data-testid="orders-table">
-            <OrderTableHead amountLabel="Toplam" />
-            <TableBody>
-              {rows.map((order) => {
-                const sync = syncStateOf(outbox.get(order.id) ?? [], order.pending_sync === 1);
-                const editable =
-                  !!user && (canEditOrder(user, order) || statusActions(user, order).length > 0);
-                const assignable = !!user && canAssignDriver(user, order);
-                return (
-                  <TableRow
-                    key={order.id}
-                    hover
-                    onClick={() => navigate(`/orders/${order.id}`)}
-                    sx={{ cursor: 'pointer' }}
-                    data-testid="order-row"
-                    data-order-id={order.id}
-                    data-status={order.status}
-                  >
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                        <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="order-number">
-                          {order.order_number}
-                        </Typography>
-                        <PendingSyncChip pending={sync.pending} failedReason={sync.failedReason} />
-                      </Stack>
-                    </TableCell>
-                    <TableCell data-testid="order-customer">{order.customer_name}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="order-total">
-                      {formatTL(order.total_amount_kurus)}
-                    </TableCell>
-                    <TableCell>
-                      <OrderStatusChip status={order.status} />
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(order.created_at)}</TableCell>
-                    <TableCell
-                      align="right"
-                      sx={{ whiteSpace: 'nowrap' }}
-                      onClick={(e) => e.stopPropagation()}
-                    >
-                      {editable ? (
-                        <Tooltip title="Düzenle">
-                          <IconButton
+        {phone ? (
+          <Stack spacing={1} sx={{ p: 1 }} data-testid="orders-cards">
+            {rows.map((order) => {
+              const sync = syncStateOf(outbox.get(order.id) ?? [], order.pending_sync === 1);
+              const editable = !!user && (canEditOrder(user, order) || statusActions(user, order).length > 0);
+              const assignable = !!user && canAssignDriver(user, order);
+              return (
+                <OrderCard
+                  key={order.id}
+                  order={order}
+                  pending={sync.pending}
+                  failedReason={sync.failedReason}
+                  to={`/orders/${order.id}`}
+                  testId="order-row"
+                  actions={
+                    editable || assignable ? (
+                      <>
+                        {editable ? (
+                          <Button
+                            variant="outlined"
                             size="small"
-                            aria-label="Düzenle"
+                            startIcon={<EditOutlined />}
                             onClick={() => setEditing(order)}
                             data-testid="order-edit"
                           >
-                            <EditOutlined fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      ) : null}
-                      {assignable ? (
-                        <Tooltip title="Sürücü Ata">
-                          <IconButton
+                            {t('edit')}
+                          </Button>
+                        ) : null}
+                        {assignable ? (
+                          <Button
+                            variant="outlined"
                             size="small"
-                            aria-label="Sürücü Ata"
+                            startIcon={<LocalShipping />}
                             onClick={() => setAssigning(order)}
                             data-testid="order-assign-driver"
                           >
-                            <LocalShipping fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      ) : null}
+                            {t('assignDriver')}
+                          </Button>
+                        ) : null}
+                      </>
+                    ) : null
+                  }
+                />
+              );
+            })}
+            {!loading && rows.length === 0 ? (
+              <Typography
+                color="text.secondary"
+                sx={{ py: 5, textAlign: 'center' }}
+                data-testid="orders-empty"
+              >
+                {t('ordersEmpty')}
+              </Typography>
+            ) : null}
+          </Stack>
+        ) : (
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" sx={{ minWidth: 760 }} data-testid="orders-table">
+              <OrderTableHead amountLabel={t('colTotal')} />
+              <TableBody>
+                {rows.map((order) => {
+                  const sync = syncStateOf(outbox.get(order.id) ?? [], order.pending_sync === 1);
+                  const editable =
+                    !!user && (canEditOrder(user, order) || statusActions(user, order).length > 0);
+                  const assignable = !!user && canAssignDriver(user, order);
+                  return (
+                    <TableRow
+                      key={order.id}
+                      hover
+                      // The whole row opens the order; a click on the number's own link is left to
+                      // the link (a second navigation would add a history entry).
+                      onClick={(e) => {
+                        if (!(e.target as Element).closest('a')) navigate(`/orders/${order.id}`);
+                      }}
+                      sx={{ cursor: 'pointer' }}
+                      data-testid="order-row"
+                      data-order-id={order.id}
+                      data-status={order.status}
+                    >
+                      <TableCell sx={{ whiteSpace: 'nowrap', p: 0 }}>
+                        {/* The whole first cell is a real link (open in a new tab, copy address). */}
+                        <Link
+                          component={RouterLink}
+                          to={`/orders/${order.id}`}
+                          variant="body2"
+                          color="inherit"
+                          underline="hover"
+                          sx={{ display: 'block', px: 2, py: 0.75, fontWeight: 600 }}
+                          data-testid="order-link"
+                        >
+                          <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                            <span data-testid="order-number">{order.order_number}</span>
+                            <PendingSyncChip pending={sync.pending} failedReason={sync.failedReason} />
+                          </Stack>
+                        </Link>
+                      </TableCell>
+                      <TableCell data-testid="order-customer">{order.customer_name}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="order-total">
+                        {formatTL(order.total_amount_kurus)}
+                      </TableCell>
+                      <TableCell>
+                        <OrderStatusChip status={order.status} />
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateLabel(order.created_at)}</TableCell>
+                      <TableCell
+                        align="right"
+                        sx={{ whiteSpace: 'nowrap' }}
+                        onClick={(e) => e.stopPropagation()}
+                      >
+                        {editable ? (
+                          <Tooltip title={t('edit')}>
+                            <IconButton
+                              size="small"
+                              aria-label={t('edit')}
+                              onClick={() => setEditing(order)}
+                              data-testid="order-edit"
+                            >
+                              <EditOutlined fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        ) : null}
+                        {assignable ? (
+                          <Tooltip title={t('assignDriver')}>
+                            <IconButton
+                              size="small"
+                              aria-label={t('assignDriver')}
+                              onClick={() => setAssigning(order)}
+                              data-testid="order-assign-driver"
+                            >
+                              <LocalShipping fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        ) : null}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+                {!loading && rows.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={6} sx={{ py: 5, textAlign: 'center' }}>
+                      <Typography color="text.secondary" data-testid="orders-empty">
+                        {t('ordersEmpty')}
+                      </Typography>
                     </TableCell>
                   </TableRow>
-                );
-              })}
-              {!loading && rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={6} sx={{ py: 5, textAlign: 'center' }}>
-                    <Typography color="text.secondary" data-testid="orders-empty">
-                      Sipariş bulunamadı
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
+                ) : null}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        <ListPagination
           count={result?.total ?? 0}
           page={page}
-          onPageChange={(_e, next) => setPage(next)}
-          rowsPerPage={pageSize}
-          onRowsPerPageChange={(e) => setPageSize(Number.parseInt(e.target.value, 10))}
-          rowsPerPageOptions={PAGE_SIZES}
-          {...TR_PAGINATION_LABELS}
-          data-testid="orders-pagination"
+          pageSize={pageSize}
+          pageSizes={PAGE_SIZES}
+          onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(0);
+          }}
+          testId="orders-pagination"
         />
       </Paper>
 

@@ -2,6 +2,7 @@ import CloudOff from '@mui/icons-material/CloudOffOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
+import { useT } from '../shared-ui/i18n';
 
 /**
  * Marks an order whose changes this device has not yet sent ('Senkronizasyon bekliyor') or that the
@@ -14,6 +15,7 @@ export function PendingSyncChip({
   pending: boolean;
   failedReason?: string | null;
 }) {
+  const t = useT();
   if (failedReason)
     return (
       <Tooltip title={failedReason}>
@@ -22,7 +24,7 @@ export function PendingSyncChip({
           color="error"
           variant="outlined"
           icon={<ErrorOutline />}
-          label="Sunucu reddetti"
+          label={t('serverRejected')}
           data-testid="sync-failed"
         />
       </Tooltip>
@@ -33,7 +35,7 @@ export function PendingSyncChip({
       size="small"
       variant="outlined"
       icon={<CloudOff />}
-      label="Senkronizasyon bekliyor"
+      label={t('syncPending')}
       data-testid="pending-sync"
     />
   );

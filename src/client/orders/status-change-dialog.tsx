@@ -5,10 +5,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { ORDER_MESSAGES, orderStatusBody } from '../../shared/api/orders';
-import { ORDER_STATUS_LABELS } from '../../shared/domain/order-status';
+import { orderStatusBody } from '../../shared/api/orders';
 import type { LocalOrder } from '../local';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
+import { statusLabel, useT } from '../shared-ui/i18n';
 import { OrderStatusChip } from './order-status-chip';
 import type { StatusAction } from './order-ui';
 import { changeStatusAction } from './orders-data';
@@ -43,6 +43,7 @@ function StatusChangeForm({
   action: StatusAction;
   onClose: () => void;
 }) {
+  const t = useT();
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -50,12 +51,12 @@ function StatusChangeForm({
   const submit = async () => {
     const trimmed = notes.trim();
     if (action.requiresNotes && !trimmed) {
-      setError(ORDER_MESSAGES.notesRequired);
+      setError(t('om_notesRequired'));
       return;
     }
     const parsed = orderStatusBody.safeParse({ status: action.to, notes: trimmed || null });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Geçersiz değer');
+      setError(parsed.error.issues[0]?.message ?? t('invalidValue'));
       return;
     }
     setBusy(true);
@@ -78,10 +79,10 @@ function StatusChangeForm({
             <OrderStatusChip status={action.to} />
           </Stack>
           <Typography variant="body2" color="text.secondary">
-            {order.customer_name} · Sipariş "{ORDER_STATUS_LABELS[action.to]}" durumuna getirilecek.
+            {t('statusWillChange', { customer: order.customer_name, status: statusLabel(action.to) })}
           </Typography>
           <TextField
-            label={action.requiresNotes ? 'Açıklama' : 'Not (isteğe bağlı)'}
+            label={action.requiresNotes ? t('explanation') : t('noteOptional')}
             required={action.requiresNotes}
             multiline
             minRows={2}

@@ -10,11 +10,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { type ProfileUpdateBody, profileUpdateBody } from '../../shared/api/auth';
-import { ROLE_LABELS } from '../../shared/domain/roles';
-import { formatDateTime } from '../../shared/domain/time';
 import { updateProfile } from '../api/auth';
 import { ApiError, isNetworkError } from '../api/errors';
-import { useT } from '../shared-ui/i18n';
+import { dateTimeLabel, roleLabel, useT } from '../shared-ui/i18n';
 import { initials } from '../shared-ui/initials';
 import { useOnline } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
@@ -95,7 +93,7 @@ export default function ProfilePage() {
           ? error.message
           : t('profileSaveError');
       setFormError(message);
-      useUi.getState().showError(message);
+      useUi.getState().showToast(message); // a failed change: toast at the top right (spec §8)
     } finally {
       setSaving(false);
     }
@@ -115,12 +113,12 @@ export default function ProfilePage() {
             <Typography variant="body2" color="text.secondary" noWrap>
               {user.username}
             </Typography>
-            <Chip size="small" color="primary" label={ROLE_LABELS[user.role] ?? user.role} sx={{ mt: 0.5 }} />
+            <Chip size="small" color="primary" label={roleLabel(user.role)} sx={{ mt: 0.5 }} />
           </Box>
         </Stack>
         {user.last_login ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-            {t('lastLogin')}: {formatDateTime(user.last_login)}
+            {t('lastLogin')}: {dateTimeLabel(user.last_login)}
           </Typography>
         ) : null}
       </Paper>

@@ -11,22 +11,22 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useReducer, useState } from 'react';
-import { type CreateOrderBody, ORDER_MESSAGES } from '../../shared/api/orders';
+import type { CreateOrderBody } from '../../shared/api/orders';
 import { PRODUCT_CATEGORIES } from '../../shared/domain/constants';
 import { kurusToTl } from '../../shared/domain/money';
 import type { LocalCustomer } from '../local';
+import { createOrderAction, useCustomers, useProducts } from '../shared-ui/catalogue-data';
 import {
   CustomerOption,
   customerDisplayName,
   customerOrderFields,
   filterCustomers,
-} from '../orders/order-customer-option';
-import { createOrderAction, useCustomers, useProducts } from '../orders/orders-data';
+} from '../shared-ui/customer-option';
 import { useT } from '../shared-ui/i18n';
 import { useLocalStore, useOnline } from '../shared-ui/local-store';
+import { productPriceKurus, productStock } from '../shared-ui/product-price';
 import { SearchField } from '../shared-ui/search-field';
 import { useUi } from '../state/ui';
-import { productPriceKurus, productStock } from './product-price';
 import { cartCount, cartItems, cartReducer, cartTotalKurus } from './sales-cart';
 import { SalesCartDialog } from './sales-cart-dialog';
 import { SalesProductCard } from './sales-product-card';
@@ -69,7 +69,7 @@ export default function SalesPage() {
     if (creating) return;
     // Spec §5: a customer and a non-empty cart, with one message for both.
     if (!customer || cart.length === 0) {
-      showError(ORDER_MESSAGES.salesCustomerAndCart);
+      showError(t('om_salesCustomerAndCart'));
       return;
     }
     const input: CreateOrderBody = {
@@ -78,7 +78,7 @@ export default function SalesPage() {
       total_amount: kurusToTl(cartTotalKurus(cart)),
     };
     setCreating(true);
-    const order = await createOrderAction(input, 'Sipariş başarıyla oluşturuldu');
+    const order = await createOrderAction(input, t('orderCreated'));
     setCreating(false);
     if (!order) return;
     dispatch({ type: 'clear' });
@@ -93,15 +93,15 @@ export default function SalesPage() {
     <Stack spacing={2}>
       {online ? null : (
         <Alert severity="info" data-testid="offline-note">
-          Çevrimdışısınız: siparişler bu cihazda kaydedilir ve bağlantı gelince sunucuya gönderilir.
+          {t('offlineOrdersSaved')}
         </Alert>
       )}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack spacing={2}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
             <SearchField
-              label="Ürün ara"
-              placeholder="Ad, kod, barkod veya marka"
+              label={t('productSearch')}
+              placeholder={t('productSearchPlaceholder')}
               value={search}
               onChange={setSearch}
               testId="product-search"
@@ -115,7 +115,7 @@ export default function SalesPage() {
               filterOptions={(options, state) => filterCustomers(options, state.inputValue)}
               getOptionLabel={(option) => customerDisplayName(option)}
               isOptionEqualToValue={(option, value) => option.id === value.id}
-              noOptionsText="Müşteri bulunamadı"
+              noOptionsText={t('customerNotFound')}
               renderOption={(props, option) => {
                 const { key, ...rest } = props;
                 return <CustomerOption key={key} {...rest} customer={option} />;
@@ -125,7 +125,7 @@ export default function SalesPage() {
                 <TextField
                   {...params}
                   size="small"
-                  label="Müşteri"
+                  label={t('customer')}
                   slotProps={{
                     ...params.slotProps,
                     htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'sales-customer' },
@@ -150,7 +150,7 @@ export default function SalesPage() {
               }
               sx={{ whiteSpace: 'nowrap', px: 3 }}
             >
-              Sepet
+              {t('cart')}
             </Button>
           </Stack>
           <Stack
@@ -160,7 +160,7 @@ export default function SalesPage() {
             data-testid="category-filter"
           >
             <Chip
-              label="Tümü"
+              label={t('all')}
               color={category === null ? 'primary' : 'default'}
               variant={category === null ? 'filled' : 'outlined'}
               onClick={() => setCategory(null)}
@@ -181,7 +181,7 @@ export default function SalesPage() {
       {loading ? <LinearProgress /> : null}
       {!loading && catalogue.length === 0 ? (
         <Alert severity="warning" data-testid="no-products">
-          Bu cihazda henüz ürün yok. Ürün kataloğu, çevrimiçi olduğunuzda sunucudan eşitlenir.
+          {t('noProductsOnDevice')}
         </Alert>
       ) : null}
       {!loading && catalogue.length > 0 && products.length === 0 ? (
@@ -190,7 +190,7 @@ export default function SalesPage() {
           sx={{ p: 4, textAlign: 'center' }}
           data-testid="no-matching-products"
         >
-          Aramanızla eşleşen ürün bulunamadı
+          {t('noProductsMatch')}
         </Typography>
       ) : null}
       <Box

@@ -8,7 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatTRY } from '../../shared/domain/money';
 import type { LocalProduct } from '../local';
-import { productPriceKurus, productStock } from './product-price';
+import { useT } from '../shared-ui/i18n';
+import { productPriceKurus, productStock } from '../shared-ui/product-price';
 
 /**
  * One product of the sales catalogue: name, category and brand, price (the discounted one, with
@@ -24,6 +25,7 @@ export function SalesProductCard({
   inCart: number;
   onAdd: () => void;
 }) {
+  const t = useT();
   const stock = productStock(product);
   const price = productPriceKurus(product);
   const discounted = price !== product.selling_price_kurus;
@@ -56,16 +58,16 @@ export function SalesProductCard({
         </Stack>
         <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           {out ? (
-            <Chip size="small" color="error" variant="outlined" label="Stokta yok" />
+            <Chip size="small" color="error" variant="outlined" label={t('outOfStock')} />
           ) : (
             <Typography
               variant="body2"
               color={stock <= product.min_stock ? 'warning.main' : 'text.secondary'}
             >
-              Stok: {stock} {product.unit}
+              {t('stockN', { n: stock })} {product.unit}
             </Typography>
           )}
-          {inCart > 0 ? <Chip size="small" color="primary" label={`Sepette: ${inCart}`} /> : null}
+          {inCart > 0 ? <Chip size="small" color="primary" label={t('inCartN', { n: inCart })} /> : null}
         </Stack>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
@@ -77,7 +79,7 @@ export function SalesProductCard({
           onClick={onAdd}
           data-testid="add-to-cart"
         >
-          Sepete Ekle
+          {t('addToCart')}
         </Button>
       </CardActions>
     </Card>

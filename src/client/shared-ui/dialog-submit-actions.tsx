@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import type { ReactNode } from 'react';
+import { useT } from './i18n';
 
 /**
  * The action row of a form dialog: 'İptal' and the primary button. While `busy` (the action is
@@ -25,10 +26,11 @@ export function DialogSubmitActions({
   /** The primary button's text. */
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <DialogActions>
       <Button onClick={onCancel} disabled={busy} color="inherit">
-        İptal
+        {t('cancelPlain')}
       </Button>
       <Button
         variant="contained"

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { useT } from './i18n';
 
 /** What guards show while authentication is loading (spec: the text 'Loading'). */
 export function LoadingText() {
@@ -13,10 +14,11 @@ export function LoadingText() {
 
 /** Suspense fallback while a route's code chunk loads: a thin bar, no layout jump. */
 export function ChunkLoading() {
+  const t = useT();
   return (
     <LinearProgress
       sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }}
-      aria-label="Yükleniyor"
+      aria-label={t('loadingAria')}
     />
   );
 }

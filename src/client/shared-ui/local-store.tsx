@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
-import { createStore } from 'zustand/vanilla';
-import type { LocalStore, SyncStatus } from '../local';
+import type { LocalStore } from '../local';
+import { createSyncStatus, type SyncStatus } from '../local/sync/status';
 
 /**
  * React's view of the local store (src/client/local). The store itself is framework-free; the
@@ -29,16 +29,7 @@ export function useLocalDb() {
  * Before the store is open (or on the login screen) the connection state still shows: this
  * stand-in follows the browser's online/offline events.
  */
-const browserStatus = createStore<SyncStatus>(() => ({
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
-  leader: false,
-  syncing: false,
-  pendingCount: 0,
-  failedCount: 0,
-  paused: null,
-  lastPullAt: null,
-  lastError: null,
-}));
+const browserStatus = createSyncStatus();
 if (typeof window !== 'undefined') {
   window.addEventListener('online', () => browserStatus.setState({ online: true }));
   window.addEventListener('offline', () => browserStatus.setState({ online: false }));

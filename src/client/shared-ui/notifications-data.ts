@@ -9,7 +9,7 @@ import {
   unreadNotificationCount,
 } from '../local';
 import { useUi } from '../state/ui';
-import { t } from './i18n';
+import { type MessageKey, t } from './i18n';
 import { useLocalDb } from './local-store';
 
 /**
@@ -44,7 +44,7 @@ export async function markAllRead(): Promise<void> {
     useUi.getState().showSuccess(t('markAllReadSuccess'));
   } catch (error) {
     console.error(error);
-    useUi.getState().showError(t('markAllReadError'));
+    useUi.getState().showToast(t('markAllReadError')); // a failed change: toast (spec §8)
   }
 }
 
@@ -54,19 +54,65 @@ export async function removeNotification(id: string): Promise<void> {
     useUi.getState().showSuccess(t('deleteSuccess'));
   } catch (error) {
     console.error(error);
-    useUi.getState().showError(t('deleteError'));
+    useUi.getState().showToast(t('deleteError'));
   }
 }
 
-/** Turkish labels of the notification types (the type filter and the list). */
-export const NOTIFICATION_TYPE_LABELS: Record<Notification['type'], { tr: string; en: string }> = {
-  order_created: { tr: 'Yeni Sipariş', en: 'New order' },
-  order_approved: { tr: 'Sipariş Onaylandı', en: 'Order approved' },
-  order_rejected: { tr: 'Sipariş Reddedildi', en: 'Order rejected' },
-  order_assigned: { tr: 'Sürücü Atandı', en: 'Driver assigned' },
-  order_in_transit: { tr: 'Sipariş Yolda', en: 'Order in transit' },
-  order_shipped: { tr: 'Sipariş Kargoya Verildi', en: 'Order shipped' },
-  order_delivered: { tr: 'Sipariş Teslim Edildi', en: 'Order delivered' },
-  order_cancelled: { tr: 'Sipariş İptal Edildi', en: 'Order cancelled' },
-  system: { tr: 'Sistem', en: 'System' },
+/** Catalogue keys of the notification types' labels (the type filter and the list). */
+const NOTIFICATION_TYPE_LABELS: Record<Notification['type'], MessageKey> = {
+  order_created: 'notif_order_created',
+  order_approved: 'notif_order_approved',
+  order_rejected: 'notif_order_rejected',
+  order_assigned: 'notif_order_assigned',
+  order_in_transit: 'notif_order_in_transit',
+  order_shipped: 'notif_order_shipped',
+  order_delivered: 'notif_order_delivered',
+  order_cancelled: 'notif_order_cancelled',
+  system: 'notif_system',
 };
+
+/** A notification type's label in the current language (an unknown type is shown as it is). */
+export function notificationTypeLabel(type: string): string {
+  const key = NOTIFICATION_TYPE_LABELS[type as Notification['type']];
+  return key ? t(key) : type;
+}
+
+const ORDER_NOTIFICATION_TEXTS: Partial<
+  Record<Notification['type'], { title: MessageKey; message: MessageKey }>
+> = {
+  order_created: { title: 'notifTitle_order_created', message: 'notifMsg_order_created' },
+  order_approved: { title: 'notifTitle_order_approved', message: 'notifMsg_order_approved' },
+  order_rejected: { title: 'notifTitle_order_rejected', message: 'notifMsg_order_rejected' },
+  order_cancelled: { title: 'notifTitle_order_cancelled', message: 'notifMsg_order_cancelled' },
+  order_assigned: { title: 'notifTitle_order_assigned', message: 'notifMsg_order_assigned' },
+  order_in_transit: { title: 'notifTitle_order_in_transit', message: 'notifMsg_order_in_transit' },
+  order_shipped: { title: 'notifTitle_order_shipped', message: 'notifMsg_order_shipped' },
+  order_delivered: { title: 'notifTitle_order_delivered', message: 'notifMsg_order_delivered' },
+};
+
+/**
+ * What a notification shows. The server stores one Turkish title and message per notification
+ * (src/server/notifications/notification-texts.ts). The rule:
+ *  - Turkish: the stored text, always (it is the spec's text).
+ *  - English: an order notification whose order is known (`related_order`) is rendered from its
+ *    `type` and the order's number and customer, plus the reason the stored message carries after
+ *    ' Not: ' (a rejection's or cancellation's notes, the user's own words). Anything else — system
+ *    notifications, an order no longer visible — shows the stored text, marked `stored` so the
+ *    screens can tag it as data (`data-i18n-skip`), like a customer's name.
+ */
+export function notificationText(n: Pick<Notification, 'type' | 'title' | 'message' | 'related_order'>): {
+  title: string;
+  message: string;
+  stored: boolean;
+} {
+  const texts = ORDER_NOTIFICATION_TEXTS[n.type];
+  if (useUi.getState().language === 'tr' || !texts || !n.related_order)
+    return { title: n.title, message: n.message, stored: true };
+  const ref = t('notifRef', {
+    number: n.related_order.order_number,
+    customer: n.related_order.customer_name,
+  });
+  const noteAt = n.message.indexOf(' Not: ');
+  const note = noteAt >= 0 ? t('notifNote', { notes: n.message.slice(noteAt + ' Not: '.length) }) : '';
+  return { title: t(texts.title), message: t(texts.message, { ref }) + note, stored: false };
+}

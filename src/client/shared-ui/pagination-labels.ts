@@ -1,12 +1,17 @@
 import type { TablePaginationProps } from '@mui/material/TablePagination';
+import { t } from './i18n';
 
-/** Turkish texts of MUI's TablePagination, the same on every paged table. */
-export const TR_PAGINATION_LABELS: Pick<
+/** The texts of MUI's TablePagination in the current language, the same on every paged table. */
+export function paginationLabels(): Pick<
   TablePaginationProps,
   'labelRowsPerPage' | 'labelDisplayedRows' | 'getItemAriaLabel'
-> = {
-  labelRowsPerPage: 'Sayfa başına:',
-  labelDisplayedRows: ({ from, to, count }) => `${from}–${to} / ${count}`,
-  getItemAriaLabel: (type) =>
-    ({ next: 'Sonraki sayfa', previous: 'Önceki sayfa', first: 'İlk sayfa', last: 'Son sayfa' })[type],
-};
+> {
+  return {
+    labelRowsPerPage: t('rowsPerPage'),
+    labelDisplayedRows: ({ from, to, count }) => `${from}–${to} / ${count}`,
+    getItemAriaLabel: (type) =>
+      t(
+        ({ next: 'nextPage', previous: 'previousPage', first: 'firstPage', last: 'lastPage' } as const)[type],
+      ),
+  };
+}

@@ -1,12 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { SNACKBAR_HIDE_MS } from '../../shared/domain/constants';
+import { SNACKBAR_HIDE_MS, TOAST_HIDE_MS } from '../../shared/domain/constants';
 import { useUi } from '../state/ui';
 
 /**
- * The one place global messages appear: the ui store's globalError (error severity) and
- * globalSuccess (success severity), each hiding after 6 s (spec §9). When both are set the error
- * is shown first; closing it reveals the success message.
+ * The one place global messages appear (spec §8/§9):
+ * - snackbars at the bottom: the ui store's globalError (error severity) and globalSuccess
+ *   (success severity), each hiding after 6 s. When both are set the error is shown first;
+ *   closing it reveals the success message.
+ * - the toast at the top right: a failed change (mutation), closing after 5 s. It has its own
+ *   place, so a failure is never hidden behind a success snackbar, nor the other way round.
  */
 export function SnackbarHost() {
   const error = useUi((s) => s.globalError);
@@ -24,21 +27,58 @@ export function SnackbarHost() {
     else showSuccess(null);
   };
   return (
+    <>
+      <Snackbar
+        key={current ? `${current.severity}:${current.text}` : 'none'}
+        open={!!current}
+        autoHideDuration={SNACKBAR_HIDE_MS}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        {current ? (
+          <Alert
+            onClose={close}
+            severity={current.severity}
+            variant="filled"
+            sx={{ width: '100%', minWidth: 280 }}
+            data-testid="snackbar"
+          >
+            {current.text}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+      <ToastHost />
+    </>
+  );
+}
+
+function ToastHost() {
+  const toast = useUi((s) => s.toast);
+  const showToast = useUi((s) => s.showToast);
+  const close = (_event?: unknown, reason?: string) => {
+    if (reason === 'clickaway') return;
+    showToast(null);
+  };
+  return (
     <Snackbar
-      key={current ? `${current.severity}:${current.text}` : 'none'}
-      open={!!current}
-      autoHideDuration={SNACKBAR_HIDE_MS}
+      key={toast ? `toast:${toast.id}` : 'no-toast'}
+      open={!!toast}
+      autoHideDuration={TOAST_HIDE_MS}
       onClose={close}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      // Under the top bar (56/64 px), so it never covers the bell or the account menu.
+      sx={{ top: { xs: 64, sm: 80 } }}
     >
-      {current ? (
+      {toast ? (
         <Alert
           onClose={close}
-          severity={current.severity}
+          severity="error"
           variant="filled"
-          sx={{ width: '100%', minWidth: 280 }}
+          role="alert"
+          sx={{ width: '100%', minWidth: 280, maxWidth: 420 }}
+          data-testid="toast"
         >
-          {current.text}
+          {toast.text}
         </Alert>
       ) : undefined}
     </Snackbar>

@@ -4,6 +4,8 @@ import { FALLBACK_TENANT_INFO } from '../../shared/api/tenant-fallback';
 import * as authApi from '../api/auth';
 import { ApiError } from '../api/errors';
 import { configureHttp } from '../api/http';
+import { getTenant } from '../api/tenant';
+import { tokenClaims } from '../local/sync/status';
 
 /**
  * Session state (spec "Client state"): user, isAuthenticated, isLoading, plus the token and the
@@ -19,8 +21,20 @@ export interface SessionState {
   isAuthenticated: boolean;
   isLoading: boolean;
   tenantInfo: TenantInfo;
+  /**
+   * The tenant the session belongs to (the token's `tid`). The page's tenant (?tenant=) may differ
+   * when a signed-in user opens another company's address: the app then offers to switch instead
+   * of sending this token to a tenant that refuses it (issue 8).
+   */
+  tenant: string | null;
   /** Set when the server said the session is over (401); the login screen may explain it. */
   sessionExpired: boolean;
+  /**
+   * The id of the user whose session ended last in this tab (sign-out or 401), so the login
+   * screen can say "YOUR N changes are waiting" from the device registry. Kept in sessionStorage:
+   * it survives a reload of the login screen but not the browser session.
+   */
+  signedOutUserId: string | null;
   init: () => Promise<void>;
   signIn: (user: User, token: string) => void;
   signOut: () => Promise<void>;
@@ -31,6 +45,15 @@ export interface SessionState {
 }
 
 const TENANT_INFO_KEY = 'tenantInfo';
+const SIGNED_OUT_USER_KEY = 'signedOutUserId';
+
+function readSignedOutUser(): string | null {
+  try {
+    return sessionStorage.getItem(SIGNED_OUT_USER_KEY);
+  } catch {
+    return null;
+  }
+}
 
 function read<T>(key: string): T | null {
   try {
@@ -69,20 +92,37 @@ function readStoredUser(): User | null {
     typeof value.role === 'string' &&
     ROLE_NAMES.includes(value.role)
   ) {
-    return { full_name: value.username, email: null, phone: null, is_active: true, last_login: null, created_at: '', ...value } as User;
+    return {
+      full_name: value.username,
+      email: null,
+      phone: null,
+      is_active: true,
+      last_login: null,
+      created_at: '',
+      ...value,
+    } as User;
   }
   if (value !== null) write('user', null);
   return null;
 }
 const storedUser = readStoredUser();
 
+/** The tenant a token was issued for; the page's tenant when the token does not say (old format). */
+function tenantOfToken(token: string | null): string | null {
+  if (!token) return null;
+  const tid = tokenClaims(token)?.tid;
+  return typeof tid === 'string' && tid ? tid : getTenant();
+}
+
 export const useSession = create<SessionState>((set, get) => ({
   user: storedToken ? storedUser : null,
   token: storedToken && storedUser ? storedToken : null,
   isAuthenticated: !!(storedToken && storedUser),
+  tenant: storedToken && storedUser ? tenantOfToken(storedToken) : null,
   isLoading: true,
   tenantInfo: read<TenantInfo>(TENANT_INFO_KEY) ?? FALLBACK_TENANT_INFO,
   sessionExpired: false,
+  signedOutUserId: readSignedOutUser(),
 
   async init() {
     const { token } = get();
@@ -105,12 +145,20 @@ export const useSession = create<SessionState>((set, get) => ({
   signIn(user, token) {
     write('token', token);
     write('user', user);
-    set({ user, token, isAuthenticated: true, isLoading: false, sessionExpired: false });
+    set({
+      user,
+      token,
+      tenant: tenantOfToken(token),
+      isAuthenticated: true,
+      isLoading: false,
+      sessionExpired: false,
+    });
   },
 
   async signOut() {
     try {
-      await authApi.logout();
+      // To the session's own tenant: the page may show another company's address (issue 8).
+      await authApi.logout(get().tenant ?? undefined);
     } catch {
       /* Logout clears local state whatever the result (spec §4). */
     }
@@ -118,9 +166,23 @@ export const useSession = create<SessionState>((set, get) => ({
   },
 
   clear(expired = false) {
+    const signedOutUserId = get().user?.id ?? get().signedOutUserId;
+    try {
+      if (signedOutUserId) sessionStorage.setItem(SIGNED_OUT_USER_KEY, signedOutUserId);
+    } catch {
+      /* unavailable: the in-memory value still serves this page */
+    }
     write('token', null);
     write('user', null);
-    set({ user: null, token: null, isAuthenticated: false, isLoading: false, sessionExpired: expired });
+    set({
+      user: null,
+      token: null,
+      tenant: null,
+      isAuthenticated: false,
+      isLoading: false,
+      sessionExpired: expired,
+      signedOutUserId,
+    });
   },
 
   setUser(user) {

@@ -1,6 +1,11 @@
 import { create } from 'zustand';
 
-/** UI preferences and global messages (spec "Client state"): theme, language, sidebar, snackbars. */
+/**
+ * UI preferences and global messages (spec "Client state"): theme, language, sidebar, snackbars,
+ * and the toast. Spec §8/§9 has two kinds of notice: a failed change (mutation) is a TOAST at the
+ * top right that closes after 5 s (`showToast`); every other message is a snackbar that hides
+ * after 6 s (`showError`, `showSuccess`).
+ */
 export type ThemeMode = 'light' | 'dark';
 export type Language = 'tr' | 'en';
 
@@ -10,12 +15,16 @@ export interface UiState {
   sidebarOpen: boolean;
   globalError: string | null;
   globalSuccess: string | null;
+  /** The current toast; `id` changes with each one, so the same text twice shows twice. */
+  toast: { id: number; text: string } | null;
   setTheme: (theme: ThemeMode) => void;
   toggleTheme: () => void;
   setLanguage: (language: Language) => void;
   setSidebarOpen: (open: boolean) => void;
   showError: (message: string | null) => void;
   showSuccess: (message: string | null) => void;
+  /** A failed change (spec §8): a toast at the top right; null closes it. */
+  showToast: (message: string | null) => void;
 }
 
 function readPref<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
@@ -40,6 +49,7 @@ export const useUi = create<UiState>((set, get) => ({
   sidebarOpen: true,
   globalError: null,
   globalSuccess: null,
+  toast: null,
   setTheme(theme) {
     writePref('theme', theme);
     set({ theme });
@@ -59,5 +69,8 @@ export const useUi = create<UiState>((set, get) => ({
   },
   showSuccess(globalSuccess) {
     set({ globalSuccess });
+  },
+  showToast(text) {
+    set({ toast: text ? { id: (get().toast?.id ?? 0) + 1, text } : null });
   },
 }));

@@ -13,8 +13,11 @@ import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../shared/domain/time';
 import { getTenant } from '../api/tenant';
 import type { OutboxEntry } from '../local';
+import type { Row } from '../local/mutations/define';
+import { carriesServerState, failedAction, serverValues } from '../shared-ui/conflict-view';
 import { useT } from '../shared-ui/i18n';
 import { useLocalStore, useSyncStatus } from '../shared-ui/local-store';
+import { outboxSummary } from '../shared-ui/outbox-summary';
 import { useSession } from '../state/session';
 
 /**
@@ -50,6 +53,19 @@ export function SyncPanel({ anchor, onClose }: { anchor: HTMLElement | null; onC
   }, [anchor, userId]);
 
   const failed = entries.filter((e) => e.status === 'failed');
+  // The order as the server has it, for each refusal that carried it: the refusal's `current`
+  // was written into the record's base (outbox.ts reject), which is the pure server version
+  // (the shown row may also carry this device's other pending changes). undefined: not known.
+  const conflictKeys = failed.filter(carriesServerState).map((e) => e.record_key);
+  const serverRows = useLiveQuery(
+    async () => {
+      if (!store || conflictKeys.length === 0) return new Map<string, Row | null>();
+      const bases = await store.db.base.bulkGet(conflictKeys);
+      return new Map(conflictKeys.map((key, i) => [key, bases[i] ? (bases[i]?.row ?? null) : undefined]));
+    },
+    [store, conflictKeys.join(' ')],
+    new Map<string, Row | null | undefined>(),
+  );
   const pending = entries.filter((e) => e.status !== 'failed');
   const act = async (what: 'retry' | 'discard', id: string) => {
     const local = await import('../local');
@@ -118,18 +134,26 @@ export function SyncPanel({ anchor, onClose }: { anchor: HTMLElement | null; onC
                   sx={{ display: 'block', py: 1 }}
                 >
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {entry.summary}
+                    {outboxSummary(entry)}
                   </Typography>
                   <Typography variant="body2" color="error" data-testid="sync-failed-reason">
                     {entry.error}
                   </Typography>
+                  <ServerState entry={entry} row={serverRows.get(entry.record_key)} />
                   <Typography variant="caption" color="text.secondary">
                     {formatDateTime(entry.created_at)}
                   </Typography>
                   <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
-                    <Button size="small" onClick={() => void act('retry', entry.id)} data-testid="sync-retry">
-                      {t('retry')}
-                    </Button>
+                    {failedAction(entry) ? (
+                      <Button
+                        size="small"
+                        onClick={() => void act('retry', entry.id)}
+                        data-testid="sync-retry"
+                        data-action={failedAction(entry) ?? undefined}
+                      >
+                        {failedAction(entry) === 'applyAnyway' ? t('syncApplyAnyway') : t('retry')}
+                      </Button>
+                    ) : null}
                     <Button
                       size="small"
                       color="inherit"
@@ -148,7 +172,7 @@ export function SyncPanel({ anchor, onClose }: { anchor: HTMLElement | null; onC
                         }}
                         data-testid="sync-open-order"
                       >
-                        Siparişi aç
+                        {t('openOrder')}
                       </Button>
                     ) : null}
                   </Stack>
@@ -171,7 +195,7 @@ export function SyncPanel({ anchor, onClose }: { anchor: HTMLElement | null; onC
                 data-record={entry.record_key}
                 sx={{ display: 'block', py: 0.75 }}
               >
-                <Typography variant="body2">{entry.summary}</Typography>
+                <Typography variant="body2">{outboxSummary(entry)}</Typography>
                 <Typography variant="caption" color="text.secondary">
                   {formatDateTime(entry.created_at)}
                   {entry.attempts > 0 ? ` · ${t('attemptsSoFar', { n: entry.attempts })}` : ''}
@@ -195,6 +219,39 @@ export function SyncPanel({ anchor, onClose }: { anchor: HTMLElement | null; onC
         </>
       ) : null}
     </Popover>
+  );
+}
+
+/**
+ * Under a refusal that carried the order as the server has it: the server's values of the fields
+ * the refused change touched ('Sunucudaki değer — Notlar: …'), so the user can compare without
+ * leaving the panel and decide between discarding and applying their change anyway.
+ */
+function ServerState({ entry, row }: { entry: OutboxEntry; row: Row | null | undefined }) {
+  const t = useT();
+  if (!carriesServerState(entry) || row === undefined) return null;
+  const values = serverValues(entry, row, t);
+  return (
+    <Box data-testid="sync-server-state" sx={{ mt: 0.25 }}>
+      {row === null ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('syncServerOrderGone')}
+        </Typography>
+      ) : (
+        values.map(({ field, label, value }) => (
+          <Typography
+            key={field}
+            variant="body2"
+            color="text.secondary"
+            data-testid="sync-server-value"
+            data-field={field}
+            sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+          >
+            {`${t('syncServerValueHeading')} — ${label}: ${value}`}
+          </Typography>
+        ))
+      )}
+    </Box>
   );
 }
 

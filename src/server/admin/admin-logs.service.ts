@@ -18,7 +18,11 @@ function level(value: string): LogEntry['level'] {
   return value === 'warning' || value === 'error' ? value : 'info';
 }
 
-export async function listLogs(db: Kysely<Database>, tenantId: string, query: AdminLogsQuery): Promise<AdminLogs> {
+export async function listLogs(
+  db: Kysely<Database>,
+  tenantId: string,
+  query: AdminLogsQuery,
+): Promise<AdminLogs> {
   const { items, total } = await listAuditLogs(db, tenantId, query, {
     offset: (query.page - 1) * query.limit,
     limit: query.limit,

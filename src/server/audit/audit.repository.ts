@@ -38,23 +38,6 @@ export async function insertAuditLog(trx: Executor, tenantId: string, entry: Aud
     .execute();
 }
 
-/** How many audit rows match (tests prove "applied exactly once" with it; admin logs later). */
-export async function countAuditLogs(
-  db: Executor,
-  tenantId: string,
-  filter: { action?: string; entity_id?: string; idempotency_key?: string },
-): Promise<number> {
-  let query = db
-    .selectFrom('audit_logs')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('tenant_id', '=', tenantId);
-  if (filter.action) query = query.where('action', '=', filter.action);
-  if (filter.entity_id) query = query.where('entity_id', '=', filter.entity_id);
-  if (filter.idempotency_key) query = query.where('idempotency_key', '=', filter.idempotency_key);
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export interface AuditLogFilter {
   level?: string;
   action?: string;
@@ -97,7 +80,19 @@ export async function listAuditLogs(
   }
   const [items, count] = await Promise.all([
     query
-      .select(['id', 'level', 'action', 'message', 'entity', 'entity_id', 'user_id', 'user_name', 'ip', 'user_agent', 'created_at'])
+      .select([
+        'id',
+        'level',
+        'action',
+        'message',
+        'entity',
+        'entity_id',
+        'user_id',
+        'user_name',
+        'ip',
+        'user_agent',
+        'created_at',
+      ])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .offset(page.offset)
@@ -105,5 +100,8 @@ export async function listAuditLogs(
       .execute(),
     query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { items: items.map((row) => ({ ...row, created_at: new Date(row.created_at) })), total: Number(count.n) };
+  return {
+    items: items.map((row) => ({ ...row, created_at: new Date(row.created_at) })),
+    total: Number(count.n),
+  };
 }

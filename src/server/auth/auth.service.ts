@@ -7,7 +7,14 @@ import { insertAuditLog } from '../audit/audit.repository';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/password';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  needsRehash,
+  passwordHashQueue,
+  serverBusy,
+  verifyPassword,
+} from '../lib/password';
 import type { MutationResult } from '../plugins/app/idempotency';
 import type { Tenant } from '../tenants/tenants.repository';
 import {
@@ -28,6 +35,7 @@ import {
   findUserByIdForUpdate,
   findUserByUsername,
   insertUserIfFree,
+  replacePasswordHash,
   setLastLogin,
   toUser,
   updateUser,
@@ -38,25 +46,39 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
-/** A session lasts JWT_TTL, or the tenant's session_timeout (admin setting) when that is shorter. */
-async function issueSession(
-  trx: Transaction<Database>,
-  config: Config,
-  tenant: Tenant,
-  user: User,
-  meta: RequestMeta,
-): Promise<string> {
+interface PreparedSession {
+  jti: string;
+  expiresAt: Date;
+  token: string;
+}
+
+/**
+ * A session lasts JWT_TTL, or the tenant's session_timeout (admin setting) when that is shorter.
+ * The token is signed HERE, before any transaction: nothing slow may run while a transaction
+ * holds a connection (on PGlite the only one). Signing is a synchronous HMAC (tokens.ts).
+ */
+function prepareSession(config: Config, tenant: Tenant, userId: string, role: User['role']): PreparedSession {
   const jti = randomUUID();
   const seconds = Math.min(config.jwtTtlSeconds, tenant.session_timeout * 60);
   const expiresAt = new Date(Date.now() + seconds * 1000);
-  await insertSession(trx, tenant.id, {
-    id: jti,
-    user_id: user.id,
-    expires_at: expiresAt,
+  const token = signToken(config.jwtSecret, { sub: userId, tid: tenant.id, role, jti }, expiresAt);
+  return { jti, expiresAt, token };
+}
+
+async function storeSession(
+  trx: Transaction<Database>,
+  tenantId: string,
+  userId: string,
+  session: PreparedSession,
+  meta: RequestMeta,
+): Promise<void> {
+  await insertSession(trx, tenantId, {
+    id: session.jti,
+    user_id: userId,
+    expires_at: session.expiresAt,
     ip: meta.ip,
     user_agent: meta.userAgent,
   });
-  return signToken(config.jwtSecret, { sub: user.id, tid: tenant.id, role: user.role, jti }, expiresAt);
 }
 
 const HOUSEKEEPING_EVERY_MS = 3600_000;
@@ -79,6 +101,70 @@ function housekeeping(db: Kysely<Database>, tenantId: string): void {
   });
 }
 
+/** Refuses while the username is locked: 429 ACCOUNT_LOCKED; the password is not even checked. */
+async function refuseWhileLocked(
+  db: Kysely<Database>,
+  tenantId: string,
+  usernameKey: string,
+  now: Date,
+): Promise<void> {
+  const state = await readLoginAttempts(db, tenantId, usernameKey);
+  if (state?.locked_until && state.locked_until.getTime() > now.getTime()) {
+    throw new AppError(429, 'ACCOUNT_LOCKED', MESSAGES.accountLocked, {
+      lockedOut: true,
+      remainingTime: state.locked_until.getTime() - now.getTime(),
+    });
+  }
+}
+
+/**
+ * Counts a failed password check (a sign-in, or the current password of a password change) on
+ * the account's counter and audits it. Returns the lock end when this failure locked the
+ * username, else the attempts left.
+ */
+async function countFailure(
+  db: Kysely<Database>,
+  tenant: Tenant,
+  usernameKey: string,
+  now: Date,
+  audit: {
+    action: string;
+    entityId: string | null;
+    /** The signed-in user making the check (password change); none for a sign-in. */
+    actor?: { id: string; full_name: string };
+    message: string;
+  },
+  meta: RequestMeta,
+): Promise<{ lockedFor: number } | { remainingAttempts: number }> {
+  const limit = tenant.max_login_attempts;
+  const after = await recordLoginFailure(db, tenant.id, usernameKey, now, limit, LOGIN_LOCKOUT_MS);
+  await insertAuditLog(db, tenant.id, {
+    action: audit.action,
+    level: 'warning',
+    entity: 'user',
+    entity_id: audit.entityId,
+    user_id: audit.actor?.id ?? null,
+    user_name: audit.actor?.full_name ?? null,
+    message: audit.message,
+    ip: meta.ip,
+    user_agent: meta.userAgent,
+  });
+  if (after.locked_until && after.locked_until.getTime() > now.getTime()) {
+    return { lockedFor: after.locked_until.getTime() - now.getTime() };
+  }
+  return { remainingAttempts: Math.max(0, limit - after.failed_count) };
+}
+
+/** A hash with today's parameters of a password just verified, or undefined when busy. */
+async function rehashQuietly(password: string): Promise<string | undefined> {
+  try {
+    return await hashPassword(password);
+  } catch (error) {
+    if (error instanceof AppError) return undefined; // queue full: next sign-in
+    throw error;
+  }
+}
+
 /**
  * POST /auth/login — lockout exactly as DESIGN §4 and the spec's login error catalogue:
  * - failures are counted per tenant + username (lower-cased; unknown usernames count too, and cost
@@ -87,8 +173,14 @@ function housekeeping(db: Kysely<Database>, tenantId: string): void {
  * - the failure that reaches the tenant's `max_login_attempts` (default 5) locks the username for
  *   15 minutes → 401 with `lockedOut: true`, `remainingTime` (ms) and `remainingAttempts: 0`;
  * - while locked → 429 ACCOUNT_LOCKED with `remainingTime`, even with the right password (the
- *   password is not even checked);
- * - after the lock expires counting starts again; a success clears the counter.
+ *   password is not even checked) — checked before AND after the hash, so that guesses sent in
+ *   parallel cannot outnumber the limit;
+ * - after the lock expires counting starts again; a success clears the counter;
+ * - too many password hashes already queued → 503 SERVER_BUSY at once, nothing counted or written.
+ *
+ * Load (PGlite has ONE connection, and a transaction holds it from BEGIN to COMMIT): the reads
+ * are single statements, the password hash and the token signature happen outside any
+ * transaction, and the success transaction only writes.
  */
 export async function login(
   db: Kysely<Database>,
@@ -97,51 +189,52 @@ export async function login(
   body: LoginBody,
   meta: RequestMeta,
 ): Promise<AuthResponse> {
+  // A full queue refuses before any database work (verifyPassword would refuse anyway).
+  if (!passwordHashQueue.hasRoom()) throw serverBusy();
   const usernameKey = body.username.trim().toLowerCase();
   const now = new Date();
-  const state = await readLoginAttempts(db, tenant.id, usernameKey);
-  if (state?.locked_until && state.locked_until.getTime() > now.getTime()) {
-    throw new AppError(429, 'ACCOUNT_LOCKED', MESSAGES.accountLocked, {
-      lockedOut: true,
-      remainingTime: state.locked_until.getTime() - now.getTime(),
-    });
-  }
+  await refuseWhileLocked(db, tenant.id, usernameKey, now);
 
   const account = await findUserByUsername(db, tenant.id, usernameKey);
-  const passwordOk = await verifyPassword(
-    body.password,
-    account?.password_hash ?? (await dummyPasswordHash()),
-  );
+  const passwordOk = await verifyPassword(body.password, account?.password_hash ?? dummyPasswordHash());
+  // Again after the hash: guesses sent in parallel all passed the first check, then waited for a
+  // hash slot while the earlier ones locked the account. Without this they would still be told
+  // right or wrong — more guesses than the limit per lockout.
+  await refuseWhileLocked(db, tenant.id, usernameKey, new Date());
   if (!account || !passwordOk) {
-    const limit = tenant.max_login_attempts;
-    const after = await recordLoginFailure(db, tenant.id, usernameKey, now, limit, LOGIN_LOCKOUT_MS);
-    await insertAuditLog(db, tenant.id, {
-      action: 'auth.login_failed',
-      level: 'warning',
-      entity: 'user',
-      entity_id: account?.id ?? null,
-      message: `Başarısız giriş denemesi: ${usernameKey}`,
-      ip: meta.ip,
-      user_agent: meta.userAgent,
-    });
-    if (after.locked_until && after.locked_until.getTime() > now.getTime()) {
+    const outcome = await countFailure(
+      db,
+      tenant,
+      usernameKey,
+      now,
+      {
+        action: 'auth.login_failed',
+        entityId: account?.id ?? null,
+        message: `Başarısız giriş denemesi: ${usernameKey}`,
+      },
+      meta,
+    );
+    if ('lockedFor' in outcome) {
       throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.accountLocked, {
         lockedOut: true,
-        remainingTime: after.locked_until.getTime() - now.getTime(),
+        remainingTime: outcome.lockedFor,
         remainingAttempts: 0,
       });
     }
     throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials, {
-      remainingAttempts: Math.max(0, limit - after.failed_count),
+      remainingAttempts: outcome.remainingAttempts,
     });
   }
   if (!account.is_active) throw new AppError(403, 'FORBIDDEN', MESSAGES.userInactive);
 
-  const { user, token } = await db.transaction().execute(async (trx) => {
+  // A hash made with older (heavier) parameters is replaced now that we know the password.
+  const rehashed = needsRehash(account.password_hash) ? await rehashQuietly(body.password) : undefined;
+  const session = prepareSession(config, tenant, account.id, account.role);
+  const user = await db.transaction().execute(async (trx) => {
     await clearLoginAttempts(trx, tenant.id, usernameKey);
-    const updated = (await setLastLogin(trx, tenant.id, account.id, now)) ?? account;
-    const u = toUser(updated);
-    const t = await issueSession(trx, config, tenant, u, meta);
+    if (rehashed) await replacePasswordHash(trx, tenant.id, account.id, account.password_hash, rehashed);
+    const u = toUser((await setLastLogin(trx, tenant.id, account.id, now)) ?? account);
+    await storeSession(trx, tenant.id, u.id, session, meta);
     await insertAuditLog(trx, tenant.id, {
       action: 'auth.login',
       entity: 'user',
@@ -151,15 +244,16 @@ export async function login(
       ip: meta.ip,
       user_agent: meta.userAgent,
     });
-    return { user: u, token: t };
+    return u;
   });
   housekeeping(db, tenant.id);
-  return { success: true, user, token };
+  return { success: true, user, token: session.token };
 }
 
 /**
  * POST /auth/register: self-service sign-up of a salesperson in this tenant, when the tenant's
  * settings allow it (`registration_enabled`, off by default; admins create the other roles).
+ * Hash and token before the transaction (see login).
  */
 export async function register(
   db: Kysely<Database>,
@@ -177,9 +271,10 @@ export async function register(
       { field: 'password' },
     );
   }
+  const id = randomUUID();
   const passwordHash = await hashPassword(body.password);
-  const result = await db.transaction().execute(async (trx) => {
-    const id = randomUUID();
+  const session = prepareSession(config, tenant, id, 'salesperson');
+  const user = await db.transaction().execute(async (trx) => {
     const created = await insertUserIfFree(trx, tenant.id, {
       id,
       username: body.username,
@@ -192,20 +287,20 @@ export async function register(
     if (!created) throw new AppError(409, 'USERNAME_TAKEN', MESSAGES.usernameTaken, { field: 'username' });
     const account = await setLastLogin(trx, tenant.id, id, new Date());
     if (!account) throw new Error('registered user vanished');
-    const user = toUser(account);
-    const token = await issueSession(trx, config, tenant, user, meta);
+    const u = toUser(account);
+    await storeSession(trx, tenant.id, u.id, session, meta);
     await insertAuditLog(trx, tenant.id, {
       action: 'auth.register',
       entity: 'user',
-      entity_id: user.id,
-      user_id: user.id,
-      user_name: user.full_name,
+      entity_id: u.id,
+      user_id: u.id,
+      user_name: u.full_name,
       ip: meta.ip,
       user_agent: meta.userAgent,
     });
-    return { user, token };
+    return u;
   });
-  return { success: true, ...result };
+  return { success: true, user, token: session.token };
 }
 
 /** POST /auth/logout: revokes the session the token names; the token is refused from now on. */
@@ -225,14 +320,23 @@ export async function profile(db: Kysely<Database>, tenantId: string, userId: st
 }
 
 /**
- * Checks the current password and hashes the new one BEFORE the transaction (scrypt takes ~0.3 s;
- * on PGlite a transaction holds the only connection, so no slow work belongs inside one).
+ * Checks the current password and hashes the new one BEFORE the transaction (scrypt; on PGlite a
+ * transaction holds the only connection, so no slow work belongs inside one).
+ *
+ * The current-password check is throttled like a sign-in, on the same per-account counter (else
+ * a stolen session could guess the password here without limit, then change it): while the
+ * username is locked → 429 ACCOUNT_LOCKED; a wrong password counts a failure → 400 with
+ * `remainingAttempts`, and the failure that reaches the limit locks the account for 15 minutes →
+ * 400 with `lockedOut`, `remainingTime`, `remainingAttempts: 0` and the lockout text. 400, not the
+ * login's 401: on an authenticated call a 401 means "your session is over" and the client signs
+ * out (DESIGN §8). A right current password clears the counter, as a sign-in does.
  */
 export async function prepareProfileUpdate(
   db: Kysely<Database>,
   tenant: Tenant,
   userId: string,
   body: ProfileUpdateBody,
+  meta: RequestMeta = { ip: null, userAgent: null },
 ): Promise<{ newPasswordHash: string | undefined }> {
   if (!body.new_password) return { newPasswordHash: undefined };
   if (body.new_password.length < tenant.password_min_length) {
@@ -247,9 +351,43 @@ export async function prepareProfileUpdate(
   }
   const account = await findUserById(db, tenant.id, userId);
   if (!account) throw unauthorized();
-  if (!body.current_password || !(await verifyPassword(body.current_password, account.password_hash))) {
+  if (!body.current_password) {
     throw new AppError(400, 'VALIDATION_ERROR', MESSAGES.currentPasswordWrong, { field: 'current_password' });
   }
+  if (!passwordHashQueue.hasRoom()) throw serverBusy();
+  const usernameKey = account.username.trim().toLowerCase();
+  const now = new Date();
+  await refuseWhileLocked(db, tenant.id, usernameKey, now);
+  const passwordOk = await verifyPassword(body.current_password, account.password_hash);
+  await refuseWhileLocked(db, tenant.id, usernameKey, new Date()); // see login
+  if (!passwordOk) {
+    const outcome = await countFailure(
+      db,
+      tenant,
+      usernameKey,
+      now,
+      {
+        action: 'auth.password_check_failed',
+        entityId: account.id,
+        actor: account,
+        message: `Şifre değişikliğinde hatalı mevcut şifre: ${usernameKey}`,
+      },
+      meta,
+    );
+    if ('lockedFor' in outcome) {
+      throw new AppError(400, 'VALIDATION_ERROR', MESSAGES.accountLocked, {
+        field: 'current_password',
+        lockedOut: true,
+        remainingTime: outcome.lockedFor,
+        remainingAttempts: 0,
+      });
+    }
+    throw new AppError(400, 'VALIDATION_ERROR', MESSAGES.currentPasswordWrong, {
+      field: 'current_password',
+      remainingAttempts: outcome.remainingAttempts,
+    });
+  }
+  await clearLoginAttempts(db, tenant.id, usernameKey);
   return { newPasswordHash: await hashPassword(body.new_password) };
 }
 

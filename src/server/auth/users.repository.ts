@@ -175,6 +175,27 @@ export async function setLastLogin(
   return row ? toAccount(row) : undefined;
 }
 
+/**
+ * Swaps a password hash for an equivalent one (same password, current scrypt parameters) unless
+ * it changed in the meantime (a password change won): compare-and-set on the old hash. Not a
+ * change of the user, so updated_at stays.
+ */
+export async function replacePasswordHash(
+  trx: Executor,
+  tenantId: string,
+  userId: string,
+  oldHash: string,
+  newHash: string,
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ password_hash: newHash })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .where('password_hash', '=', oldHash)
+    .execute();
+}
+
 /** Active users of the given roles (whom a notification goes to). */
 export async function listActiveUsersByRole(
   db: Executor,

@@ -72,24 +72,6 @@ export async function insertCustomers(
     .execute();
 }
 
-/** Soft delete (the sync feed sends a removal). */
-export async function softDeleteCustomer(
-  trx: Transaction<Database>,
-  tenantId: string,
-  customerId: string,
-  changeSeq: number,
-  at: Date,
-): Promise<boolean> {
-  const result = await trx
-    .updateTable('customers')
-    .set({ deleted_at: at, updated_at: at, change_seq: changeSeq })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', customerId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 /**
  * GET /customers: the tenant's live customers by name (then id), optionally those whose name,
  * company, number, phone or e-mail contains `search` (case-insensitive).

@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -69,20 +70,46 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       types: pgTypes(),
+      // A database that does not answer (host gone during a failover) fails the request after 5 s
+      // with 503 instead of holding it forever; keep-alive notices a silently dead peer.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
-    // An idle connection that the server drops (restart, failover, pg_terminate_backend) emits
-    // 'error' on the pool; unhandled, that would crash the process. The pool replaces it on the
-    // next checkout, so logging is all there is to do.
+    // INVARIANT: a lost connection (restart, failover, pg_terminate_backend) never crashes the
+    // process. node-postgres emits 'error' on a CLIENT whose socket dies; the pool listens only
+    // while the client is idle (and re-emits it on the pool). A checked-out client's 'error' with
+    // no listener is an unhandled 'error' event, which kills Node. So:
+    //  - every client gets a listener for its whole life. Nothing else to do there: the running
+    //    query rejects with the same error (→ 503 in the error envelope), and the pool discards the
+    //    client on release because it is no longer queryable, then connects anew on demand;
+    //  - the pool's 'error' (an idle client lost) is logged once; the pool has already dropped it.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     pool.on('error', (error) => {
       if (options.onPoolError) options.onPoolError(error);
-      else console.warn('PostgreSQL: idle connection lost:', error.message);
+      else console.warn('PostgreSQL: boştaki bağlantı koptu:', error.message);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Any failure to GET a connection (refused, timed out, server starting up or refusing this
+    // database, too many clients) means the database is unavailable, whatever its SQLSTATE: tag it
+    // so the error envelope answers 503, not 500.
+    const connectingPool = {
+      connect: async () => {
+        try {
+          return await pool.connect();
+        } catch (error) {
+          throw new DatabaseUnavailableError(error);
+        }
+      },
+      end: () => pool.end(),
+    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: connectingPool }) });
     return { db, kind: 'postgres', location: redactUrl(options.databaseUrl), close: () => db.destroy() };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
+    securePrivateDirectory(options.dataDir);
     dataDir = options.dataDir;
   }
   const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
@@ -99,6 +126,95 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       if (!client.closed) await client.close();
     },
   };
+}
+
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** No connection to the database could be made (the driver's error is the cause). */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`Veritabanına bağlanılamadı: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/**
+ * SQLSTATEs that mean "the connection or the server went away", not "your statement is wrong":
+ * class 08 (connection exception), 57P01 admin_shutdown (pg_terminate_backend, fast shutdown),
+ * 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up / recovering), 57P05 idle-session
+ * timeout, 25P03 idle-in-transaction timeout, 53300 too_many_connections.
+ */
+const CONNECTION_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57P05', '25P03', '53300']);
+/** node-postgres raises these as plain Errors without a code. */
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Cannot use a pool after calling end/i;
+
+/**
+ * Whether an error means the database is unreachable (the request may well succeed later) rather
+ * than a bug: the error envelope answers these with 503 DATABASE_UNAVAILABLE. Looks through
+ * `cause` and AggregateError's `errors` (Node's connect to a host with several addresses).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  if (error instanceof DatabaseUnavailableError) return true;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string') {
+    if (CONNECTION_ERROR_CODES.has(e.code) || CONNECTION_SQLSTATES.has(e.code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(e.code)) return true;
+  }
+  if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1)))
+    return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
+/**
+ * INVARIANT: DATA_DIR is readable by its owner only. It holds the whole database (password
+ * hashes, customers, prices) and the JWT signing key (config.ts), so no other local account may
+ * read it — not even list it.
+ *  - The process umask becomes 077: every file and directory created from now on is owner-only.
+ *    That is what covers PGlite, which keeps creating files (WAL segments, new relations) for as
+ *    long as it runs, with the modes its file-system layer asks for (0644/0755 under umask 022).
+ *    The server writes nothing that others should read, so the process-wide mask is no loss.
+ *  - What already exists (an install from before this rule, a copied backup) loses its group and
+ *    other permission bits, recursively. Symbolic links are not followed.
+ * Called by main.ts for DATA_DIR and by openDatabase for the PGlite directory.
+ */
+export function securePrivateDirectory(dir: string, options: { create?: boolean } = {}): void {
+  // process.umask() cannot be set from a worker thread; the chmod below still applies there.
+  if (isMainThread) process.umask(0o077);
+  // On PostgreSQL with JWT_SECRET set, DATA_DIR is not needed and need not be writable: not made.
+  if (options.create === false && !existsSync(dir)) return;
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  removeGroupAndOtherAccess(dir);
+}
+
+function removeGroupAndOtherAccess(path: string): void {
+  const stat = lstatSync(path);
+  if (stat.isSymbolicLink()) return;
+  if ((stat.mode & 0o077) !== 0) {
+    try {
+      chmodSync(path, stat.mode & 0o700);
+    } catch {
+      /* best effort on file systems without POSIX modes */
+    }
+  }
+  if (stat.isDirectory()) {
+    for (const entry of readdirSync(path)) removeGroupAndOtherAccess(join(path, entry));
+  }
 }
 
 /** PGlite lives in DATA_DIR/pglite; DATA_DIR also holds the generated JWT secret. */

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /**
  * Row types of the database (Kysely). They never leave the repositories: services and routes see
@@ -166,6 +166,20 @@ export interface OrdersTable {
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
   change_seq: Int8;
+  /** Every status the order has been in, kept by a trigger (migration 0004): sync removals. */
+  status_history: ColumnType<string[], never, never>;
+  /** Every driver the order has had, kept by a trigger (migration 0004): sync removals. */
+  driver_history: ColumnType<string[], never, never>;
+}
+
+/** Live orders per (tenant, status, salesperson, driver), kept by a trigger (migration 0004). */
+export interface OrderCountsTable {
+  tenant_id: string;
+  status: string;
+  /** The nil UUID when the order has none. */
+  salesperson_id: string;
+  driver_id: string;
+  n: number;
 }
 
 export interface OrderItemsTable {
@@ -268,6 +282,7 @@ export interface Database {
   customers: CustomersTable;
   products: ProductsTable;
   orders: OrdersTable;
+  order_counts: OrderCountsTable;
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
   notifications: NotificationsTable;
@@ -278,18 +293,8 @@ export interface Database {
 
 export type TenantRow = Selectable<TenantsTable>;
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-export type SessionRow = Selectable<SessionsTable>;
 export type CustomerRow = Selectable<CustomersTable>;
-export type NewCustomer = Insertable<CustomersTable>;
 export type ProductRow = Selectable<ProductsTable>;
-export type NewProduct = Insertable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
-export type NewOrder = Insertable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
-export type NewOrderItem = Insertable<OrderItemsTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;
-export type NewOrderEvent = Insertable<OrderEventsTable>;
-export type NotificationRow = Selectable<NotificationsTable>;
-export type NewNotification = Insertable<NotificationsTable>;

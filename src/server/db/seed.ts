@@ -59,7 +59,7 @@ export interface SeedReport {
 }
 
 export const ORDERS_PER_TENANT = 64;
-export const CUSTOMERS_PER_TENANT = 24;
+const CUSTOMERS_PER_TENANT = 24;
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
@@ -89,12 +89,18 @@ export function demoLogins(password: string): SeedLogin[] {
  */
 export async function seedIfEmpty(
   db: Kysely<Database>,
-  options: { demoPassword: string; production: boolean; now?: Date },
+  options: {
+    demoPassword: string;
+    production: boolean;
+    now?: Date;
+    /** Progress lines (main.ts prints them: a first start must not look hung). */
+    onProgress?: (line: string) => void;
+  },
 ): Promise<SeedReport | null> {
   if ((await countTenants(db)) > 0) return null;
   const now = options.now ?? new Date();
   if (options.production) return seedProduction(db, now);
-  return seedDemo(db, options.demoPassword, now);
+  return seedDemo(db, options.demoPassword, now, options.onProgress ?? (() => {}));
 }
 
 async function seedProduction(db: Kysely<Database>, now: Date): Promise<SeedReport> {
@@ -128,23 +134,31 @@ async function seedProduction(db: Kysely<Database>, now: Date): Promise<SeedRepo
   };
 }
 
-async function seedDemo(db: Kysely<Database>, demoPassword: string, now: Date): Promise<SeedReport> {
-  // scrypt is slow by design (~0.3 s): hash every user's password in parallel, before the
-  // transaction (libuv runs several at once).
-  const hashes = await Promise.all(
-    SEED_TENANTS.flatMap((t) => t.users.map(() => hashPassword(demoPassword))),
-  );
-  let h = 0;
+async function seedDemo(
+  db: Kysely<Database>,
+  demoPassword: string,
+  now: Date,
+  progress: (line: string) => void,
+): Promise<SeedReport> {
+  progress('Demo verisi oluşturuluyor…');
+  // ONE scrypt hash of the demo password, shared by every demo user: they all have that password
+  // anyway (it is printed at every start), and a hash per user made the first start wait for 21
+  // memory-hard hashes. Computed before the transaction (slow work never runs inside one).
+  const passwordHash = await hashPassword(demoPassword);
   const plans = SEED_TENANTS.map((tenant) =>
     buildTenant(
       tenant,
       now,
-      tenant.users.map(() => hashes[h++] as string),
+      tenant.users.map(() => passwordHash),
     ),
   );
   await db.transaction().execute(async (trx) => {
     for (const plan of plans) {
       const t = plan.tenant;
+      progress(
+        `  • ${t.company_name} (${t.id}): ${plan.users.length} kullanıcı, ${plan.products.length} ürün, ` +
+          `${plan.customers.length} müşteri, ${plan.orders.length} sipariş`,
+      );
       await insertTenant(trx, {
         id: t.id,
         company_name: t.company_name,

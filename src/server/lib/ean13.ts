@@ -1,5 +1,5 @@
 /** EAN-13 check digit of the first 12 digits (weights 1,3,1,3,… from the left). */
-export function ean13CheckDigit(first12: string): number {
+function ean13CheckDigit(first12: string): number {
   if (!/^\d{12}$/.test(first12)) throw new RangeError('EAN-13 needs 12 digits before the check digit');
   let sum = 0;
   for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);

@@ -141,23 +141,26 @@ export async function lockNotification(
   return row ? { id: row.id, is_read: row.is_read, deleted: row.deleted_at !== null } : undefined;
 }
 
-/** Locks the user's unread live notifications; returns their ids in a fixed order. */
+/**
+ * Locks the user's unread live notifications — only those among `onlyIds` when given (the ones the
+ * user saw) — and returns their ids in a fixed order.
+ */
 export async function lockUnread(
   trx: Transaction<Database>,
   tenantId: string,
   userId: string,
+  onlyIds?: readonly string[],
 ): Promise<string[]> {
-  const rows = await trx
+  if (onlyIds && onlyIds.length === 0) return [];
+  let query = trx
     .selectFrom('notifications')
     .select('id')
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .where('is_read', '=', false)
-    .where('deleted_at', 'is', null)
-    .orderBy('created_at')
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+    .where('deleted_at', 'is', null);
+  if (onlyIds) query = query.where('id', 'in', [...onlyIds]);
+  const rows = await query.orderBy('created_at').orderBy('id').forUpdate().execute();
   return rows.map((r) => r.id);
 }
 

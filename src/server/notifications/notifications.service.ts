@@ -53,12 +53,19 @@ export async function markRead(
   return { data: await loadOwn(trx, tenantId, id), entityId: id, changed: !row.is_read };
 }
 
+/**
+ * Marks read the unread notifications the user SAW (`seenIds`, sent by the device), never one that
+ * arrived on the server since: a device that taps 'Tümünü okundu işaretle' offline must not mark a
+ * notification its user never saw. Without `seenIds` (a plain API call) every unread one is marked.
+ * A replay is harmless: already-read ids are skipped.
+ */
 export async function markAllRead(
   trx: Transaction<Database>,
   tenantId: string,
   userId: string,
+  seenIds?: readonly string[],
 ): Promise<MutationResult<{ updated: number; unread_count: number }>> {
-  const ids = await repo.lockUnread(trx, tenantId, userId);
+  const ids = await repo.lockUnread(trx, tenantId, userId, seenIds ? [...new Set(seenIds)] : undefined);
   if (ids.length > 0) {
     const seqs = await reserveChangeSeqs(trx, tenantId, ids.length);
     await repo.markManyRead(trx, tenantId, ids, seqs[0] as number, new Date());

@@ -1,206 +1,87 @@
-import {
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type SqlBool,
-  sql,
-  type Transaction,
-} from 'kysely';
-import type { Order, OrderEvent, OrderItem } from '../../shared/api/entities';
-import { kurusToDecimal, kurusToTl, toKurus } from '../../shared/domain/money';
+import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import type { Order, OrderSummary } from '../../shared/api/entities';
+import { kurusToDecimal } from '../../shared/domain/money';
 import type { OrderScope, OrderStatus } from '../../shared/domain/order-status';
-import type { Database, OrderEventRow, OrderItemRow, OrderRow } from '../db/schema';
+import type { Database } from '../db/schema';
 import { containsPattern } from '../lib/like-pattern';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /** An order as the server's rules see it: the wire order plus what sync needs. */
-export interface OrderRecord extends Order {
+export interface OrderRecord extends Omit<Order, 'version'> {
   change_seq: number;
   deleted: boolean;
 }
 
-type OrderRowWithNames = OrderRow & {
-  salesperson_name: string | null;
-  driver_name: string | null;
-  manager_name: string | null;
-  warehouse_name: string | null;
-};
+// ------------------------------------------------------------------- the wire order in SQL ---
 
-function toEvent(row: OrderEventRow): OrderEvent {
-  return {
-    id: row.id,
-    order_id: row.order_id,
-    event_type: row.event_type as OrderEvent['event_type'],
-    from_status: row.from_status,
-    to_status: row.to_status,
-    user_id: row.user_id,
-    user_name: row.user_name,
-    notes: row.notes,
-    created_at: row.created_at.toISOString(),
-  };
-}
-
-function toItem(row: OrderItemRow): OrderItem {
-  const unit = toKurus(row.unit_price);
-  const total = toKurus(row.total_price);
-  return {
-    id: row.id,
-    product_id: row.product_id,
-    product_name: row.product_name,
-    barcode: row.barcode,
-    quantity: row.quantity,
-    scanned_quantity: row.scanned_quantity,
-    unit_price: kurusToTl(unit),
-    unit_price_kurus: unit,
-    total_price: kurusToTl(total),
-    total_price_kurus: total,
-  };
-}
-
-function toRecord(row: OrderRowWithNames, items: OrderItem[], events: OrderEvent[]): OrderRecord {
-  const total = toKurus(row.total_amount);
-  return {
-    id: row.id,
-    order_number: row.order_number,
-    customer_id: row.customer_id,
-    customer_name: row.customer_name,
-    customer_phone: row.customer_phone,
-    customer_email: row.customer_email,
-    customer_address: row.customer_address,
-    status: row.status as OrderStatus,
-    total_amount: kurusToTl(total),
-    total_amount_kurus: total,
-    salesperson_id: row.salesperson_id,
-    salesperson_name: row.salesperson_name,
-    manager_id: row.manager_id,
-    manager_name: row.manager_name,
-    warehouse_id: row.warehouse_id,
-    warehouse_name: row.warehouse_name,
-    driver_id: row.driver_id,
-    driver_name: row.driver_name,
-    vehicle_plate: row.vehicle_plate,
-    notes: row.notes,
-    items,
-    events,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-    change_seq: Number(row.change_seq),
-    deleted: row.deleted_at !== null,
-  };
-}
+/*
+ * Orders are read as the wire order itself: ONE JSON text per order, made by the database
+ * functions `order_wire` (with `events`) and `order_summary_wire` (without) of migration 0004,
+ * which also says why (PGlite plans and decodes expensively; the plan of a function's query is
+ * kept) and how the values stay exactly what the former JS mapping produced. Every read below is
+ * one statement; reads that need objects parse the text once, the sync feed does not parse it.
+ */
 
 export function toWireOrder(record: OrderRecord): Order {
-  const { change_seq: _seq, deleted: _deleted, ...order } = record;
-  return order;
+  const { change_seq, deleted: _deleted, ...order } = record;
+  // The change number is the order's version on the wire: edits send it back as expected_version.
+  return { ...order, version: change_seq };
 }
 
-function ordersWithNames(db: Executor, tenantId: string) {
-  return db
-    .selectFrom('orders as o')
-    .leftJoin('users as s', (join) =>
-      join.onRef('s.tenant_id', '=', 'o.tenant_id').onRef('s.id', '=', 'o.salesperson_id'),
-    )
-    .leftJoin('users as d', (join) =>
-      join.onRef('d.tenant_id', '=', 'o.tenant_id').onRef('d.id', '=', 'o.driver_id'),
-    )
-    .leftJoin('users as m', (join) =>
-      join.onRef('m.tenant_id', '=', 'o.tenant_id').onRef('m.id', '=', 'o.manager_id'),
-    )
-    .leftJoin('users as w', (join) =>
-      join.onRef('w.tenant_id', '=', 'o.tenant_id').onRef('w.id', '=', 'o.warehouse_id'),
-    )
-    .selectAll('o')
-    .select([
-      's.full_name as salesperson_name',
-      'd.full_name as driver_name',
-      'm.full_name as manager_name',
-      'w.full_name as warehouse_name',
-    ])
-    .where('o.tenant_id', '=', tenantId);
-}
-
-/** Rows of a child table grouped by their order, in the order the query returned them. */
-function byOrder<R extends { order_id: string }, T>(rows: R[], map: (row: R) => T): Map<string, T[]> {
-  const grouped = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = grouped.get(row.order_id) ?? [];
-    list.push(map(row));
-    grouped.set(row.order_id, list);
-  }
-  return grouped;
-}
-
-async function itemsFor(
-  db: Executor,
-  tenantId: string,
-  orderIds: string[],
-): Promise<Map<string, OrderItem[]>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('order_items')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('order_id', 'in', orderIds)
-    .orderBy('order_id')
-    .orderBy('position')
-    .execute();
-  return byOrder(rows, toItem);
-}
-
-async function eventsFor(
-  db: Executor,
-  tenantId: string,
-  orderIds: string[],
-): Promise<Map<string, OrderEvent[]>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('order_events')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('order_id', 'in', orderIds)
-    .orderBy('order_id')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return byOrder(rows, toEvent);
-}
-
-/** Rows → records with their items and events (two queries for any number of orders). */
-export async function withDetails(
-  db: Executor,
-  tenantId: string,
-  rows: OrderRowWithNames[],
-): Promise<OrderRecord[]> {
-  const live = rows.filter((r) => r.deleted_at === null).map((r) => r.id);
-  const [items, events] = await Promise.all([itemsFor(db, tenantId, live), eventsFor(db, tenantId, live)]);
-  return rows.map((row) => toRecord(row, items.get(row.id) ?? [], events.get(row.id) ?? []));
-}
-
-/** Orders whose change_seq is in (after, upTo], oldest change first, with items. */
-export async function findOrdersChanged(
-  db: Executor,
-  tenantId: string,
-  after: number,
-  upTo: number,
-): Promise<OrderRecord[]> {
-  const rows = await ordersWithNames(db, tenantId)
-    .where('o.change_seq', '>', after)
-    .where('o.change_seq', '<=', upTo)
-    .orderBy('o.change_seq')
-    .execute();
-  return withDetails(db, tenantId, rows);
-}
-
+/** One order (deleted or not) with its items and events, in ONE statement. */
 export async function findOrder(
   db: Executor,
   tenantId: string,
   orderId: string,
 ): Promise<OrderRecord | undefined> {
-  const row = await ordersWithNames(db, tenantId).where('o.id', '=', orderId).executeTakeFirst();
+  const { rows } = await sql<{ change_seq: number | string; deleted: boolean; wire: string }>`
+    SELECT change_seq, deleted, wire FROM order_wire(${tenantId}, ARRAY[${orderId}]::uuid[])`.execute(db);
+  const row = rows[0];
   if (!row) return undefined;
-  const [record] = await withDetails(db, tenantId, [row]);
-  return record;
+  const order = JSON.parse(row.wire) as Order;
+  // A deleted order is never shown (404, or a removal): its lines and history are not sent.
+  if (row.deleted) {
+    order.items = [];
+    order.events = [];
+  }
+  return { ...order, change_seq: Number(row.change_seq), deleted: row.deleted };
+}
+
+/** A changed order as the sync feed needs it (findOrdersChanged). */
+export interface ChangedOrder {
+  id: string;
+  /** Live and within the caller's scope now: an upsert. */
+  visible: boolean;
+  /** Some state the order has had was within the caller's scope (seenCondition). */
+  seen: boolean;
+  /** The wire order as JSON text, only when visible. */
+  wire: string | null;
+}
+
+/**
+ * Orders whose change_seq is in (after, upTo], oldest change first, each with whether the caller
+ * sees it now and whether they could have seen it before — one statement, and the JSON of only
+ * the orders that are sent.
+ */
+export async function findOrdersChanged(
+  db: Executor,
+  tenantId: string,
+  scope: OrderScope,
+  after: number,
+  upTo: number,
+): Promise<ChangedOrder[]> {
+  const { rows } = await sql<ChangedOrder>`
+    WITH changed AS MATERIALIZED (
+      SELECT o.id, o.change_seq, (o.deleted_at IS NULL AND ${scopeCondition(scope)}) AS visible,
+             ${seenCondition(scope)} AS seen
+      FROM orders o
+      WHERE o.tenant_id = ${tenantId} AND o.change_seq > ${after} AND o.change_seq <= ${upTo})
+    SELECT c.id, c.visible, c.seen, w.wire
+    FROM changed c
+    LEFT JOIN order_wire(${tenantId}, ARRAY(SELECT id FROM changed WHERE visible)) w ON w.id = c.id
+    ORDER BY c.change_seq`.execute(db);
+  return rows;
 }
 
 /**
@@ -223,14 +104,15 @@ export async function lockOrder(
       'driver_id',
       'vehicle_plate',
       'deleted_at',
+      'change_seq',
     ])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', orderId)
     .forUpdate()
     .executeTakeFirst();
   if (!row) return undefined;
-  const { deleted_at, ...rest } = row;
-  return { ...rest, deleted: deleted_at !== null };
+  const { deleted_at, change_seq, ...rest } = row;
+  return { ...rest, version: Number(change_seq), deleted: deleted_at !== null };
 }
 
 /** What a writer reads from the order row it locks. */
@@ -242,6 +124,8 @@ export interface LockedOrder {
   salesperson_id: string | null;
   driver_id: string | null;
   vehicle_plate: string | null;
+  /** The row's change number when it was locked (what `expected_version` is compared with). */
+  version: number;
   deleted: boolean;
 }
 
@@ -396,23 +280,55 @@ export async function insertOrderEvents(
 
 // --------------------------------------------------------------------------------- lists ---
 
-type OrdersEb = ExpressionBuilder<Database & { o: Database['orders'] }, 'o'>;
+const ref = (column: 'status' | 'salesperson_id' | 'driver_id') => sql.ref(`o.${column}`);
+const inList = (values: readonly string[]) =>
+  values.length > 0 ? sql<SqlBool>`${ref('status')} IN (${sql.join([...values])})` : sql<SqlBool>`false`;
 
 /**
  * THE translation of `orderScope` (src/shared/domain/order-status.ts) into SQL: every list of
- * orders goes through it, and `canSeeOrder` evaluates the same data for one order (single reads,
- * the sync feed), so a list can never show an order the detail or the feed would refuse.
+ * orders, its total and the sync feed go through it, and `canSeeOrder` evaluates the same data
+ * for one order (single reads), so a list can never show an order the detail or the feed would
+ * refuse. It reads only `o.status`, `o.salesperson_id` and `o.driver_id`, so it applies to
+ * `orders` and to `order_counts` alike.
  */
-export function scopeCondition(eb: OrdersEb, scope: OrderScope): Expression<SqlBool> {
+export function scopeCondition(scope: OrderScope): Expression<SqlBool> {
   switch (scope.kind) {
     case 'all':
       return sql<SqlBool>`true`;
     case 'salesperson':
-      return eb('o.salesperson_id', '=', scope.salesperson_id);
+      return sql<SqlBool>`${ref('salesperson_id')} = ${scope.salesperson_id}`;
     case 'driver':
-      return eb('o.driver_id', '=', scope.driver_id);
+      return sql<SqlBool>`${ref('driver_id')} = ${scope.driver_id}`;
     case 'statuses':
-      return scope.statuses.length > 0 ? eb('o.status', 'in', [...scope.statuses]) : sql<SqlBool>`false`;
+      return inList(scope.statuses);
+    default:
+      return sql<SqlBool>`false`;
+  }
+}
+
+/**
+ * Could the caller have had this order in their mirror, i.e. was SOME state it has been in within
+ * `scope`? The sync feed sends a removal for a changed order the caller may not see now only
+ * when this holds (sync.service.ts). Why not for every invisible change: a removal names the
+ * order's id, and a salesperson's feed would then list every other salesperson's order ids. Why
+ * it must hold for every earlier state: a driver taken off an order, or the warehouse after an
+ * order left its statuses, still has the order and must be told to drop it — even if they did
+ * not pull in between (the feed only sees an order's latest state, so the histories keep every
+ * driver and every status, migration 0004). The salesperson of an order never changes; admins
+ * and managers see every order, so every change that hides one (a deletion) is theirs.
+ */
+export function seenCondition(scope: OrderScope): Expression<SqlBool> {
+  switch (scope.kind) {
+    case 'all':
+      return sql<SqlBool>`true`;
+    case 'salesperson':
+      return sql<SqlBool>`o.salesperson_id = ${scope.salesperson_id}`;
+    case 'driver':
+      return sql<SqlBool>`${scope.driver_id}::uuid = ANY (o.driver_history)`;
+    case 'statuses':
+      return scope.statuses.length > 0
+        ? sql<SqlBool>`o.status_history && ARRAY[${sql.join([...scope.statuses])}]::text[]`
+        : sql<SqlBool>`false`;
     default:
       return sql<SqlBool>`false`;
   }
@@ -427,18 +343,22 @@ export interface OrderListFilter {
   search?: string;
 }
 
+/** Scope and filters except the search: conditions on status / salesperson / driver only. */
+function groupConditions(scope: OrderScope, filter: OrderListFilter): Expression<SqlBool>[] {
+  const conditions = [scopeCondition(scope)];
+  if (filter.status) conditions.push(sql<SqlBool>`${ref('status')} = ${filter.status}`);
+  if (filter.statuses) conditions.push(inList(filter.statuses));
+  if (filter.salesperson_id)
+    conditions.push(sql<SqlBool>`${ref('salesperson_id')} = ${filter.salesperson_id}`);
+  return conditions;
+}
+
 function filteredOrders(db: Executor, tenantId: string, scope: OrderScope, filter: OrderListFilter) {
   let query = db
     .selectFrom('orders as o')
     .where('o.tenant_id', '=', tenantId)
     .where('o.deleted_at', 'is', null)
-    .where((eb) => scopeCondition(eb, scope));
-  if (filter.status) query = query.where('o.status', '=', filter.status);
-  if (filter.statuses) {
-    const statuses = [...filter.statuses];
-    query = statuses.length > 0 ? query.where('o.status', 'in', statuses) : query.where(sql<SqlBool>`false`);
-  }
-  if (filter.salesperson_id) query = query.where('o.salesperson_id', '=', filter.salesperson_id);
+    .where((eb) => eb.and(groupConditions(scope, filter)));
   if (filter.search) {
     const pattern = containsPattern(filter.search);
     query = query.where((eb) =>
@@ -449,9 +369,27 @@ function filteredOrders(db: Executor, tenantId: string, scope: OrderScope, filte
 }
 
 /**
+ * How many live orders match. Without a search every condition is on the group columns, so the
+ * total is a sum over the tenant's `order_counts` rows (migration 0004: a few rows instead of
+ * every matching order); a search must look at the orders themselves.
+ */
+function totalQuery(db: Executor, tenantId: string, scope: OrderScope, filter: OrderListFilter) {
+  if (filter.search) {
+    return filteredOrders(db, tenantId, scope, filter).select((eb) => eb.fn.countAll<number>().as('n'));
+  }
+  return db
+    .selectFrom('order_counts as o')
+    .where('o.tenant_id', '=', tenantId)
+    .where((eb) => eb.and(groupConditions(scope, filter)))
+    .select(sql<number>`coalesce(sum(o.n), 0)::int`.as('n'));
+}
+
+/**
  * Live orders within `scope` matching `filter`, newest first (created_at, then id: a total order,
- * so pages never overlap or skip), one page of them with items and events, and (when asked) how
- * many match in all.
+ * so pages never overlap or skip), one page of them as list items (the order without its history:
+ * `orderSummarySchema`), and (when asked) how many match in all — ONE statement (the total is a
+ * sub-select evaluated once, in the same snapshot as the page). Only a page past the end runs a
+ * second one for the total.
  */
 export async function listOrders(
   db: Executor,
@@ -459,23 +397,25 @@ export async function listOrders(
   scope: OrderScope,
   filter: OrderListFilter,
   page: { offset: number; limit: number; count: boolean },
-): Promise<{ items: OrderRecord[]; total: number }> {
-  const base = filteredOrders(db, tenantId, scope, filter);
-  const pageIds = base
+): Promise<{ orders: OrderSummary[]; total: number }> {
+  const pageIds = filteredOrders(db, tenantId, scope, filter)
     .select('o.id')
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
     .limit(page.limit)
     .offset(page.offset);
-  const rows = await ordersWithNames(db, tenantId)
-    .where('o.id', 'in', pageIds)
-    .orderBy('o.created_at', 'desc')
-    .orderBy('o.id', 'desc')
-    .execute();
-  const items = await withDetails(db, tenantId, rows);
-  if (!page.count) return { items, total: items.length };
-  const count = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  return { items, total: Number(count.n) };
+  const total = page.count ? totalQuery(db, tenantId, scope, filter) : sql`NULL::int`;
+  const { rows } = await sql<{ wire: string; total: number | null }>`
+    SELECT w.wire, ${total} AS total
+    FROM order_summary_wire(${tenantId}, ARRAY(${pageIds})) WITH ORDINALITY AS w(id, change_seq, deleted, wire, n)
+    ORDER BY w.n`.execute(db);
+  const orders = rows.map((r) => JSON.parse(r.wire) as OrderSummary);
+  if (!page.count) return { orders, total: orders.length };
+  const first = rows[0];
+  if (first) return { orders, total: Number(first.total) };
+  if (page.offset === 0) return { orders, total: 0 };
+  const counted = await totalQuery(db, tenantId, scope, filter).executeTakeFirstOrThrow();
+  return { orders, total: Number(counted.n) };
 }
 
 // ------------------------------------------------------------------------------- writes ---

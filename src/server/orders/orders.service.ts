@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Order } from '../../shared/api/entities';
+import type { Order, OrderSummary } from '../../shared/api/entities';
 import { MESSAGES } from '../../shared/api/errors';
 import {
   type CreateOrderInput,
@@ -82,7 +82,7 @@ export async function list(
   user: ActingUser,
   query: { page: number; limit: number; status?: string; salesperson_id?: string; search?: string },
 ): Promise<OrderListResponse> {
-  const { items, total } = await repo.listOrders(
+  const { orders, total } = await repo.listOrders(
     db,
     tenantId,
     orderScope(user),
@@ -90,21 +90,26 @@ export async function list(
     { offset: (query.page - 1) * query.limit, limit: query.limit, count: true },
   );
   return {
-    orders: items.map(repo.toWireOrder),
+    orders,
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
   };
 }
 
 /** GET /orders/recent: the newest orders the caller may see. */
-export async function recent(db: Db, tenantId: string, user: ActingUser, limit: number): Promise<Order[]> {
-  const { items } = await repo.listOrders(
+export async function recent(
+  db: Db,
+  tenantId: string,
+  user: ActingUser,
+  limit: number,
+): Promise<OrderSummary[]> {
+  const { orders } = await repo.listOrders(
     db,
     tenantId,
     orderScope(user),
     {},
     { offset: 0, limit, count: false },
   );
-  return items.map(repo.toWireOrder);
+  return orders;
 }
 
 /** GET /orders/role/{role}: within the caller's scope, the statuses that role works with. */
@@ -114,14 +119,14 @@ export async function byRole(
   user: ActingUser,
   role: Role,
   limit: number,
-): Promise<Order[]> {
+): Promise<OrderSummary[]> {
   const statuses = ROLE_ORDER_STATUSES[role];
-  const { items } = await repo.listOrders(db, tenantId, orderScope(user), statuses ? { statuses } : {}, {
+  const { orders } = await repo.listOrders(db, tenantId, orderScope(user), statuses ? { statuses } : {}, {
     offset: 0,
     limit,
     count: false,
   });
-  return items.map(repo.toWireOrder);
+  return orders;
 }
 
 export async function get(db: Db, tenantId: string, user: ActingUser, id: string): Promise<Order> {
@@ -331,7 +336,7 @@ export async function create(
       at,
     ),
   );
-  return { data: await reload(trx, tenantId, id), statusCode: 201, entityId: id, changed: true };
+  return { data: applied(await reload(trx, tenantId, id), 0), statusCode: 201, entityId: id, changed: true };
 }
 
 // ------------------------------------------------------------------------------ update ---
@@ -352,6 +357,45 @@ const lineKey = (l: {
  * caller's editable groups (editableGroups) is refused with 403 naming it — unless its value is
  * the current one (a form may send what it shows). Nothing different → success, nothing written.
  */
+/**
+ * The answer to a write names the version it was applied on (`applied_on_version`): a device that
+ * queued more edits of the order on top of this one (all naming the version it saw before) can tell
+ * that nothing else happened in between — then the new version is exactly what its user saw plus
+ * their own change, and the queued edits move on to it. A create is applied on "nothing" (0).
+ */
+function applied(order: Order, version: number): Order {
+  return { ...order, applied_on_version: version };
+}
+
+/** No `expected_version` (a plain API client) edits unconditionally; otherwise it must be the locked row's. */
+function versionMatches(expected: number | undefined, locked: LockedOrder): boolean {
+  return expected === undefined || expected === locked.version;
+}
+
+function versionConflict(current: Order): AppError {
+  return new AppError(409, 'CONFLICT', ORDER_MESSAGES.versionConflict, { current });
+}
+
+/** The fields of an edit whose value differs from the order's (absent fields are not part of the edit). */
+function differingFields(body: UpdateOrderInput, current: Order): EditableField[] {
+  const differing: EditableField[] = [];
+  for (const field of EDITABLE_FIELDS) {
+    if (body[field] === undefined) continue;
+    if (field === 'items') {
+      const wanted = (body.items ?? []).map((i) => ({
+        product_id: i.product_id ?? null,
+        product_name: i.product_name,
+        quantity: i.quantity,
+        unit_price_kurus: toKurus(i.unit_price),
+      }));
+      if (wanted.map(lineKey).join('\n') !== current.items.map(lineKey).join('\n')) differing.push(field);
+    } else if ((body[field] ?? null) !== current[field]) {
+      differing.push(field);
+    }
+  }
+  return differing;
+}
+
 export async function update(
   trx: Trx,
   tenantId: string,
@@ -360,37 +404,30 @@ export async function update(
   body: UpdateOrderInput,
 ): Promise<MutationResult<Order>> {
   const locked = await lockVisible(trx, tenantId, actor, id);
+  const current = await reload(trx, tenantId, id);
+  const differing = differingFields(body, current);
+  // Versioned write (DESIGN §6): the edit was made on `expected_version` of the order. If the order
+  // changed since, the user never saw what they would overwrite: refuse with the order as it is now
+  // (the device shows it and the refusal), unless the edit is already satisfied — the same values
+  // are in place (a replay of this very edit after its idempotency record expired, or two users
+  // making the same change): then it succeeds and writes nothing.
+  if (!versionMatches(body.expected_version, locked)) {
+    if (differing.length === 0)
+      return { data: applied(current, locked.version), entityId: id, changed: false };
+    throw versionConflict(current);
+  }
   const groups = editableGroups(actor, locked);
   if (groups.length === 0) throw new AppError(403, 'FORBIDDEN', ORDER_MESSAGES.cannotEdit);
-  const current = await reload(trx, tenantId, id);
-
-  const change: repo.OrderChange = {};
-  const changed: EditableField[] = [];
-  let newLines: Line[] | undefined;
-  for (const field of EDITABLE_FIELDS) {
-    if (body[field] === undefined) continue;
-    let differs: boolean;
-    if (field === 'items') {
-      const items = body.items ?? [];
-      const wanted = items.map((i) => ({
-        product_id: i.product_id ?? null,
-        product_name: i.product_name,
-        quantity: i.quantity,
-        unit_price_kurus: toKurus(i.unit_price),
-      }));
-      differs = wanted.map(lineKey).join('\n') !== current.items.map(lineKey).join('\n');
-    } else {
-      const value = body[field] ?? null;
-      differs = value !== current[field];
-    }
-    if (!differs) continue;
+  for (const field of differing) {
     if (!groups.includes(editGroupOf(field))) {
       throw new AppError(403, 'FORBIDDEN', ORDER_MESSAGES.fieldNotEditable(field), { field });
     }
-    changed.push(field);
   }
-  if (changed.length === 0) return { data: current, entityId: id, changed: false };
+  const changed = differing;
+  if (changed.length === 0) return { data: applied(current, locked.version), entityId: id, changed: false };
 
+  const change: repo.OrderChange = {};
+  let newLines: Line[] | undefined;
   for (const field of changed) {
     switch (field) {
       case 'items':
@@ -426,7 +463,7 @@ export async function update(
       created_at: at,
     },
   ]);
-  return { data: await reload(trx, tenantId, id), entityId: id, changed: true };
+  return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: true };
 }
 
 // ------------------------------------------------------------------------------ status ---
@@ -472,12 +509,12 @@ export async function changeStatus(
       locked.status === target &&
       checkTransition(actor, { ...locked, status: body.expected_status }, target).ok
     ) {
-      return { data: await reload(trx, tenantId, id), entityId: id, changed: false };
+      return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: false };
     }
     throw await conflict();
   }
   if (locked.status === target && couldHaveMade(actor, locked, target)) {
-    return { data: await reload(trx, tenantId, id), entityId: id, changed: false };
+    return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: false };
   }
 
   const check = checkTransition(actor, locked, target);
@@ -536,7 +573,7 @@ export async function changeStatus(
       ),
     );
   }
-  return { data: await reload(trx, tenantId, id), entityId: id, changed: true };
+  return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: true };
 }
 
 // ------------------------------------------------------------------------ assign driver ---
@@ -552,9 +589,19 @@ export async function assignDriver(
   tenantId: string,
   actor: OrderActor,
   id: string,
-  body: { driver_id: string; vehicle_plate: string | null },
+  body: { driver_id: string; vehicle_plate: string | null; expected_version?: number | undefined },
 ): Promise<MutationResult<Order>> {
   const locked = await lockVisible(trx, tenantId, actor, id);
+  // Versioned write: two managers assigning different drivers offline must not silently replace
+  // each other; the second sees a conflict with the order as it is now (see update()).
+  if (!versionMatches(body.expected_version, locked)) {
+    const satisfied =
+      locked.driver_id === body.driver_id &&
+      (body.vehicle_plate ?? locked.vehicle_plate) === locked.vehicle_plate;
+    const current = await reload(trx, tenantId, id);
+    if (satisfied) return { data: applied(current, locked.version), entityId: id, changed: false };
+    throw versionConflict(current);
+  }
   if (!canAssignDriver(actor, locked)) {
     if (actor.role === 'manager' || actor.role === 'admin') {
       throw new AppError(409, 'INVALID_TRANSITION', ORDER_MESSAGES.cannotAssignDriver, {
@@ -568,7 +615,7 @@ export async function assignDriver(
 
   const plate = body.vehicle_plate ?? locked.vehicle_plate;
   if (locked.driver_id === driver.id && locked.vehicle_plate === plate) {
-    return { data: await reload(trx, tenantId, id), entityId: id, changed: false };
+    return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: false };
   }
   const newDriver = locked.driver_id !== driver.id;
   const to = newDriver ? [driver.id].filter((u) => u !== actor.id) : [];
@@ -606,7 +653,7 @@ export async function assignDriver(
       at,
     ),
   );
-  return { data: await reload(trx, tenantId, id), entityId: id, changed: true };
+  return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: true };
 }
 
 // ------------------------------------------------------------------------------ delete ---

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ProductListBody, productListQuery } from '../../shared/api/catalogue';
+import type { Role } from '../../shared/domain/roles';
 import type { Database } from '../db/schema';
+import { productForRole } from './product-projection';
 import * as repo from './products.repository';
 
 const trCollator = new Intl.Collator('tr-TR');
@@ -10,6 +12,7 @@ const trCollator = new Intl.Collator('tr-TR');
 export async function list(
   db: Kysely<Database>,
   tenantId: string,
+  role: Role,
   query: z.output<typeof productListQuery>,
 ): Promise<ProductListBody> {
   const { items, total } = await repo.listProducts(
@@ -30,7 +33,7 @@ export async function list(
   );
   return {
     success: true,
-    data: items.map(repo.toWireProduct),
+    data: items.map((item) => productForRole(repo.toWireProduct(item), role)),
     pagination: {
       page: query.page,
       limit: query.limit,

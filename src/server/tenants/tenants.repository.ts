@@ -151,24 +151,3 @@ export async function readTenantCounters(
     customer_seq: Number(row.customer_seq),
   };
 }
-
-/** Admin/test helper: (de)activate a tenant. */
-export async function setTenantActive(db: Executor, tenantId: string, active: boolean): Promise<void> {
-  await db
-    .updateTable('tenants')
-    .set({ is_active: active, updated_at: new Date() })
-    .where('id', '=', tenantId)
-    .execute();
-}
-
-export async function setRegistrationEnabled(
-  db: Executor,
-  tenantId: string,
-  enabled: boolean,
-): Promise<void> {
-  await db
-    .updateTable('tenants')
-    .set({ registration_enabled: enabled, updated_at: new Date() })
-    .where('id', '=', tenantId)
-    .execute();
-}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitQuery, pageQuery, text } from './common';
 
 /**
  * GET /admin/logs (admin only): the tenant's system log (spec: Sistem Logları — level, message,
@@ -8,22 +9,13 @@ import { z } from 'zod';
 export const LOG_LEVELS = ['info', 'warning', 'error'] as const;
 
 export const adminLogsQuery = z.object({
-  page: z.coerce
-    .number({ error: 'page bir sayı olmalıdır' })
-    .int()
-    .min(1, 'page en az 1 olmalıdır')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit bir sayı olmalıdır' })
-    .int()
-    .min(1, 'limit en az 1 olmalıdır')
-    .max(200, 'limit en fazla 200 olabilir')
-    .default(50),
+  page: pageQuery,
+  limit: limitQuery(50, 200),
   level: z.enum(LOG_LEVELS, { error: 'level info, warning veya error olmalıdır' }).optional(),
-  action: z.string().trim().max(100, 'action en fazla 100 karakter olabilir').optional(),
-  entity_id: z.string().trim().max(100, 'entity_id en fazla 100 karakter olabilir').optional(),
+  action: text('İşlem (action)', 100).optional(),
+  entity_id: text('Kayıt kimliği (entity_id)', 100).optional(),
   user_id: z.uuid({ error: 'user_id geçersiz' }).optional(),
-  search: z.string().trim().max(200, 'search en fazla 200 karakter olabilir').optional(),
+  search: text('Arama (search)', 200).optional(),
 });
 export type AdminLogsQuery = z.infer<typeof adminLogsQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../domain/roles';
+import { emailText, text } from './common';
 import { MESSAGES } from './errors';
 
 export const roleSchema = z.enum(ROLES);
@@ -22,12 +23,18 @@ export type User = z.infer<typeof userSchema>;
  * The client checks username first ('Kullanıcı adı gereklidir.'), then password ('Şifre gereklidir.').
  */
 export const loginBody = z.object({
-  username: z
-    .string({ error: MESSAGES.loginFieldsRequired })
-    .trim()
-    .min(1, MESSAGES.loginFieldsRequired)
-    .max(100),
-  password: z.string({ error: MESSAGES.loginFieldsRequired }).min(1, MESSAGES.loginFieldsRequired).max(200),
+  // NUL or another control character → 400 naming the field (before, the database refused it: 500).
+  username: text('Kullanıcı adı (username)', 100, {
+    typeMessage: MESSAGES.loginFieldsRequired,
+    min: 1,
+    minMessage: MESSAGES.loginFieldsRequired,
+  }),
+  password: text('Şifre (password)', 200, {
+    trim: false,
+    typeMessage: MESSAGES.loginFieldsRequired,
+    min: 1,
+    minMessage: MESSAGES.loginFieldsRequired,
+  }),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -44,31 +51,43 @@ export type AuthResponse = z.infer<typeof authResponse>;
  * tenant's settings allow registration). Admins create other roles in the admin panel.
  */
 export const registerBody = z.object({
-  username: z
-    .string({ error: 'Kullanıcı adı gereklidir' })
-    .trim()
-    .min(3, 'Kullanıcı adı en az 3 karakter olmalıdır')
-    .max(50, 'Kullanıcı adı en fazla 50 karakter olabilir')
-    .regex(/^[a-zA-Z0-9._-]+$/, 'Kullanıcı adı yalnızca harf, rakam, nokta, tire ve alt çizgi içerebilir'),
-  password: z.string({ error: 'Şifre gereklidir' }).min(6, 'Şifre en az 6 karakter olmalıdır').max(200),
-  full_name: z
-    .string({ error: 'Ad soyad gereklidir' })
-    .trim()
-    .min(2, 'Ad soyad en az 2 karakter olmalıdır')
-    .max(100, 'Ad soyad en fazla 100 karakter olabilir'),
-  email: z.email('Geçerli bir email adresi giriniz'),
-  phone: z.string().trim().max(30).optional(),
+  username: text('Kullanıcı adı', 50, {
+    typeMessage: 'Kullanıcı adı gereklidir',
+    min: 3,
+    minMessage: 'Kullanıcı adı en az 3 karakter olmalıdır',
+  }).regex(/^[a-zA-Z0-9._-]+$/, 'Kullanıcı adı yalnızca harf, rakam, nokta, tire ve alt çizgi içerebilir'),
+  password: text('Şifre', 200, {
+    trim: false,
+    typeMessage: 'Şifre gereklidir',
+    min: 6,
+    minMessage: 'Şifre en az 6 karakter olmalıdır',
+  }),
+  full_name: text('Ad soyad', 100, {
+    typeMessage: 'Ad soyad gereklidir',
+    min: 2,
+    minMessage: 'Ad soyad en az 2 karakter olmalıdır',
+  }),
+  email: emailText('E-posta (email)'),
+  phone: text('Telefon (phone)', 30).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 /** PUT /auth/profile: the user's own name, email, phone, and optionally a new password. */
 export const profileUpdateBody = z
   .object({
-    full_name: z.string().trim().min(2, 'Ad soyad en az 2 karakter olmalıdır').max(100).optional(),
-    email: z.email('Geçerli bir email adresi giriniz').optional(),
-    phone: z.string().trim().max(30).nullable().optional(),
-    current_password: z.string().max(200).optional(),
-    new_password: z.string().min(6, 'Yeni şifre en az 6 karakter olmalıdır').max(200).optional(),
+    full_name: text('Ad soyad (full_name)', 100, {
+      min: 2,
+      minMessage: 'Ad soyad en az 2 karakter olmalıdır',
+    }).optional(),
+    // Bounded (≤ 254): the address used to be unlimited (60 KB were stored).
+    email: emailText('E-posta (email)').optional(),
+    phone: text('Telefon (phone)', 30).nullable().optional(),
+    current_password: text('Mevcut şifre (current_password)', 200, { trim: false }).optional(),
+    new_password: text('Yeni şifre (new_password)', 200, {
+      trim: false,
+      min: 6,
+      minMessage: 'Yeni şifre en az 6 karakter olmalıdır',
+    }).optional(),
   })
   .refine((body) => !body.new_password || !!body.current_password, {
     message: 'Mevcut şifre gereklidir',

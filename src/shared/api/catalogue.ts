@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitQuery, pageQuery, text } from './common';
 import { customerSchema, productSchema } from './entities';
 
 /**
@@ -15,23 +16,14 @@ export const PRODUCT_SORT_FIELDS = ['created_at', 'name', 'selling_price', 'curr
  * product code, barcode and brand.
  */
 export const productListQuery = z.object({
-  search: z.string().trim().max(100, 'Arama (search) en fazla 100 karakter olabilir').optional(),
-  category: z.string().trim().max(100, 'Kategori (category) en fazla 100 karakter olabilir').optional(),
-  brand: z.string().trim().max(100, 'Marka (brand) en fazla 100 karakter olabilir').optional(),
+  search: text('Arama (search)', 100).optional(),
+  category: text('Kategori (category)', 100).optional(),
+  brand: text('Marka (brand)', 100).optional(),
   status: z
     .enum(['active', 'inactive', 'discontinued', 'out_of_stock'], { error: 'Geçersiz ürün durumu (status)' })
     .optional(),
-  page: z.coerce
-    .number({ error: 'page bir sayı olmalıdır' })
-    .int()
-    .min(1, 'page en az 1 olmalıdır')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit bir sayı olmalıdır' })
-    .int()
-    .min(1, 'limit en az 1 olmalıdır')
-    .max(100, 'limit en fazla 100 olabilir')
-    .default(10),
+  page: pageQuery,
+  limit: limitQuery(10, 100),
   sort_by: z.enum(PRODUCT_SORT_FIELDS, { error: 'Geçersiz sıralama alanı (sort_by)' }).default('created_at'),
   sort_order: z.enum(['asc', 'desc'], { error: 'Geçersiz sıralama yönü (sort_order)' }).default('desc'),
 });
@@ -58,6 +50,6 @@ export const stringListResponse = z.array(z.string());
 
 /** GET /customers?search → data { customers } (every role: salespeople choose customers). */
 export const customerListQuery = z.object({
-  search: z.string().trim().max(100, 'Arama (search) en fazla 100 karakter olabilir').optional(),
+  search: text('Arama (search)', 100).optional(),
 });
 export const customerListResponse = z.object({ customers: z.array(customerSchema) });

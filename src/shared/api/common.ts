@@ -22,3 +22,94 @@ export const timestamp = z.string();
 
 /** A TL amount on the wire: a non-negative number with at most two decimals. */
 export const tlAmount = z.number();
+
+// ------------------------------------------------------------------------- text fields ---
+
+/**
+ * True when `value` holds a character no text field may carry: C0 controls (NUL included — the
+ * database refuses it outright), DEL, C1 controls, and unpaired UTF-16 surrogates (not
+ * representable in UTF-8). Multi-line fields (notes, addresses) may hold \t, \n and \r.
+ */
+export function hasForbiddenCharacter(value: string, multiline = false): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20) {
+      if (!(multiline && (c === 0x09 || c === 0x0a || c === 0x0d))) return true;
+    } else if (c >= 0x7f && c <= 0x9f) {
+      return true;
+    } else if (c >= 0xd800 && c <= 0xdfff) {
+      const low = value.charCodeAt(i + 1);
+      if (c > 0xdbff || !(low >= 0xdc00 && low <= 0xdfff)) return true;
+      i++; // a valid pair
+    }
+  }
+  return false;
+}
+
+export interface TextOptions {
+  /** Allows \t, \n and \r (notes, addresses). */
+  multiline?: boolean;
+  /** Trims surrounding white space (default true; passwords are taken as typed). */
+  trim?: boolean;
+  /** Minimum length (after trimming) and its message. */
+  min?: number;
+  minMessage?: string;
+  /** Message when the value is missing or not a string (default `{label} metin olmalıdır`). */
+  typeMessage?: string;
+  /** Message when too long (default `{label} en fazla {max} karakter olabilir`). */
+  maxMessage?: string;
+}
+
+/**
+ * THE rule for every string a request carries (bodies, queries, params): a string, trimmed,
+ * at most `max` characters, without control characters (see hasForbiddenCharacter). A client can
+ * then never reach the database with a value it refuses (NUL → a 500) or with unbounded text.
+ * `label` names the field in Turkish with its wire name, e.g. 'Notlar (notes)'.
+ */
+export function text(label: string, max: number, options: TextOptions = {}) {
+  let schema = z.string({ error: options.typeMessage ?? `${label} metin olmalıdır` });
+  if (options.trim !== false) schema = schema.trim();
+  if (options.min !== undefined) {
+    schema = schema.min(
+      options.min,
+      options.minMessage ?? `${label} en az ${options.min} karakter olmalıdır`,
+    );
+  }
+  return schema
+    .max(max, options.maxMessage ?? `${label} en fazla ${max} karakter olabilir`)
+    .refine((v) => !hasForbiddenCharacter(v, options.multiline), `${label} geçersiz karakter içeriyor`);
+}
+
+/** Longest e-mail address (RFC 5321 path limit). */
+export const MAX_EMAIL_LENGTH = 254;
+
+/** An e-mail address: a bounded text that is a valid address. */
+export function emailText(label: string, message = 'Geçerli bir email adresi giriniz') {
+  return text(label, MAX_EMAIL_LENGTH, { typeMessage: message }).refine(
+    (v) => z.email().safeParse(v).success,
+    message,
+  );
+}
+
+// ------------------------------------------------------------------------ query numbers ---
+
+/** Highest page number a list accepts (a bound, far past any real list). */
+export const MAX_PAGE = 1_000_000;
+
+/** `?page=` — 1 … MAX_PAGE, default 1. */
+export const pageQuery = z.coerce
+  .number({ error: 'page bir sayı olmalıdır' })
+  .int({ error: 'page tam sayı olmalıdır' })
+  .min(1, 'page en az 1 olmalıdır')
+  .max(MAX_PAGE, `page en fazla ${MAX_PAGE} olabilir`)
+  .default(1);
+
+/** `?limit=` — 1 … max, default `fallback`. */
+export function limitQuery(fallback: number, max: number) {
+  return z.coerce
+    .number({ error: 'limit bir sayı olmalıdır' })
+    .int({ error: 'limit tam sayı olmalıdır' })
+    .min(1, 'limit en az 1 olmalıdır')
+    .max(max, `limit en fazla ${max} olabilir`)
+    .default(fallback);
+}

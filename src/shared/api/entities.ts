@@ -59,8 +59,28 @@ export const orderSchema = z.object({
   events: z.array(orderEventSchema),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * The row's change number on the server. An edit sends back the version its user saw as
+   * `expected_version`; the server refuses it with 409 when the order changed since.
+   */
+  version: z.number().int(),
+  /**
+   * Only in the answer to a write: the version the write was applied on (0 for a create). The
+   * device moves its later queued edits of the order to the new version when this equals the
+   * version they were made on (nothing else happened in between).
+   */
+  applied_on_version: z.number().int().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * An order as the LISTS send it (GET /orders, /orders/recent, /orders/role/{role}): the order
+ * without its history — a list shows none, and the history is most of an order's size. The
+ * detail (GET /orders/{id}), every write's answer and the sync feed (which fills the client's
+ * mirror, where the detail screen reads `events`) carry the whole order.
+ */
+export const orderSummarySchema = orderSchema.omit({ events: true });
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 export const productSchema = z.object({
   id: z.string(),
@@ -73,8 +93,9 @@ export const productSchema = z.object({
   unit: z.string(),
   selling_price: z.number(),
   selling_price_kurus: z.number().int(),
-  cost_price: z.number().nullable(),
-  cost_price_kurus: z.number().int().nullable(),
+  /** Admin and manager only: other roles' responses do not carry these keys at all. */
+  cost_price: z.number().nullable().optional(),
+  cost_price_kurus: z.number().int().nullable().optional(),
   discounted_price: z.number().nullable(),
   discounted_price_kurus: z.number().int().nullable(),
   current_stock: z.number().int(),

@@ -21,9 +21,11 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_IN_FLIGHT', // 409: same key still being processed
   'IDEMPOTENCY_KEY_REUSED', // 422: same key, different payload
   'RATE_LIMITED', // 429
+  'SERVER_BUSY', // 503: too many password hashes queued (sign-in burst); try again in a moment
   'PAYLOAD_TOO_LARGE', // 413
   'UNSUPPORTED_MEDIA_TYPE', // 415
   'INTERNAL_ERROR', // 500, no details
+  'DATABASE_UNAVAILABLE', // 503: the database cannot be reached right now; retry later
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -54,7 +56,9 @@ export const MESSAGES = {
   idempotencyInFlight: 'Aynı istek hâlâ işleniyor. Lütfen biraz sonra tekrar deneyin.',
   idempotencyReused: 'Bu Idempotency-Key farklı bir istek için kullanılmış.',
   rateLimited: 'Çok fazla istek gönderildi. Lütfen biraz sonra tekrar deneyin.',
+  serverBusy: 'Sunucu şu anda çok yoğun. Lütfen birkaç saniye sonra tekrar deneyin.',
   internal: 'Bir hata oluştu. Lütfen tekrar deneyin.',
+  databaseUnavailable: 'Veritabanına şu anda ulaşılamıyor. Lütfen biraz sonra tekrar deneyin.',
   invalidJson: 'İstek gövdesi geçerli bir JSON değil.',
   payloadTooLarge: 'İstek gövdesi çok büyük.',
   unsupportedMediaType: 'Desteklenmeyen içerik türü.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './common';
+import { idParam, limitQuery, pageQuery } from './common';
 
 export const NOTIFICATION_TYPES = [
   'order_created',
@@ -26,18 +26,9 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 /** GET /notifications?page=1&limit=50 → data { notifications, unread_count, pagination } */
 export const notificationListQuery = z.object({
-  page: z.coerce
-    .number({ error: 'page bir sayı olmalıdır' })
-    .int()
-    .min(1, 'page en az 1 olmalıdır')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit bir sayı olmalıdır' })
-    .int()
-    .min(1, 'limit en az 1 olmalıdır')
-    .max(100, 'limit en fazla 100 olabilir')
-    .default(50),
-  unread: z.enum(['true', 'false']).optional(),
+  page: pageQuery,
+  limit: limitQuery(50, 100),
+  unread: z.enum(['true', 'false'], { error: 'unread true veya false olmalıdır' }).optional(),
 });
 
 export const notificationListResponse = z.object({
@@ -54,7 +45,24 @@ export type NotificationList = z.infer<typeof notificationListResponse>;
 
 /** PATCH /notifications/{id}/read → data: the notification (already-read is success). */
 export const notificationIdParam = idParam;
-/** PATCH /notifications/mark-all-read → data { updated, unread_count } */
+/**
+ * PATCH /notifications/mark-all-read { ids } → data { updated, unread_count }.
+ * A bulk action names the records it covers (DESIGN §6): the client sends the ids of the unread
+ * notifications its user SAW, so a notification that reached the server meanwhile (never seen)
+ * stays unread. Ids that are already read, deleted or not the caller's are skipped. Without a
+ * body (a plain API client, as in the spec) every unread notification of the caller is marked.
+ */
+export const markAllReadBody = z
+  .object({
+    ids: z
+      .array(z.uuid({ error: 'Bildirim kimliği (ids) geçersiz' }), {
+        error: 'Bildirim kimlikleri (ids) bir liste olmalıdır',
+      })
+      .max(1000, 'En fazla 1000 bildirim birlikte işaretlenebilir (ids)'),
+  })
+  .nullish();
+export type MarkAllReadBody = z.input<typeof markAllReadBody>;
+
 export const markAllReadResponse = z.object({ updated: z.number().int(), unread_count: z.number().int() });
 /** DELETE /notifications/{id} → data { id } (deleting an already-deleted one is success). */
 export const deleteNotificationResponse = z.object({ id: z.string() });

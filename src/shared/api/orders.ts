@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals } from '../domain/money';
+import {
+  hasAtMostTwoDecimals,
+  MAX_ORDER_TOTAL_KURUS,
+  MAX_ORDER_TOTAL_TL,
+  MAX_UNIT_PRICE_TL,
+  toKurus,
+} from '../domain/money';
 import { ORDER_STATUSES } from '../domain/order-status';
 import { ROLES } from '../domain/roles';
-import { idParam } from './common';
-import { orderSchema } from './entities';
+import { idParam, limitQuery, pageQuery, text } from './common';
+import { orderSummarySchema } from './entities';
 
 /**
  * Contracts of the orders API (spec §7, DESIGN §5–§7). One zod schema per operation, used by the
@@ -33,19 +39,18 @@ export const ORDER_MESSAGES = {
   /** 409 when the order moved on since the client last saw it (the response carries `current`). */
   conflict: (current: string) =>
     `Bu sipariş başka bir kullanıcı tarafından zaten "${current}" durumuna getirildi`,
+  /** 409 when an edit names a version of the order that is no longer current (carries `current`). */
+  versionConflict: 'Bu sipariş siz görüntüledikten sonra başka bir kullanıcı tarafından değiştirildi',
 } as const;
 
 // ----------------------------------------------------------------------------- shared fields ---
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} metin olmalıdır` })
-    .trim()
-    .max(max, `${label} en fazla ${max} karakter olabilir`);
+// Every text goes through the shared `text` rule (src/shared/api/common.ts): trimmed, bounded,
+// no control characters (multi-line fields may hold line breaks and tabs).
 
 /** An optional text of a new record: absent, null or blank → null. */
-const optionalText = (label: string, max: number) =>
-  text(label, max)
+const optionalText = (label: string, max: number, options: { multiline?: boolean } = {}) =>
+  text(label, max, options)
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -59,20 +64,37 @@ const patchText = <T extends z.ZodType<string>>(schema: T) =>
     .optional()
     .transform((v) => (v === undefined ? undefined : v ? v : null));
 
-/** A TL amount: a number > 0 with at most two decimals (stored as integer kuruş). */
+const trNumber = new Intl.NumberFormat('tr-TR');
+const MAX_TOTAL_TEXT = `${trNumber.format(MAX_ORDER_TOTAL_TL)} TL`;
+
+/**
+ * A TL amount: a number > 0 with at most two decimals (stored as integer kuruş, so at least 1
+ * kuruş — 1e-9 or 0.001 is refused here, never stored as a zero-kuruş line). The decimals check is
+ * exact (src/shared/domain/money.ts), so no valid amount is refused for float drift.
+ */
 const unitPrice = z
   .number({ error: 'Birim fiyat (unit_price) bir sayı olmalıdır' })
   .gt(0, 'Birim fiyat (unit_price) 0’dan büyük olmalıdır')
-  .max(10_000_000, 'Birim fiyat (unit_price) en fazla 10.000.000 olabilir')
+  .max(MAX_UNIT_PRICE_TL, `Birim fiyat (unit_price) en fazla ${trNumber.format(MAX_UNIT_PRICE_TL)} olabilir`)
   .refine(hasAtMostTwoDecimals, 'Birim fiyat (unit_price) en fazla iki ondalık basamak içerebilir');
+
+/** A line's total in kuruş, or undefined when its own fields are invalid (already reported). */
+function lineKurus(line: { quantity: unknown; unit_price: unknown }): number | undefined {
+  const { quantity, unit_price } = line;
+  if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) return undefined;
+  if (typeof unit_price !== 'number' || !(unit_price > 0 && unit_price <= MAX_UNIT_PRICE_TL))
+    return undefined;
+  if (!hasAtMostTwoDecimals(unit_price)) return undefined;
+  return quantity * toKurus(unit_price);
+}
 
 export const orderItemInput = z.object({
   product_id: z.uuid({ error: 'Ürün kimliği (product_id) geçersiz' }).nullish(),
-  product_name: z
-    .string({ error: 'Ürün adı (product_name) gereklidir' })
-    .trim()
-    .min(1, 'Ürün adı (product_name) gereklidir')
-    .max(200, 'Ürün adı (product_name) en fazla 200 karakter olabilir'),
+  product_name: text('Ürün adı (product_name)', 200, {
+    typeMessage: 'Ürün adı (product_name) gereklidir',
+    min: 1,
+    minMessage: 'Ürün adı (product_name) gereklidir',
+  }),
   quantity: z
     .number({ error: 'Miktar (quantity) bir sayı olmalıdır' })
     .int({ error: 'Miktar (quantity) tam sayı olmalıdır' })
@@ -85,19 +107,56 @@ export type OrderItemInput = z.infer<typeof orderItemInput>;
 const items = z
   .array(orderItemInput, { error: ORDER_MESSAGES.customerAndItemsRequired })
   .min(1, ORDER_MESSAGES.customerAndItemsRequired)
-  .max(200, 'Bir siparişte en fazla 200 kalem olabilir (items)');
+  .max(200, 'Bir siparişte en fazla 200 kalem olabilir (items)')
+  // Each line (quantity × unit price) and their sum stay within MAX_ORDER_TOTAL_TL, so the
+  // numeric(12,2) columns can never overflow (that was a 500). Checked here, before any SQL.
+  .superRefine((lines, ctx) => {
+    let total = 0;
+    for (const [index, line] of lines.entries()) {
+      const kurus = lineKurus(line);
+      if (kurus === undefined) return;
+      if (kurus > MAX_ORDER_TOTAL_KURUS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'unit_price'],
+          message: `Kalem tutarı (miktar × birim fiyat) en fazla ${MAX_TOTAL_TEXT} olabilir (items[${index}].unit_price)`,
+        });
+        return;
+      }
+      total += kurus;
+    }
+    if (total > MAX_ORDER_TOTAL_KURUS) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Sipariş toplamı en fazla ${MAX_TOTAL_TEXT} olabilir (items)`,
+      });
+    }
+  });
 
-const customerName = z
-  .string({ error: ORDER_MESSAGES.customerAndItemsRequired })
-  .trim()
-  .min(1, ORDER_MESSAGES.customerAndItemsRequired)
-  .max(200, 'Müşteri adı (customer_name) en fazla 200 karakter olabilir');
+const customerName = text('Müşteri adı (customer_name)', 200, {
+  typeMessage: ORDER_MESSAGES.customerAndItemsRequired,
+  min: 1,
+  minMessage: ORDER_MESSAGES.customerAndItemsRequired,
+});
 
-const email = text('E-posta (customer_email)', 200).refine(
+const email = text('E-posta (customer_email)', 254).refine(
   (v) => v === '' || z.email().safeParse(v).success,
   'Geçerli bir email adresi giriniz',
 );
 const customerEmail = email.nullish().transform((v) => (v ? v : null));
+
+/**
+ * The version of the record the user's device saw (its `version`, the server's change number of
+ * the row): every edit of an existing record names it (DESIGN §6, README "Versioned writes").
+ * Optional on the wire so that a plain API client can still edit unconditionally; our client
+ * always sends it.
+ */
+export const expectedVersion = z
+  .number({ error: 'Beklenen sürüm (expected_version) bir sayı olmalıdır' })
+  .int({ error: 'Beklenen sürüm (expected_version) tam sayı olmalıdır' })
+  .min(0, 'Beklenen sürüm (expected_version) negatif olamaz')
+  .max(Number.MAX_SAFE_INTEGER, 'Beklenen sürüm (expected_version) çok büyük')
+  .optional();
 
 // ---------------------------------------------------------------------------- POST /orders ---
 
@@ -115,12 +174,13 @@ export const createOrderBody = z.object({
   customer_name: customerName,
   customer_phone: optionalText('Telefon (customer_phone)', 50),
   customer_email: customerEmail,
-  customer_address: optionalText('Adres (customer_address)', 500),
+  customer_address: optionalText('Adres (customer_address)', 500, { multiline: true }),
   items,
-  notes: optionalText('Notlar (notes)', 2000),
+  notes: optionalText('Notlar (notes)', 2000, { multiline: true }),
   total_amount: z
     .number({ error: 'Toplam tutar (total_amount) bir sayı olmalıdır' })
     .min(0, 'Toplam tutar (total_amount) negatif olamaz')
+    .max(MAX_ORDER_TOTAL_TL, `Toplam tutar (total_amount) en fazla ${MAX_TOTAL_TEXT} olabilir`)
     .refine(hasAtMostTwoDecimals, 'Toplam tutar (total_amount) en fazla iki ondalık basamak içerebilir')
     .optional(),
 });
@@ -141,10 +201,11 @@ export const updateOrderBody = z.strictObject(
     customer_name: customerName.optional(),
     customer_phone: patchText(text('Telefon (customer_phone)', 50)),
     customer_email: patchText(email),
-    customer_address: patchText(text('Adres (customer_address)', 500)),
+    customer_address: patchText(text('Adres (customer_address)', 500, { multiline: true })),
     items: items.optional(),
-    notes: patchText(text('Notlar (notes)', 2000)),
+    notes: patchText(text('Notlar (notes)', 2000, { multiline: true })),
     vehicle_plate: patchText(text('Plaka (vehicle_plate)', 20)),
+    expected_version: expectedVersion,
   },
   {
     error: (issue) =>
@@ -165,7 +226,7 @@ export type UpdateOrderInput = z.output<typeof updateOrderBody>;
  */
 export const orderStatusBody = z.object({
   status: z.enum(ORDER_STATUSES, { error: 'Geçersiz sipariş durumu (status)' }),
-  notes: optionalText('Notlar (notes)', 1000),
+  notes: optionalText('Notlar (notes)', 1000, { multiline: true }),
   expected_status: z.enum(ORDER_STATUSES, { error: 'Geçersiz beklenen durum (expected_status)' }).optional(),
 });
 export type OrderStatusBody = z.input<typeof orderStatusBody>;
@@ -176,6 +237,7 @@ export type OrderStatusBody = z.input<typeof orderStatusBody>;
 export const assignDriverBody = z.object({
   driver_id: z.uuid({ error: ORDER_MESSAGES.driverInvalid }),
   vehicle_plate: optionalText('Plaka (vehicle_plate)', 20),
+  expected_version: expectedVersion,
 });
 export type AssignDriverBody = z.input<typeof assignDriverBody>;
 
@@ -183,18 +245,8 @@ export type AssignDriverBody = z.input<typeof assignDriverBody>;
 
 export const orderIdParam = idParam;
 
-const page = z.coerce
-  .number({ error: 'page bir sayı olmalıdır' })
-  .int()
-  .min(1, 'page en az 1 olmalıdır')
-  .default(1);
-const limit = (fallback: number, max: number) =>
-  z.coerce
-    .number({ error: 'limit bir sayı olmalıdır' })
-    .int({ error: 'limit tam sayı olmalıdır' })
-    .min(1, 'limit en az 1 olmalıdır')
-    .max(max, `limit en fazla ${max} olabilir`)
-    .default(fallback);
+const page = pageQuery;
+const limit = limitQuery;
 
 /** GET /orders: newest first, scoped to what the caller may see. */
 export const orderListQuery = z.object({
@@ -202,7 +254,7 @@ export const orderListQuery = z.object({
   limit: limit(10, 100),
   status: z.enum(ORDER_STATUSES, { error: 'Geçersiz sipariş durumu (status)' }).optional(),
   salesperson_id: z.uuid({ error: 'Satış temsilcisi kimliği (salesperson_id) geçersiz' }).optional(),
-  search: z.string().trim().max(100, 'Arama (search) en fazla 100 karakter olabilir').optional(),
+  search: text('Arama (search)', 100).optional(),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 
@@ -214,7 +266,11 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-export const orderListResponse = z.object({ orders: z.array(orderSchema), pagination: paginationSchema });
+/** List items carry no `events` (entities.ts `orderSummarySchema`); GET /orders/{id} has them. */
+export const orderListResponse = z.object({
+  orders: z.array(orderSummarySchema),
+  pagination: paginationSchema,
+});
 export type OrderListResponse = z.infer<typeof orderListResponse>;
 
 /** GET /orders/role/{role}: the orders a user of that role works with, within what the caller sees. */
@@ -224,7 +280,7 @@ export const orderRoleQuery = z.object({ limit: limit(50, 200) });
 /** GET /orders/recent?limit= (default 5; dashboards ask for 10). */
 export const recentOrdersQuery = z.object({ limit: limit(5, 50) });
 
-export const orderArrayResponse = z.array(orderSchema);
+export const orderArrayResponse = z.array(orderSummarySchema);
 
 /** DELETE /orders/{id} → { id } (deleting a deleted order is success). */
 export const deleteOrderResponse = z.object({ id: z.string() });

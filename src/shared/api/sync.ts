@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitQuery } from './common';
 import { customerSchema, orderSchema, productSchema } from './entities';
 import { notificationSchema } from './notifications';
 
@@ -14,15 +15,14 @@ import { notificationSchema } from './notifications';
  */
 export const syncPullQuery = z.object({
   cursor: z
-    .string()
-    .regex(/^\d{1,19}$/, 'cursor geçersiz')
+    .string({ error: 'cursor geçersiz' })
+    .regex(/^\d{1,16}$/, 'cursor geçersiz')
+    // Change numbers are handled as JS numbers (and bigint in the database): a cursor past
+    // Number.MAX_SAFE_INTEGER (2^53 − 1, itself far inside bigint's 2^63 − 1) cannot name a real
+    // change and would lose precision on the way to SQL (then overflow bigint: a 500) → 400.
+    .refine((v) => Number(v) <= Number.MAX_SAFE_INTEGER, 'cursor geçersiz')
     .default('0'),
-  limit: z.coerce
-    .number({ error: 'limit bir sayı olmalıdır' })
-    .int()
-    .min(1, 'limit en az 1 olmalıdır')
-    .max(2000, 'limit en fazla 2000 olabilir')
-    .default(500),
+  limit: limitQuery(500, 2000),
 });
 export type SyncPullQuery = z.infer<typeof syncPullQuery>;
 

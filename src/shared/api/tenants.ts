@@ -29,4 +29,3 @@ export const tenantInfoSchema = z.object({
 export type TenantInfo = z.infer<typeof tenantInfoSchema>;
 
 /** Spec fallback when tenant info cannot be loaded (defined zod-free for the client bundle). */
-export { FALLBACK_TENANT_INFO } from './tenant-fallback';

@@ -1,19 +1,15 @@
 /** Business constants of the spec (§9 of both documents). */
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const LOGIN_LOCKOUT_MS = 15 * 60_000; // 900000
-export const DEFAULT_MAX_LOGIN_ATTEMPTS = 5;
 export const REMAINING_ATTEMPTS_WARNING_AT = 3;
-export const NOTIFICATION_POLL_MS = 15_000;
-export const NOTIFICATION_PAGE_SIZE = 50;
 export const BADGE_CAP = 99;
-export const DASHBOARD_LIST_CAP = 10;
 export const SIDEBAR_WIDTH = 240;
 export const SIDEBAR_COLLAPSED_WIDTH = 80;
 export const NOTIFICATION_DROPDOWN_WIDTH = 320;
 export const SNACKBAR_HIDE_MS = 6_000;
+/** Spec §8/§9: a failed change is a toast at the top right that closes after 5 s. */
 export const TOAST_HIDE_MS = 5_000;
 export const ORDER_CREATED_REDIRECT_MS = 2_000;
-export const WAREHOUSE_REFRESH_MS = 10_000;
 export const DEFAULT_PRIMARY_COLOR = '#1976d2';
 export const DEFAULT_SECONDARY_COLOR = '#dc004e';
 export const PRODUCT_CATEGORIES = ['Elektronik', 'Bilgisayar', 'Giyim', 'Ev & Yaşam'] as const;
@@ -21,5 +17,5 @@ export const PRODUCT_BRANDS = ['Apple', 'Samsung', 'Dell'] as const;
 /** Sync: outbox backoff cap and pull interval. */
 export const OUTBOX_BACKOFF_CAP_MS = 30_000;
 export const SYNC_PULL_INTERVAL_MS = 15_000;
-/** How long the server keeps Idempotency-Key outcomes (at least 24 h). */
-export const IDEMPOTENCY_TTL_MS = 48 * 3600_000;
+/** How long the server keeps Idempotency-Key outcomes: 30 days (a device may stay offline that long; past it, replays rely on expected status/version and client-made ids — DESIGN §8). */
+export const IDEMPOTENCY_TTL_MS = 30 * 24 * 3600_000;

@@ -18,7 +18,7 @@ export const PRODUCED_STATUSES = [
 ] as const;
 
 /** Statuses the spec shows; accepted for display with labels but never produced. */
-export const DISPLAY_ONLY_STATUSES = [
+const DISPLAY_ONLY_STATUSES = [
   'pending',
   'assigned',
   'preparing',
@@ -159,7 +159,7 @@ export function findTransition(from: string, to: string): Transition | undefined
   return TRANSITIONS.find((t) => t.from === from && t.to === to);
 }
 
-export function actorMatches(actor: Actor, user: ActingUser, order: OrderRef): boolean {
+function actorMatches(actor: Actor, user: ActingUser, order: OrderRef): boolean {
   if (actor === 'own_salesperson') return user.role === 'salesperson' && order.salesperson_id === user.id;
   if (actor === 'assigned_driver') return user.role === 'driver' && order.driver_id === user.id;
   return actor === user.role;
@@ -173,7 +173,8 @@ export type TransitionCheck =
 export function checkTransition(user: ActingUser, order: OrderRef, to: string): TransitionCheck {
   const transition = findTransition(order.status, to);
   if (!transition) return { ok: false, reason: 'invalid_transition' };
-  if (!transition.who.some((actor) => actorMatches(actor, user, order))) return { ok: false, reason: 'forbidden' };
+  if (!transition.who.some((actor) => actorMatches(actor, user, order)))
+    return { ok: false, reason: 'forbidden' };
   return { ok: true, transition };
 }
 
@@ -185,13 +186,21 @@ export function allowedNextStatuses(user: ActingUser, order: OrderRef): Produced
 }
 
 /** Statuses from which a manager or admin may assign a driver (no status change). */
-export const DRIVER_ASSIGNABLE_STATUSES: readonly OrderStatus[] = ['approved', 'prepared'];
+const DRIVER_ASSIGNABLE_STATUSES: readonly OrderStatus[] = ['approved', 'prepared'];
 export function canAssignDriver(user: ActingUser, order: OrderRef): boolean {
-  return (user.role === 'manager' || user.role === 'admin') && DRIVER_ASSIGNABLE_STATUSES.includes(order.status as OrderStatus);
+  return (
+    (user.role === 'manager' || user.role === 'admin') &&
+    DRIVER_ASSIGNABLE_STATUSES.includes(order.status as OrderStatus)
+  );
 }
 
 /** Statuses a warehouse user sees (DESIGN/issue: approved, prepared, in_transit, delivered). */
-export const WAREHOUSE_VISIBLE_STATUSES: readonly OrderStatus[] = ['approved', 'prepared', 'in_transit', 'delivered'];
+export const WAREHOUSE_VISIBLE_STATUSES: readonly OrderStatus[] = [
+  'approved',
+  'prepared',
+  'in_transit',
+  'delivered',
+];
 
 /**
  * Which orders a user sees, as data: everything, the orders of one salesperson, of one driver, or
@@ -305,7 +314,8 @@ export function canEditOrder(user: ActingUser, order: OrderRef): boolean {
 
 /** The group a field belongs to. */
 export function editGroupOf(field: EditableField): EditGroup {
-  for (const group of ALL_GROUPS) if ((EDIT_FIELD_GROUPS[group] as readonly string[]).includes(field)) return group;
+  for (const group of ALL_GROUPS)
+    if ((EDIT_FIELD_GROUPS[group] as readonly string[]).includes(field)) return group;
   throw new Error(`unknown field ${field}`);
 }
 

@@ -10,10 +10,6 @@ export const ROLE_LABELS: Record<Role, string> = {
   driver: 'Sürücü',
 };
 
-/** The platform tenant: its admins manage tenants, registrations and DNS. */
-export const PLATFORM_TENANT = 'default';
-export const KNOWN_TENANTS = ['default', 'demo', 'client1'] as const;
-
 /** Where each role lands after signing in (spec: "After login the user lands by role"). */
 export function landingPathFor(role: string | undefined): string {
   switch (role) {

@@ -1,7 +1,12 @@
 /** Dates are ISO-8601 UTC on the wire and shown tr-TR in Europe/Istanbul. */
-export const DISPLAY_TIME_ZONE = 'Europe/Istanbul';
+const DISPLAY_TIME_ZONE = 'Europe/Istanbul';
 
-const dateFormat = new Intl.DateTimeFormat('tr-TR', { timeZone: DISPLAY_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('tr-TR', {
+  timeZone: DISPLAY_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 const dateTimeFormat = new Intl.DateTimeFormat('tr-TR', {
   timeZone: DISPLAY_TIME_ZONE,
   day: '2-digit',
@@ -31,7 +36,10 @@ export function formatDateTime(value: string | number | Date | null | undefined)
  * Relative time per spec: under 1 minute 'Az önce', then minutes, hours (under 1440 minutes), days.
  * An unparsable date shows 'Az önce'.
  */
-export function relativeTime(value: string | number | Date | null | undefined, now: number = Date.now()): string {
+export function relativeTime(
+  value: string | number | Date | null | undefined,
+  now: number = Date.now(),
+): string {
   const date = parse(value);
   if (!date) return 'Az önce';
   const minutes = Math.floor((now - date.getTime()) / 60_000);

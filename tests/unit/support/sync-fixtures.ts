@@ -1,10 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { LocalDb } from '../../../src/client/local/database';
-import {
-  type LockManagerLike,
-  SyncEngine,
-  type SyncEngineOptions,
-} from '../../../src/client/local/sync-engine';
+import { SyncEngine, type SyncEngineOptions } from '../../../src/client/local/sync/engine';
+import type { LockManagerLike } from '../../../src/client/local/sync/leader';
 import type { AuthResponse, User } from '../../../src/shared/api';
 
 /**
@@ -112,6 +109,8 @@ export function networkFetch(
     if (hooks.offline?.()) throw new TypeError('Failed to fetch');
     hooks.log?.push(call);
     if (hooks.gateway?.(call)) {
+      // A real gateway reads the request before answering (ky waits for its body to be taken).
+      if (input instanceof Request) await input.arrayBuffer().catch(() => undefined);
       return new Response(
         JSON.stringify({
           success: false,

@@ -2,15 +2,17 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { down0001, up0001 } from './0001-initial';
 import { down0002, up0002 } from './0002-sync-epoch';
 import { down0003, up0003 } from './0003-live-orders-index';
+import { down0004, up0004 } from './0004-order-read-paths';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
  * PostgreSQL, in a bundle or from source. Append new ones; never edit an applied one.
  */
-export const migrations: Record<string, Migration> = {
+const migrations: Record<string, Migration> = {
   '0001-initial': { up: up0001, down: down0001 },
   '0002-sync-epoch': { up: up0002, down: down0002 },
   '0003-live-orders-index': { up: up0003, down: down0003 },
+  '0004-order-read-paths': { up: up0004, down: down0004 },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -40,7 +40,7 @@ declare module 'fastify' {
  *    active — else 401. Role and name come from the database, not the token, so a role change or a
  *    deactivation applies to the next request.
  */
-export async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
+async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
   const token = bearerToken(request.headers.authorization);
   if (!token) throw unauthorized();
   const claims = request.verifiedClaims ?? (await verifyToken(app.config.jwtSecret, token));
@@ -65,7 +65,21 @@ export default fp(
     app.decorateRequest('user', null as unknown as AuthUser);
     app.decorateRequest('verifiedClaims', undefined);
     app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
-      request.user = await resolveUser(app, request);
+      request.user ??= await resolveUser(app, request);
+    });
+    /*
+     * AUTH BY DEFAULT. Every route of this scope (/api) requires a signed-in user unless its
+     * endpoint entry says `public`; a route registered without an entry (or one that forgets to
+     * say anything) is therefore authenticated, never accidentally public. Role lists come from the
+     * entry too (`access`). tests/api/route-walker.test.ts walks every registered route and holds
+     * the public list to exactly what src/shared/api/routes.ts says.
+     */
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const config = request.routeOptions.config;
+      const access = config?.access;
+      if (access === 'public') return;
+      request.user ??= await resolveUser(app, request);
+      if (Array.isArray(access) && !access.includes(request.user.role)) throw forbidden(config?.denied);
     });
     app.decorate('requireRole', (...roles: Role[]) => {
       return async function requireRole(request: FastifyRequest) {

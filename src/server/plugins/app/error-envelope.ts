@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../../../shared/api/errors';
+import { isDatabaseUnavailable } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { RequestValidationError } from '../external/zod';
 
@@ -10,10 +11,13 @@ import { RequestValidationError } from '../external/zod';
  * - AppError (thrown by services and plugins): its status, message, code and extras;
  * - validation (zod): 400 VALIDATION_ERROR, the message names the field, `field` too;
  * - body problems: invalid JSON 400, too large 413, wrong media type 415;
+ * - the database unreachable (connection lost or refused, server restarting, connect timeout):
+ *   503 DATABASE_UNAVAILABLE — the request may succeed later (the outbox retries 5xx), and the
+ *   process itself stays up (database.ts);
  * - anything else: 500 INTERNAL_ERROR with the generic text — the details only go to the log.
  * Unknown /api routes are a JSON 404 (the SPA fallback is in static.ts).
  */
-export function errorBody(error: unknown): { status: number; body: Record<string, unknown> } {
+function errorBody(error: unknown): { status: number; body: Record<string, unknown> } {
   if (error instanceof AppError) return { status: error.statusCode, body: error.toBody() };
   if (error instanceof RequestValidationError) {
     return {
@@ -63,14 +67,31 @@ export function errorBody(error: unknown): { status: number; body: Record<string
       return { status, body: { success: false, error: MESSAGES.routeNotFound, code: 'NOT_FOUND' } };
     return { status: 400, body: { success: false, error: MESSAGES.badRequest, code: 'VALIDATION_ERROR' } };
   }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: { success: false, error: MESSAGES.databaseUnavailable, code: 'DATABASE_UNAVAILABLE' },
+    };
+  }
   return { status: 500, body: { success: false, error: MESSAGES.internal, code: 'INTERNAL_ERROR' } };
 }
+
+/** Seconds a client is asked to wait before retrying a 503 (Retry-After). */
+const RETRY_AFTER_SECONDS = 5;
 
 export default fp(
   async function errorEnvelope(app: FastifyInstance) {
     app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = errorBody(error);
-      if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+      // 5xx details (SQL, stack, connection strings) only go to the log, never to the client.
+      if (body.code === 'DATABASE_UNAVAILABLE') {
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      } else if (body.code === 'SERVER_BUSY') {
+        // A flood of sign-ins (the password-hash queue is full) is load, not a fault.
+        request.log.warn({ code: body.code }, 'server busy');
+        reply.header('Retry-After', '2');
+      } else if (status >= 500) request.log.error({ err: error }, 'unhandled error');
       else request.log.info({ code: body.code, status }, 'request refused');
       return reply.code(status).type('application/json; charset=utf-8').send(body);
     });

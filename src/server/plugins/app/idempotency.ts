@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
 import { MESSAGES } from '../../../shared/api/errors';
-import { IDEMPOTENCY_HEADER } from '../../../shared/api/paths';
+import { IDEMPOTENCY_HEADER } from '../../../shared/api/routes';
 import { IDEMPOTENCY_TTL_MS } from '../../../shared/domain/constants';
 import { insertAuditLog } from '../../audit/audit.repository';
 import { bearerToken, verifyToken } from '../../auth/tokens';
@@ -97,7 +97,7 @@ function canonical(value: unknown): unknown {
 }
 
 /** What makes two requests "the same": method, path (with ids) and body. */
-export function requestHash(request: FastifyRequest): string {
+function requestHash(request: FastifyRequest): string {
   const path = request.url.split('?')[0] ?? request.url;
   return createHash('sha256')
     .update(`${request.method} ${path}\n${JSON.stringify(canonical(request.body ?? null))}`)

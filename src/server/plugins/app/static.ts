@@ -29,7 +29,12 @@ export default fp(
       await app.register(fastifyStatic, {
         root,
         cacheControl: false,
-        setHeaders(res, path) {
+        // The build writes .br/.gz copies (vite.config.ts): sent to browsers that accept them.
+        preCompressed: true,
+        setHeaders(res, file) {
+          const path = file.replace(/\.(br|gz)$/, '');
+          // The same URL has several encodings: a shared cache must key on Accept-Encoding.
+          res.setHeader('Vary', 'Accept-Encoding');
           res.setHeader(
             'Cache-Control',
             isHashedAsset(path) && !/[\\/](sw|index)\.(js|html)$/.test(path) ? IMMUTABLE : NO_CACHE,

@@ -39,7 +39,7 @@ export class RequestValidationError extends Error {
   }
 }
 
-export function fieldName(path: readonly PropertyKey[]): string | undefined {
+function fieldName(path: readonly PropertyKey[]): string | undefined {
   if (path.length === 0) return undefined;
   return path
     .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))

@@ -1,5 +1,10 @@
 import type { LocalProduct } from '../local';
 
+/*
+ * Product price rules shared by /sales and /create-order (here, so neither feature imports the
+ * other).
+ */
+
 /**
  * The unit price a salesperson sells a product at, in integer kuruş: the discounted price when the
  * product has one, otherwise the selling price — the same rule the seeded orders follow, so an

@@ -5,7 +5,7 @@ import { foldTr, type LocalCustomer } from '../local';
 
 /**
  * Customers as the order screens offer them (/create-order and /sales): picked from the local
- * mirror, so choosing one works offline.
+ * mirror, so choosing one works offline. Shared UI (not a feature's): both feature folders use it.
  */
 
 /**

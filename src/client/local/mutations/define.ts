@@ -1,0 +1,40 @@
+import type { BodyIn, Endpoint, ParamsIn, ResponseOf } from '../../../shared/api/endpoint';
+import type { OutboxEntry } from '../database';
+
+export type Row = Record<string, unknown>;
+
+/** An outbox entry as a mutation of endpoint E sees it: its body typed by E's body schema. */
+export type EntryOf<E extends Endpoint> = Omit<OutboxEntry, 'body'> & { body: BodyIn<E> };
+
+/**
+ * One kind of outbox entry (DESIGN §6), defined from the endpoint it is sent to:
+ * - `endpoint`: method, path and schemas — the entry's params and body are typed by it, and the
+ *   server's answer is parsed by its response schema before `fromResponse` sees it;
+ * - `apply`: the local (optimistic) effect on one record the entry names in `records`: takes the
+ *   row as it is (null = absent) and returns it changed (null = removed). It must be pure: it is
+ *   re-applied on top of every newer server version until the entry is acknowledged;
+ * - `fromResponse`: the server's rows after success, by record key (the updated order, the created
+ *   one with its real number). Records not returned get the effect folded into their base.
+ */
+export interface MutationDef<E extends Endpoint = Endpoint> {
+  endpoint: E;
+  apply: (row: Row | null, entry: EntryOf<E>, key: string) => Row | null;
+  fromResponse?: (data: ResponseOf<E>, entry: EntryOf<E>) => Record<string, Row | null>;
+}
+
+export function defineMutation<E extends Endpoint>(
+  endpoint: E,
+  def: Omit<MutationDef<E>, 'endpoint'>,
+): MutationDef<E> {
+  return { endpoint, ...def };
+}
+
+/** The params/body a caller gives to enqueue a mutation of endpoint E. */
+export interface MutationRequest<E extends Endpoint> {
+  params: ParamsIn<E>;
+  body: BodyIn<E>;
+}
+
+export function isRow(value: unknown): value is Row {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

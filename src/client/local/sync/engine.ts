@@ -1,0 +1,502 @@
+import { liveQuery } from 'dexie';
+import type { Endpoint, ResponseOf } from '../../../shared/api/endpoint';
+import { API } from '../../../shared/api/endpoints';
+import { SYNC_PULL_INTERVAL_MS } from '../../../shared/domain/constants';
+import { ApiError, NetworkError } from '../../api/errors';
+import { call } from '../../api/http';
+import { type LocalDb, META, type OutboxEntry } from '../database';
+import { isKnownKind } from '../mutations';
+import { countEntries, listEntries } from '../outbox';
+import { registerStore } from '../registry';
+import { backoffDelay } from './backoff';
+import { competeForLeadership, defaultLocks, type LockManagerLike } from './leader';
+import { planSends } from './plan';
+import { pullAll } from './pull';
+import { sendEntry } from './push';
+import { createSyncStatus, type SyncStatusStore, tokenClaims } from './status';
+
+/**
+ * The sync engine (DESIGN §6) for ONE user's store: it decides WHEN to pull and push; the what is
+ * in its parts — leader.ts (one syncer per device), pull.ts (the feed into Dexie), push.ts (one
+ * entry out), plan.ts (which entries may go now and when to wake), backoff.ts. It never touches
+ * React; screens read Dexie with useLiveQuery and the status store with zustand's useStore.
+ *
+ * All network work (pull pages, outbox sends) runs one task at a time on a single chain. Why:
+ * a pull and a push interleaving could apply an old pulled version of a record after the newer
+ * acknowledged one; running them in sequence keeps "what we last heard from the server" in order.
+ *
+ * Drain latency: entries that wait only because the network was gone are sent as soon as the
+ * server answers anything again (a pull, a send, the browser's `online` event), not after the rest
+ * of a backoff of up to 30 s.
+ */
+export interface SyncEngineOptions {
+  db: LocalDb;
+  /**
+   * The CURRENT token of the store's owner, or null when they are not signed in. The engine also
+   * checks the token's claims (sub, tid) against the store's owner before sending anything, so an
+   * entry is never sent under another user's identity even if the getter is wired wrongly.
+   */
+  getToken: () => string | null;
+  /** The owner's display data, for the device registry. */
+  user?: { username?: string; full_name?: string };
+  /** API base and fetch (default: the http client's, i.e. VITE_API_BASE and global fetch). */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Called once per 401 with the token the server refused (the UI may then end that session). */
+  onUnauthorized?: (token: string) => void;
+  /** Web Locks; default navigator.locks. null (or missing, as in Node) makes this engine the leader. */
+  locks?: LockManagerLike | null;
+  pullLimit?: number;
+  pullIntervalMs?: number;
+  /** Randomness for the backoff jitter, and the first backoff step (tests may fix them). */
+  random?: () => number;
+  backoffBaseMs?: number;
+}
+
+export class SyncEngine {
+  readonly db: LocalDb;
+  readonly status: SyncStatusStore;
+  private readonly options: SyncEngineOptions;
+  private readonly random: () => number;
+  private started = false;
+  private stopped = false;
+  private chain: Promise<void> = Promise.resolve();
+  private queuedPull: Promise<void> | null = null;
+  private queuedFlush: Promise<void> | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private intervalTimer: ReturnType<typeof setInterval> | null = null;
+  private kickTimer: ReturnType<typeof setTimeout> | null = null;
+  private leadership: { stop: () => void } | null = null;
+  private requestAbort = new AbortController();
+  private unsubscribeCounts: (() => void) | null = null;
+  private lastSeenSeq = 0;
+  private lastSeenPending = 0;
+  /** The token the server refused; the pause lifts when the owner's token changes. */
+  private refusedToken: string | null = null;
+  /** After a network error, automatic sends wait until this time (epoch ms). */
+  private networkHoldUntil = 0;
+  /** The last call got no answer; the next answer means the network is back. */
+  private networkDown = false;
+  private listeners: Array<() => void> = [];
+
+  constructor(options: SyncEngineOptions) {
+    this.options = options;
+    this.db = options.db;
+    this.random = options.random ?? Math.random;
+    this.status = createSyncStatus();
+  }
+
+  private get lockName(): string {
+    return `sys-sync-${this.db.tenant}-${this.db.userId}`;
+  }
+
+  /** Start: watch the outbox counts (every tab), then compete for leadership (one syncer per device). */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    this.stopped = false;
+    const lastPullAt = (await this.db.getMeta<string>(META.lastPullAt)) ?? null;
+    this.status.setState({ lastPullAt });
+    await registerStore({
+      name: this.db.name,
+      tenant: this.db.tenant,
+      user_id: this.db.userId,
+      username: this.options.user?.username,
+      full_name: this.options.user?.full_name,
+    }).catch(() => {});
+    this.watchOutbox();
+    this.watchConnectivity();
+    const locks = this.options.locks !== undefined ? this.options.locks : defaultLocks();
+    this.leadership = competeForLeadership(locks, this.lockName, () => this.becomeLeader());
+  }
+
+  /** Stop syncing (sign-out, store switch): timers, listeners, leadership, in-flight requests. */
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    this.stopped = true;
+    for (const remove of this.listeners) remove();
+    this.listeners = [];
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.kickTimer) clearTimeout(this.kickTimer);
+    if (this.intervalTimer) clearInterval(this.intervalTimer);
+    this.retryTimer = this.kickTimer = this.intervalTimer = null;
+    this.unsubscribeCounts?.();
+    this.unsubscribeCounts = null;
+    // An aborted send stays pending: the server may have applied it, and the replay with the
+    // same Idempotency-Key will return that first outcome instead of applying it again.
+    this.requestAbort.abort();
+    await this.chain.catch(() => {});
+    this.leadership?.stop();
+    this.leadership = null;
+    this.requestAbort = new AbortController();
+    this.status.setState({ leader: false, syncing: false });
+  }
+
+  get isLeader(): boolean {
+    return this.status.getState().leader;
+  }
+
+  /** Pull every change since the cursor now (page by page while has_more). */
+  pullNow(): Promise<void> {
+    if (this.queuedPull) return this.queuedPull;
+    const task = this.enqueueTask(async () => {
+      this.queuedPull = null;
+      await this.pullTask();
+    });
+    this.queuedPull = task;
+    return task;
+  }
+
+  /**
+   * Send every pending entry now, ignoring backoff delays (an explicit "retry now", or the
+   * browser saying it is back online), then pull if anything was sent.
+   */
+  flushNow(): Promise<void> {
+    return this.flush({ force: true });
+  }
+
+  /**
+   * Fetch reference data the screens need but the feed does not carry (the drivers list of the
+   * assign-driver dialog) and keep it in `meta` so the screen still has it offline. Any tab may
+   * call it (it is a read); failures leave the cached copy as it is.
+   */
+  async refreshReference<E extends Endpoint>(
+    entry: E,
+    metaKey: string,
+    pick: (data: ResponseOf<E>) => unknown,
+  ): Promise<boolean> {
+    const token = this.usableToken();
+    if (!token || this.stopped) return false;
+    try {
+      const data = await call(entry, {
+        ...this.httpOptions(),
+        token,
+        tenant: this.db.tenant,
+        ignoreUnauthorized: true,
+      });
+      this.answered();
+      await this.db.setMeta(metaKey, pick(data));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Lift a 401 pause after the owner signed in again. With no argument, the engine re-reads the
+   * token through getToken (it also does so by itself on every trigger).
+   */
+  resume(token?: string): Promise<void> {
+    const current = token ?? this.options.getToken();
+    if (current && current !== this.refusedToken) {
+      this.refusedToken = null;
+      this.status.setState({ paused: null, lastError: null });
+    }
+    return this.kick();
+  }
+
+  /** Resolves once no pull or push is queued or running (tests; a "sync finished" spinner). */
+  async whenIdle(): Promise<void> {
+    let seen: Promise<void> | null = null;
+    while (seen !== this.chain) {
+      seen = this.chain;
+      await seen;
+    }
+  }
+
+  // -------------------------------------------------------------------------- scheduling ---
+
+  private enqueueTask(task: () => Promise<void>): Promise<void> {
+    const run = this.chain.then(async () => {
+      if (this.stopped) return;
+      try {
+        await task();
+      } catch (error) {
+        this.status.setState({ lastError: error instanceof Error ? error.message : String(error) });
+      }
+    });
+    this.chain = run.catch(() => {});
+    return run;
+  }
+
+  private flush(mode: { force?: boolean; networkBack?: boolean } = {}): Promise<void> {
+    const plain = !mode.force && !mode.networkBack;
+    if (plain && this.queuedFlush) return this.queuedFlush;
+    const task = this.enqueueTask(async () => {
+      if (plain) this.queuedFlush = null;
+      await this.flushTask(mode);
+    });
+    if (plain) this.queuedFlush = task;
+    return task;
+  }
+
+  /** Push what is due, then pull (both queued at once, in that order). */
+  private kick(): Promise<void> {
+    void this.flush();
+    return this.pullNow();
+  }
+
+  private becomeLeader(): void {
+    if (this.stopped) return;
+    this.status.setState({ leader: true });
+    const interval = this.options.pullIntervalMs ?? SYNC_PULL_INTERVAL_MS;
+    this.intervalTimer = setInterval(() => void this.kick(), interval);
+    // On start (the app was just opened, or the previous leader's tab closed) every pending entry
+    // is tried at once: a backoff persisted by an earlier session says nothing about the network now.
+    void this.flushNow();
+    void this.pullNow();
+  }
+
+  private watchConnectivity(): void {
+    if (typeof window === 'undefined' || typeof window.addEventListener !== 'function') return;
+    const onOnline = () => {
+      this.status.setState({ online: true });
+      if (this.isLeader) {
+        void this.flushNow();
+        void this.pullNow();
+      }
+    };
+    const onOffline = () => this.status.setState({ online: false });
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && this.isLeader) void this.kick();
+    };
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    document.addEventListener('visibilitychange', onVisible);
+    this.listeners.push(
+      () => window.removeEventListener('online', onOnline),
+      () => window.removeEventListener('offline', onOffline),
+      () => document.removeEventListener('visibilitychange', onVisible),
+    );
+  }
+
+  /**
+   * Outbox counts for the status store and the device registry, in every tab. In the leader, a
+   * NEW entry (made in this tab or, through Dexie's cross-tab change events, in a follower) or a
+   * retried one starts a flush at once.
+   */
+  private watchOutbox(): void {
+    const query = liveQuery(async () => {
+      const counts = await countEntries(this.db);
+      const last = await this.db.outbox.orderBy(':id').last();
+      // Followers learn the leader's last pull time through Dexie too.
+      const lastPullAt = (await this.db.getMeta<string>(META.lastPullAt)) ?? null;
+      return { ...counts, maxSeq: last?.seq ?? 0, lastPullAt };
+    });
+    const subscription = query.subscribe({
+      next: ({ pending, failed, maxSeq, lastPullAt }) => {
+        this.status.setState({ pendingCount: pending, failedCount: failed, lastPullAt });
+        void registerStore({
+          name: this.db.name,
+          tenant: this.db.tenant,
+          user_id: this.db.userId,
+          pending,
+          failed,
+        }).catch(() => {});
+        const grew = maxSeq > this.lastSeenSeq || pending > this.lastSeenPending;
+        this.lastSeenSeq = Math.max(this.lastSeenSeq, maxSeq);
+        this.lastSeenPending = pending;
+        if (grew && this.isLeader && !this.kickTimer) {
+          // Coalesce a burst of actions (mark several read quickly) into one flush.
+          this.kickTimer = setTimeout(() => {
+            this.kickTimer = null;
+            void this.flush();
+          }, 0);
+        }
+      },
+      error: () => {},
+    });
+    this.unsubscribeCounts = () => subscription.unsubscribe();
+  }
+
+  /**
+   * The owner's token, or null when nothing may be sent: signed out, paused on a 401 with the
+   * same token still in place, or a token that belongs to someone else.
+   */
+  private usableToken(): string | null {
+    const token = this.options.getToken();
+    if (!token) return null;
+    const claims = tokenClaims(token);
+    if (
+      !claims ||
+      claims.sub !== this.db.userId ||
+      (claims.tid !== undefined && claims.tid !== this.db.tenant)
+    )
+      return null;
+    if (this.status.getState().paused === 'unauthorized') {
+      if (token === this.refusedToken) return null;
+      // The owner signed in again (a new token): resume with nothing dropped.
+      this.refusedToken = null;
+      this.status.setState({ paused: null, lastError: null });
+    }
+    return token;
+  }
+
+  private pauseUnauthorized(token: string, error: Error): void {
+    const first = this.refusedToken !== token;
+    this.refusedToken = token;
+    this.status.setState({ paused: 'unauthorized', lastError: error.message });
+    if (first) this.options.onUnauthorized?.(token);
+  }
+
+  private httpOptions() {
+    return { baseUrl: this.options.baseUrl, fetch: this.options.fetch, signal: this.requestAbort.signal };
+  }
+
+  /** The server answered: if it had been unreachable, what waited for the network goes now. */
+  private answered(): void {
+    this.status.setState({ online: true });
+    if (!this.networkDown) return;
+    this.networkDown = false;
+    this.networkHoldUntil = 0;
+    if (this.isLeader && !this.stopped) void this.flush({ networkBack: true });
+  }
+
+  private unreachable(error: Error, holdMs: number): void {
+    this.networkDown = true;
+    this.networkHoldUntil = Date.now() + holdMs;
+    this.status.setState({ online: false, lastError: error.message });
+  }
+
+  // -------------------------------------------------------------------------------- pull ---
+
+  private async pullTask(): Promise<void> {
+    if (!this.isLeader || this.stopped) return;
+    const token = this.usableToken();
+    if (!token) return;
+    this.status.setState({ syncing: true });
+    try {
+      await pullAll(this.db, async (cursor) => {
+        const page = await call(API.syncPull, {
+          ...this.httpOptions(),
+          token,
+          tenant: this.db.tenant,
+          query: { cursor, limit: this.options.pullLimit },
+          ignoreUnauthorized: true,
+        });
+        this.answered();
+        return page;
+      });
+      const lastPullAt = new Date().toISOString();
+      await this.db.setMeta(META.lastPullAt, lastPullAt);
+      this.status.setState({ lastPullAt, online: true, lastError: null });
+    } catch (error) {
+      if (error instanceof Error && error.name === 'AbortError') return;
+      if (error instanceof NetworkError) {
+        this.networkDown = true;
+        this.status.setState({ online: false, lastError: error.message });
+      } else if (error instanceof ApiError && error.status === 401) {
+        this.pauseUnauthorized(token, error);
+      } else {
+        this.status.setState({ lastError: error instanceof Error ? error.message : String(error) });
+      }
+    } finally {
+      this.status.setState({ syncing: false });
+    }
+  }
+
+  // -------------------------------------------------------------------------------- push ---
+
+  private plan(entries: OutboxEntry[], mode: { force?: boolean; networkBack?: boolean }) {
+    return planSends(entries, {
+      now: Date.now(),
+      force: mode.force,
+      networkBack: mode.networkBack,
+      networkHoldUntil: this.networkHoldUntil,
+      // Never under another identity (DESIGN §6): entries of another tenant/user are left alone.
+      isMine: (e) => e.tenant === this.db.tenant && e.user_id === this.db.userId,
+      isKnown: isKnownKind,
+    });
+  }
+
+  /**
+   * Send what the plan says may go now, in order. A refusal or a postponement changes what is
+   * held back, so the plan is made again; a network error or a 401 ends the pass.
+   */
+  private async flushTask(mode: { force?: boolean; networkBack?: boolean }): Promise<void> {
+    if (!this.isLeader || this.stopped) return;
+    let progress = false;
+    let current = mode;
+    for (let pass = 0; pass < 100; pass++) {
+      const token = this.usableToken();
+      if (!token) break;
+      const { send } = this.plan(await listEntries(this.db), current);
+      if (send.length === 0) break;
+      let sent = false;
+      let replan = false;
+      let stop = false;
+      for (const entry of send) {
+        if (this.stopped) return;
+        this.status.setState({ syncing: true });
+        const { result, error } = await sendEntry(
+          {
+            db: this.db,
+            token,
+            ...this.httpOptions(),
+            backoff: (e) => backoffDelay(e.attempts, this.random, this.options.backoffBaseMs),
+          },
+          entry,
+        );
+        if (result === 'ok' || result === 'rejected') {
+          progress = sent = true;
+          this.networkHoldUntil = 0;
+          const wasDown = this.networkDown;
+          this.networkDown = false;
+          this.status.setState({ online: true, ...(result === 'ok' ? { lastError: null } : {}) });
+          // Entries that waited for the network while we were down go in the next pass.
+          if (wasDown) current = { ...current, networkBack: true };
+        }
+        if (result === 'rejected' || result === 'retry') {
+          if (result === 'retry') this.status.setState({ online: true, lastError: error?.message ?? null });
+          replan = true;
+          break;
+        }
+        if (result === 'network') {
+          this.unreachable(
+            error as Error,
+            backoffDelay(entry.attempts, this.random, this.options.backoffBaseMs),
+          );
+          stop = true;
+          break;
+        }
+        if (result === 'unauthorized') {
+          this.pauseUnauthorized(token, error as Error);
+          stop = true;
+          break;
+        }
+        if (result === 'stopped') return;
+      }
+      if (stop || (!sent && !replan)) break;
+      // Only the first pass is forced; later passes send what became sendable meanwhile.
+      current = { networkBack: current.networkBack };
+    }
+    this.status.setState({ syncing: false });
+    await this.scheduleWake();
+    // Right after the outbox drains (or something was refused), pull: the server's side of what we
+    // just sent, and the restored truth of refused records, arrive through the normal feed.
+    if (progress && !this.stopped) await this.pullTask();
+  }
+
+  /** One timer for the moment the plan says something becomes due. */
+  private async scheduleWake(): Promise<void> {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (this.stopped || !this.isLeader || !this.usableToken()) return; // paused or signed out: wait for a sign-in
+    const { wakeAt } = this.plan(await listEntries(this.db), {});
+    if (wakeAt === null) return;
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = null;
+        void this.flush();
+      },
+      Math.max(wakeAt - Date.now(), 50),
+    );
+  }
+}
+
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  return new SyncEngine(options);
+}
+
+export type { SyncStatus, SyncStatusStore } from './status';

@@ -1,0 +1,49 @@
+import type { Role } from '../../shared/domain/roles';
+
+/**
+ * Which roles may open the role-guarded routes (spec §2 route table); every other route of the
+ * app is open to any signed-in user. The router's guards and the login screen's "back to the
+ * address you asked for" both read this one table, so they cannot disagree.
+ */
+export const ROUTE_ROLES = {
+  '/manager-dashboard': ['manager', 'admin'],
+  '/warehouse-dashboard': ['admin', 'warehouse'],
+  '/inventory': ['admin', 'warehouse'],
+  '/admin': ['admin'],
+  '/tenant-management': ['admin'],
+  '/product-management': ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+/** The address a signed-out visitor asked for, handed to /login in the history entry's state. */
+export interface ReturnTo {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+/** Reads the `from` the guard put in /login's history state; anything malformed is ignored. */
+export function readReturnTo(state: unknown): ReturnTo | null {
+  const from = (state as { from?: unknown } | null)?.from as Partial<ReturnTo> | undefined;
+  if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/')) return null;
+  // Only paths of this app: never a protocol-relative "//host" address.
+  if (from.pathname.startsWith('//')) return null;
+  return {
+    pathname: from.pathname,
+    search: typeof from.search === 'string' ? from.search : '',
+    hash: typeof from.hash === 'string' ? from.hash : '',
+  };
+}
+
+/**
+ * Where a user lands right after signing in: the address they asked for when their role may open
+ * it, else their role's landing page (spec §2). /login itself and the root are not worth returning to.
+ */
+export function returnAddress(role: Role, from: ReturnTo | null, landing: string): string {
+  if (!from) return landing;
+  // The router matches paths case-insensitively and ignores a trailing slash: so does this check.
+  const key = from.pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  if (key === '/login' || key === '/') return landing;
+  const roles = (ROUTE_ROLES as Record<string, readonly Role[] | undefined>)[key];
+  if (roles && !roles.includes(role)) return landing;
+  return `${from.pathname}${from.search}${from.hash}`;
+}

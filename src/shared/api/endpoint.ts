@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import type { Role } from '../domain/roles';
+
+/**
+ * One endpoint of the API, described once and used by both sides:
+ * - the server registers its route from it (method, path, schemas, who may call it), so no path
+ *   string or schema is written twice and a route is authenticated unless its entry says `public`;
+ * - the client's `call(entry, …)` builds the URL from it and parses the answer with its response
+ *   schema; the outbox's mutations are defined from entries (src/client/local/mutations).
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call it. 'public': no token (login, register, tenant info, health); 'user': any
+ * signed-in user of the tenant (the service then applies finer rules, e.g. the status machine);
+ * a list of roles: only those (403 for the others). Checked by the server's auth hook for every
+ * /api route; the client's checks are only for the UX.
+ */
+export type Access = 'public' | 'user' | readonly Role[];
+
+export interface Endpoint {
+  method: HttpMethod;
+  /** Relative to the API base, with `:name` parameters (`/orders/:id/status`). */
+  path: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The `data` of the `{ success: true, data }` envelope — or the whole body when `envelope` is false. */
+  response: z.ZodType;
+  /** false for the bodies the spec gives whole (login/register `{ user, token }`, the product list). */
+  envelope?: boolean;
+  access: Access;
+  /** Success statuses (default [200]). */
+  statuses?: readonly number[];
+  /** false: no `?tenant=` needed (the load balancer's health check). */
+  tenant?: boolean;
+  /** What keeps a write safe on replay (see WriteKind in ./routes.ts). */
+  write?: string;
+  /** The 403 text for a role outside `access` (default: the generic 'Bu işlem için yetkiniz yok.'). */
+  denied?: string;
+  /** A missing or non-object body is read as `{}` (the login's spec'd "fields required" answer). */
+  emptyBodyAsObject?: boolean;
+}
+
+/** Declares an entry (identity, keeps the literal types of the schemas). */
+export function endpoint<const E extends Endpoint>(entry: E): E {
+  return entry;
+}
+
+type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a caller passes (schema inputs) and what it gets back (the parsed response). */
+export type ParamsIn<E extends Endpoint> = In<E['params']>;
+export type QueryIn<E extends Endpoint> = In<E['query']>;
+export type BodyIn<E extends Endpoint> = In<E['body']>;
+export type ResponseOf<E extends Endpoint> = Out<E['response']>;
+/** What the server's handler receives (schema outputs). */
+export type ParamsOut<E extends Endpoint> = Out<E['params']>;
+export type QueryOut<E extends Endpoint> = Out<E['query']>;
+export type BodyOut<E extends Endpoint> = Out<E['body']>;
+/** What the server's handler returns (the response schema's input). */
+export type ResponseIn<E extends Endpoint> = In<E['response']>;
+
+/** `/orders/:id/status` + `{ id }` → `/orders/3f…/status` (each value URL-encoded). */
+export function buildPath(path: string, params?: Record<string, unknown> | null): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`Eksik adres parametresi: ${name} (${path})`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+export function isPublic(entry: Pick<Endpoint, 'access'>): boolean {
+  return entry.access === 'public';
+}
+
+/** Whether a user of `role` may call the entry (what the server's auth hook enforces). */
+export function mayCall(entry: Pick<Endpoint, 'access'>, role: Role | null | undefined): boolean {
+  if (entry.access === 'public') return true;
+  if (!role) return false;
+  if (entry.access === 'user') return true;
+  return entry.access.includes(role);
+}

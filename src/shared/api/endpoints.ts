@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { adminLogsQuery, adminLogsResponse } from './admin';
+import { authResponse, loginBody, profileUpdateBody, registerBody, userSchema } from './auth';
+import {
+  customerListQuery,
+  customerListResponse,
+  productListBody,
+  productListQuery,
+  stringListResponse,
+} from './catalogue';
+import { idParam } from './common';
+import { type Endpoint, endpoint } from './endpoint';
+import { orderSchema } from './entities';
+import { healthData } from './health';
+import {
+  deleteNotificationResponse,
+  markAllReadBody,
+  markAllReadResponse,
+  notificationIdParam,
+  notificationListQuery,
+  notificationListResponse,
+  notificationSchema,
+} from './notifications';
+import {
+  assignDriverBody,
+  createOrderBody,
+  deleteOrderResponse,
+  driverListResponse,
+  ORDER_MESSAGES,
+  orderArrayResponse,
+  orderListQuery,
+  orderListResponse,
+  orderRoleParam,
+  orderRoleQuery,
+  orderStatusBody,
+  recentOrdersQuery,
+  updateOrderBody,
+} from './orders';
+import { ROUTES, type RouteName } from './routes';
+import { syncPullQuery, syncPullResponse } from './sync';
+import { tenantInfoSchema } from './tenants';
+
+/**
+ * THE endpoint table: every API endpoint once — its route (./routes.ts: method, path, who may
+ * call it) and its zod contracts. The server registers its routes from these entries
+ * (src/server/lib/route.ts) and the client calls them with `call(API.x, …)`
+ * (src/client/api/http.ts), so a path or a schema is never written twice, and an entry that is
+ * not `public` is authenticated by default.
+ */
+export const API = {
+  health: endpoint({ ...ROUTES.health, response: healthData, statuses: [200, 503] }),
+  tenantInfo: endpoint({ ...ROUTES.tenantInfo, response: tenantInfoSchema }),
+  login: endpoint({
+    ...ROUTES.login,
+    body: loginBody,
+    response: authResponse,
+    envelope: false,
+    emptyBodyAsObject: true,
+  }),
+  register: endpoint({
+    ...ROUTES.register,
+    body: registerBody,
+    response: authResponse,
+    envelope: false,
+    emptyBodyAsObject: true,
+  }),
+  logout: endpoint({ ...ROUTES.logout, response: z.object({ message: z.string() }) }),
+  profile: endpoint({ ...ROUTES.profile, response: userSchema }),
+  profileUpdate: endpoint({
+    ...ROUTES.profileUpdate,
+    body: profileUpdateBody,
+    response: userSchema,
+    emptyBodyAsObject: true,
+  }),
+
+  orderList: endpoint({ ...ROUTES.orderList, query: orderListQuery, response: orderListResponse }),
+  orderRecent: endpoint({ ...ROUTES.orderRecent, query: recentOrdersQuery, response: orderArrayResponse }),
+  orderByRole: endpoint({
+    ...ROUTES.orderByRole,
+    params: orderRoleParam,
+    query: orderRoleQuery,
+    response: orderArrayResponse,
+  }),
+  orderGet: endpoint({ ...ROUTES.orderGet, params: idParam, response: orderSchema }),
+  orderCreate: endpoint({
+    ...ROUTES.orderCreate,
+    body: createOrderBody,
+    response: orderSchema,
+    statuses: [200, 201],
+  }),
+  orderUpdate: endpoint({
+    ...ROUTES.orderUpdate,
+    params: idParam,
+    body: updateOrderBody,
+    response: orderSchema,
+  }),
+  orderStatus: endpoint({
+    ...ROUTES.orderStatus,
+    params: idParam,
+    body: orderStatusBody,
+    response: orderSchema,
+  }),
+  orderAssignDriver: endpoint({
+    ...ROUTES.orderAssignDriver,
+    params: idParam,
+    body: assignDriverBody,
+    response: orderSchema,
+  }),
+  orderDelete: endpoint({
+    ...ROUTES.orderDelete,
+    params: idParam,
+    response: deleteOrderResponse,
+    denied: ORDER_MESSAGES.cannotDelete,
+  }),
+  drivers: endpoint({ ...ROUTES.drivers, response: driverListResponse }),
+
+  notificationList: endpoint({
+    ...ROUTES.notificationList,
+    query: notificationListQuery,
+    response: notificationListResponse,
+  }),
+  notificationMarkAllRead: endpoint({
+    ...ROUTES.notificationMarkAllRead,
+    body: markAllReadBody,
+    response: markAllReadResponse,
+  }),
+  notificationRead: endpoint({
+    ...ROUTES.notificationRead,
+    params: notificationIdParam,
+    response: notificationSchema,
+  }),
+  notificationDelete: endpoint({
+    ...ROUTES.notificationDelete,
+    params: notificationIdParam,
+    response: deleteNotificationResponse,
+  }),
+
+  productList: endpoint({
+    ...ROUTES.productList,
+    query: productListQuery,
+    response: productListBody,
+    envelope: false,
+  }),
+  productCategories: endpoint({ ...ROUTES.productCategories, response: stringListResponse }),
+  productBrands: endpoint({ ...ROUTES.productBrands, response: stringListResponse }),
+  customerList: endpoint({
+    ...ROUTES.customerList,
+    query: customerListQuery,
+    response: customerListResponse,
+  }),
+
+  syncPull: endpoint({ ...ROUTES.syncPull, query: syncPullQuery, response: syncPullResponse }),
+
+  adminLogs: endpoint({ ...ROUTES.adminLogs, query: adminLogsQuery, response: adminLogsResponse }),
+} as const satisfies Record<RouteName, Endpoint>;
+
+export type ApiName = keyof typeof API;

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** GET /health (no tenant, no token): liveness and the database's state; 503 while the database is down. */
+export const healthData = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'unavailable']),
+  time: z.string(),
+});
+export type HealthData = z.infer<typeof healthData>;

@@ -1,0 +1,88 @@
+import type { Access, HttpMethod } from './endpoint';
+
+/**
+ * The API's routes: method, path and who may call each — the half of the endpoint table that
+ * needs no schema library. Each route gets its zod contracts in ./endpoints.ts under the same
+ * key (`API.orderStatus` = `ROUTES.orderStatus` + params, body and response schemas); the server
+ * registers every route from there.
+ *
+ * Why two files: the sign-in screen calls a few public routes before anyone is signed in, and
+ * must stay light (no zod in the first download); it reads the route from here and checks the
+ * answer by hand. Everything after sign-in goes through `API`, with parsed responses.
+ *
+ * `write` (every non-GET) says what keeps the write safe when it is replayed after its
+ * idempotency record expired (DESIGN §8) — and for edits, that it never lands on a state its
+ * user did not see (DESIGN §6):
+ * - 'create':  the client makes the record's id; a second create of that id is the first one;
+ * - 'status':  the body names the status the user saw (`expected_status`);
+ * - 'version': the body names the version of the record the user saw (`expected_version`);
+ * - 'ids':     a bulk action names the records it covers (`ids`) and is idempotent on each;
+ * - 'idempotent': applying it twice is applying it once (mark read, delete);
+ * - 'session': sign-in/out and the user's own profile (not queued offline).
+ * tests/api/endpoints.test.ts holds every entry to its kind (e.g. a 'version' body must have
+ * `expected_version`), so a new edit endpoint cannot forget it.
+ */
+export type WriteKind = 'create' | 'status' | 'version' | 'ids' | 'idempotent' | 'session';
+
+export interface Route {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly access: Access;
+  readonly write?: WriteKind;
+  /** false: no `?tenant=` (the load balancer's health check). */
+  readonly tenant?: boolean;
+}
+
+const MANAGERS = ['manager', 'admin'] as const;
+
+export const ROUTES = {
+  // ------------------------------------------------------------------------- public ---
+  health: { method: 'GET', path: '/health', access: 'public', tenant: false },
+  tenantInfo: { method: 'GET', path: '/tenants/info', access: 'public' },
+  login: { method: 'POST', path: '/auth/login', access: 'public', write: 'session' },
+  register: { method: 'POST', path: '/auth/register', access: 'public', write: 'session' },
+  // ------------------------------------------------------------------- the session ---
+  logout: { method: 'POST', path: '/auth/logout', access: 'user', write: 'session' },
+  profile: { method: 'GET', path: '/auth/profile', access: 'user' },
+  profileUpdate: { method: 'PUT', path: '/auth/profile', access: 'user', write: 'session' },
+  // ------------------------------------------------------------------------- orders ---
+  orderList: { method: 'GET', path: '/orders', access: 'user' },
+  orderRecent: { method: 'GET', path: '/orders/recent', access: 'user' },
+  orderByRole: { method: 'GET', path: '/orders/role/:role', access: 'user' },
+  orderGet: { method: 'GET', path: '/orders/:id', access: 'user' },
+  orderCreate: { method: 'POST', path: '/orders', access: 'user', write: 'create' },
+  orderUpdate: { method: 'PUT', path: '/orders/:id', access: 'user', write: 'version' },
+  orderStatus: { method: 'PATCH', path: '/orders/:id/status', access: 'user', write: 'status' },
+  orderAssignDriver: {
+    method: 'PATCH',
+    path: '/orders/:id/assign-driver',
+    access: MANAGERS,
+    write: 'version',
+  },
+  orderDelete: { method: 'DELETE', path: '/orders/:id', access: ['admin'], write: 'idempotent' },
+  drivers: { method: 'GET', path: '/drivers', access: MANAGERS },
+  // ------------------------------------------------------------------ notifications ---
+  notificationList: { method: 'GET', path: '/notifications', access: 'user' },
+  notificationMarkAllRead: {
+    method: 'PATCH',
+    path: '/notifications/mark-all-read',
+    access: 'user',
+    write: 'ids',
+  },
+  notificationRead: { method: 'PATCH', path: '/notifications/:id/read', access: 'user', write: 'idempotent' },
+  notificationDelete: { method: 'DELETE', path: '/notifications/:id', access: 'user', write: 'idempotent' },
+  // ------------------------------------------------------------------- catalogue ---
+  productList: { method: 'GET', path: '/products', access: 'user' },
+  productCategories: { method: 'GET', path: '/products/categories', access: 'user' },
+  productBrands: { method: 'GET', path: '/products/brands', access: 'user' },
+  customerList: { method: 'GET', path: '/customers', access: 'user' },
+  // ------------------------------------------------------------------------- sync ---
+  syncPull: { method: 'GET', path: '/sync/pull', access: 'user' },
+  // ------------------------------------------------------------------------ admin ---
+  adminLogs: { method: 'GET', path: '/admin/logs', access: ['admin'] },
+} as const satisfies Record<string, Route>;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** Header carrying the client-made key of a mutation (DESIGN §6). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -1,5 +1,0 @@
-export * from './constants';
-export * from './money';
-export * from './order-status';
-export * from './roles';
-export * from './time';

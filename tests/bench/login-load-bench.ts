@@ -1,0 +1,116 @@
+/**
+ * First visit of /login in Chromium (not a test: it prints figures and asserts nothing).
+ *
+ * A fresh browser context (empty cache, no service worker) opens /login?tenant=demo and waits
+ * until the network is idle (Playwright's `networkidle`: no request for 500 ms). Reported:
+ *   - the JavaScript the PAGE fetched until then, as gzip bytes (the server sends files
+ *     uncompressed, so each body is gzipped here at level 9: what a compressing proxy/CDN sends),
+ *     with the list of files; the requests the service worker makes to fill its precache are
+ *     counted apart: they do not block the page;
+ *   - whether a zod (schemas) or Dexie (local store) chunk was among the page's downloads;
+ *   - LCP and TBT (long tasks over 50 ms after FCP, until idle) from Chromium's performance APIs,
+ *     on a CPU throttled 4× (Lighthouse's mobile setting) and, apart, unthrottled.
+ *
+ *   node --import tsx tests/bench/login-load-bench.ts
+ * BENCH_DIST_DIR: where scripts/start.ts builds/serves the client (default ./dist, like `npm start`).
+ */
+import { gzipSync } from 'node:zlib';
+import type { Browser, Response } from 'playwright-core';
+import { launchBrowser, newContext } from '../helpers/browser';
+import { startBenchServer } from './support/server';
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+interface Visit {
+  pageJs: { url: string; gzip: number; heavy: string | null }[];
+  swJs: number;
+  swCount: number;
+  lcp: number;
+  tbt: number;
+  fcp: number;
+}
+
+async function visit(browser: Browser, baseURL: string, cpuThrottle: number): Promise<Visit> {
+  const context = await newContext(browser, { width: 412, height: 823 });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  if (cpuThrottle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
+  const pageJs: Visit['pageJs'] = [];
+  let swJs = 0;
+  let swCount = 0;
+  const pending: Promise<void>[] = [];
+  const onResponse = (response: Response) => {
+    const url = response.url();
+    if (!/\.m?js(\?|$)/.test(new URL(url).pathname)) return;
+    pending.push(
+      response
+        .body()
+        .then((body) => {
+          const gzip = gzipSync(body, { level: 9 }).length;
+          // Recognised by content, whatever the chunk is called.
+          const text = body.toString('utf8');
+          const heavy = text.includes('DexieError') ? 'Dexie' : text.includes('$ZodType') ? 'zod' : null;
+          if (response.request().serviceWorker()) {
+            swJs += gzip;
+            swCount++;
+          } else pageJs.push({ url: new URL(url).pathname, gzip, heavy });
+        })
+        .catch(() => undefined),
+    );
+  };
+  context.on('response', onResponse);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lcp: number; __tbt: number; __fcp: number };
+    w.__lcp = 0;
+    w.__tbt = 0;
+    w.__fcp = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__lcp = e.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') w.__fcp = e.startTime;
+    }).observe({ type: 'paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        if (w.__fcp && e.startTime >= w.__fcp) w.__tbt += Math.max(0, e.duration - 50);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(`${baseURL}/login?tenant=demo`, { waitUntil: 'networkidle' });
+  await page.locator('input[name="username"]').waitFor();
+  const m = await page.evaluate(() => {
+    const w = window as unknown as { __lcp: number; __tbt: number; __fcp: number };
+    return { lcp: w.__lcp, tbt: w.__tbt, fcp: w.__fcp };
+  });
+  await Promise.all(pending);
+  await context.close();
+  return { pageJs, swJs, swCount, ...m };
+}
+
+const server = await startBenchServer();
+const browser = await launchBrowser();
+try {
+  const first = await visit(browser, server.baseURL, 4);
+  const total = first.pageJs.reduce((s, f) => s + f.gzip, 0);
+  console.log(
+    `/login first visit, JS fetched by the page until network idle (gzip): ${kb(total)} in ${first.pageJs.length} files`,
+  );
+  for (const f of [...first.pageJs].sort((a, b) => b.gzip - a.gzip))
+    console.log(`  ${f.url.padEnd(50)} ${kb(f.gzip)}`);
+  const heavy = first.pageJs.filter((f) => f.heavy);
+  console.log(
+    `zod/Dexie chunks among them: ${heavy.length ? heavy.map((f) => `${f.url} (${f.heavy})`).join(', ') : 'none'}`,
+  );
+  console.log(
+    `Service worker precache fetches by then: ${first.swCount} JS files, ${kb(first.swJs)} gzip (not blocking the page)`,
+  );
+  console.log(
+    `CPU 4x slower: FCP ${first.fcp.toFixed(0)} ms, LCP ${first.lcp.toFixed(0)} ms, TBT ${first.tbt.toFixed(0)} ms`,
+  );
+  const fast = await visit(browser, server.baseURL, 1);
+  console.log(
+    `No throttling:  FCP ${fast.fcp.toFixed(0)} ms, LCP ${fast.lcp.toFixed(0)} ms, TBT ${fast.tbt.toFixed(0)} ms`,
+  );
+} finally {
+  await browser.close();
+  await server.stop();
+}

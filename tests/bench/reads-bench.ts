@@ -1,0 +1,193 @@
+/**
+ * Read-path benchmark (not a test: it prints figures and asserts nothing). For each database — the
+ * embedded default (in-memory PGlite) and, when TEST_DATABASE_URL names a PostgreSQL server (an
+ * admin URL, as for the tests), a database created for the run and dropped after it — the real
+ * server runs as a CHILD process (support/bench-server.ts: migrated, seeded, plus BENCH_ORDERS
+ * orders), and autocannon, in THIS process, measures as the manager:
+ *   GET /api/auth/profile                  what every signed-in read pays before its own work
+ *                                          (tenant, token, session and user), for comparison
+ *   GET /api/orders?page=1&limit=10        the first page of /orders, with its pagination total
+ *   GET /api/orders/{id}                   one order with items and history
+ *   GET /api/sync/pull?cursor=0&limit=500  the first page of a first sync (500 rows)
+ * each between two runs of GET /api/health, the app's own floor (routing, one `SELECT 1`, JSON).
+ * An endpoint's share is its req/s over the mean of the /api/health runs just before and after
+ * it, on the SAME server in the SAME run: the figure compares the endpoint with the app's own
+ * cheapest request rather than with a number measured at another time on a busy shared machine.
+ *
+ *   npm run bench                                        (all benchmarks)
+ *   node --import tsx tests/bench/reads-bench.ts         (DURATION=10 CONNECTIONS=10 BENCH_ORDERS=10000)
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx tests/bench/reads-bench.ts
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { type AutocannonOptions, autocannon } from './support/autocannon';
+import type { BenchServerReady } from './support/bench-server';
+
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
+/** An admin URL of a PostgreSQL server, as for the tests: the run creates its own database there. */
+const ADMIN_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
+/** The shares the read paths are meant to reach (issue 8), printed next to the measured ones. */
+const GOALS: Record<string, number> = { list: 25, detail: 40, pull: 5 };
+
+interface Row {
+  key: string;
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  bad: number;
+}
+
+async function run(key: string, name: string, options: AutocannonOptions): Promise<Row> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
+  return {
+    key,
+    name,
+    rps: result.requests.total / Math.max(result.duration, 0.001),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    bad: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; ready: BenchServerReady }> {
+  const child = fork(fileURLToPath(new URL('./support/bench-server.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve({ child, ready: message as BenchServerReady }));
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before it was ready`)));
+  });
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function adminQuery(sqlText: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+async function benchOne(
+  label: string,
+  databaseUrl: string | undefined,
+): Promise<{ row: Row; baseline: number }[]> {
+  const { child, ready } = await startServer({
+    BENCH_ORDERS: String(ORDERS),
+    BENCH_SERVER_DATABASE_URL: databaseUrl ?? '',
+  });
+  try {
+    const base = `http://127.0.0.1:${ready.port}/api`;
+    const login = await fetch(`${base}/auth/login?tenant=demo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'manager', password: 'demo1234' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const listUrl = `${base}/orders?tenant=demo&page=1&limit=10`;
+    const list = (await (await fetch(listUrl, { headers })).json()) as {
+      data: { orders: { id: string }[]; pagination: { total: number } };
+    };
+    // The detail of an order with a history (created → … → delivered): the newest delivered one.
+    const delivered = (await (
+      await fetch(`${base}/orders?tenant=demo&status=delivered&limit=1`, { headers })
+    ).json()) as typeof list;
+    const id = (delivered.data.orders[0] ?? list.data.orders[0])?.id as string;
+    const pullUrl = `${base}/sync/pull?tenant=demo&cursor=0&limit=500`;
+    const pull = (await (await fetch(pullUrl, { headers })).json()) as {
+      data: Record<string, { upserts: unknown[] } | unknown>;
+    };
+    const pulled = ['orders', 'products', 'customers', 'notifications']
+      .map((c) => (pull.data[c] as { upserts: unknown[] }).upserts.length)
+      .reduce((a, b) => a + b, 0);
+
+    console.log(
+      `\n${label}: ${ready.kind}, ${ready.orders.toLocaleString('en')} extra orders (${list.data.pagination.total.toLocaleString('en')} visible to the manager), ` +
+        `ready in ${(ready.seedMs / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${DURATION} s each; node ${process.version}`,
+    );
+    // /api/health runs before and after every endpoint; each endpoint's share is taken against the
+    // mean of the two runs around it, so a neighbour's load that comes and goes during the run
+    // (a shared machine) shifts the endpoint and its baseline alike.
+    const health = () => run('health', 'GET /api/health', { url: `${base}/health` });
+    const endpoints: [string, string, AutocannonOptions][] = [
+      [
+        'floor',
+        'GET /api/auth/profile (auth floor: tenant, session, user)',
+        { url: `${base}/auth/profile?tenant=demo`, headers },
+      ],
+      ['list', 'GET /api/orders?page=1&limit=10', { url: listUrl, headers }],
+      ['detail', 'GET /api/orders/{id}', { url: `${base}/orders/${id}?tenant=demo`, headers }],
+      ['pull', `GET /api/sync/pull?cursor=0&limit=500 (${pulled} rows)`, { url: pullUrl, headers }],
+    ];
+    const rows: { row: Row; baseline: number }[] = [];
+    let before = await health();
+    const healths = [before];
+    for (const [key, name, options] of endpoints) {
+      const row = await run(key, name, options);
+      const after = await health();
+      healths.push(after);
+      rows.push({ row, baseline: (before.rps + after.rps) / 2 });
+      before = after;
+    }
+    console.log(
+      `load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}; /api/health runs: ${healths.map((h) => h.rps.toFixed(0)).join(', ')} req/s`,
+    );
+    console.log(
+      '| endpoint | req/s | p50 ms | p99 ms | /api/health around it | share | goal | requests | errors/non-2xx |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const { row: r, baseline } of rows) {
+      const goal = GOALS[r.key];
+      console.log(
+        `| ${r.name} | ${r.rps.toFixed(1)} | ${r.p50} | ${r.p99} | ${baseline.toFixed(0)} | ${((r.rps / baseline) * 100).toFixed(1)} % | ${goal ? `≥ ${goal} %` : ''} | ${r.requests} | ${r.bad} |`,
+      );
+    }
+    return rows;
+  } finally {
+    await stopServer(child);
+  }
+}
+
+async function main() {
+  await benchOne('Embedded (PGlite)', undefined);
+  if (ADMIN_URL) {
+    const name = `bench_reads_${process.pid}_${randomBytes(3).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    try {
+      const url = new URL(ADMIN_URL);
+      url.pathname = `/${name}`;
+      await benchOne('PostgreSQL', url.toString());
+    } finally {
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  } else {
+    console.log('\n(PostgreSQL skipped: set TEST_DATABASE_URL to an admin URL to measure it too.)');
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

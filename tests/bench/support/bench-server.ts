@@ -1,0 +1,62 @@
+/**
+ * The server under benchmark, run as a CHILD process of the benchmark (tests/bench/reads-bench.ts),
+ * so the load generator never shares an event loop or a CPU budget with the app it measures.
+ *
+ * It opens the database (in-memory PGlite, or PostgreSQL at BENCH_SERVER_DATABASE_URL — an empty database
+ * the parent created), migrates, seeds, adds BENCH_ORDERS orders for tenant demo through the
+ * repository (bulk-orders.ts), runs VACUUM (ANALYZE) as main.ts does on PGlite (and autovacuum would
+ * do on PostgreSQL), then builds the real app in production mode (no response contract checks, no
+ * logging) and listens on a free port. It tells the parent the port over IPC and closes on SIGTERM.
+ */
+import { buildApp } from '../../../src/server/app';
+import { testConfig } from '../../../src/server/config';
+import { migrateToLatest, openDatabase, refreshStatistics } from '../../../src/server/db/database';
+import { seedIfEmpty } from '../../../src/server/db/seed';
+import { insertBulkOrders } from './bulk-orders';
+
+export interface BenchServerReady {
+  type: 'ready';
+  port: number;
+  kind: string;
+  orders: number;
+  seedMs: number;
+}
+
+async function main() {
+  const url = process.env.BENCH_SERVER_DATABASE_URL;
+  const count = Number(process.env.BENCH_ORDERS ?? 10_000);
+  const started = performance.now();
+  const database = await openDatabase(url ? { databaseUrl: url, poolSize: 10 } : {});
+  await migrateToLatest(database.db);
+  await seedIfEmpty(database.db, { demoPassword: 'demo1234', production: false });
+  const bulk = await insertBulkOrders(database.db, { tenantId: 'demo', count, seed: 'reads-bench' });
+  await refreshStatistics(database.db);
+  const app = await buildApp({
+    db: database.db,
+    config: testConfig({ loginRateLimitPerMinute: 1_000_000, logLevel: 'silent', nodeEnv: 'production' }),
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const ready: BenchServerReady = {
+    type: 'ready',
+    port: (app.server.address() as { port: number }).port,
+    kind: database.kind,
+    orders: bulk.inserted,
+    seedMs: performance.now() - started,
+  };
+  let closing = false;
+  const close = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void close());
+  process.on('disconnect', () => void close());
+  process.send?.(ready);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
