@@ -70,6 +70,7 @@ const envSchema = z.object({
   ),
   DIST_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./dist')),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
+  DEMO_MODE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
   LOGIN_RATE_LIMIT: z.preprocess(
     emptyToUndefined,
     z.coerce.number({ error: 'LOGIN_RATE_LIMIT bir sayı olmalıdır' }).int().min(1).max(100_000).default(20),
@@ -90,6 +91,11 @@ export interface Config {
   distDir: string;
   /** Per-IP limit of POST /auth/login per minute. */
   loginRateLimitPerMinute: number;
+  /**
+   * The spec's debug calls (/debug/…) and their buttons: on by default with the embedded
+   * database, off when NODE_ENV=production (then 404 and hidden); DEMO_MODE=true|false overrides.
+   */
+  demoMode: boolean;
   /** Fastify trustProxy: false, true, or a comma list of proxy addresses/CIDRs (TRUST_PROXY). */
   trustProxy: boolean | string;
 }
@@ -145,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     distDir: resolve(e.DIST_DIR),
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
+    demoMode:
+      e.DEMO_MODE !== undefined ? e.DEMO_MODE === 'true' : e.NODE_ENV !== 'production' && !e.DATABASE_URL,
     trustProxy:
       e.TRUST_PROXY === undefined || e.TRUST_PROXY === 'false'
         ? false
@@ -170,6 +178,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests log in far more often than a person; the rate-limit test sets its own low limit.
     loginRateLimitPerMinute: 10_000,
     trustProxy: false,
+    demoMode: true,
     ...overrides,
   };
 }

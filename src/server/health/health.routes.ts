@@ -17,6 +17,7 @@ export default async function healthRoutes(app: FastifyInstance) {
         status: ok ? ('ok' as const) : ('degraded' as const),
         database: ok ? ('ok' as const) : ('unavailable' as const),
         time: new Date().toISOString(),
+        demo: app.config.demoMode,
       },
     });
   });

@@ -38,6 +38,8 @@ export interface Endpoint {
   write?: string;
   /** The 403 text for a role outside `access` (default: the generic 'Bu işlem için yetkiniz yok.'). */
   denied?: string;
+  /** A non-JSON answer (the delivery note's PDF): sent as is, no envelope, no response schema. */
+  produces?: 'application/pdf';
   /** A missing or non-object body is read as `{}` (the login's spec'd "fields required" answer). */
   emptyBodyAsObject?: boolean;
 }

@@ -39,6 +39,14 @@ import {
 import { ROUTES, type RouteName } from './routes';
 import { syncPullQuery, syncPullResponse } from './sync';
 import { tenantInfoSchema } from './tenants';
+import {
+  debugActionResponse,
+  debugAllOrdersResponse,
+  deliverBody,
+  deliveryProofSchema,
+  scanBarcodeBody,
+  scanBarcodeResponse,
+} from './warehouse';
 
 /**
  * THE endpoint table: every API endpoint once — its route (./routes.ts: method, path, who may
@@ -113,6 +121,24 @@ export const API = {
     denied: ORDER_MESSAGES.cannotDelete,
   }),
   drivers: endpoint({ ...ROUTES.drivers, response: driverListResponse }),
+
+  warehouseScan: endpoint({ ...ROUTES.warehouseScan, body: scanBarcodeBody, response: scanBarcodeResponse }),
+  orderDeliver: endpoint({
+    ...ROUTES.orderDeliver,
+    params: idParam,
+    body: deliverBody,
+    response: orderSchema,
+  }),
+  orderProof: endpoint({ ...ROUTES.orderProof, params: idParam, response: deliveryProofSchema }),
+  deliveryNote: endpoint({
+    ...ROUTES.deliveryNote,
+    params: z.object({ orderId: z.uuid({ error: 'Sipariş kimliği (orderId) geçersiz' }) }),
+    response: z.unknown(),
+    produces: 'application/pdf',
+  }),
+  debugAllOrders: endpoint({ ...ROUTES.debugAllOrders, response: debugAllOrdersResponse }),
+  debugApproveFirstOrder: endpoint({ ...ROUTES.debugApproveFirstOrder, response: debugActionResponse }),
+  debugCreateTestOrders: endpoint({ ...ROUTES.debugCreateTestOrders, response: debugActionResponse }),
 
   notificationList: endpoint({
     ...ROUTES.notificationList,

@@ -5,5 +5,7 @@ export const healthData = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['ok', 'unavailable']),
   time: z.string(),
+  /** Demo mode: the warehouse screen shows the spec's debug buttons (the /debug calls exist). */
+  demo: z.boolean(),
 });
 export type HealthData = z.infer<typeof healthData>;

@@ -12,3 +12,4 @@ export * from './orders';
 export * from './routes';
 export * from './sync';
 export * from './tenants';
+export * from './warehouse';

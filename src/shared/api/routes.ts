@@ -19,10 +19,11 @@ import type { Access, HttpMethod } from './endpoint';
  * - 'ids':     a bulk action names the records it covers (`ids`) and is idempotent on each;
  * - 'idempotent': applying it twice is applying it once (mark read, delete);
  * - 'session': sign-in/out and the user's own profile (not queued offline).
+ * - 'demo':    the spec's debug calls, registered only in demo mode (never queued offline).
  * tests/api/endpoints.test.ts holds every entry to its kind (e.g. a 'version' body must have
  * `expected_version`), so a new edit endpoint cannot forget it.
  */
-export type WriteKind = 'create' | 'status' | 'version' | 'ids' | 'idempotent' | 'session';
+export type WriteKind = 'create' | 'status' | 'version' | 'ids' | 'idempotent' | 'session' | 'demo';
 
 export interface Route {
   readonly method: HttpMethod;
@@ -34,6 +35,7 @@ export interface Route {
 }
 
 const MANAGERS = ['manager', 'admin'] as const;
+const WAREHOUSE = ['warehouse', 'admin'] as const;
 
 export const ROUTES = {
   // ------------------------------------------------------------------------- public ---
@@ -61,6 +63,27 @@ export const ROUTES = {
   },
   orderDelete: { method: 'DELETE', path: '/orders/:id', access: ['admin'], write: 'idempotent' },
   drivers: { method: 'GET', path: '/drivers', access: MANAGERS },
+  // ----------------------------------------------------------- warehouse and delivery ---
+  /** `create`: the body's client-made `scan_id` makes a replayed scan the first one. */
+  warehouseScan: { method: 'POST', path: '/warehouse/scan-barcode', access: WAREHOUSE, write: 'create' },
+  orderDeliver: { method: 'POST', path: '/orders/:id/deliver', access: ['driver', 'admin'], write: 'status' },
+  orderProof: { method: 'GET', path: '/orders/:id/proof', access: 'user' },
+  /** A PDF (not JSON): the delivery note of an order the caller may see. */
+  deliveryNote: { method: 'GET', path: '/delivery-notes/generate/:orderId', access: 'user' },
+  // ------------------------------------------------ debug calls (demo mode only, spec §7) ---
+  debugAllOrders: { method: 'GET', path: '/debug/all-orders', access: ['admin', 'manager', 'warehouse'] },
+  debugApproveFirstOrder: {
+    method: 'POST',
+    path: '/debug/approve-first-order',
+    access: ['admin', 'manager', 'warehouse'],
+    write: 'demo',
+  },
+  debugCreateTestOrders: {
+    method: 'POST',
+    path: '/debug/create-test-orders',
+    access: ['admin', 'manager', 'warehouse'],
+    write: 'demo',
+  },
   // ------------------------------------------------------------------ notifications ---
   notificationList: { method: 'GET', path: '/notifications', access: 'user' },
   notificationMarkAllRead: {
