@@ -163,6 +163,7 @@ export function parseScan(raw: string): ParseResult {
     }
   }
 
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   if (/[\u0000-\u001f\u007f]/.test(s)) return { ok: false, reason: 'malformed' };
   if (/^\d{13}$/.test(s)) {
     if (!checkDigitOk(s)) return { ok: false, reason: 'check_digit' };
