@@ -50,23 +50,31 @@ function vitest(label: string, project: string, env: NodeJS.ProcessEnv = {}) {
   }
 }
 
-function ensureChromium() {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(path)) return;
+/**
+ * Debian packages the tests drive: Chromium (browser tests) and poppler-utils' pdftotext (the
+ * delivery note's text is read back from the PDF). Installed with apt-get when missing and root.
+ */
+function ensureDebianPackages(wanted: { path: string; pkg: string }[]) {
+  const missing = wanted.filter((w) => !existsSync(w.path));
+  if (missing.length === 0) return;
+  const names = missing.map((m) => m.pkg);
   if (process.getuid?.() === 0) {
-    console.log("Chromium is missing: installing Debian's chromium (apt-get)…");
+    console.log(`Missing: ${names.join(', ')} — installing Debian's packages (apt-get)…`);
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const r = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    spawnSync('apt-get', ['install', '-y', '-qq', ...names], {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
-    if (r.status === 0 && existsSync(path)) return;
+    if (missing.every((m) => existsSync(m.path))) return;
   }
   console.error(
-    `Chromium not found at ${path}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium`,
+    `Not found: ${missing.map((m) => m.path).join(', ')}. Install with:\n  sudo apt-get update && sudo apt-get install -y ${names.join(' ')}`,
   );
   process.exit(1);
 }
+
+const CHROMIUM = { path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium' };
+const PDFTOTEXT = { path: '/usr/bin/pdftotext', pkg: 'poppler-utils' };
 
 const only = process.argv[2];
 if (!only || only === 'lint') {
@@ -76,13 +84,14 @@ if (!only || only === 'lint') {
 if (!only || only === 'typecheck') check('type check (tsc --noEmit)', 'npx', ['tsc', '--noEmit']);
 if (!only || only === 'unit') vitest('unit', 'unit');
 if (!only || only === 'api') {
+  ensureDebianPackages([PDFTOTEXT]);
   vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' });
   const pg = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (pg) vitest('api (PostgreSQL)', 'api', { TEST_DATABASE_URL: pg });
   else console.log('\n(api on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to run it too)');
 }
 if (!only || only === 'e2e') {
-  ensureChromium();
+  ensureDebianPackages([CHROMIUM, PDFTOTEXT]);
   vitest('e2e (Chromium)', 'e2e');
 }
 
