@@ -3,12 +3,15 @@ import type { Kysely } from 'kysely';
 import { MESSAGES } from '../shared/api/errors';
 import adminRoutes from './admin/admin.routes';
 import authRoutes from './auth/auth.routes';
+import type { SessionUser } from './auth/sessions.repository';
 import type { Config } from './config';
 import customerRoutes from './customers/customers.routes';
 import type { Database } from './db/schema';
 import healthRoutes from './health/health.routes';
+import { ReadCaches } from './lib/read-cache';
 import notificationRoutes from './notifications/notifications.routes';
 import orderRoutes from './orders/orders.routes';
+import { WireCache } from './orders/wire-cache';
 import authPlugin from './plugins/app/auth';
 import errorEnvelope from './plugins/app/error-envelope';
 import idempotencyPlugin from './plugins/app/idempotency';
@@ -19,6 +22,7 @@ import rateLimitPlugin from './plugins/external/rate-limit';
 import zodPlugin from './plugins/external/zod';
 import productRoutes from './products/products.routes';
 import syncRoutes from './sync/sync.routes';
+import type { Tenant } from './tenants/tenants.repository';
 import tenantRoutes from './tenants/tenants.routes';
 import driverRoutes from './users/drivers.routes';
 
@@ -26,6 +30,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     config: Config;
+    /** Tenants and sessions read by every request (lib/read-cache.ts). */
+    readCache: ReadCaches<Tenant, SessionUser>;
+    /** Orders' JSON by version (orders/wire-cache.ts). */
+    wireCache: WireCache;
     registeredRoutes: ReadonlyArray<{ method: string; url: string; access: unknown }>;
   }
 }
@@ -66,6 +74,12 @@ export async function buildApp({ db, config, routes = [] }: AppDeps): Promise<Fa
   });
   app.decorate('db', db);
   app.decorate('config', config);
+  const readCache = new ReadCaches<Tenant, SessionUser>(config.authCacheMs);
+  const wireCache = new WireCache();
+  // A user's name is in the orders' JSON: a change of a user empties the wire cache too.
+  readCache.onInvalidate(() => wireCache.clear());
+  app.decorate('readCache', readCache);
+  app.decorate('wireCache', wireCache);
   // Every route as registered (method, url, config): the route walker test holds each /api route
   // to "authenticated unless its endpoint entry says public".
   const registered: Array<{ method: string; url: string; access: unknown }> = [];

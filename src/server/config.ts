@@ -70,6 +70,10 @@ const envSchema = z.object({
   ),
   DIST_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./dist')),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
+  AUTH_CACHE_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'AUTH_CACHE_MS bir sayı olmalıdır' }).int().min(0).max(60_000).default(2_000),
+  ),
   DEMO_MODE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
   LOGIN_RATE_LIMIT: z.preprocess(
     emptyToUndefined,
@@ -96,6 +100,12 @@ export interface Config {
    * database, off when NODE_ENV=production (then 404 and hidden); DEMO_MODE=true|false overrides.
    */
   demoMode: boolean;
+  /**
+   * How long (ms) a tenant and a session + user stay in the read cache (lib/read-cache.ts);
+   * 0 turns it off. With several API processes on PostgreSQL, the longest another process may
+   * still accept a revoked token.
+   */
+  authCacheMs: number;
   /** Fastify trustProxy: false, true, or a comma list of proxy addresses/CIDRs (TRUST_PROXY). */
   trustProxy: boolean | string;
 }
@@ -151,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     distDir: resolve(e.DIST_DIR),
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
+    authCacheMs: e.AUTH_CACHE_MS,
     demoMode:
       e.DEMO_MODE !== undefined ? e.DEMO_MODE === 'true' : e.NODE_ENV !== 'production' && !e.DATABASE_URL,
     trustProxy:
@@ -179,6 +190,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginRateLimitPerMinute: 10_000,
     trustProxy: false,
     demoMode: true,
+    // API tests change tenants and users with SQL, standing in for administration screens that
+    // do not exist yet; tests/api/read-cache.test.ts runs with the cache on.
+    authCacheMs: 0,
     ...overrides,
   };
 }

@@ -25,9 +25,13 @@ export default async function authRoutes(app: FastifyInstance) {
     limited,
   );
 
+  // Writes to a session or a user run inside invalidateAround: the read cache (lib/read-cache.ts)
+  // forgets the old state before the write and again once it has committed.
   route(app, API.logout, async (request, reply) =>
-    app.mutate(request, reply, { action: 'auth.logout', entity: 'session' }, (trx) =>
-      authService.logout(trx, request.tenant.id, request.user.sessionId),
+    app.readCache.invalidateAround(() =>
+      app.mutate(request, reply, { action: 'auth.logout', entity: 'session' }, (trx) =>
+        authService.logout(trx, request.tenant.id, request.user.sessionId),
+      ),
     ),
   );
 
@@ -38,31 +42,33 @@ export default async function authRoutes(app: FastifyInstance) {
 
   route(app, API.profileUpdate, async (request, reply) => {
     let prepared: { newPasswordHash: string | undefined } = { newPasswordHash: undefined };
-    return app.mutate(
-      request,
-      reply,
-      {
-        action: 'user.profile_update',
-        entity: 'user',
-        prepare: async () => {
-          prepared = await authService.prepareProfileUpdate(
-            app.db,
-            request.tenant,
-            request.user.id,
-            request.body,
-            meta(request),
-          );
+    return app.readCache.invalidateAround(() =>
+      app.mutate(
+        request,
+        reply,
+        {
+          action: 'user.profile_update',
+          entity: 'user',
+          prepare: async () => {
+            prepared = await authService.prepareProfileUpdate(
+              app.db,
+              request.tenant,
+              request.user.id,
+              request.body,
+              meta(request),
+            );
+          },
         },
-      },
-      (trx) =>
-        authService.updateProfile(
-          trx,
-          request.tenant.id,
-          request.user.id,
-          request.user.sessionId,
-          request.body,
-          prepared,
-        ),
+        (trx) =>
+          authService.updateProfile(
+            trx,
+            request.tenant.id,
+            request.user.id,
+            request.user.sessionId,
+            request.body,
+            prepared,
+          ),
+      ),
     );
   });
 }

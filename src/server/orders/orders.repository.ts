@@ -1,9 +1,10 @@
 import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
-import type { Order, OrderSummary } from '../../shared/api/entities';
+import type { Order } from '../../shared/api/entities';
 import { kurusToDecimal } from '../../shared/domain/money';
 import type { OrderScope, OrderStatus } from '../../shared/domain/order-status';
 import type { Database } from '../db/schema';
 import { containsPattern } from '../lib/like-pattern';
+import type { WireCache, WireKind } from './wire-cache';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -70,18 +71,47 @@ export async function findOrdersChanged(
   scope: OrderScope,
   after: number,
   upTo: number,
+  wires?: WireCache,
 ): Promise<ChangedOrder[]> {
-  const { rows } = await sql<ChangedOrder>`
-    WITH changed AS MATERIALIZED (
-      SELECT o.id, o.change_seq, (o.deleted_at IS NULL AND ${scopeCondition(scope)}) AS visible,
-             ${seenCondition(scope)} AS seen
-      FROM orders o
-      WHERE o.tenant_id = ${tenantId} AND o.change_seq > ${after} AND o.change_seq <= ${upTo})
-    SELECT c.id, c.visible, c.seen, w.wire
-    FROM changed c
-    LEFT JOIN order_wire(${tenantId}, ARRAY(SELECT id FROM changed WHERE visible)) w ON w.id = c.id
-    ORDER BY c.change_seq`.execute(db);
-  return rows;
+  const { rows } = await sql<{ id: string; change_seq: number | string; visible: boolean; seen: boolean }>`
+    SELECT o.id, o.change_seq, (o.deleted_at IS NULL AND ${scopeCondition(scope)}) AS visible,
+           ${seenCondition(scope)} AS seen
+    FROM orders o
+    WHERE o.tenant_id = ${tenantId} AND o.change_seq > ${after} AND o.change_seq <= ${upTo}
+    ORDER BY o.change_seq`.execute(db);
+  const visible = rows.filter((r) => r.visible).map((r) => ({ id: r.id, seq: Number(r.change_seq) }));
+  const texts = await wireTexts(db, tenantId, 'full', visible, wires);
+  return rows.map((r) => ({ id: r.id, visible: r.visible, seen: r.seen, wire: texts.get(r.id) ?? null }));
+}
+
+/**
+ * The wire JSON of each (id, change number): from `wires` (wire-cache.ts) where it holds that
+ * version, the rest built by the database in ONE statement and kept for the next reader. Call it
+ * only from read paths (see wire-cache.ts: a write's change number may still roll back).
+ */
+async function wireTexts(
+  db: Executor,
+  tenantId: string,
+  kind: WireKind,
+  orders: readonly { id: string; seq: number }[],
+  wires: WireCache | undefined,
+): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  const missing: string[] = [];
+  for (const { id, seq } of orders) {
+    const hit = wires?.get(kind, tenantId, id, seq);
+    if (hit !== undefined) texts.set(id, hit);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return texts;
+  const fn = kind === 'full' ? sql.raw('order_wire') : sql.raw('order_summary_wire');
+  const { rows } = await sql<{ id: string; change_seq: number | string; wire: string }>`
+    SELECT id, change_seq, wire FROM ${fn}(${tenantId}, ${missing}::uuid[])`.execute(db);
+  for (const row of rows) {
+    texts.set(row.id, row.wire);
+    wires?.set(kind, tenantId, row.id, Number(row.change_seq), row.wire);
+  }
+  return texts;
 }
 
 /**
@@ -397,25 +427,32 @@ export async function listOrders(
   scope: OrderScope,
   filter: OrderListFilter,
   page: { offset: number; limit: number; count: boolean },
-): Promise<{ orders: OrderSummary[]; total: number }> {
-  const pageIds = filteredOrders(db, tenantId, scope, filter)
-    .select('o.id')
+  wires?: WireCache,
+): Promise<{ wires: string[]; total: number }> {
+  const pageRows = filteredOrders(db, tenantId, scope, filter)
+    .select(['o.id', 'o.change_seq', 'o.created_at'])
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
     .limit(page.limit)
     .offset(page.offset);
   const total = page.count ? totalQuery(db, tenantId, scope, filter) : sql`NULL::int`;
-  const { rows } = await sql<{ wire: string; total: number | null }>`
-    SELECT w.wire, ${total} AS total
-    FROM order_summary_wire(${tenantId}, ARRAY(${pageIds})) WITH ORDINALITY AS w(id, change_seq, deleted, wire, n)
-    ORDER BY w.n`.execute(db);
-  const orders = rows.map((r) => JSON.parse(r.wire) as OrderSummary);
-  if (!page.count) return { orders, total: orders.length };
+  const { rows } = await sql<{ id: string; change_seq: number | string; total: number | null }>`
+    SELECT p.id, p.change_seq, ${total} AS total FROM (${pageRows}) p
+    ORDER BY p.created_at DESC, p.id DESC`.execute(db);
+  const texts = await wireTexts(
+    db,
+    tenantId,
+    'summary',
+    rows.map((r) => ({ id: r.id, seq: Number(r.change_seq) })),
+    wires,
+  );
+  const list = rows.flatMap((r) => texts.get(r.id) ?? []);
+  if (!page.count) return { wires: list, total: list.length };
   const first = rows[0];
-  if (first) return { orders, total: Number(first.total) };
-  if (page.offset === 0) return { orders, total: 0 };
+  if (first) return { wires: list, total: Number(first.total) };
+  if (page.offset === 0) return { wires: list, total: 0 };
   const counted = await totalQuery(db, tenantId, scope, filter).executeTakeFirstOrThrow();
-  return { orders, total: Number(counted.n) };
+  return { wires: list, total: Number(counted.n) };
 }
 
 // ------------------------------------------------------------------------------- writes ---

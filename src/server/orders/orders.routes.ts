@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { envelope } from '../../shared/api/common';
 import { API } from '../../shared/api/endpoints';
+import { sendDataText } from '../lib/json-text';
 import { route } from '../lib/route';
 import * as service from './orders.service';
+
+const listContract = envelope(API.orderList.response);
 
 export default async function orderRoutes(app: FastifyInstance) {
   const actor = (request: FastifyRequest) => ({
@@ -10,15 +14,19 @@ export default async function orderRoutes(app: FastifyInstance) {
     full_name: request.user.full_name,
   });
 
-  route(app, API.orderList, async (request) => ({
-    success: true as const,
-    data: await service.list(app.db, request.tenant.id, request.user, request.query),
-  }));
+  route(app, API.orderList, async (request, reply) =>
+    sendDataText(
+      app,
+      reply,
+      listContract,
+      await service.list(app.db, request.tenant.id, request.user, request.query, app.wireCache),
+    ),
+  );
 
   // Static paths before /orders/:id, so "recent" and "role" are never taken for an id.
   route(app, API.orderRecent, async (request) => ({
     success: true as const,
-    data: await service.recent(app.db, request.tenant.id, request.user, request.query.limit),
+    data: await service.recent(app.db, request.tenant.id, request.user, request.query.limit, app.wireCache),
   }));
 
   route(app, API.orderByRole, async (request) => ({
@@ -29,6 +37,7 @@ export default async function orderRoutes(app: FastifyInstance) {
       request.user,
       request.params.role,
       request.query.limit,
+      app.wireCache,
     ),
   }));
 

@@ -43,6 +43,7 @@ import { findProductsForLines } from '../products/products.repository';
 import type { Tenant } from '../tenants/tenants.repository';
 import { findActiveStaff, listActiveStaff } from '../users/staff.repository';
 import * as repo from './orders.repository';
+import type { WireCache } from './wire-cache';
 
 /**
  * The orders API (spec §2/§7, DESIGN §5–§8). Who may do what comes from the status machine in
@@ -81,18 +82,24 @@ export async function list(
   tenantId: string,
   user: ActingUser,
   query: { page: number; limit: number; status?: string; salesperson_id?: string; search?: string },
-): Promise<OrderListResponse> {
-  const { orders, total } = await repo.listOrders(
+  wires?: WireCache,
+): Promise<string> {
+  const { wires: orders, total } = await repo.listOrders(
     db,
     tenantId,
     orderScope(user),
     { status: query.status, salesperson_id: query.salesperson_id, search: query.search || undefined },
     { offset: (query.page - 1) * query.limit, limit: query.limit, count: true },
+    wires,
   );
-  return {
-    orders,
-    pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+  const pagination: OrderListResponse['pagination'] = {
+    page: query.page,
+    limit: query.limit,
+    total,
+    pages: Math.ceil(total / query.limit),
   };
+  // The orders' JSON goes out as the database made it (unparsed): the route sends this text.
+  return `{"orders":[${orders.join(',')}],"pagination":${JSON.stringify(pagination)}}`;
 }
 
 /** GET /orders/recent: the newest orders the caller may see. */
@@ -101,15 +108,17 @@ export async function recent(
   tenantId: string,
   user: ActingUser,
   limit: number,
+  wires?: WireCache,
 ): Promise<OrderSummary[]> {
-  const { orders } = await repo.listOrders(
+  const { wires: orders } = await repo.listOrders(
     db,
     tenantId,
     orderScope(user),
     {},
     { offset: 0, limit, count: false },
+    wires,
   );
-  return orders;
+  return orders.map((text) => JSON.parse(text) as OrderSummary);
 }
 
 /** GET /orders/role/{role}: within the caller's scope, the statuses that role works with. */
@@ -119,14 +128,18 @@ export async function byRole(
   user: ActingUser,
   role: Role,
   limit: number,
+  wires?: WireCache,
 ): Promise<OrderSummary[]> {
   const statuses = ROLE_ORDER_STATUSES[role];
-  const { orders } = await repo.listOrders(db, tenantId, orderScope(user), statuses ? { statuses } : {}, {
-    offset: 0,
-    limit,
-    count: false,
-  });
-  return orders;
+  const { wires: orders } = await repo.listOrders(
+    db,
+    tenantId,
+    orderScope(user),
+    statuses ? { statuses } : {},
+    { offset: 0, limit, count: false },
+    wires,
+  );
+  return orders.map((text) => JSON.parse(text) as OrderSummary);
 }
 
 export async function get(db: Db, tenantId: string, user: ActingUser, id: string): Promise<Order> {

@@ -21,6 +21,7 @@ export default async function syncRoutes(app: FastifyInstance) {
         request.user,
         request.query.cursor,
         request.query.limit,
+        app.wireCache,
       ),
     ),
   );

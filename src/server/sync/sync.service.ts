@@ -5,6 +5,7 @@ import { findCustomersChanged, toWireCustomer } from '../customers/customers.rep
 import type { Database } from '../db/schema';
 import { findNotificationsChanged, toWireNotification } from '../notifications/notifications.repository';
 import { findOrdersChanged } from '../orders/orders.repository';
+import type { WireCache } from '../orders/wire-cache';
 import { productForRole } from '../products/product-projection';
 import { findProductsChanged, toWireProduct } from '../products/products.repository';
 import { inSnapshot, pageBoundary } from './sync.repository';
@@ -53,6 +54,7 @@ export async function pull(
   user: ActingUser,
   cursorText: string,
   limit: number,
+  wires?: WireCache,
 ): Promise<string> {
   const cursor = Number(cursorText);
   const empty: PullPage = {
@@ -73,7 +75,7 @@ export async function pull(
     const first = cursor === 0;
 
     const [orders, products, customers, notifications] = await Promise.all([
-      findOrdersChanged(trx, tenantId, orderScope(user), cursor, boundary),
+      findOrdersChanged(trx, tenantId, orderScope(user), cursor, boundary, wires),
       findProductsChanged(trx, tenantId, cursor, boundary),
       findCustomersChanged(trx, tenantId, cursor, boundary),
       findNotificationsChanged(trx, tenantId, user.id, cursor, boundary),

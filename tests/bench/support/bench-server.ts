@@ -33,7 +33,13 @@ async function main() {
   await refreshStatistics(database.db);
   const app = await buildApp({
     db: database.db,
-    config: testConfig({ loginRateLimitPerMinute: 1_000_000, logLevel: 'silent', nodeEnv: 'production' }),
+    config: testConfig({
+      loginRateLimitPerMinute: 1_000_000,
+      logLevel: 'silent',
+      nodeEnv: 'production',
+      // As main.ts runs it (AUTH_CACHE_MS default): tenants and sessions through the read cache.
+      authCacheMs: 2_000,
+    }),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const ready: BenchServerReady = {

@@ -36,7 +36,7 @@ declare module 'fastify' {
  * 1. a bearer token that verifies (HS256 only, signature, exp, all claims) — else 401 UNAUTHORIZED;
  * 2. its tenant claim equals `?tenant=` — else 403 TENANT_MISMATCH (the token is genuine, it just
  *    belongs to another company: "forbidden", not "who are you");
- * 3. its session (jti) exists, is not revoked (logout) or expired, and its user exists and is
+ * 3. its session (jti) exists (read through the app's short-lived cache, lib/read-cache.ts), is not revoked (logout) or expired, and its user exists and is
  *    active — else 401. Role and name come from the database, not the token, so a role change or a
  *    deactivation applies to the next request.
  */
@@ -46,7 +46,10 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promi
   const claims = request.verifiedClaims ?? (await verifyToken(app.config.jwtSecret, token));
   if (!claims) throw unauthorized();
   if (claims.tid !== request.tenant.id) throw new AppError(403, 'TENANT_MISMATCH', MESSAGES.tenantMismatch);
-  const row = await findSessionWithUser(app.db, request.tenant.id, claims.jti);
+  const tenantId = request.tenant.id;
+  const row = await app.readCache.sessions.get(`${tenantId}:${claims.jti}`, () =>
+    findSessionWithUser(app.db, tenantId, claims.jti),
+  );
   if (!row || row.user_id !== claims.sub) throw unauthorized();
   if (row.session_revoked_at !== null || row.session_expires_at.getTime() <= Date.now()) throw unauthorized();
   if (!row.is_active) throw unauthorized(MESSAGES.userInactive);

@@ -33,7 +33,8 @@ export default fp(
         { tenant: Array.isArray(raw) ? raw[0] : raw },
         'querystring',
       );
-      const tenant = await findTenant(app.db, slug.toLowerCase());
+      const id = slug.toLowerCase();
+      const tenant = await app.readCache.tenants.get(id, () => findTenant(app.db, id));
       if (!tenant) throw new AppError(404, 'TENANT_NOT_FOUND', MESSAGES.tenantNotFound);
       if (!tenant.is_active) throw new AppError(403, 'TENANT_INACTIVE', MESSAGES.tenantInactive);
       request.tenant = tenant;

@@ -1,0 +1,71 @@
+/**
+ * The JSON text of orders as the database built it (order_wire / order_summary_wire, migration
+ * 0004), kept in memory by (tenant, order id, change number).
+ *
+ * Why: building an order's JSON is most of what the order list and the sync feed cost on the
+ * embedded database (500 orders: ~48 ms to build, ~7 ms to read back as stored text, ~0 from
+ * here), and the same versions are asked for again and again — by every device of a tenant on
+ * its first sync, by every user paging the same list.
+ *
+ * Why it is exact: an order's change number (`change_seq`) moves with EVERY change of the order,
+ * its lines or its history (db/change-seq.ts), so a text stored for (id, change_seq) is the text
+ * of that version for as long as that version exists. Two things it cannot see, and what bounds
+ * them:
+ * - the names of the users an order mentions (salesperson, manager, warehouse, driver) live in
+ *   `users`: a name change empties this cache in its process (ReadCaches.invalidate, through the
+ *   profile route), and entries live at most `ttlMs` (60 s), which bounds what another API process
+ *   on PostgreSQL can show;
+ * - texts are stored only by READ paths, which see committed rows: a write's transaction may roll
+ *   back and its change number be handed out again, so nothing built inside a write is ever kept.
+ * Memory is bounded by `maxBytes` (oldest dropped first).
+ */
+export type WireKind = 'full' | 'summary';
+
+export class WireCache {
+  private readonly entries = new Map<string, { seq: number; wire: string; until: number }>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxBytes = 64 * 1024 * 1024,
+    private readonly ttlMs = 60_000,
+  ) {}
+
+  private static key(kind: WireKind, tenantId: string, id: string): string {
+    return `${kind === 'full' ? 'f' : 's'}:${tenantId}:${id}`;
+  }
+
+  get(kind: WireKind, tenantId: string, id: string, seq: number): string | undefined {
+    if (this.maxBytes <= 0) return undefined;
+    const entry = this.entries.get(WireCache.key(kind, tenantId, id));
+    if (!entry || entry.seq !== seq || entry.until <= Date.now()) return undefined;
+    return entry.wire;
+  }
+
+  set(kind: WireKind, tenantId: string, id: string, seq: number, wire: string): void {
+    if (this.maxBytes <= 0 || wire.length * 2 > this.maxBytes / 16) return;
+    const key = WireCache.key(kind, tenantId, id);
+    const old = this.entries.get(key);
+    if (old) {
+      this.bytes -= old.wire.length * 2;
+      this.entries.delete(key);
+    }
+    this.entries.set(key, { seq, wire, until: Date.now() + this.ttlMs });
+    this.bytes += wire.length * 2;
+    if (this.bytes > this.maxBytes) {
+      for (const [k, e] of this.entries) {
+        this.entries.delete(k);
+        this.bytes -= e.wire.length * 2;
+        if (this.bytes <= this.maxBytes * 0.9) break;
+      }
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

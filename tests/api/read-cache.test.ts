@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, startApi } from './support/harness';
+
+/**
+ * The read cache of tenants and sessions (src/server/lib/read-cache.ts) is ON here, with a TTL far
+ * longer than the test: every check below passes only because the writes invalidate it, not
+ * because entries expired.
+ */
+describe('read cache of tenants and sessions (on, 60 s)', () => {
+  let api: Api;
+  beforeAll(async () => {
+    api = await startApi({ config: { authCacheMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('a logged-out token is refused on the very next request, though its session was cached', async () => {
+    const s = await api.login('demo', 'sales2');
+    expect((await api.call('GET', '/auth/profile', { token: s.token })).status).toBe(200);
+    expect(api.app.readCache.sessions.size).toBeGreaterThan(0);
+    expect((await api.call('POST', '/auth/logout', { token: s.token })).status).toBe(200);
+    const after = await api.call('GET', '/auth/profile', { token: s.token });
+    expect(after.status).toBe(401);
+  });
+
+  it("a password change ends the user's other sessions at once", async () => {
+    const keep = await api.login('client1', 'sales2');
+    const other = await api.login('client1', 'sales2');
+    expect((await api.call('GET', '/orders', { tenant: 'client1', token: other.token })).status).toBe(200);
+    const changed = await api.call('PUT', '/auth/profile', {
+      tenant: 'client1',
+      token: keep.token,
+      body: { current_password: 'demo1234', new_password: 'yeni-sifre-123' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await api.call('GET', '/orders', { tenant: 'client1', token: other.token })).status).toBe(401);
+    expect((await api.call('GET', '/orders', { tenant: 'client1', token: keep.token })).status).toBe(200);
+  });
+
+  it('serves repeated reads from the cache and still answers per tenant', async () => {
+    const demo = await api.call('GET', '/tenants/info', { tenant: 'demo' });
+    const other = await api.call('GET', '/tenants/info', { tenant: 'default' });
+    expect(demo.status).toBe(200);
+    expect(other.status).toBe(200);
+    expect((demo.body as { data: { tenant_id: string } }).data.tenant_id).toBe('demo');
+    expect((other.body as { data: { tenant_id: string } }).data.tenant_id).toBe('default');
+    // A token of one tenant stays refused on another even when both tenants are cached.
+    const s = await api.login('demo', 'manager');
+    expect((await api.call('GET', '/orders', { tenant: 'default', token: s.token })).status).toBe(403);
+  });
+
+  it('an unknown tenant is never cached as missing', async () => {
+    expect((await api.call('GET', '/tenants/info', { tenant: 'sonra-gelen' })).status).toBe(404);
+    await api.db
+      .insertInto('tenants')
+      .values({
+        id: 'sonra-gelen',
+        company_name: 'Sonra Gelen A.Ş.',
+        subdomain: 'sonra-gelen',
+        full_domain: null,
+        subscription_plan: 'free',
+        logo_url: null,
+        company_description: null,
+        legal_name: null,
+        tax_number: null,
+        tax_office: null,
+        address: null,
+        phone: null,
+        email: null,
+        website: null,
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
+      .execute();
+    expect((await api.call('GET', '/tenants/info', { tenant: 'sonra-gelen' })).status).toBe(200);
+  });
+});
