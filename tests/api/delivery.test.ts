@@ -4,6 +4,7 @@ import { reserveChangeSeqs } from '../../src/server/db/change-seq';
 import { insertOrders } from '../../src/server/orders/orders.repository';
 import type { Order } from '../../src/shared/api/entities';
 import { type DeliverBody, type DeliveryProof, MAX_PROOF_PHOTO_BYTES } from '../../src/shared/api/warehouse';
+import type { OrderStatus } from '../../src/shared/domain/order-status';
 import { type Api, type Session, startApi } from './support/harness';
 
 /**
@@ -343,7 +344,7 @@ describe('the driver’s own transitions', () => {
 
 describe('spec §6: a driver edits only their orders in ready_for_delivery or out_for_delivery', () => {
   /** An order of `sales` for `driver`, put straight into the db in `status` (ready_for_delivery is never produced). */
-  async function seeded(status: string): Promise<string> {
+  async function seeded(status: OrderStatus): Promise<string> {
     const [seq] = await api.db.transaction().execute((trx) => reserveChangeSeqs(trx, 'demo', 1));
     const id = randomUUID();
     const at = new Date();
@@ -382,7 +383,7 @@ describe('spec §6: a driver edits only their orders in ready_for_delivery or ou
   const put = (s: Session, id: string, b: Record<string, unknown>) =>
     api.call<Envelope<Order>>('PUT', `/orders/${id}`, { token: s.token, body: b });
 
-  it.each(['ready_for_delivery', 'out_for_delivery'])(
+  it.each(['ready_for_delivery', 'out_for_delivery'] as const)(
     '%s: notes and plate yes, customer no; other driver 404',
     async (status) => {
       const id = await seeded(status);
@@ -395,7 +396,7 @@ describe('spec §6: a driver edits only their orders in ready_for_delivery or ou
     },
   );
 
-  it.each(['in_transit', 'delivered', 'prepared'])(
+  it.each(['in_transit', 'delivered', 'prepared'] as const)(
     '%s: the assigned driver may not edit (403, nothing written)',
     async (status) => {
       const id = await seeded(status);
