@@ -18,7 +18,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatTL } from '../../shared/domain/money';
-import { changeOrderStatus, type LocalOrder } from '../local';
+import { changeOrderStatus, type LocalOrder, parseRecordKey } from '../local';
 import { runLocalAction } from '../shared-ui/catalogue-data';
 import { dateTimeLabel, statusLabel, t as translate, useT } from '../shared-ui/i18n';
 import { useLocalDb, useLocalStore } from '../shared-ui/local-store';
@@ -43,19 +43,35 @@ export default function DriverDashboardPage() {
   const [tab, setTab] = useState<'todo' | 'done'>('todo');
   const [delivering, setDelivering] = useState<LocalOrder | null>(null);
   const [failing, setFailing] = useState<LocalOrder | null>(null);
-  const orders = useLiveQuery(
-    async () => (db && userId ? db.orders.where('driver_id').equals(userId).toArray() : undefined),
-    [db, userId],
-  );
+  // Their orders, and what this device has not sent (or the server refused) about each of them.
+  const data = useLiveQuery(async () => {
+    if (!db || !userId) return undefined;
+    const [orders, entries] = await Promise.all([
+      db.orders.where('driver_id').equals(userId).toArray(),
+      db.outbox.orderBy('seq').toArray(),
+    ]);
+    const sync = new Map<string, { pending: boolean; failed: string | null }>();
+    for (const entry of entries) {
+      for (const key of entry.records) {
+        const parsed = parseRecordKey(key);
+        if (parsed?.collection !== 'orders') continue;
+        const state = sync.get(parsed.id) ?? { pending: false, failed: null };
+        if (entry.status === 'failed') state.failed = entry.error ?? entry.code ?? '';
+        else state.pending = true;
+        sync.set(parsed.id, state);
+      }
+    }
+    return { orders, sync };
+  }, [db, userId]);
 
   if (error) return <Alert severity="error">{t('orderStoreUnavailable')}</Alert>;
-  if (!orders || !userId)
+  if (!data || !userId)
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
         <CircularProgress aria-label={t('loadingAria')} />
       </Box>
     );
-  const { todo, done } = splitDeliveries(orders, userId);
+  const { todo, done } = splitDeliveries(data.orders, userId);
   const list = tab === 'todo' ? todo : done;
 
   return (
@@ -79,7 +95,13 @@ export default function DriverDashboardPage() {
       ) : (
         <Stack spacing={1.5} data-testid={`driver-list-${tab}`}>
           {list.map((order) => (
-            <DeliveryCard key={order.id} order={order} onDeliver={setDelivering} onFail={setFailing} />
+            <DeliveryCard
+              key={order.id}
+              order={order}
+              sync={data.sync.get(order.id) ?? null}
+              onDeliver={setDelivering}
+              onFail={setFailing}
+            />
           ))}
         </Stack>
       )}
@@ -91,10 +113,12 @@ export default function DriverDashboardPage() {
 
 function DeliveryCard({
   order,
+  sync,
   onDeliver,
   onFail,
 }: {
   order: LocalOrder;
+  sync: { pending: boolean; failed: string | null } | null;
   onDeliver: (order: LocalOrder) => void;
   onFail: (order: LocalOrder) => void;
 }) {
@@ -133,7 +157,16 @@ function DeliveryCard({
               }
               data-testid="driver-order-status"
             />
-            {order.pending_sync === 1 ? (
+            {sync?.failed !== null && sync?.failed !== undefined ? (
+              <Chip
+                size="small"
+                color="error"
+                variant="outlined"
+                label={t('serverRejected')}
+                title={sync.failed}
+                data-testid="sync-failed"
+              />
+            ) : sync?.pending || order.pending_sync === 1 ? (
               <Chip size="small" variant="outlined" label={t('syncPending')} data-testid="pending-sync" />
             ) : null}
           </Stack>
