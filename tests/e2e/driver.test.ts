@@ -234,4 +234,32 @@ describe('driver: delivery with proof, offline (Chromium against npm start)', ()
     expect(await block.getByTestId('proof-photo').count()).toBe(1);
     await office.close();
   });
+  it("a failed delivery goes back to in_transit with '{reason}: {details}' as its notes", async () => {
+    const admin = await apiLogin(baseURL, TENANT, 'admin');
+    const driverLogin = await apiLogin(baseURL, TENANT, 'driver2');
+    const order = await adminOrderInTransitFor(driverLogin.user.id, admin.token);
+    const serverOrder = async () =>
+      (await api<Envelope<OrderLite>>(baseURL, TENANT, `/orders/${order.id}`, { token: admin.token })).body
+        .data;
+    const context = await newContext(browser(), { width: 390, height: 844 });
+    const page = await context.newPage();
+    await signIn(page, baseURL, TENANT, 'driver2');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    const card = page.locator(`[data-testid="driver-order"][data-order-id="${order.id}"]`);
+    await card.waitFor({ timeout: 30_000 });
+    await card.getByTestId('driver-start').click();
+    await expect.poll(() => card.getAttribute('data-status')).toBe('out_for_delivery');
+    await card.getByTestId('driver-fail').click();
+    const dialog = page.getByTestId('failed-dialog');
+    await dialog.getByTestId('failed-reason-1').click();
+    await dialog.getByTestId('failed-notes').fill('Sokak numarası yanlış');
+    await dialog.getByTestId('failed-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    // Back in the to-do list, ready to start again.
+    await expect.poll(() => card.getAttribute('data-status')).toBe('in_transit');
+    expect(await card.getByTestId('driver-start').count()).toBe(1);
+    await expect.poll(async () => (await serverOrder()).status, { timeout: 30_000 }).toBe('in_transit');
+    expect((await serverOrder()).events?.at(-1)?.notes).toBe('Adres bulunamadı: Sokak numarası yanlış');
+    await context.close();
+  });
 });

@@ -15,7 +15,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatTL } from '../../shared/domain/money';
 import { changeOrderStatus, type LocalOrder, parseRecordKey } from '../local';
@@ -24,9 +24,14 @@ import { dateTimeLabel, statusLabel, t as translate, useT } from '../shared-ui/i
 import { useLocalDb, useLocalStore } from '../shared-ui/local-store';
 import { mapsLink } from '../shared-ui/maps-link';
 import { useSession } from '../state/session';
-import { DeliveryDialog } from './delivery-dialog';
 import { splitDeliveries, telLink } from './driver-ui';
-import { FailedDeliveryDialog } from './failed-delivery-dialog';
+
+// The dialogs (and signature_pad) load when first opened: the list paints first. The service
+// worker precaches them, so they open offline too.
+const DeliveryDialog = lazy(() => import('./delivery-dialog').then((m) => ({ default: m.DeliveryDialog })));
+const FailedDeliveryDialog = lazy(() =>
+  import('./failed-delivery-dialog').then((m) => ({ default: m.FailedDeliveryDialog })),
+);
 
 /**
  * The driver's work list (/dashboard for a driver; issue 9, spec §6): the orders assigned to them,
@@ -76,7 +81,7 @@ export default function DriverDashboardPage() {
 
   return (
     <Stack spacing={2} data-testid="driver-dashboard" sx={{ minWidth: 0 }}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
         {t('driverTitle')}
       </Typography>
       <Tabs
@@ -105,8 +110,10 @@ export default function DriverDashboardPage() {
           ))}
         </Stack>
       )}
-      <DeliveryDialog order={delivering} onClose={() => setDelivering(null)} />
-      <FailedDeliveryDialog order={failing} onClose={() => setFailing(null)} />
+      <Suspense fallback={null}>
+        {delivering ? <DeliveryDialog order={delivering} onClose={() => setDelivering(null)} /> : null}
+        {failing ? <FailedDeliveryDialog order={failing} onClose={() => setFailing(null)} /> : null}
+      </Suspense>
     </Stack>
   );
 }
@@ -141,7 +148,7 @@ function DeliveryCard({
           spacing={1}
           sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 0.5 }}
         >
-          <Typography variant="subtitle2" component="h2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+          <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
             {order.order_number}
           </Typography>
           <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
