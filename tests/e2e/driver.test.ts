@@ -148,6 +148,7 @@ describe('driver: delivery with proof, offline (Chromium against npm start)', ()
     // The camera photo: resized on the device to a JPEG ≤ 1600 px and ≤ 400 KB.
     const photo = await cameraPhoto(page);
     expect(photo.length).toBeGreaterThan(400 * 1024);
+    const pickedAt = Date.now();
     await dialog.getByTestId('delivery-photo-input').setInputFiles({
       name: 'kamera.jpg',
       mimeType: 'image/jpeg',
@@ -161,6 +162,9 @@ describe('driver: delivery with proof, offline (Chromium against npm start)', ()
       src: img.src.slice(0, 23),
       bytes: Math.floor((img.src.length - img.src.indexOf(',') - 1) * 0.75),
     }));
+    console.info(
+      `photo ${photo.length} B ${2400}×${1800} → ${resized.width}×${resized.height} ${resized.bytes} B in ${Date.now() - pickedAt} ms`,
+    );
     expect(resized.src).toBe('data:image/jpeg;base64,');
     expect(Math.max(resized.width, resized.height)).toBeLessThanOrEqual(1600);
     expect(resized.bytes).toBeLessThanOrEqual(400 * 1024);
