@@ -7,6 +7,7 @@ import type { SessionUser } from './auth/sessions.repository';
 import type { Config } from './config';
 import customerRoutes from './customers/customers.routes';
 import type { Database } from './db/schema';
+import deliveryRoutes from './delivery/delivery.routes';
 import healthRoutes from './health/health.routes';
 import { ReadCaches } from './lib/read-cache';
 import notificationRoutes from './notifications/notifications.routes';
@@ -126,6 +127,7 @@ export async function buildApp({ db, config, routes = [] }: AppDeps): Promise<Fa
       await api.register(syncRoutes);
       await api.register(adminRoutes);
       await api.register(orderRoutes);
+      await api.register(deliveryRoutes);
       await api.register(driverRoutes);
       await api.register(productRoutes);
       await api.register(customerRoutes);

@@ -54,6 +54,7 @@ const TURKISH = /[çğıİöşüÇĞÖŞÜ]/;
 const SCREEN_DIRS = [
   'app',
   'auth',
+  'driver',
   'layout',
   'notifications',
   'orders',

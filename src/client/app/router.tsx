@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from
 import { ErrorBoundary } from '../shared-ui/error-boundary';
 import { ChunkLoading } from '../shared-ui/loading';
 import { ROUTE_ROLES } from '../shared-ui/route-access';
+import { useSession } from '../state/session';
 import { RequireAuth, RootRedirect } from './guards';
 
 /*
@@ -19,9 +20,16 @@ const OrderDetailPage = lazy(() => import('../orders/order-detail-page'));
 const MyOrdersPage = lazy(() => import('../orders/my-orders-page'));
 const CreateOrderPage = lazy(() => import('../orders/create-order-page'));
 const SalesPage = lazy(() => import('../sales/sales-page'));
+const DriverDashboardPage = lazy(() => import('../driver/driver-dashboard-page'));
 
 /** Not built yet (later issues): real routes with their guards, rendering a plain "coming soon" page. */
-const ANY_USER_PLACEHOLDERS = ['/dashboard', '/customers', '/invoices', '/settings'];
+const ANY_USER_PLACEHOLDERS = ['/customers', '/invoices', '/settings'];
+
+/** /dashboard: the driver's work list for a driver (issue 9); the other roles' dashboards come later. */
+function DashboardPage() {
+  const role = useSession((s) => s.user?.role);
+  return role === 'driver' ? <DriverDashboardPage /> : <ComingSoonPage />;
+}
 
 function AppRoutes() {
   const location = useLocation();
@@ -39,6 +47,7 @@ function AppRoutes() {
               </RequireAuth>
             }
           >
+            <Route path="/dashboard" element={<DashboardPage />} />
             {ANY_USER_PLACEHOLDERS.map((path) => (
               <Route key={path} path={path} element={<ComingSoonPage />} />
             ))}

@@ -3,6 +3,7 @@ import { API } from '../../shared/api/endpoints';
 import type { CreateOrderBody, Driver, UpdateOrderBody } from '../../shared/api/orders';
 import type { OrderStatus } from '../../shared/domain/order-status';
 import { LocalDb, META } from './database';
+import * as delivery from './delivery';
 import * as notifications from './notifications';
 import * as orders from './orders';
 import * as outbox from './outbox';
@@ -126,6 +127,9 @@ export const assignDriver = async (
   vehiclePlate?: string | null,
 ) => orders.assignDriver(requireStore().db, id, driver, vehiclePlate);
 export const deleteOrder = async (id: string) => orders.deleteOrder(requireStore().db, id);
+/** The driver's delivery with proof (issue 9): delivered locally at once, the proof kept in the outbox. */
+export const deliverOrder = async (id: string, proof: delivery.DeliveryProofInput) =>
+  delivery.deliverOrder(requireStore().db, id, proof);
 /** Refresh the cached drivers list (manager/admin; keeps the old copy when offline). */
 export const refreshDrivers = async () =>
   requireStore().engine.refreshReference(API.drivers, META.drivers, (data) => data.drivers);
@@ -144,6 +148,7 @@ export const discardEntry = async (id: string) => {
 };
 
 export * from './database';
+export { type DeliveryProofInput, unsentDeliveryProof } from './delivery';
 export { isKnownKind, MUTATIONS, type MutationKind } from './mutations';
 export { pendingOrderNumber } from './orders';
 export { countEntries, type EnqueueInput, enqueue, listEntries } from './outbox';

@@ -14,6 +14,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { canAssignDriver, canDeleteOrder, canEditOrder } from '../../shared/domain/order-status';
 import { discardEntry, type OutboxEntry, retryEntry } from '../local';
 import { failedAction } from '../shared-ui/conflict-view';
+import { DeliveryProofBlock } from '../shared-ui/delivery-proof';
 import { dateTimeLabel, useT } from '../shared-ui/i18n';
 import { useLocalStore } from '../shared-ui/local-store';
 import { outboxSummary } from '../shared-ui/outbox-summary';
@@ -194,6 +195,8 @@ export default function OrderDetailPage() {
       </Paper>
 
       {entries.length > 0 ? <OrderOutbox entries={entries} /> : null}
+
+      <DeliveryProofBlock orderId={order.id} status={order.status} />
 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>

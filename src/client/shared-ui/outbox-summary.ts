@@ -18,6 +18,11 @@ const PATTERNS: Record<string, { pattern: RegExp; key: MessageKey; names: string
     names: ['number', 'driver'],
   },
   'order.delete': { pattern: /^Sipariş silindi: (.*)$/s, key: 'outbox_orderDelete', names: ['number'] },
+  'order.deliver': {
+    pattern: /^(.*): teslim edildi, teslim alan (.*)$/s,
+    key: 'outbox_orderDeliver',
+    names: ['number', 'recipient'],
+  },
   'notification.read': { pattern: /^.*$/s, key: 'outbox_notificationRead', names: [] },
   'notification.read-all': { pattern: /^.*$/s, key: 'outbox_notificationReadAll', names: [] },
   'notification.delete': { pattern: /^.*$/s, key: 'outbox_notificationDelete', names: [] },

@@ -252,6 +252,25 @@ export interface AuditLogsTable {
   created_at: Timestamp;
 }
 
+/** Proof of delivery (migration 0006): one per delivered order. */
+export interface DeliveryProofsTable {
+  tenant_id: string;
+  order_id: string;
+  event_id: string;
+  recipient_name: string;
+  signature: Uint8Array;
+  signature_type: string;
+  photo: Uint8Array | null;
+  photo_type: string | null;
+  delivered_at: Timestamp;
+  received_at: Timestamp;
+  delivered_by: string | null;
+  delivered_by_name: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy: number | null;
+}
+
 export interface CompanyRegistrationsTable {
   tenant_id: string; // the platform tenant that reviews it
   id: string;
@@ -289,6 +308,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   audit_logs: AuditLogsTable;
   company_registrations: CompanyRegistrationsTable;
+  delivery_proofs: DeliveryProofsTable;
 }
 
 export type TenantRow = Selectable<TenantsTable>;

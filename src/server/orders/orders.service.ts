@@ -509,6 +509,8 @@ export async function changeStatus(
   actor: OrderActor,
   id: string,
   body: { status: OrderStatus; notes: string | null; expected_status?: OrderStatus },
+  /** `eventId`: the id of the event a change writes (a delivery's proof points at it). */
+  options: { eventId?: string } = {},
 ): Promise<MutationResult<Order>> {
   const locked = await lockVisible(trx, tenantId, actor, id);
   const target = body.status;
@@ -562,7 +564,7 @@ export async function changeStatus(
   await repo.updateOrder(trx, tenantId, id, change, seqs[0] as number, at);
   await repo.insertOrderEvents(trx, tenantId, [
     {
-      id: randomUUID(),
+      id: options.eventId ?? randomUUID(),
       order_id: id,
       event_type: 'status_changed',
       from_status: locked.status,

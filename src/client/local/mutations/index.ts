@@ -1,4 +1,5 @@
 import type { MutationDef } from './define';
+import { deliveryMutations } from './delivery';
 import { notificationMutations } from './notifications';
 import { orderMutations } from './orders';
 
@@ -10,6 +11,7 @@ import { orderMutations } from './orders';
 export const MUTATIONS = {
   ...orderMutations,
   ...notificationMutations,
+  ...deliveryMutations,
 } as const;
 
 export type MutationKind = keyof typeof MUTATIONS;
