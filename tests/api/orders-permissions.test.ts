@@ -107,7 +107,9 @@ describe('PATCH /orders/{id}/status permission matrix', () => {
       const session = sessions[c.username];
       const user = acting(session);
       const allowed = checkTransition(user, order, c.t.to).ok;
-      const expected = allowed ? 200 : canSeeOrder(user, order) ? 403 : 404;
+      // A delivery is the assigned driver's (or admin's) but only WITH its proof (POST …/deliver):
+      // PATCH …/status refuses it to them with 400 naming the field.
+      const expected = allowed ? (c.t.requiresProof ? 400 : 200) : canSeeOrder(user, order) ? 403 : 404;
       const r = await api.call<{
         success: boolean;
         data?: { status: string };
@@ -123,6 +125,7 @@ describe('PATCH /orders/{id}/status permission matrix', () => {
         expect(r.body).toMatchObject({ code: 'FORBIDDEN', error: ORDER_MESSAGES.cannotChangeStatus });
       if (expected === 404)
         expect(r.body).toMatchObject({ code: 'NOT_FOUND', error: ORDER_MESSAGES.notFound });
+      if (expected === 400) expect(r.body).toMatchObject({ error: ORDER_MESSAGES.proofRequired });
     }
     // One assertion over the whole table, so a failure shows every wrong cell at once.
     expect(results.filter((r) => r.status !== r.expected)).toEqual([]);
@@ -157,14 +160,14 @@ describe('PATCH /orders/{id}/status permission matrix', () => {
     // and "own"/"assigned" really matter.
     for (const t of TRANSITIONS) {
       const row = results.filter((r) => r.from === t.from && r.to === t.to);
-      expect(row.find((r) => r.username === 'admin')?.status).toBe(200);
+      expect(row.find((r) => r.username === 'admin')?.status).toBe(t.requiresProof ? 400 : 200);
       expect(row.some((r) => r.status !== 200)).toBe(true);
     }
     const cancelOwn = results.filter((r) => r.from === 'pending_approval' && r.to === 'cancelled');
     expect(cancelOwn.find((r) => r.username === 'sales')?.status).toBe(200);
     expect(cancelOwn.find((r) => r.username === 'sales2')?.status).toBe(404);
     const deliver = results.filter((r) => r.from === 'out_for_delivery' && r.to === 'delivered');
-    expect(deliver.find((r) => r.username === 'driver')?.status).toBe(200);
+    expect(deliver.find((r) => r.username === 'driver')?.status).toBe(400);
     expect(deliver.find((r) => r.username === 'driver2')?.status).toBe(404);
   });
 

@@ -163,13 +163,14 @@ describe('status buttons', () => {
     ];
     expect(labels()).toEqual([
       ['approved:Onayla', 'rejected:Reddet', 'cancelled:İptal Et'],
-      ['delivered:Teslim Edildi Olarak İşaretle', 'in_transit:Teslim Edilemedi'],
+      // The delivery itself needs its proof: made from the driver's work list, not a button here.
+      ['in_transit:Teslim Edilemedi'],
     ]);
     useUi.getState().setLanguage('en');
     try {
       expect(labels()).toEqual([
         ['approved:Approve', 'rejected:Reject', 'cancelled:Cancel Order'],
-        ['delivered:Mark as Delivered', 'in_transit:Delivery Failed'],
+        ['in_transit:Delivery Failed'],
       ]);
     } finally {
       useUi.getState().setLanguage('tr');

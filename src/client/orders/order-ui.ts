@@ -58,12 +58,17 @@ export interface StatusAction {
  * Where both are allowed, the first keeps the spec's label and the other gets its own
  * ('İptal Et'), so a manager never sees two identical buttons doing different things. A failed
  * delivery (out_for_delivery → in_transit) is named as such, and a salesperson's own
- * pending_approval → cancelled reads 'İptal Et'.
+ * pending_approval → cancelled reads 'İptal Et'. A delivery (needs a proof) is no button here.
  */
 export function statusActions(user: ActingUser | null, order: OrderRef | null | undefined): StatusAction[] {
   if (!user || !order) return [];
   const used = new Set<string>();
-  return allowedNextStatuses(user, order).map((to) => {
+  // A delivery needs its proof (recipient, signature): it is made from the driver's work list,
+  // never by a bare status button (the server refuses it there too).
+  const next = allowedNextStatuses(user, order).filter(
+    (to) => !findTransition(order.status, to)?.requiresProof,
+  );
+  return next.map((to) => {
     const transition = findTransition(order.status, to);
     // Keys, not texts, are compared, so the de-duplication is the same in every language.
     let key: MessageKey | undefined =

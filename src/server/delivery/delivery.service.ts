@@ -99,7 +99,7 @@ export async function deliver(
       notes,
       ...(body.expected_status ? { expected_status: body.expected_status } : {}),
     },
-    { eventId },
+    { eventId, withProof: true },
   );
   if (result.changed === false) return result; // already delivered: its proof is the first one
   await insertDeliveryProof(trx, tenantId, {

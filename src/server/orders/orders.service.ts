@@ -509,8 +509,11 @@ export async function changeStatus(
   actor: OrderActor,
   id: string,
   body: { status: OrderStatus; notes: string | null; expected_status?: OrderStatus },
-  /** `eventId`: the id of the event a change writes (a delivery's proof points at it). */
-  options: { eventId?: string } = {},
+  /**
+   * `eventId`: the id of the event a change writes (a delivery's proof points at it);
+   * `withProof`: the caller stores a proof of delivery with the change (delivery.service.ts).
+   */
+  options: { eventId?: string; withProof?: boolean } = {},
 ): Promise<MutationResult<Order>> {
   const locked = await lockVisible(trx, tenantId, actor, id);
   const target = body.status;
@@ -546,6 +549,8 @@ export async function changeStatus(
   }
   const transition = check.transition;
   if (transition.requiresNotes && !body.notes) throw validation(ORDER_MESSAGES.notesRequired, 'notes');
+  if (transition.requiresProof && !options.withProof)
+    throw validation(ORDER_MESSAGES.proofRequired, 'status');
 
   const change: repo.OrderChange = { status: target };
   const handler = actor.role === 'manager' || actor.role === 'admin';

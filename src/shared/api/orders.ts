@@ -29,6 +29,8 @@ export const ORDER_MESSAGES = {
   totalMismatch: 'Toplam tutar (total_amount) sipariş kalemlerinin toplamıyla uyuşmuyor',
   idTaken: 'Bu sipariş kimliği (id) başka bir sipariş için kullanılmış',
   notesRequired: 'Bu durum değişikliği için bir açıklama (notes) gereklidir',
+  proofRequired:
+    'Teslimat yalnızca teslim alanın adı ve imzasıyla kaydedilir (POST /orders/{id}/deliver), durum (status) değişikliğiyle değil',
   driverInvalid: 'Geçerli bir sürücü seçiniz (driver_id)',
   cannotAssignDriver: 'Bu siparişe şu anki durumunda sürücü atanamaz',
   cannotEdit: 'Bu siparişi düzenleme yetkiniz yok',

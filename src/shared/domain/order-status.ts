@@ -81,6 +81,11 @@ export interface Transition {
   action?: string;
   /** A reason is required (delivery failed). */
   requiresNotes?: boolean;
+  /**
+   * Made only with a proof of delivery (POST /orders/{id}/deliver: recipient and signature);
+   * PATCH …/status refuses it, and no status button offers it.
+   */
+  requiresProof?: boolean;
   notify?: { type: NotificationType; target: NotifyTarget };
 }
 
@@ -130,6 +135,7 @@ export const TRANSITIONS: readonly Transition[] = [
     from: 'out_for_delivery',
     to: 'delivered',
     who: ['assigned_driver', 'admin'],
+    requiresProof: true,
     notify: { type: 'order_delivered', target: 'salesperson' },
   },
   {
