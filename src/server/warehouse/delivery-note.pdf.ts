@@ -115,9 +115,15 @@ export function renderDeliveryNote(data: DeliveryNoteData): Promise<Buffer> {
   ];
   if (order.vehicle_plate) facts.push(['Plaka', order.vehicle_plate]);
   if (order.driver_name) facts.push(['Sürücü', order.driver_name]);
+  const labelWidth = factsWidth * 0.42;
   for (const [label, value] of facts) {
-    doc.font('bold').text(`${label}: `, { width: factsWidth, align: 'right', continued: true });
-    doc.font('regular').text(value);
+    const rowY = doc.y;
+    doc.font('bold').text(label, factsX, rowY, { width: labelWidth });
+    const labelBottom = doc.y;
+    doc
+      .font('regular')
+      .text(value, factsX + labelWidth, rowY, { width: factsWidth - labelWidth, align: 'right' });
+    doc.y = Math.max(labelBottom, doc.y);
   }
   let y = Math.max(companyBottom, doc.y) + 14;
   doc
