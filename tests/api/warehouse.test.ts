@@ -367,6 +367,30 @@ describe('POST /warehouse/scan-barcode', () => {
     expect((await stateOf(other.id)).scans).toBe(0);
   });
 
+  it('concurrent scans: 20 distinct scans all count, 6 arrivals of one scan_id count once (row lock + scan-id lock)', async () => {
+    const order = await approvedOrder([{ product: product(0), quantity: 30 }]);
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        scan(
+          warehouse,
+          { barcode: product(0).barcode, order_id: order.id, scan_id: randomUUID() },
+          randomUUID(),
+        ),
+      ),
+    );
+    expect(burst.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const scanId = randomUUID();
+    const same = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        scan(warehouse, { barcode: product(0).barcode, order_id: order.id, scan_id: scanId }, randomUUID()),
+      ),
+    );
+    expect(same.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const after = await stateOf(order.id);
+    expect(after.scanned).toEqual([21]);
+    expect(after.scans).toBe(21);
+  });
+
   it('only warehouse and admin may scan (driver, salesperson, manager: 403); another tenant: 404', async () => {
     const order = await approvedOrder([{ product: product(0), quantity: 5 }]);
     for (const s of [driver, sales, sales2, manager]) {
