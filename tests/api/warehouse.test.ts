@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/client/api/errors';
+import { callFile, dispositionFilename } from '../../src/client/api/http';
+import { API } from '../../src/shared/api/endpoints';
 import type { Order } from '../../src/shared/api/entities';
 import { WAREHOUSE_MESSAGES } from '../../src/shared/api/warehouse';
 import { type Api, type Session, startApi } from './support/harness';
@@ -496,6 +499,27 @@ describe('GET /delivery-notes/generate/{orderId}', () => {
     const bad = await pdf(warehouse, 'not-a-uuid');
     expect(bad.statusCode).toBe(400);
     expect(JSON.parse(bad.body).field).toBe('orderId');
+  });
+});
+
+describe("the client's callFile (a `produces` entry over real HTTP)", () => {
+  it('gets the PDF bytes and the file name; a refusal is an ApiError with the server text', async () => {
+    const order = await approvedOrder([{ product: product(0), quantity: 1 }]);
+    const address = await api.app.listen({ host: '127.0.0.1', port: 0 });
+    const options = { tenant: 'demo', token: warehouse.token, baseUrl: `${address}/api` };
+    const file = await callFile(API.deliveryNote, { ...options, params: { orderId: order.id } });
+    expect(file.filename).toBe(`irsaliye-${order.order_number}.pdf`);
+    expect(file.blob.type).toBe('application/pdf');
+    const bytes = Buffer.from(await file.blob.arrayBuffer());
+    expect((await pdfText(bytes)).text).toContain(order.order_number);
+    const refused = await callFile(API.deliveryNote, { ...options, params: { orderId: randomUUID() } }).catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).status).toBe(404);
+    expect(
+      dispositionFilename(`attachment; filename="irsaliye-x.pdf"; filename*=UTF-8''irsaliye-%C4%B0.pdf`),
+    ).toBe('irsaliye-İ.pdf');
   });
 });
 
