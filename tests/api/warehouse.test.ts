@@ -11,6 +11,7 @@ import { API } from '../../src/shared/api/endpoints';
 import type { Order } from '../../src/shared/api/entities';
 import { WAREHOUSE_MESSAGES } from '../../src/shared/api/warehouse';
 import { type Api, type Session, startApi } from './support/harness';
+import { pullAll } from './support/pull';
 
 /**
  * The warehouse API through HTTP on the seeded database: barcode scans (which line they count on,
@@ -202,6 +203,10 @@ describe('POST /warehouse/scan-barcode', () => {
     expect(after.changeSeq).toBeGreaterThan(before.changeSeq);
     expect(after.events).toEqual(before.events);
     expect(after.notifications).toBe(before.notifications);
+    // another device (the manager's) gets the new scanned quantity through the sync feed
+    const pages = await pullAll(api, manager, String(before.changeSeq));
+    const synced = pages.flatMap((p) => p.orders.upserts).find((o) => o.id === order.id);
+    expect(synced?.items.map((i) => i.scanned_quantity)).toEqual([0, 1]);
   });
 
   it('finds a product by its product code, by a GS1 string with a quantity, and by an AIM-prefixed EAN', async () => {
