@@ -7,6 +7,7 @@ import type { SessionUser } from './auth/sessions.repository';
 import type { Config } from './config';
 import customerRoutes from './customers/customers.routes';
 import type { Database } from './db/schema';
+import debugRoutes from './debug/debug.routes';
 import deliveryRoutes from './delivery/delivery.routes';
 import healthRoutes from './health/health.routes';
 import { ReadCaches } from './lib/read-cache';
@@ -26,6 +27,7 @@ import syncRoutes from './sync/sync.routes';
 import type { Tenant } from './tenants/tenants.repository';
 import tenantRoutes from './tenants/tenants.routes';
 import driverRoutes from './users/drivers.routes';
+import warehouseRoutes from './warehouse/warehouse.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,6 +133,9 @@ export async function buildApp({ db, config, routes = [] }: AppDeps): Promise<Fa
       await api.register(driverRoutes);
       await api.register(productRoutes);
       await api.register(customerRoutes);
+      await api.register(warehouseRoutes);
+      // The spec's debug calls: registered only in demo mode (otherwise their paths are 404).
+      if (config.demoMode) await api.register(debugRoutes);
       for (const plugin of routes) await api.register(plugin);
     },
     { prefix: '/api' },

@@ -39,3 +39,8 @@ run('signed-in requests during a burst of sign-ins (server in a child process, a
   'tsx',
   'tests/bench/login-burst-bench.ts',
 ]);
+run('1,000 queued scans flushed (POST /warehouse/scan-barcode, sequential like the outbox)', [
+  '--import',
+  'tsx',
+  'tests/bench/scan-flush-bench.ts',
+]);

@@ -3,6 +3,7 @@ import { down0001, up0001 } from './0001-initial';
 import { down0002, up0002 } from './0002-sync-epoch';
 import { down0003, up0003 } from './0003-live-orders-index';
 import { down0004, up0004 } from './0004-order-read-paths';
+import { down0005, up0005 } from './0005-order-scans';
 import { down0006, up0006 } from './0006-delivery-proofs';
 
 /**
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0002-sync-epoch': { up: up0002, down: down0002 },
   '0003-live-orders-index': { up: up0003, down: down0003 },
   '0004-order-read-paths': { up: up0004, down: down0004 },
+  '0005-order-scans': { up: up0005, down: down0005 },
   '0006-delivery-proofs': { up: up0006, down: down0006 },
 };
 
