@@ -85,3 +85,36 @@ it('does not fall back for /api or for non-HTML requests', async () => {
   const post = await api.app.inject({ method: 'POST', url: '/login', headers: { accept: 'text/html' } });
   expect(post.statusCode).toBe(404);
 });
+
+it("paints /login before any JavaScript: the tenant's name and readable colour in #root, escaped", async () => {
+  const demo = await get('/login?tenant=demo', 'text/html');
+  expect(demo.statusCode).toBe(200);
+  expect(demo.headers['cache-control']).toBe('no-cache');
+  expect(demo.body).toContain('<p class="ls-name">Demo Ticaret A.Ş.</p>');
+  expect(demo.body).toContain('<span class="ls-chip">demo</span>');
+  expect(demo.body).toContain('Giriş Yap');
+  // demo's primary #2e7d32 passes 4.5:1 on white as it is: the header keeps the tenant's colour.
+  expect(demo.body).toContain('background:#2e7d32');
+  // A tenant whose name needs escaping (standing in for the admin screens that edit it).
+  await api.db.updateTable('tenants').set({ company_name: '<b>Çiçek & Oğul</b>' }).where('id', '=', 'client1').execute();
+  try {
+    const client1 = await get('/login?tenant=client1', 'text/html');
+    expect(client1.body).toContain('&#60;b&#62;Çiçek &#38; Oğul&#60;/b&#62;');
+    expect(client1.body).not.toContain('<b>Çiçek');
+  } finally {
+    await api.db
+      .updateTable('tenants')
+      .set({ company_name: 'Anadolu Dağıtım Ltd. Şti.' })
+      .where('id', '=', 'client1')
+      .execute();
+  }
+  // Unknown or malformed tenant: the product's own name, never an error page.
+  for (const url of ['/login', '/login?tenant=yok-boyle', '/login?tenant=%3Cscript%3E']) {
+    const page = await get(url, 'text/html');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<p class="ls-name">Sipariş Yönetim Sistemi</p>');
+    expect(page.body).not.toContain('<script>');
+  }
+  // Other screens get the plain shell.
+  expect((await get('/orders', 'text/html')).body).not.toContain('ls-name');
+});

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { contrastRatio, toHex } from '../../src/client/app/contrast';
+import { contrastRatio, toHex } from '../../src/shared/domain/contrast';
 import { browserPerFile, newContext, signIn } from '../helpers/browser';
 
 const baseURL = inject('baseURL');

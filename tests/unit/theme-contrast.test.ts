@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, readableOn, textOn } from '../../src/client/app/contrast';
-import { accessibleColor, buildTheme, SURFACE } from '../../src/client/app/theme';
+import { buildTheme } from '../../src/client/app/theme';
+import {
+  accessibleColor,
+  contrastRatio,
+  readableOn,
+  SURFACE,
+  textOn,
+} from '../../src/shared/domain/contrast';
 
 /** Tenant colours from the issue: bright, pale, near-black, white and the defaults. */
 const TENANT_COLOURS = [

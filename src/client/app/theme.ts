@@ -1,7 +1,12 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '../../shared/domain/constants';
+import {
+  accessibleColor,
+  brandColor,
+  LIGHT_BACKGROUND,
+  MIN_TEXT_CONTRAST,
+} from '../../shared/domain/contrast';
 import type { ThemeMode } from '../state/ui';
-import { MIN_TEXT_CONTRAST, readableOn, textOn } from './contrast';
 
 /**
  * Touch targets: on a coarse pointer (a finger) every button is at least 44 px tall — and icon
@@ -10,35 +15,9 @@ import { MIN_TEXT_CONTRAST, readableOn, textOn } from './contrast';
  */
 const TOUCH = '@media (pointer: coarse)';
 
-const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-/** The page surfaces of each mode: palette colours must be readable as text on them. */
-export const SURFACE: Record<ThemeMode, string> = { light: '#ffffff', dark: '#121212' };
-/** The light mode's page background (slightly darker than paper: colours must pass on it too). */
-const LIGHT_BACKGROUND = '#f5f7fb';
-
 /** MUI's default status colours, made readable like the tenant's (light mode values). */
 const STATUS = { error: '#d32f2f', warning: '#ed6c02', info: '#0288d1', success: '#2e7d32' };
 const STATUS_DARK = { error: '#f44336', warning: '#ffa726', info: '#29b6f6', success: '#66bb6a' };
-
-/** A tenant's branding colour when it is a usable hex colour, else the spec's default. */
-function brandColor(value: string | null | undefined, fallback: string): string {
-  return value && HEX.test(value.trim()) ? value.trim() : fallback;
-}
-
-/**
- * One palette colour that is readable in BOTH of MUI's uses (issue 8, WCAG 1.4.3):
- * - `main` as text on the page (links, text buttons, focused labels): ≥ 4.5:1 against the mode's
- *   surfaces — the tenant's colour as it is when it passes, else darkened (light mode) or
- *   lightened (dark mode) in the same hue;
- * - `contrastText` on `main` (app bar, contained buttons, avatars, filled chips): white or a
- *   near-black, whichever reaches 4.5:1.
- */
-export function accessibleColor(color: string, mode: ThemeMode): { main: string; contrastText: string } {
-  let main = readableOn(color, SURFACE[mode]);
-  if (mode === 'light') main = readableOn(main, LIGHT_BACKGROUND);
-  return { main, contrastText: textOn(main) };
-}
 
 /**
  * The MUI theme: light (default) or dark, the tenant's primary/secondary colours (fallback

@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../../../shared/api/errors';
+import { findTenant } from '../../tenants/tenants.repository';
+import { loginShellMarkup, withLoginShell } from './login-shell';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -25,6 +27,26 @@ export default fp(
   async function staticPlugin(app: FastifyInstance) {
     const root = app.config.distDir;
     const hasDist = existsSync(join(root, 'index.html'));
+    const indexHtml = hasDist ? readFileSync(join(root, 'index.html'), 'utf8') : '';
+
+    /** /login with its first paint (login-shell.ts): the tenant's name and colour before any JS. */
+    async function loginPage(request: FastifyRequest): Promise<string> {
+      const raw = (request.query as Record<string, unknown> | undefined)?.tenant;
+      const slug =
+        typeof raw === 'string' && /^[a-z0-9][a-z0-9-]{0,62}$/i.test(raw) ? raw.toLowerCase() : null;
+      let tenant: Awaited<ReturnType<typeof findTenant>>;
+      if (slug) {
+        try {
+          tenant = await app.readCache.tenants.get(slug, () => findTenant(app.db, slug));
+        } catch {
+          tenant = undefined; // the database is away: the page still opens, with the product's name
+        }
+      }
+      const shell = tenant
+        ? { company_name: tenant.company_name, primary_color: tenant.branding.primary_color }
+        : undefined;
+      return withLoginShell(indexHtml, loginShellMarkup(shell, slug));
+    }
     if (hasDist) {
       await app.register(fastifyStatic, {
         root,
@@ -48,6 +70,10 @@ export default fp(
       const isApi = path === '/api' || path.startsWith('/api/');
       const wantsHtml = (request.headers.accept ?? '').includes('text/html');
       if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
+        if (hasDist && path === '/login')
+          return loginPage(request).then((html) =>
+            reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(html),
+          );
         if (hasDist)
           return reply
             .header('Cache-Control', NO_CACHE)

@@ -73,3 +73,34 @@ export function textOn(background: string, min = MIN_TEXT_CONTRAST): string {
   }
   return '#000000';
 }
+
+// ----------------------------------------------------------------- the tenant's colours ---
+
+export type ColourMode = 'light' | 'dark';
+
+const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/** The page surfaces of each mode: palette colours must be readable as text on them. */
+export const SURFACE: Record<ColourMode, string> = { light: '#ffffff', dark: '#121212' };
+/** The light mode's page background (slightly darker than paper: colours must pass on it too). */
+export const LIGHT_BACKGROUND = '#f5f7fb';
+
+/** A tenant's branding colour when it is a usable hex colour, else the spec's default. */
+export function brandColor(value: string | null | undefined, fallback: string): string {
+  return value && HEX.test(value.trim()) ? value.trim() : fallback;
+}
+
+/**
+ * One palette colour that is readable in BOTH of MUI's uses (issue 8, WCAG 1.4.3):
+ * - `main` as text on the page (links, text buttons, focused labels): ≥ 4.5:1 against the mode's
+ *   surfaces — the tenant's colour as it is when it passes, else darkened (light mode) or
+ *   lightened (dark mode) in the same hue;
+ * - `contrastText` on `main` (app bar, contained buttons, avatars, filled chips): white or a
+ *   near-black, whichever reaches 4.5:1.
+ * The client's theme and the server's first paint of /login (static.ts) both use it.
+ */
+export function accessibleColor(color: string, mode: ColourMode): { main: string; contrastText: string } {
+  let main = readableOn(color, SURFACE[mode]);
+  if (mode === 'light') main = readableOn(main, LIGHT_BACKGROUND);
+  return { main, contrastText: textOn(main) };
+}
