@@ -75,4 +75,49 @@ describe('read cache of tenants and sessions (on, 60 s)', () => {
       .execute();
     expect((await api.call('GET', '/tenants/info', { tenant: 'sonra-gelen' })).status).toBe(200);
   });
+
+  it("orders' JSON is served by version: a change, and a user's new name, show at once", async () => {
+    const manager = await api.login('default', 'manager');
+    const sales = await api.login('default', 'sales');
+    type ListBody = {
+      data: {
+        orders: {
+          id: string;
+          status: string;
+          salesperson_id: string | null;
+          salesperson_name: string | null;
+        }[];
+      };
+    };
+    const list = async () =>
+      (
+        await api.call<ListBody>('GET', '/orders', {
+          tenant: 'default',
+          token: manager.token,
+          query: { limit: 100 },
+        })
+      ).body.data.orders;
+    const first = await list();
+    expect(await list()).toEqual(first); // the second read comes from the cache, identical
+    expect(api.app.wireCache.size).toBeGreaterThan(0);
+    const pending = first.find((o) => o.status === 'pending_approval');
+    expect(pending).toBeDefined();
+    const approved = await api.call('PATCH', `/orders/${pending?.id}/status`, {
+      tenant: 'default',
+      token: manager.token,
+      body: { status: 'approved', expected_status: 'pending_approval' },
+    });
+    expect(approved.status).toBe(200);
+    expect((await list()).find((o) => o.id === pending?.id)?.status).toBe('approved');
+    // A salesperson renames themselves: their orders in the manager's list say so at once.
+    const renamed = await api.call('PUT', '/auth/profile', {
+      tenant: 'default',
+      token: sales.token,
+      body: { full_name: 'Yeni Adı Soyadı' },
+    });
+    expect(renamed.status).toBe(200);
+    const theirs = (await list()).filter((o) => o.salesperson_id === sales.user.id);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((o) => o.salesperson_name === 'Yeni Adı Soyadı')).toBe(true);
+  });
 });
