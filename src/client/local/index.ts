@@ -8,6 +8,7 @@ import * as orders from './orders';
 import * as outbox from './outbox';
 import { resetMirror } from './outbox';
 import { SyncEngine, type SyncEngineOptions, type SyncStatusStore } from './sync/engine';
+import * as warehouse from './warehouse';
 
 /**
  * The local store's public face for the UI (framework-free: no React here).
@@ -126,6 +127,13 @@ export const assignDriver = async (
   vehiclePlate?: string | null,
 ) => orders.assignDriver(requireStore().db, id, driver, vehiclePlate);
 export const deleteOrder = async (id: string) => orders.deleteOrder(requireStore().db, id);
+/** Queue an accepted warehouse scan (the screen matched it locally first). */
+export const queueScan = async (input: warehouse.ScanInput) => warehouse.queueScan(requireStore().db, input);
+/** Ask the sync engine for a pull now (the warehouse list's 10 s / tab-visible refresh). */
+export const pullNow = async () => {
+  const store = current;
+  if (store) await store.engine.pullNow();
+};
 /** Refresh the cached drivers list (manager/admin; keeps the old copy when offline). */
 export const refreshDrivers = async () =>
   requireStore().engine.refreshReference(API.drivers, META.drivers, (data) => data.drivers);
@@ -170,3 +178,4 @@ export {
   type SyncStatusStore,
 } from './sync/engine';
 export { keysOverlap } from './sync/plan';
+export type { ScanInput } from './warehouse';

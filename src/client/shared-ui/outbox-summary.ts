@@ -18,6 +18,11 @@ const PATTERNS: Record<string, { pattern: RegExp; key: MessageKey; names: string
     names: ['number', 'driver'],
   },
   'order.delete': { pattern: /^Sipariş silindi: (.*)$/s, key: 'outbox_orderDelete', names: ['number'] },
+  'warehouse.scan': {
+    pattern: /^(.*): barkod (.*) \((.*)\)$/s,
+    key: 'outbox_warehouseScan',
+    names: ['number', 'code', 'product'],
+  },
   'notification.read': { pattern: /^.*$/s, key: 'outbox_notificationRead', names: [] },
   'notification.read-all': { pattern: /^.*$/s, key: 'outbox_notificationReadAll', names: [] },
   'notification.delete': { pattern: /^.*$/s, key: 'outbox_notificationDelete', names: [] },

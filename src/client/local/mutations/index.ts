@@ -1,6 +1,7 @@
 import type { MutationDef } from './define';
 import { notificationMutations } from './notifications';
 import { orderMutations } from './orders';
+import { warehouseMutations } from './warehouse';
 
 /**
  * THE table of outbox mutations: every kind of change a user can queue, each defined from the
@@ -10,6 +11,7 @@ import { orderMutations } from './orders';
 export const MUTATIONS = {
   ...orderMutations,
   ...notificationMutations,
+  ...warehouseMutations,
 } as const;
 
 export type MutationKind = keyof typeof MUTATIONS;
