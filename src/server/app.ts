@@ -6,6 +6,7 @@ import authRoutes from './auth/auth.routes';
 import type { Config } from './config';
 import customerRoutes from './customers/customers.routes';
 import type { Database } from './db/schema';
+import debugRoutes from './debug/debug.routes';
 import healthRoutes from './health/health.routes';
 import notificationRoutes from './notifications/notifications.routes';
 import orderRoutes from './orders/orders.routes';
@@ -21,6 +22,7 @@ import productRoutes from './products/products.routes';
 import syncRoutes from './sync/sync.routes';
 import tenantRoutes from './tenants/tenants.routes';
 import driverRoutes from './users/drivers.routes';
+import warehouseRoutes from './warehouse/warehouse.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,6 +117,9 @@ export async function buildApp({ db, config, routes = [] }: AppDeps): Promise<Fa
       await api.register(driverRoutes);
       await api.register(productRoutes);
       await api.register(customerRoutes);
+      await api.register(warehouseRoutes);
+      // The spec's debug calls: registered only in demo mode (otherwise their paths are 404).
+      if (config.demoMode) await api.register(debugRoutes);
       for (const plugin of routes) await api.register(plugin);
     },
     { prefix: '/api' },

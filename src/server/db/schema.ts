@@ -210,6 +210,19 @@ export interface OrderEventsTable {
   created_at: Timestamp;
 }
 
+/** A counted barcode scan (migration 0005); `id` is the client-made scan_id. */
+export interface OrderScansTable {
+  tenant_id: string;
+  id: string;
+  order_id: string;
+  item_id: string;
+  product_id: string | null;
+  barcode: string;
+  quantity: number;
+  user_id: string | null;
+  created_at: Timestamp;
+}
+
 export interface NotificationsTable {
   tenant_id: string;
   id: string;
@@ -285,6 +298,7 @@ export interface Database {
   order_counts: OrderCountsTable;
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
+  order_scans: OrderScansTable;
   notifications: NotificationsTable;
   idempotency_keys: IdempotencyKeysTable;
   audit_logs: AuditLogsTable;

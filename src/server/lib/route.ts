@@ -21,15 +21,39 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Body: BodyOut<E>;
 }>;
 
-/** What a handler answers: the envelope with the response schema's data (or the whole body). */
-export type EndpointResult<E extends Endpoint> = E['envelope'] extends false
-  ? ResponseIn<E>
-  : { success: true; data: ResponseIn<E> };
+/** What the handler of a `produces` entry answers: the file's bytes and its download name. */
+export interface FileResult {
+  body: Buffer | Uint8Array;
+  /** Download name (Content-Disposition); ASCII is kept as is, anything else goes in `filename*`. */
+  filename: string;
+}
+
+/**
+ * What a handler answers: the envelope with the response schema's data (or the whole body); a
+ * `produces` entry (a PDF) answers a FileResult.
+ */
+export type EndpointResult<E extends Endpoint> = E extends { produces: string }
+  ? FileResult
+  : E['envelope'] extends false
+    ? ResponseIn<E>
+    : { success: true; data: ResponseIn<E> };
 
 export type EndpointHandler<E extends Endpoint> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
 ) => Promise<EndpointResult<E> | FastifyReply>;
+
+/** `attachment; filename="…"` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return ascii === filename
+    ? `attachment; filename="${ascii}"`
+    : `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
 
 /** A missing or non-object body is "no fields" (→ the schema's own "required" messages). */
 const objectOrEmpty = (value: unknown) =>
@@ -40,6 +64,10 @@ const objectOrEmpty = (value: unknown) =>
  * params/query/body schemas that validate the request, the response schema for every success
  * status (checked against the contract in tests), and the access rule the auth hook enforces.
  * `extra` adds server-only options (a route's rate limit).
+ *
+ * An entry with `produces` (the delivery note's PDF) has no response schema and no envelope: its
+ * handler answers a FileResult, sent as raw bytes with that Content-Type and
+ * `Content-Disposition: attachment`. Its errors stay the JSON error envelope (they are thrown).
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -48,6 +76,20 @@ export function route<E extends Endpoint>(
   extra: { config?: Partial<RouteOptions['config']> & Record<string, unknown> } = {},
 ): void {
   const response = entry.envelope === false ? entry.response : envelope(entry.response);
+  const produces = entry.produces;
+  const run = produces
+    ? async (request: FastifyRequest, reply: FastifyReply) => {
+        const file = (await (handler as unknown as EndpointHandler<Endpoint & { produces: string }>)(
+          request as EndpointRequest<Endpoint & { produces: string }>,
+          reply,
+        )) as FileResult;
+        return reply
+          .code(200)
+          .header('Content-Type', produces)
+          .header('Content-Disposition', contentDisposition(file.filename))
+          .send(Buffer.isBuffer(file.body) ? file.body : Buffer.from(file.body));
+      }
+    : handler;
   const body = entry.body && entry.emptyBodyAsObject ? z.preprocess(objectOrEmpty, entry.body) : entry.body;
   app.route({
     method: entry.method,
@@ -56,7 +98,9 @@ export function route<E extends Endpoint>(
       ...(entry.params ? { params: entry.params } : {}),
       ...(entry.query ? { querystring: entry.query } : {}),
       ...(body ? { body } : {}),
-      response: Object.fromEntries((entry.statuses ?? [200]).map((status) => [status, response])),
+      ...(produces
+        ? {}
+        : { response: Object.fromEntries((entry.statuses ?? [200]).map((status) => [status, response])) }),
     },
     config: {
       ...extra.config,
@@ -64,6 +108,6 @@ export function route<E extends Endpoint>(
       ...(entry.denied ? { denied: entry.denied } : {}),
       ...(entry.tenant === false ? { tenant: false } : {}),
     },
-    handler: handler as unknown as RouteOptions['handler'],
+    handler: run as unknown as RouteOptions['handler'],
   });
 }

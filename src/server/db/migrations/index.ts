@@ -3,6 +3,7 @@ import { down0001, up0001 } from './0001-initial';
 import { down0002, up0002 } from './0002-sync-epoch';
 import { down0003, up0003 } from './0003-live-orders-index';
 import { down0004, up0004 } from './0004-order-read-paths';
+import { down0005, up0005 } from './0005-order-scans';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002-sync-epoch': { up: up0002, down: down0002 },
   '0003-live-orders-index': { up: up0003, down: down0003 },
   '0004-order-read-paths': { up: up0004, down: down0004 },
+  '0005-order-scans': { up: up0005, down: down0005 },
 };
 
 export const migrationProvider: MigrationProvider = {

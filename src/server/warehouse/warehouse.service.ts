@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Order } from '../../shared/api/entities';
+import { ORDER_MESSAGES } from '../../shared/api/orders';
+import { type ScanBarcodeResponse, WAREHOUSE_MESSAGES } from '../../shared/api/warehouse';
+import { matchScan, parseScan, type ScanLine } from '../../shared/domain/barcode';
+import { type ActingUser, canSeeOrder } from '../../shared/domain/order-status';
+import { reserveChangeSeqs } from '../db/change-seq';
+import type { Database } from '../db/schema';
+import { AppError, notFound } from '../lib/errors';
+import * as orders from '../orders/orders.repository';
+import { get as getOrder } from '../orders/orders.service';
+import type { MutationResult } from '../plugins/app/idempotency';
+import { type DeliveryNoteData, renderDeliveryNote } from './delivery-note.pdf';
+import * as repo from './warehouse.repository';
+
+/**
+ * The warehouse API (spec §4/§7, issue 9): barcode scans counted on an approved order's lines and
+ * the delivery note (irsaliye) as a PDF.
+ *
+ * A scan runs inside app.mutate's transaction (audit row + Idempotency-Key outcome in the same
+ * commit) and keeps the writers' lock order (db/change-seq.ts): the order row (FOR UPDATE), the
+ * scan id, reads and checks, the line and the scan row, then the tenant counter and the order's
+ * change number. The verdict comes from the same parser and matcher the device uses
+ * (src/shared/domain/barcode.ts), so the device's count and the server's cannot drift apart.
+ *
+ * Refusals (each writes nothing):
+ * - an order the caller may not see, a deleted one or another tenant's → 404 (as everywhere);
+ * - a visible order not in `approved` → 409 INVALID_STATE with `current` (the order now);
+ * - a code that cannot be read (check digit, format) → 400 VALIDATION_ERROR, field `barcode`,
+ *   `reason` 'empty' | 'check_digit' | 'malformed';
+ * - a code on no line of the order → 400 VALIDATION_ERROR, field `barcode`, reason 'not_in_order'
+ *   (400, not 404: the order exists, the request's barcode is what is wrong);
+ * - more units than the line has left → 409 OVER_SCAN with `item_id`, `remaining`, `current`.
+ *
+ * History: a scan writes no order event (a 40-line order would bury its status changes under
+ * scans); `order_scans` is the scan trail. One 'item_scanned' event is written when a scan
+ * completes the order (every line fully scanned). No notification.
+ */
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+export interface WarehouseActor extends ActingUser {
+  full_name: string;
+}
+
+export interface ScanInput {
+  barcode: string;
+  order_id: string;
+  scan_id?: string | undefined;
+  quantity?: number | undefined;
+}
+
+async function reload(trx: Trx, tenantId: string, id: string): Promise<Order> {
+  const record = await orders.findOrder(trx, tenantId, id);
+  if (!record) throw new Error(`order ${id} vanished inside its own transaction`);
+  return orders.toWireOrder(record);
+}
+
+function scanAnswer(line: ScanLine, scanned: number, order: Order): ScanBarcodeResponse {
+  return {
+    success: true,
+    product: { id: line.product_id, name: line.product_name, barcode: line.barcode },
+    message: WAREHOUSE_MESSAGES.scanned(line.product_name),
+    item_id: line.id,
+    scanned_quantity: scanned,
+    order,
+  };
+}
+
+const scanIdTaken = () =>
+  new AppError(409, 'CONFLICT', 'Bu okutma kimliği (scan_id) başka bir okutmaya ait', { field: 'scan_id' });
+
+/** POST /warehouse/scan-barcode. */
+export async function scan(
+  trx: Trx,
+  tenantId: string,
+  actor: WarehouseActor,
+  body: ScanInput,
+): Promise<MutationResult<ScanBarcodeResponse>> {
+  const locked = await orders.lockOrder(trx, tenantId, body.order_id);
+  if (!locked || locked.deleted || !canSeeOrder(actor, locked)) throw notFound(ORDER_MESSAGES.notFound);
+
+  const scanId = body.scan_id ?? randomUUID();
+  if (body.scan_id) {
+    // A scan that already counted (a replay after its idempotency record expired, or under another
+    // key) is the first one: the same line, nothing counted again — even if the order has moved on.
+    await repo.lockScanId(trx, tenantId, scanId);
+    const existing = await repo.findScan(trx, tenantId, scanId);
+    if (existing) {
+      if (existing.order_id !== locked.id || existing.user_id !== actor.id) throw scanIdTaken();
+      const lines = await repo.findScanLines(trx, tenantId, locked.id);
+      const line = lines.find((l) => l.id === existing.item_id);
+      if (!line) throw scanIdTaken(); // its line was replaced by an edit: not this scan any more
+      return {
+        data: scanAnswer(line, line.scanned_quantity, await reload(trx, tenantId, locked.id)),
+        entityId: locked.id,
+        changed: false,
+      };
+    }
+  }
+
+  if (locked.status !== 'approved') {
+    throw new AppError(409, 'INVALID_STATE', WAREHOUSE_MESSAGES.notApproved, {
+      current: await reload(trx, tenantId, locked.id),
+    });
+  }
+
+  const parsed = parseScan(body.barcode);
+  if (!parsed.ok) {
+    throw new AppError(400, 'VALIDATION_ERROR', WAREHOUSE_MESSAGES.unreadable, {
+      field: 'barcode',
+      reason: parsed.reason,
+    });
+  }
+  const lines = await repo.findScanLines(trx, tenantId, locked.id);
+  const verdict = matchScan(lines, parsed.scan, body.quantity ?? 1);
+  if (verdict.kind === 'unknown') {
+    throw new AppError(400, 'VALIDATION_ERROR', WAREHOUSE_MESSAGES.notInOrder, {
+      field: 'barcode',
+      reason: 'not_in_order',
+    });
+  }
+  if (verdict.kind === 'over') {
+    throw new AppError(
+      409,
+      'OVER_SCAN',
+      WAREHOUSE_MESSAGES.overScan(verdict.line.product_name, verdict.remaining),
+      {
+        item_id: verdict.line.id,
+        remaining: verdict.remaining,
+        current: await reload(trx, tenantId, locked.id),
+      },
+    );
+  }
+
+  const at = new Date();
+  const line = verdict.line;
+  const scanned = await repo.addScannedQuantity(trx, tenantId, line.id, verdict.quantity);
+  await repo.insertScan(trx, tenantId, {
+    id: scanId,
+    order_id: locked.id,
+    item_id: line.id,
+    product_id: line.product_id,
+    barcode: body.barcode,
+    quantity: verdict.quantity,
+    user_id: actor.id,
+    created_at: at,
+  });
+  const complete = lines.every((l) => (l.id === line.id ? scanned : l.scanned_quantity) >= l.quantity);
+  if (complete) {
+    await orders.insertOrderEvents(trx, tenantId, [
+      {
+        id: randomUUID(),
+        order_id: locked.id,
+        event_type: 'item_scanned',
+        from_status: locked.status,
+        to_status: locked.status,
+        user_id: actor.id,
+        user_name: actor.full_name,
+        notes: 'Tüm ürünler okutuldu',
+        created_at: at,
+      },
+    ]);
+  }
+  // The tenant counter last; the order's new change number carries the scanned quantities to
+  // every device through the sync feed.
+  const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
+  await orders.updateOrder(trx, tenantId, locked.id, {}, seq as number, at);
+  return {
+    data: scanAnswer(line, scanned, await reload(trx, tenantId, locked.id)),
+    statusCode: 200,
+    entityId: locked.id,
+    changed: true,
+  };
+}
+
+// ------------------------------------------------------------------------ delivery note ---
+
+/** GET /delivery-notes/generate/{orderId}: the PDF of an order the caller may see (else 404). */
+export async function deliveryNote(
+  db: Db,
+  tenantId: string,
+  user: ActingUser,
+  orderId: string,
+): Promise<{ pdf: Buffer; filename: string }> {
+  const order = await getOrder(db, tenantId, user, orderId);
+  const company = await repo.findCompanyInfo(db, tenantId);
+  if (!company) throw notFound();
+  const data: DeliveryNoteData = { order, company };
+  const pdf = await renderDeliveryNote(data);
+  const name = (order.order_number || order.id).replace(/[^A-Za-z0-9._-]/g, '_');
+  return { pdf, filename: `irsaliye-${name}.pdf` };
+}
