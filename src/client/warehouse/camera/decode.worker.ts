@@ -1,11 +1,13 @@
-import {
-  BarcodeFormat,
-  BinaryBitmap,
-  DecodeHintType,
-  HybridBinarizer,
-  MultiFormatReader,
-  RGBLuminanceSource,
-} from '@zxing/library';
+// Deep imports: only the readers of our formats end up in the worker (the package's index pulls
+// in every symbology, PDF417, Aztec and DataMatrix included: ~4× the size).
+import BarcodeFormat from '@zxing/library/esm/core/BarcodeFormat';
+import BinaryBitmap from '@zxing/library/esm/core/BinaryBitmap';
+import HybridBinarizer from '@zxing/library/esm/core/common/HybridBinarizer';
+import DecodeHintType from '@zxing/library/esm/core/DecodeHintType';
+import Code128Reader from '@zxing/library/esm/core/oned/Code128Reader';
+import MultiFormatUPCEANReader from '@zxing/library/esm/core/oned/MultiFormatUPCEANReader';
+import QRCodeReader from '@zxing/library/esm/core/qrcode/QRCodeReader';
+import RGBLuminanceSource from '@zxing/library/esm/core/RGBLuminanceSource';
 
 /**
  * The camera's barcode decoder, off the UI thread (issue 9: decoding must never block the
@@ -26,7 +28,6 @@ export interface DecodeResponse {
   ms: number;
 }
 
-const reader = new MultiFormatReader();
 const hints = new Map<DecodeHintType, unknown>();
 hints.set(DecodeHintType.POSSIBLE_FORMATS, [
   BarcodeFormat.EAN_13,
@@ -35,7 +36,8 @@ hints.set(DecodeHintType.POSSIBLE_FORMATS, [
   BarcodeFormat.QR_CODE,
 ]);
 hints.set(DecodeHintType.TRY_HARDER, true);
-reader.setHints(hints);
+/** EAN first (what our products carry), then Code 128 labels, then QR. */
+const readers = [new MultiFormatUPCEANReader(hints), new Code128Reader(), new QRCodeReader()];
 
 function luminance(rgba: Uint8ClampedArray, pixels: number): Uint8ClampedArray {
   const out = new Uint8ClampedArray(pixels);
@@ -52,23 +54,19 @@ scope.onmessage = (event: MessageEvent<DecodeRequest>) => {
   const started = performance.now();
   let text: string | null = null;
   let format: string | null = null;
-  try {
-    const source = new RGBLuminanceSource(
-      luminance(rgba, width * height),
-      width,
-      height,
-      width,
-      height,
-      0,
-      0,
-    );
-    const result = reader.decodeWithState(new BinaryBitmap(new HybridBinarizer(source)));
-    text = result.getText();
-    format = BarcodeFormat[result.getBarcodeFormat()] ?? null;
-  } catch {
-    // NotFound / checksum / format: nothing readable in this frame
-  } finally {
-    reader.reset();
+  const source = new RGBLuminanceSource(luminance(rgba, width * height), width, height, width, height, 0, 0);
+  const bitmap = new BinaryBitmap(new HybridBinarizer(source));
+  for (const reader of readers) {
+    try {
+      const result = reader.decode(bitmap, hints as never);
+      text = result.getText();
+      format = BarcodeFormat[result.getBarcodeFormat()] ?? null;
+      break;
+    } catch {
+      // NotFound / checksum / format: not this symbology in this frame
+    } finally {
+      reader.reset();
+    }
   }
   const answer: DecodeResponse = { id, text, format, ms: performance.now() - started };
   scope.postMessage(answer);
