@@ -202,7 +202,6 @@ export function PrepareDialog({
                 onChange={setQuantity}
                 max={MAX_SCAN_QUANTITY}
                 label={t('wh_quantity')}
-                size="small"
                 sx={{ width: 130 }}
                 testId="scan-quantity"
               />

@@ -21,13 +21,13 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatTRY } from '../../shared/domain/money';
 import type { LocalOrder } from '../local';
+import { deliveryNotePagePath, printDeliveryNote } from '../shared-ui/delivery-note';
 import { dateLabel, statusLabel, useT } from '../shared-ui/i18n';
 import { useLocalStore } from '../shared-ui/local-store';
 import { usePhone } from '../shared-ui/responsive';
 import { PrepareDialog } from './prepare-dialog';
 import {
   isDemoMode,
-  printDeliveryNote,
   runDebug,
   shipOrderAction,
   useWarehouseOrder,
@@ -42,6 +42,16 @@ const STATUS_COLORS: Record<string, ChipProps['color']> = {
   in_transit: 'secondary',
   delivered: 'success',
 };
+
+/** Read by screen readers, not drawn (the actions column's header). */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 function StatusChip({ status }: { status: string }) {
   return <Chip size="small" label={statusLabel(status)} color={STATUS_COLORS[status] ?? 'default'} />;
@@ -86,7 +96,7 @@ export default function WarehouseDashboardPage() {
 
   const print = async (order: LocalOrder) => {
     const result = await printDeliveryNote(order);
-    if (result === 'offline') navigate(`/delivery-notes/${order.id}`);
+    if (result === 'offline') navigate(deliveryNotePagePath(order.id));
   };
 
   if (error) return <Alert severity="error">{t('wh_loadFailed')}</Alert>;
@@ -180,6 +190,27 @@ export default function WarehouseDashboardPage() {
           />
         )}
       </Section>
+
+      {orders && orders.shipped.length > 0 ? (
+        <Section title={t('wh_shippedOrders')}>
+          <OrderList
+            phone={phone}
+            orders={orders.shipped}
+            testId="wh-shipped"
+            actions={(order) => (
+              <Button
+                variant="outlined"
+                startIcon={<Print />}
+                onClick={() => void print(order)}
+                sx={{ minHeight: 44 }}
+                data-testid="wh-print-note"
+              >
+                {t('wh_printNote')}
+              </Button>
+            )}
+          />
+        </Section>
+      ) : null}
 
       {demo ? (
         <Section title={t('wh_debugTools')}>
@@ -316,7 +347,11 @@ function OrderList({
             <TableCell align="right">{t('wh_noteAmount')}</TableCell>
             <TableCell>{t('status')}</TableCell>
             <TableCell>{t('wh_noteDate')}</TableCell>
-            <TableCell align="right" />
+            <TableCell align="right">
+              <Box component="span" sx={VISUALLY_HIDDEN}>
+                {t('wh_actions')}
+              </Box>
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

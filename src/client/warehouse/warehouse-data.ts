@@ -1,30 +1,29 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import { buildPath } from '../../shared/api/endpoint';
 import { API } from '../../shared/api/endpoints';
 import { ROUTES } from '../../shared/api/routes';
-import { downloadFile } from '../api/download';
-import { isNetworkError } from '../api/errors';
 import { call, request } from '../api/http';
 import { changeOrderStatus, type LocalOrder, type OutboxEntry, pullNow } from '../local';
 import { runLocalAction } from '../shared-ui/catalogue-data';
 import { t } from '../shared-ui/i18n';
 import { useLocalDb } from '../shared-ui/local-store';
-import { useUi } from '../state/ui';
 
-/** Statuses the warehouse screen works with (spec §2: approved are listed; prepared are shipped). */
-const WAREHOUSE_STATUSES = ['approved', 'prepared'] as const;
+/** Statuses the warehouse screen works with (spec §2: approved are prepared, prepared are shipped; shipped ones keep their note). */
+const WAREHOUSE_STATUSES = ['approved', 'prepared', 'in_transit'] as const;
+/** How many shipped (Yolda) orders the screen lists, newest first, for reprinting their notes. */
+const SHIPPED_SHOWN = 20;
 
 export interface WarehouseOrders {
   approved: LocalOrder[];
   prepared: LocalOrder[];
+  shipped: LocalOrder[];
 }
 
 /** The approved and prepared orders of the local store, newest first (offline too). */
 export function useWarehouseOrders(): WarehouseOrders | undefined {
   const db = useLocalDb();
   return useLiveQuery(async () => {
-    if (!db) return { approved: [], prepared: [] };
+    if (!db) return { approved: [], prepared: [], shipped: [] };
     const rows = await db.orders
       .where('status')
       .anyOf([...WAREHOUSE_STATUSES])
@@ -33,6 +32,7 @@ export function useWarehouseOrders(): WarehouseOrders | undefined {
     return {
       approved: rows.filter((o) => o.status === 'approved'),
       prepared: rows.filter((o) => o.status === 'prepared'),
+      shipped: rows.filter((o) => o.status === 'in_transit').slice(0, SHIPPED_SHOWN),
     };
   }, [db]);
 }
@@ -67,31 +67,6 @@ export function shipOrderAction(id: string): Promise<OutboxEntry | null> {
 /** Completing preparation: approved → prepared, queued after the order's scans (same record key). */
 export function completePreparationAction(id: string): Promise<OutboxEntry | null> {
   return runLocalAction(() => changeOrderStatus(id, 'prepared'), t('wh_prepared'), t('wh_prepareError'));
-}
-
-/** The delivery note's file name: based on the order id (and its number when known). */
-export function deliveryNoteFileName(order: Pick<LocalOrder, 'id' | 'order_number'>): string {
-  const number = order.order_number.replace(/[^0-9A-Za-z_-]+/g, '-');
-  return `irsaliye-${number}-${order.id.slice(0, 8)}.pdf`;
-}
-
-/**
- * 'İrsaliye Yazdır': the server's PDF when it can be reached; with no connection, the same note
- * from the local store as a print-styled page (returns 'offline' so the caller can open it).
- */
-export async function printDeliveryNote(
-  order: Pick<LocalOrder, 'id' | 'order_number'>,
-): Promise<'downloaded' | 'offline' | 'failed'> {
-  try {
-    await downloadFile(buildPath(API.deliveryNote.path, { orderId: order.id }), deliveryNoteFileName(order));
-    return 'downloaded';
-  } catch (error) {
-    if (isNetworkError(error)) return 'offline';
-    console.error(error);
-    const message = error instanceof Error && error.message ? `: ${error.message}` : '';
-    useUi.getState().showToast(`${t('wh_noteFailed')}${message}`);
-    return 'failed';
-  }
 }
 
 /** Demo mode (GET /health `demo`), which shows the spec's debug buttons. Public: no token. */
