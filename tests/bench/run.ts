@@ -39,3 +39,7 @@ run('signed-in requests during a burst of sign-ins (server in a child process, a
   'tsx',
   'tests/bench/login-burst-bench.ts',
 ]);
+run(
+  'warehouse: wedge scan latency offline/online, queued scans flushed, camera decode, chunk sizes (Chromium)',
+  ['--import', 'tsx', 'tests/bench/warehouse-bench.ts'],
+);

@@ -153,7 +153,8 @@ async function main() {
           `next frame p50 ${ms(pct(r.frame, 50))} p95 ${ms(pct(r.frame, 95))}`,
       );
 
-    // 1a + 2: offline, then reconnect and flush.
+    // 1a + 2: offline (once the first pull brought the order), then reconnect and flush.
+    await page.locator(`[data-testid="wh-order"][data-order-id="${offlineOrder}"]`).waitFor({ timeout: 60_000 });
     await context.setOffline(true);
     await openDialog(offlineOrder);
     const offline = await scanRun(page);

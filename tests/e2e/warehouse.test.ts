@@ -214,6 +214,38 @@ describe('warehouse preparation by scanning (Chromium)', () => {
     await expect
       .poll(async () => (await serverOrder(order.id)).status, { timeout: 30_000, interval: 500 })
       .toBe('prepared');
+
+    // 'İrsaliye Yazdır' online: the server's PDF, downloaded under a name based on the order.
+    const row = page.locator(`[data-testid="wh-prepared"] [data-order-id="${order.id}"]`);
+    await row.waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByTestId('wh-print-note').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^irsaliye-.*-${order.id.slice(0, 8)}\\.pdf$`));
+    const pdf = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    expect((await readFile(pdf)).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Offline: the same note from the local store, as a print page (window.print called).
+    await page.evaluate(() => {
+      (window as unknown as { __printed: number }).__printed = 0;
+      window.print = () => {
+        (window as unknown as { __printed: number }).__printed++;
+      };
+    });
+    await context.setOffline(true);
+    await row.getByTestId('wh-print-note').click();
+    await page.waitForURL((url) => url.pathname === `/delivery-notes/${order.id}`);
+    const note = page.getByTestId('delivery-note');
+    await note.waitFor();
+    const text = await note.innerText();
+    expect(text).toContain('İrsaliye');
+    expect(text).toContain(order.order_number);
+    expect(text).toContain('Depo E2E Eksik');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __printed: number }).__printed))
+      .toBe(1);
     await context.close();
   });
 
