@@ -16,7 +16,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type KeyboardEvent, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  lazy,
+  memo,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { MAX_SCAN_LENGTH, MAX_SCAN_QUANTITY, missingLines, type ScanLine } from '../../shared/domain/barcode';
 import { parseQuantityInput } from '../../shared/domain/number-input';
 import type { LocalOrder } from '../local';
@@ -24,7 +33,13 @@ import { type Translate, useT } from '../shared-ui/i18n';
 import { NumberField } from '../shared-ui/number-field';
 import { usePhone } from '../shared-ui/responsive';
 import { isScanTerminator, type ScanOutcome, scannedLineCount } from './scan-pipeline';
-import { SCAN_MARK_SHOWN, SCAN_MARK_START, type ScanFeedback, useScanPipeline } from './use-scan-pipeline';
+import {
+  SCAN_MARK_SHOWN,
+  SCAN_MARK_START,
+  type ScanFeedback,
+  type SessionScan,
+  useScanPipeline,
+} from './use-scan-pipeline';
 import { completePreparationAction } from './warehouse-data';
 
 /** The camera scanner is its own chunk, downloaded only when the camera button is pressed. */
@@ -207,40 +222,18 @@ export function PrepareDialog({
               />
             </Stack>
 
-            <FeedbackPanel feedback={feedback} t={t} />
+            <FeedbackPanel feedback={feedback} />
 
             <Typography variant="subtitle2" data-testid="scan-counter" data-scanned={scannedTypes}>
               {t('wh_counter', { scanned: scannedTypes, types: lines.length })}
             </Typography>
             <Stack spacing={1} data-testid="scan-lines">
               {lines.map((line) => (
-                <LineProgress key={line.id} line={line} t={t} />
+                <LineProgress key={line.id} line={line} />
               ))}
             </Stack>
 
-            <Box>
-              <Typography variant="subtitle2">{t('wh_scannedList')}</Typography>
-              {session.length === 0 ? (
-                <Typography variant="body2" color="text.secondary">
-                  {t('wh_scannedEmpty')}
-                </Typography>
-              ) : (
-                <Box
-                  component="ol"
-                  sx={{ m: 0, pl: 3, maxHeight: 160, overflowY: 'auto' }}
-                  data-testid="scan-session"
-                  data-count={session.length}
-                >
-                  {session.slice(0, 50).map((s) => (
-                    <li key={s.seq}>
-                      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                        {s.productName} ({s.code}){s.units > 1 ? ` ×${s.units}` : ''}
-                      </Typography>
-                    </li>
-                  ))}
-                </Box>
-              )}
-            </Box>
+            <SessionList session={session} />
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -332,7 +325,8 @@ function feedbackText(outcome: ScanOutcome, t: Translate): string {
  * The last scan's verdict, in colour, icon and words (never colour alone): green match, amber
  * over-scan, red unknown/unreadable. A polite live region, so a screen reader says it too.
  */
-function FeedbackPanel({ feedback, t }: { feedback: ScanFeedback | null; t: Translate }) {
+const FeedbackPanel = memo(function FeedbackPanel({ feedback }: { feedback: ScanFeedback | null }) {
+  const t = useT();
   useLayoutEffect(() => {
     if (feedback) performance.mark(SCAN_MARK_SHOWN);
   }, [feedback]);
@@ -369,9 +363,40 @@ function FeedbackPanel({ feedback, t }: { feedback: ScanFeedback | null; t: Tran
       </Typography>
     </Box>
   );
-}
+});
 
-function LineProgress({ line, t }: { line: ScanLine; t: Translate }) {
+/** This opening's accepted scans, newest first (the last 50 drawn: a burst stays cheap to render). */
+const SessionList = memo(function SessionList({ session }: { session: readonly SessionScan[] }) {
+  const t = useT();
+  return (
+    <Box>
+      <Typography variant="subtitle2">{t('wh_scannedList')}</Typography>
+      {session.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('wh_scannedEmpty')}
+        </Typography>
+      ) : (
+        <Box
+          component="ol"
+          sx={{ m: 0, pl: 3, maxHeight: 160, overflowY: 'auto' }}
+          data-testid="scan-session"
+          data-count={session.length}
+        >
+          {session.slice(0, 50).map((s) => (
+            <li key={s.seq}>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {s.productName} ({s.code}){s.units > 1 ? ` ×${s.units}` : ''}
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+});
+
+const LineProgress = memo(function LineProgress({ line }: { line: ScanLine }) {
+  const t = useT();
   const done = line.scanned_quantity >= line.quantity;
   const value = line.quantity > 0 ? Math.min(100, (line.scanned_quantity / line.quantity) * 100) : 0;
   return (
@@ -402,4 +427,4 @@ function LineProgress({ line, t }: { line: ScanLine; t: Translate }) {
       />
     </Box>
   );
-}
+});
