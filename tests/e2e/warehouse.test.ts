@@ -249,7 +249,7 @@ describe('warehouse preparation by scanning (Chromium)', () => {
     await context.close();
   });
 
-  it('at 390×844 the screen has no horizontal overflow, and axe finds nothing serious', async () => {
+  it('at 390×844 the screen has no horizontal overflow, every control is named and ≥ 44 px (axe too when AXE_PATH is given); debug buttons only in demo mode', async () => {
     const [a] = products as [Product];
     const order = await approvedOrder(
       [{ product: a, quantity: 1 }],
@@ -261,6 +261,11 @@ describe('warehouse preparation by scanning (Chromium)', () => {
     const overflow = () =>
       page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
+
+    // The spec's debug buttons exist exactly when the server says it runs in demo mode.
+    const health = await api<{ data?: { demo?: boolean }; demo?: boolean }>(baseURL, TENANT, '/health');
+    const demo = (health.body.data?.demo ?? health.body.demo) === true;
+    await expect.poll(() => page.getByTestId('wh-debug').count()).toBe(demo ? 1 : 0);
 
     // Every control has a name and a touch target of at least 44 px.
     const controls = await page.evaluate(() =>
