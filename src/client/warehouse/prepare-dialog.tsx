@@ -34,10 +34,10 @@ import { NumberField } from '../shared-ui/number-field';
 import { usePhone } from '../shared-ui/responsive';
 import { isScanTerminator, type ScanOutcome, scannedLineCount } from './scan-pipeline';
 import {
+  type PipelineViewStore,
   SCAN_MARK_SHOWN,
   SCAN_MARK_START,
-  type ScanFeedback,
-  type SessionScan,
+  usePipelineView,
   useScanPipeline,
 } from './use-scan-pipeline';
 import { completePreparationAction } from './warehouse-data';
@@ -67,7 +67,7 @@ export function PrepareDialog({
 }) {
   const t = useT();
   const phone = usePhone();
-  const { lines, feedback, session, scan, settled } = useScanPipeline(order, open);
+  const { view, scan, settled } = useScanPipeline(order, open);
   const input = useRef<HTMLInputElement | null>(null);
   const [hasText, setHasText] = useState(false);
   const [softKeyboard, setSoftKeyboard] = useState(false);
@@ -121,7 +121,7 @@ export function PrepareDialog({
     if (!order) return;
     setLoading(true);
     await settled();
-    const missing = missingLines(lines);
+    const missing = missingLines(view.get().lines);
     if (missing.length > 0 && !force) {
       setConfirm(missing);
       setLoading(false);
@@ -133,7 +133,8 @@ export function PrepareDialog({
     if (ok) onClose();
   };
 
-  const scannedTypes = scannedLineCount(lines);
+  const scannedTypes = usePipelineView(view, (v) => scannedLineCount(v.lines));
+  const lineTypes = usePipelineView(view, (v) => v.lines.length);
   return (
     <>
       <Dialog
@@ -222,18 +223,14 @@ export function PrepareDialog({
               />
             </Stack>
 
-            <FeedbackPanel feedback={feedback} />
+            <FeedbackPanel view={view} />
 
             <Typography variant="subtitle2" data-testid="scan-counter" data-scanned={scannedTypes}>
-              {t('wh_counter', { scanned: scannedTypes, types: lines.length })}
+              {t('wh_counter', { scanned: scannedTypes, types: lineTypes })}
             </Typography>
-            <Stack spacing={1} data-testid="scan-lines">
-              {lines.map((line) => (
-                <LineProgress key={line.id} line={line} />
-              ))}
-            </Stack>
+            <LinesList view={view} />
 
-            <SessionList session={session} />
+            <SessionList view={view} />
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -325,8 +322,9 @@ function feedbackText(outcome: ScanOutcome, t: Translate): string {
  * The last scan's verdict, in colour, icon and words (never colour alone): green match, amber
  * over-scan, red unknown/unreadable. A polite live region, so a screen reader says it too.
  */
-const FeedbackPanel = memo(function FeedbackPanel({ feedback }: { feedback: ScanFeedback | null }) {
+const FeedbackPanel = memo(function FeedbackPanel({ view }: { view: PipelineViewStore }) {
   const t = useT();
+  const feedback = usePipelineView(view, (v) => v.feedback);
   useLayoutEffect(() => {
     if (feedback) performance.mark(SCAN_MARK_SHOWN);
   }, [feedback]);
@@ -366,8 +364,9 @@ const FeedbackPanel = memo(function FeedbackPanel({ feedback }: { feedback: Scan
 });
 
 /** This opening's accepted scans, newest first (the last 50 drawn: a burst stays cheap to render). */
-const SessionList = memo(function SessionList({ session }: { session: readonly SessionScan[] }) {
+const SessionList = memo(function SessionList({ view }: { view: PipelineViewStore }) {
   const t = useT();
+  const session = usePipelineView(view, (v) => v.session);
   return (
     <Box>
       <Typography variant="subtitle2">{t('wh_scannedList')}</Typography>
@@ -392,6 +391,18 @@ const SessionList = memo(function SessionList({ session }: { session: readonly S
         </Box>
       )}
     </Box>
+  );
+});
+
+/** Per-line progress (scanned / ordered, with the line's barcode). */
+const LinesList = memo(function LinesList({ view }: { view: PipelineViewStore }) {
+  const lines = usePipelineView(view, (v) => v.lines);
+  return (
+    <Stack spacing={1} data-testid="scan-lines">
+      {lines.map((line) => (
+        <LineProgress key={line.id} line={line} />
+      ))}
+    </Stack>
   );
 });
 

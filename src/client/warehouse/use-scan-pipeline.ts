@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import type { ScanLine } from '../../shared/domain/barcode';
 import { getLocalStore, type LocalOrder, queueScan } from '../local';
@@ -20,6 +20,36 @@ export interface SessionScan {
   productName: string;
   code: string;
   units: number;
+}
+
+/** What the dialog draws from the pipeline. */
+export interface PipelineView {
+  lines: readonly ScanLine[];
+  feedback: ScanFeedback | null;
+  session: readonly SessionScan[];
+}
+
+/**
+ * A tiny store of the view, so that a scan re-renders only the parts that show what changed (the
+ * verdict, the line, the list) — not the dialog with its input, buttons and fields.
+ */
+export class PipelineViewStore {
+  private state: PipelineView = { lines: [], feedback: null, session: [] };
+  private listeners = new Set<() => void>();
+  get = (): PipelineView => this.state;
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  set(partial: Partial<PipelineView>): void {
+    this.state = { ...this.state, ...partial };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** Subscribe a component to one part of the view (re-rendered only when that part changes). */
+export function usePipelineView<T>(store: PipelineViewStore, select: (view: PipelineView) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store.get()));
 }
 
 export const SCAN_MARK_START = 'wh-scan-start';
@@ -51,9 +81,7 @@ function linesOf(order: LocalOrder | null | undefined): ScanLine[] {
 export function useScanPipeline(order: LocalOrder | null | undefined, open: boolean) {
   const orderId = order?.id ?? null;
   const pipeline = useRef(new ScanPipeline([]));
-  const [lines, setLines] = useState<readonly ScanLine[]>([]);
-  const [feedback, setFeedback] = useState<ScanFeedback | null>(null);
-  const [session, setSession] = useState<SessionScan[]>([]);
+  const view = useRef(new PipelineViewStore()).current;
   const seq = useRef(0);
   const inflight = useRef(0);
   const generation = useRef(0);
@@ -65,10 +93,8 @@ export function useScanPipeline(order: LocalOrder | null | undefined, open: bool
   useEffect(() => {
     if (!open || !orderId) return;
     pipeline.current.reset(linesOf(orderRef.current));
-    setLines(pipeline.current.snapshot());
-    setSession([]);
-    setFeedback(null);
-  }, [open, orderId]);
+    view.set({ lines: pipeline.current.snapshot(), session: [], feedback: null });
+  }, [open, orderId, view]);
 
   const resync = useCallback(() => {
     const store = getLocalStore();
@@ -77,9 +103,9 @@ export function useScanPipeline(order: LocalOrder | null | undefined, open: bool
     void store.db.orders.get(orderId).then((row) => {
       if (!row || inflight.current > 0 || generation.current !== at) return;
       pipeline.current.reset(linesOf(row));
-      setLines(pipeline.current.snapshot());
+      view.set({ lines: pipeline.current.snapshot() });
     });
-  }, [orderId]);
+  }, [orderId, view]);
 
   // The store changed (a pull, the server's answer to a scan): follow it when nothing is in flight.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the order row is the trigger
@@ -95,20 +121,22 @@ export function useScanPipeline(order: LocalOrder | null | undefined, open: bool
       generation.current++;
       const mySeq = ++seq.current;
       flushSync(() => {
-        setFeedback({ seq: mySeq, outcome });
-        if (outcome.kind === 'match') {
-          setLines(pipeline.current.snapshot());
-          setSession((list) => [
-            {
-              seq: mySeq,
-              lineId: outcome.lineId,
-              productName: outcome.productName,
-              code: outcome.code,
-              units: outcome.units,
-            },
-            ...list,
-          ]);
+        if (outcome.kind !== 'match') {
+          view.set({ feedback: { seq: mySeq, outcome } });
+          return;
         }
+        const scanned: SessionScan = {
+          seq: mySeq,
+          lineId: outcome.lineId,
+          productName: outcome.productName,
+          code: outcome.code,
+          units: outcome.units,
+        };
+        view.set({
+          feedback: { seq: mySeq, outcome },
+          lines: pipeline.current.snapshot(),
+          session: [scanned, ...view.get().session],
+        });
       });
       playTone(outcome.kind === 'match' ? 'ok' : outcome.kind === 'over' ? 'warn' : 'error');
       const ui = useUi.getState();
@@ -137,11 +165,11 @@ export function useScanPipeline(order: LocalOrder | null | undefined, open: bool
       }
       return outcome;
     },
-    [resync],
+    [resync, view],
   );
 
   /** Resolves when every accepted scan is in the outbox (before completing the order). */
   const settled = useCallback(() => chain.current.then(() => undefined), []);
 
-  return { lines, feedback, session, scan, settled };
+  return { view, scan, settled };
 }
