@@ -154,7 +154,9 @@ async function main() {
       );
 
     // 1a + 2: offline (once the first pull brought the order), then reconnect and flush.
-    await page.locator(`[data-testid="wh-order"][data-order-id="${offlineOrder}"]`).waitFor({ timeout: 60_000 });
+    await page
+      .locator(`[data-testid="wh-order"][data-order-id="${offlineOrder}"]`)
+      .waitFor({ timeout: 60_000 });
     await context.setOffline(true);
     await openDialog(offlineOrder);
     const offline = await scanRun(page);
