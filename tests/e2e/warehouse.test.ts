@@ -332,6 +332,31 @@ describe('camera scanning with a fake camera (Chromium)', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  it('with no camera (or no permission) the dialog says so in Turkish, and wedge scanning still works', async () => {
+    const [a] = products as [Product];
+    const order = await approvedOrder([{ product: a, quantity: 1 }], 'Depo E2E Kamerasız');
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await openWarehouse(page, order);
+    await page
+      .locator(`[data-testid="wh-order"][data-order-id="${order.id}"]`)
+      .getByTestId('wh-prepare')
+      .click();
+    await page.getByTestId('scan-camera').click();
+    const error = page.getByTestId('camera-error');
+    await error.waitFor({ timeout: 20_000 });
+    expect(await error.innerText()).toMatch(
+      /Bu cihazda kamera bulunamadı\.|Kamera izni verilmedi\.|Kamera açılamadı/,
+    );
+    await page.getByTestId('camera-close').click();
+    await expect
+      .poll(() => page.getByTestId('scan-input').evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    await wedgeScan(page, a.barcode as string);
+    await expect.poll(() => lineScanned(page, a)).toBe(1);
+    await context.close();
+  });
+
   it('an EAN-13 shown to the camera adds the item through the same pipeline', async () => {
     const [a] = products as [Product];
     const order = await approvedOrder([{ product: a, quantity: 2 }], 'Depo E2E Kamera');
