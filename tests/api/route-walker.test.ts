@@ -73,6 +73,54 @@ describe('route walker', () => {
         'body' in entry && entry.body && 'shape' in entry.body ? (entry.body.shape as object) : {};
       if (entry.write === 'version') expect(Object.keys(shape), name).toContain('expected_version');
       if (entry.write === 'status') expect(Object.keys(shape), name).toContain('expected_status');
+      // a create names the record it makes: the client-made id (an order's `id`, a scan's `scan_id`)
+      if (entry.write === 'create') {
+        const idField = Object.keys(shape).find((k) => k === 'id' || k === 'scan_id');
+        expect(idField, `${name}: a create carries its client-made id`).toBeDefined();
+        const field = (shape as Record<string, { safeParse(v: unknown): { success: boolean } }>)[
+          idField as string
+        ];
+        expect(field?.safeParse('00000000-0000-4000-8000-000000000000').success, name).toBe(true);
+        expect(field?.safeParse('not-a-uuid').success, name).toBe(false);
+      }
+      // the debug calls are the only 'demo' writes, and only under /debug
+      if (entry.write === 'demo') expect(entry.path, name).toMatch(/^\/debug\//);
+    }
+  });
+
+  it('demo-mode entries (the debug calls) exist only in demo mode; every other entry is always there', async () => {
+    const demoNames = Object.entries(ROUTES)
+      .filter(([, r]) => r.path.startsWith('/debug/'))
+      .map(([name]) => name);
+    expect(demoNames.sort()).toEqual(['debugAllOrders', 'debugApproveFirstOrder', 'debugCreateTestOrders']);
+    for (const name of demoNames) {
+      const entry = ROUTES[name as keyof typeof ROUTES];
+      if (entry.method !== 'GET') expect({ name, write: entry.write }).toEqual({ name, write: 'demo' });
+    }
+    const plain = await startApi({
+      config: { demoMode: false },
+      database: api.database,
+      routes: [testRoutes({ current: null })],
+    });
+    try {
+      const keys = (app: Api['app']) =>
+        new Set(
+          app.registeredRoutes
+            .filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD')
+            .map((r) => `${r.method} ${r.url}`),
+        );
+      const inDemo = keys(api.app);
+      const inPlain = keys(plain.app);
+      for (const [name, route] of Object.entries(ROUTES)) {
+        const key = `${route.method} /api${route.path}`;
+        const demo = demoNames.includes(name);
+        if (demo) expect({ name, demo: inDemo.has(key) }).toEqual({ name, demo: true });
+        expect({ name, plain: inPlain.has(key) }).toEqual({ name, plain: demo ? false : inDemo.has(key) });
+      }
+      // and nothing else differs
+      expect([...inDemo].filter((k) => !inPlain.has(k)).length).toBe(demoNames.length);
+    } finally {
+      await plain.close();
     }
   });
 });

@@ -5,9 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/client/api/errors';
+import { callFile, dispositionFilename } from '../../src/client/api/http';
+import { API } from '../../src/shared/api/endpoints';
 import type { Order } from '../../src/shared/api/entities';
 import { WAREHOUSE_MESSAGES } from '../../src/shared/api/warehouse';
 import { type Api, type Session, startApi } from './support/harness';
+import { pullAll } from './support/pull';
 
 /**
  * The warehouse API through HTTP on the seeded database: barcode scans (which line they count on,
@@ -199,6 +203,10 @@ describe('POST /warehouse/scan-barcode', () => {
     expect(after.changeSeq).toBeGreaterThan(before.changeSeq);
     expect(after.events).toEqual(before.events);
     expect(after.notifications).toBe(before.notifications);
+    // another device (the manager's) gets the new scanned quantity through the sync feed
+    const pages = await pullAll(api, manager, String(before.changeSeq));
+    const synced = pages.flatMap((p) => p.orders.upserts).find((o) => o.id === order.id);
+    expect(synced?.items.map((i) => i.scanned_quantity)).toEqual([0, 1]);
   });
 
   it('finds a product by its product code, by a GS1 string with a quantity, and by an AIM-prefixed EAN', async () => {
@@ -367,6 +375,30 @@ describe('POST /warehouse/scan-barcode', () => {
     expect((await stateOf(other.id)).scans).toBe(0);
   });
 
+  it('concurrent scans: 20 distinct scans all count, 6 arrivals of one scan_id count once (row lock + scan-id lock)', async () => {
+    const order = await approvedOrder([{ product: product(0), quantity: 30 }]);
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        scan(
+          warehouse,
+          { barcode: product(0).barcode, order_id: order.id, scan_id: randomUUID() },
+          randomUUID(),
+        ),
+      ),
+    );
+    expect(burst.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const scanId = randomUUID();
+    const same = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        scan(warehouse, { barcode: product(0).barcode, order_id: order.id, scan_id: scanId }, randomUUID()),
+      ),
+    );
+    expect(same.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const after = await stateOf(order.id);
+    expect(after.scanned).toEqual([21]);
+    expect(after.scans).toBe(21);
+  });
+
   it('only warehouse and admin may scan (driver, salesperson, manager: 403); another tenant: 404', async () => {
     const order = await approvedOrder([{ product: product(0), quantity: 5 }]);
     for (const s of [driver, sales, sales2, manager]) {
@@ -472,6 +504,27 @@ describe('GET /delivery-notes/generate/{orderId}', () => {
     const bad = await pdf(warehouse, 'not-a-uuid');
     expect(bad.statusCode).toBe(400);
     expect(JSON.parse(bad.body).field).toBe('orderId');
+  });
+});
+
+describe("the client's callFile (a `produces` entry over real HTTP)", () => {
+  it('gets the PDF bytes and the file name; a refusal is an ApiError with the server text', async () => {
+    const order = await approvedOrder([{ product: product(0), quantity: 1 }]);
+    const address = await api.app.listen({ host: '127.0.0.1', port: 0 });
+    const options = { tenant: 'demo', token: warehouse.token, baseUrl: `${address}/api` };
+    const file = await callFile(API.deliveryNote, { ...options, params: { orderId: order.id } });
+    expect(file.filename).toBe(`irsaliye-${order.order_number}.pdf`);
+    expect(file.blob.type).toBe('application/pdf');
+    const bytes = Buffer.from(await file.blob.arrayBuffer());
+    expect((await pdfText(bytes)).text).toContain(order.order_number);
+    const refused = await callFile(API.deliveryNote, { ...options, params: { orderId: randomUUID() } }).catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).status).toBe(404);
+    expect(
+      dispositionFilename(`attachment; filename="irsaliye-x.pdf"; filename*=UTF-8''irsaliye-%C4%B0.pdf`),
+    ).toBe('irsaliye-İ.pdf');
   });
 });
 

@@ -39,6 +39,11 @@ run('signed-in requests during a burst of sign-ins (server in a child process, a
   'tsx',
   'tests/bench/login-burst-bench.ts',
 ]);
+run('1,000 queued scans flushed (POST /warehouse/scan-barcode, sequential like the outbox)', [
+  '--import',
+  'tsx',
+  'tests/bench/scan-flush-bench.ts',
+]);
 run(
   'warehouse: wedge scan latency offline/online, queued scans flushed, camera decode, chunk sizes (Chromium)',
   ['--import', 'tsx', 'tests/bench/warehouse-bench.ts'],

@@ -176,3 +176,59 @@ export async function call<E extends Endpoint>(
   });
   return entry.response.parse(data) as ResponseOf<E>;
 }
+
+/** What a `produces` entry answers: the file and the name the server gave it. */
+export interface FileAnswer {
+  blob: Blob;
+  /** From Content-Disposition (`filename*` preferred), or null when the server named none. */
+  filename: string | null;
+}
+
+/** The file name of a Content-Disposition header (RFC 6266: `filename*=UTF-8''…` wins over `filename="…"`). */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;\s]+)/i.exec(header);
+  return plain?.[1] ?? plain?.[2] ?? null;
+}
+
+/**
+ * Calls an entry that answers a file (`produces`, e.g. the delivery note's PDF): the raw bytes
+ * as a Blob, no envelope. Failures are what `call` raises (ApiError with the server's Turkish
+ * text, NetworkError; a 401 ends the session).
+ */
+export async function callFile<E extends Endpoint & { produces: string }>(
+  entry: E,
+  options: CallOptions<E> = {},
+): Promise<FileAnswer> {
+  const { params, query, body: _body, ...rest } = options;
+  const searchParams: Record<string, string> = { tenant: rest.tenant ?? config.getTenant() };
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined) searchParams[key] = String(value);
+  }
+  const token = rest.token !== undefined ? rest.token : config.getToken();
+  const headers: Record<string, string> = { Accept: entry.produces, ...(rest.headers ?? {}) };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const path = buildPath(entry.path, params as Record<string, unknown> | undefined);
+  try {
+    const response = await client(rest.fetch)(`${absoluteBase(rest.baseUrl)}${path}`, {
+      method: entry.method,
+      searchParams,
+      headers,
+      signal: rest.signal,
+    });
+    return {
+      blob: await response.blob(),
+      filename: dispositionFilename(response.headers.get('content-disposition')),
+    };
+  } catch (error) {
+    throw await translateError(error, rest);
+  }
+}

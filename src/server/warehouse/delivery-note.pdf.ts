@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { Order } from '../../shared/api/entities';
@@ -18,8 +19,16 @@ import type { CompanyInfo } from './warehouse.repository';
  */
 
 const require = createRequire(import.meta.url);
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+const fontFile = (name: string) => require.resolve(`dejavu-fonts-ttf/ttf/${name}`);
+/** The font files, read once on first use (≈ 0.7 MB each; pdfkit embeds only the glyphs used). */
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+const loadFonts = () => {
+  fonts ??= {
+    regular: readFileSync(fontFile('DejaVuSans.ttf')),
+    bold: readFileSync(fontFile('DejaVuSans-Bold.ttf')),
+  };
+  return fonts;
+};
 
 export interface DeliveryNoteData {
   order: Order;
@@ -63,8 +72,9 @@ export function renderDeliveryNote(data: DeliveryNoteData): Promise<Buffer> {
       Creator: 'Sipariş Yönetim Sistemi',
     },
   });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
+  const { regular, bold } = loadFonts();
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
 
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -115,9 +125,15 @@ export function renderDeliveryNote(data: DeliveryNoteData): Promise<Buffer> {
   ];
   if (order.vehicle_plate) facts.push(['Plaka', order.vehicle_plate]);
   if (order.driver_name) facts.push(['Sürücü', order.driver_name]);
+  const labelWidth = factsWidth * 0.42;
   for (const [label, value] of facts) {
-    doc.font('bold').text(`${label}: `, { width: factsWidth, align: 'right', continued: true });
-    doc.font('regular').text(value);
+    const rowY = doc.y;
+    doc.font('bold').text(label, factsX, rowY, { width: labelWidth });
+    const labelBottom = doc.y;
+    doc
+      .font('regular')
+      .text(value, factsX + labelWidth, rowY, { width: factsWidth - labelWidth, align: 'right' });
+    doc.y = Math.max(labelBottom, doc.y);
   }
   let y = Math.max(companyBottom, doc.y) + 14;
   doc

@@ -69,8 +69,11 @@ function scanAnswer(line: ScanLine, scanned: number, order: Order): ScanBarcodeR
   };
 }
 
-const scanIdTaken = () =>
-  new AppError(409, 'CONFLICT', 'Bu okutma kimliği (scan_id) başka bir okutmaya ait', { field: 'scan_id' });
+const scanIdTaken = (current: Order) =>
+  new AppError(409, 'CONFLICT', 'Bu okutma kimliği (scan_id) başka bir okutmaya ait', {
+    field: 'scan_id',
+    current,
+  });
 
 /** POST /warehouse/scan-barcode. */
 export async function scan(
@@ -89,10 +92,12 @@ export async function scan(
     await repo.lockScanId(trx, tenantId, scanId);
     const existing = await repo.findScan(trx, tenantId, scanId);
     if (existing) {
-      if (existing.order_id !== locked.id || existing.user_id !== actor.id) throw scanIdTaken();
+      if (existing.order_id !== locked.id || existing.user_id !== actor.id)
+        throw scanIdTaken(await reload(trx, tenantId, locked.id));
       const lines = await repo.findScanLines(trx, tenantId, locked.id);
       const line = lines.find((l) => l.id === existing.item_id);
-      if (!line) throw scanIdTaken(); // its line was replaced by an edit: not this scan any more
+      // Its line was replaced by an edit of the items (which restarts the counts): not this scan any more.
+      if (!line) throw scanIdTaken(await reload(trx, tenantId, locked.id));
       return {
         data: scanAnswer(line, line.scanned_quantity, await reload(trx, tenantId, locked.id)),
         entityId: locked.id,

@@ -93,10 +93,12 @@ function parseGs1(input: string): Map<string, string> | null {
       rest = rest.slice(1);
       continue;
     }
-    const ai = rest.slice(0, 2);
-    if (!(ai in AI_LENGTHS)) return null;
-    const fixed = AI_LENGTHS[ai];
-    rest = rest.slice(2);
+    // Measures (31nn–36nn: net weight, length…): a 4-digit AI with 6 digits — read and kept.
+    const measure = /^3[1-6]\d{2}/.exec(rest)?.[0];
+    const ai = measure ?? rest.slice(0, 2);
+    if (!measure && !(ai in AI_LENGTHS)) return null;
+    const fixed = measure ? 6 : AI_LENGTHS[ai];
+    rest = rest.slice(ai.length);
     let value: string;
     if (fixed) {
       value = rest.slice(0, fixed);
@@ -177,6 +179,12 @@ export function parseScan(raw: string): ParseResult {
     return { ok: true, scan: { text: s, format: 'ean8', candidates: [s], lot: null, quantity: null } };
   }
   if (aim?.startsWith(']E') && !/^\d+$/.test(s)) return { ok: false, reason: 'malformed' };
+  // A bare GTIN-14 (ITF-14 on a case, or typed): with a valid check digit it also finds the
+  // EAN-13 inside it ("0" + EAN-13); otherwise it is just a code (a product code may be digits).
+  if (/^\d{14}$/.test(s) && checkDigitOk(s)) {
+    const candidates = s.startsWith('0') ? [s, s.slice(1)] : [s];
+    return { ok: true, scan: { text: s, format: 'code', candidates, lot: null, quantity: null } };
+  }
   return { ok: true, scan: { text: s, format: 'code', candidates: [s], lot: null, quantity: null } };
 }
 
@@ -201,8 +209,20 @@ export type ScanVerdict =
   /** The line is (or would be) over its ordered quantity: refused, nothing counted. */
   | { kind: 'over'; line: ScanLine; quantity: number; remaining: number };
 
+/**
+ * Codes compare case-insensitively and without the Turkish dotted/dotless i distinction: a wedge
+ * scanner on a Turkish keyboard layout (or a person typing) may send 'ı' or 'İ' for an 'I' of a
+ * product code, and toLocaleUpperCase('tr-TR') alone would make 'i' ≠ 'I'.
+ */
+function foldCode(code: string): string {
+  return code
+    .trim()
+    .replace(/[ıİ]/g, (c) => (c === 'ı' ? 'i' : 'I'))
+    .toUpperCase();
+}
+
 function sameCode(a: string, b: string): boolean {
-  return a.trim().toLocaleUpperCase('tr-TR') === b.trim().toLocaleUpperCase('tr-TR');
+  return foldCode(a) === foldCode(b);
 }
 
 /**
