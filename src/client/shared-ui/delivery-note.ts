@@ -1,7 +1,7 @@
-import { buildPath } from '../../shared/api/endpoint';
-import { ROUTES } from '../../shared/api/routes';
-import { downloadFile } from '../api/download';
+import { API } from '../../shared/api/endpoints';
+import { saveBlob } from '../api/download';
 import { isNetworkError } from '../api/errors';
+import { callFile } from '../api/http';
 import { useUi } from '../state/ui';
 import { t } from './i18n';
 
@@ -34,10 +34,8 @@ export async function printDeliveryNote(order: {
   order_number: string;
 }): Promise<'downloaded' | 'offline' | 'failed'> {
   try {
-    await downloadFile(
-      buildPath(ROUTES.deliveryNote.path, { orderId: order.id }),
-      deliveryNoteFileName(order),
-    );
+    const file = await callFile(API.deliveryNote, { params: { orderId: order.id } });
+    saveBlob(file.blob, deliveryNoteFileName(order));
     return 'downloaded';
   } catch (error) {
     if (isNetworkError(error)) return 'offline';
