@@ -96,7 +96,11 @@ it("paints /login before any JavaScript: the tenant's name and readable colour i
   // demo's primary #2e7d32 passes 4.5:1 on white as it is: the header keeps the tenant's colour.
   expect(demo.body).toContain('background:#2e7d32');
   // A tenant whose name needs escaping (standing in for the admin screens that edit it).
-  await api.db.updateTable('tenants').set({ company_name: '<b>Çiçek & Oğul</b>' }).where('id', '=', 'client1').execute();
+  await api.db
+    .updateTable('tenants')
+    .set({ company_name: '<b>Çiçek & Oğul</b>' })
+    .where('id', '=', 'client1')
+    .execute();
   try {
     const client1 = await get('/login?tenant=client1', 'text/html');
     expect(client1.body).toContain('&#60;b&#62;Çiçek &#38; Oğul&#60;/b&#62;');

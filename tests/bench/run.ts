@@ -44,3 +44,7 @@ run('1,000 queued scans flushed (POST /warehouse/scan-barcode, sequential like t
   'tsx',
   'tests/bench/scan-flush-bench.ts',
 ]);
+run(
+  'warehouse: wedge scan latency offline/online, queued scans flushed, camera decode, chunk sizes (Chromium)',
+  ['--import', 'tsx', 'tests/bench/warehouse-bench.ts'],
+);

@@ -63,6 +63,7 @@ const SCREEN_DIRS = [
   'sales',
   'shared-ui',
   'sync',
+  'warehouse',
 ];
 /** The catalogue itself. */
 const CATALOGUE_FILE = 'src/client/shared-ui/i18n.ts';

@@ -21,6 +21,8 @@ const MyOrdersPage = lazy(() => import('../orders/my-orders-page'));
 const CreateOrderPage = lazy(() => import('../orders/create-order-page'));
 const SalesPage = lazy(() => import('../sales/sales-page'));
 const DriverDashboardPage = lazy(() => import('../driver/driver-dashboard-page'));
+const WarehouseDashboardPage = lazy(() => import('../warehouse/warehouse-dashboard-page'));
+const DeliveryNotePage = lazy(() => import('../warehouse/delivery-note-page'));
 
 /** Not built yet (later issues): real routes with their guards, rendering a plain "coming soon" page. */
 const ANY_USER_PLACEHOLDERS = ['/customers', '/invoices', '/settings'];
@@ -64,7 +66,7 @@ function AppRoutes() {
               <Route path="/manager-dashboard" element={<ComingSoonPage />} />
             </Route>
             <Route element={<RequireAuth roles={ROUTE_ROLES['/warehouse-dashboard']} />}>
-              <Route path="/warehouse-dashboard" element={<ComingSoonPage />} />
+              <Route path="/warehouse-dashboard" element={<WarehouseDashboardPage />} />
               <Route path="/inventory" element={<ComingSoonPage />} />
             </Route>
             <Route element={<RequireAuth roles={ROUTE_ROLES['/admin']} />}>
@@ -73,6 +75,15 @@ function AppRoutes() {
               <Route path="/product-management" element={<ComingSoonPage />} />
             </Route>
           </Route>
+          {/* The delivery note printed from the local store (offline): a page of its own, no menu. */}
+          <Route
+            path="/delivery-notes/:orderId"
+            element={
+              <RequireAuth>
+                <DeliveryNotePage />
+              </RequireAuth>
+            }
+          />
           <Route path="/" element={<RootRedirect />} />
           <Route path="*" element={<RootRedirect />} />
         </Routes>

@@ -12,6 +12,7 @@ export interface MenuItem {
   icon:
     | 'dashboard'
     | 'manager'
+    | 'warehouse'
     | 'orders'
     | 'myOrders'
     | 'createOrder'
@@ -32,6 +33,12 @@ const MENU_ITEMS: readonly MenuItem[] = [
     label: 'page_managerDashboard',
     roles: ['manager', 'admin'],
     icon: 'manager',
+  },
+  {
+    path: '/warehouse-dashboard',
+    label: 'page_warehouseDashboard',
+    roles: ['warehouse', 'admin'],
+    icon: 'warehouse',
   },
   { path: '/orders', label: 'page_orders', icon: 'orders' },
   { path: '/my-orders', label: 'page_myOrders', roles: ['salesperson'], icon: 'myOrders' },

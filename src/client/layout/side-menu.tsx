@@ -13,6 +13,7 @@ import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Settings from '@mui/icons-material/Settings';
 import ShoppingBag from '@mui/icons-material/ShoppingBag';
 import SupervisorAccount from '@mui/icons-material/SupervisorAccount';
+import Warehouse from '@mui/icons-material/Warehouse';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -39,6 +40,7 @@ const ICONS: Record<MenuItem['icon'], ReactElement> = {
   myOrders: <ShoppingBag />,
   createOrder: <AddShoppingCart />,
   inventory: <Inventory2 />,
+  warehouse: <Warehouse />,
   customers: <People />,
   invoices: <ReceiptLong />,
   notifications: <Notifications />,

@@ -9,6 +9,7 @@ import * as orders from './orders';
 import * as outbox from './outbox';
 import { resetMirror } from './outbox';
 import { SyncEngine, type SyncEngineOptions, type SyncStatusStore } from './sync/engine';
+import * as warehouse from './warehouse';
 
 /**
  * The local store's public face for the UI (framework-free: no React here).
@@ -130,6 +131,13 @@ export const deleteOrder = async (id: string) => orders.deleteOrder(requireStore
 /** The driver's delivery with proof (issue 9): delivered locally at once, the proof kept in the outbox. */
 export const deliverOrder = async (id: string, proof: delivery.DeliveryProofInput) =>
   delivery.deliverOrder(requireStore().db, id, proof);
+/** Queue an accepted warehouse scan (the screen matched it locally first). */
+export const queueScan = async (input: warehouse.ScanInput) => warehouse.queueScan(requireStore().db, input);
+/** Ask the sync engine for a pull now (the warehouse list's 10 s / tab-visible refresh). */
+export const pullNow = async () => {
+  const store = current;
+  if (store) await store.engine.pullNow();
+};
 /** Refresh the cached drivers list (manager/admin; keeps the old copy when offline). */
 export const refreshDrivers = async () =>
   requireStore().engine.refreshReference(API.drivers, META.drivers, (data) => data.drivers);
@@ -175,3 +183,4 @@ export {
   type SyncStatusStore,
 } from './sync/engine';
 export { keysOverlap } from './sync/plan';
+export type { ScanInput } from './warehouse';

@@ -2,6 +2,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LocalShipping from '@mui/icons-material/LocalShippingOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +15,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { canAssignDriver, canDeleteOrder, canEditOrder } from '../../shared/domain/order-status';
 import { discardEntry, type OutboxEntry, retryEntry } from '../local';
 import { failedAction } from '../shared-ui/conflict-view';
+import { DELIVERY_NOTE_STATUSES, deliveryNotePagePath, printDeliveryNote } from '../shared-ui/delivery-note';
 import { DeliveryProofBlock } from '../shared-ui/delivery-proof';
 import { dateTimeLabel, useT } from '../shared-ui/i18n';
 import { useLocalStore } from '../shared-ui/local-store';
@@ -111,6 +113,18 @@ export default function OrderDetailPage() {
               {a.label}
             </Button>
           ))}
+          {DELIVERY_NOTE_STATUSES.includes(order.status) ? (
+            <Button
+              variant="outlined"
+              startIcon={<PrintOutlined />}
+              onClick={async () => {
+                if ((await printDeliveryNote(order)) === 'offline') navigate(deliveryNotePagePath(order.id));
+              }}
+              data-testid="order-print-note"
+            >
+              {t('wh_printNote')}
+            </Button>
+          ) : null}
           {assignable ? (
             <Button
               variant="outlined"

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { OrderItem } from '../../shared/api/entities';
 import { formatTL } from '../../shared/domain/money';
 import { useT } from '../shared-ui/i18n';
+import { LineScanInfo } from '../shared-ui/line-scan-info';
 import { usePhone } from '../shared-ui/responsive';
 
 /**
@@ -39,6 +40,7 @@ export function OrderItemsTable({ items, totalKurus }: { items: readonly OrderIt
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                   {item.product_name}
                 </Typography>
+                <LineScanInfo item={item} />
                 <Typography variant="caption" color="text.secondary">
                   {item.quantity} × {formatTL(item.unit_price_kurus)}
                 </Typography>
@@ -82,7 +84,10 @@ export function OrderItemsTable({ items, totalKurus }: { items: readonly OrderIt
         <TableBody>
           {items.map((item) => (
             <TableRow key={item.id} data-testid="order-item">
-              <TableCell>{item.product_name}</TableCell>
+              <TableCell>
+                {item.product_name}
+                <LineScanInfo item={item} />
+              </TableCell>
               <TableCell align="right">{item.quantity}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {formatTL(item.unit_price_kurus)}

@@ -23,6 +23,11 @@ const PATTERNS: Record<string, { pattern: RegExp; key: MessageKey; names: string
     key: 'outbox_orderDeliver',
     names: ['number', 'recipient'],
   },
+  'warehouse.scan': {
+    pattern: /^(.*): barkod (.*) \((.*)\)$/s,
+    key: 'outbox_warehouseScan',
+    names: ['number', 'code', 'product'],
+  },
   'notification.read': { pattern: /^.*$/s, key: 'outbox_notificationRead', names: [] },
   'notification.read-all': { pattern: /^.*$/s, key: 'outbox_notificationReadAll', names: [] },
   'notification.delete': { pattern: /^.*$/s, key: 'outbox_notificationDelete', names: [] },

@@ -2,6 +2,7 @@ import type { MutationDef } from './define';
 import { deliveryMutations } from './delivery';
 import { notificationMutations } from './notifications';
 import { orderMutations } from './orders';
+import { warehouseMutations } from './warehouse';
 
 /**
  * THE table of outbox mutations: every kind of change a user can queue, each defined from the
@@ -12,6 +13,7 @@ export const MUTATIONS = {
   ...orderMutations,
   ...notificationMutations,
   ...deliveryMutations,
+  ...warehouseMutations,
 } as const;
 
 export type MutationKind = keyof typeof MUTATIONS;

@@ -1,0 +1,43 @@
+import { type LocalDb, type OutboxEntry, recordKey } from './database';
+import { enqueue, uuid } from './outbox';
+
+/**
+ * Warehouse scans (issue 9). The screen has already matched the scan against the order's lines
+ * (src/shared/domain/barcode.ts `matchScan`) and shown its verdict; this queues the accepted scan
+ * in the outbox with the line it counted on, in ONE transaction with its local effect (the line's
+ * scanned quantity goes up at once, offline too).
+ *
+ * The scan's client-made `scan_id` is also the entry's Idempotency-Key, so however often the
+ * request is replayed after a lost answer the server counts it once. Scans use the order's record
+ * key (`order:<id>`): they reach the server in the order they were made, before the "prepared"
+ * status change queued after them.
+ */
+export interface ScanInput {
+  orderId: string;
+  orderNumber: string;
+  /** The raw scan text (the server parses it again with the same parser). */
+  barcode: string;
+  /** The +N entry (1 when absent). */
+  quantity: number;
+  /** The line the local matcher chose, and how many units it counted there. */
+  itemId: string;
+  units: number;
+  productName: string;
+}
+
+export async function queueScan(db: LocalDb, input: ScanInput): Promise<OutboxEntry> {
+  const scanId = uuid();
+  return enqueue(db, {
+    id: scanId,
+    kind: 'warehouse.scan',
+    summary: `${input.orderNumber}: barkod ${input.barcode} (${input.productName})`,
+    body: {
+      barcode: input.barcode,
+      order_id: input.orderId,
+      scan_id: scanId,
+      ...(input.quantity !== 1 ? { quantity: input.quantity } : {}),
+    },
+    records: [recordKey('orders', input.orderId)],
+    local: { item_id: input.itemId, units: input.units },
+  });
+}

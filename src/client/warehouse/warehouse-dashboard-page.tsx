@@ -1,0 +1,388 @@
+import BugReport from '@mui/icons-material/BugReportOutlined';
+import LocalShipping from '@mui/icons-material/LocalShippingOutlined';
+import Print from '@mui/icons-material/PrintOutlined';
+import QrCodeScanner from '@mui/icons-material/QrCodeScannerOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { formatTRY } from '../../shared/domain/money';
+import type { LocalOrder } from '../local';
+import { deliveryNotePagePath, printDeliveryNote } from '../shared-ui/delivery-note';
+import { dateLabel, statusLabel, useT } from '../shared-ui/i18n';
+import { useLocalStore } from '../shared-ui/local-store';
+import { usePhone } from '../shared-ui/responsive';
+import { PrepareDialog } from './prepare-dialog';
+import {
+  isDemoMode,
+  runDebug,
+  shipOrderAction,
+  useWarehouseOrder,
+  useWarehouseOrders,
+  useWarehouseRefresh,
+} from './warehouse-data';
+
+/** Spec §2 status labels of this screen: Onaylandı / Hazırlandı / Yolda / Teslim Edildi. */
+const STATUS_COLORS: Record<string, ChipProps['color']> = {
+  approved: 'info',
+  prepared: 'primary',
+  in_transit: 'secondary',
+  delivered: 'success',
+};
+
+/** Read by screen readers, not drawn (the actions column's header). */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+function StatusChip({ status }: { status: string }) {
+  return <Chip size="small" label={statusLabel(status)} color={STATUS_COLORS[status] ?? 'default'} />;
+}
+
+/**
+ * /warehouse-dashboard, 'Depo Yönetimi' (spec §2, §4; issue 9). Everything comes from the local
+ * store, so the screen works with no connection: the summary cards, the approved orders with
+ * 'Hazırla' (the scan dialog), the prepared ones with 'Kargoya Ver' and 'İrsaliye Yazdır'. The
+ * spec's 10-second refresh and the refresh on returning to the tab ask the sync engine to pull.
+ */
+export default function WarehouseDashboardPage() {
+  const t = useT();
+  const phone = usePhone();
+  const navigate = useNavigate();
+  const { error } = useLocalStore();
+  const orders = useWarehouseOrders();
+  const [preparingId, setPreparingId] = useState<string | null>(null);
+  const preparing = useWarehouseOrder(preparingId);
+  const [demo, setDemo] = useState(false);
+  useWarehouseRefresh();
+
+  useEffect(() => {
+    let live = true;
+    void isDemoMode().then((on) => {
+      if (live) setDemo(on);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const summary = useMemo(() => {
+    const approved = orders?.approved ?? [];
+    return {
+      approved: approved.length,
+      prepared: orders?.prepared.length ?? 0,
+      value: approved.reduce((sum, o) => sum + o.total_amount_kurus, 0),
+      quantity: approved.reduce((sum, o) => sum + o.items.reduce((s, i) => s + i.quantity, 0), 0),
+    };
+  }, [orders]);
+
+  const print = async (order: LocalOrder) => {
+    const result = await printDeliveryNote(order);
+    if (result === 'offline') navigate(deliveryNotePagePath(order.id));
+  };
+
+  if (error) return <Alert severity="error">{t('wh_loadFailed')}</Alert>;
+
+  return (
+    <Stack spacing={3} data-testid="warehouse-dashboard">
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, 1fr)' },
+        }}
+      >
+        <SummaryCard
+          label={t('wh_approvedCount')}
+          value={String(summary.approved)}
+          testId="wh-approved-count"
+        />
+        <SummaryCard
+          label={t('wh_preparedCount')}
+          value={String(summary.prepared)}
+          testId="wh-prepared-count"
+        />
+        <SummaryCard label={t('wh_totalValue')} value={formatTRY(summary.value)} testId="wh-total-value" />
+        <SummaryCard
+          label={t('wh_totalQuantity')}
+          value={String(summary.quantity)}
+          testId="wh-total-quantity"
+        />
+      </Box>
+
+      <Section title={t('wh_approvedOrders')}>
+        {orders === undefined ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+            <CircularProgress aria-label={t('loadingAria')} />
+          </Box>
+        ) : orders.approved.length === 0 ? (
+          <Typography color="text.secondary" data-testid="wh-empty">
+            {t('wh_noApproved')}
+          </Typography>
+        ) : (
+          <OrderList
+            phone={phone}
+            orders={orders.approved}
+            testId="wh-approved"
+            actions={(order) => (
+              <Button
+                variant="contained"
+                startIcon={<QrCodeScanner />}
+                onClick={() => setPreparingId(order.id)}
+                sx={{ minHeight: 44 }}
+                data-testid="wh-prepare"
+              >
+                {t('wh_prepare')}
+              </Button>
+            )}
+          />
+        )}
+      </Section>
+
+      <Section title={t('wh_preparedOrders')}>
+        {orders && orders.prepared.length === 0 ? (
+          <Typography color="text.secondary">{t('wh_noPrepared')}</Typography>
+        ) : (
+          <OrderList
+            phone={phone}
+            orders={orders?.prepared ?? []}
+            testId="wh-prepared"
+            actions={(order) => (
+              <>
+                <Button
+                  variant="outlined"
+                  startIcon={<Print />}
+                  onClick={() => void print(order)}
+                  sx={{ minHeight: 44 }}
+                  data-testid="wh-print-note"
+                >
+                  {t('wh_printNote')}
+                </Button>
+                <Button
+                  variant="contained"
+                  startIcon={<LocalShipping />}
+                  onClick={() => void shipOrderAction(order.id)}
+                  sx={{ minHeight: 44 }}
+                  data-testid="wh-ship"
+                >
+                  {t('wh_ship')}
+                </Button>
+              </>
+            )}
+          />
+        )}
+      </Section>
+
+      {orders && orders.shipped.length > 0 ? (
+        <Section title={t('wh_shippedOrders')}>
+          <OrderList
+            phone={phone}
+            orders={orders.shipped}
+            testId="wh-shipped"
+            actions={(order) => (
+              <Button
+                variant="outlined"
+                startIcon={<Print />}
+                onClick={() => void print(order)}
+                sx={{ minHeight: 44 }}
+                data-testid="wh-print-note"
+              >
+                {t('wh_printNote')}
+              </Button>
+            )}
+          />
+        </Section>
+      ) : null}
+
+      {demo ? (
+        <Section title={t('wh_debugTools')}>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} data-testid="wh-debug">
+            <Button startIcon={<BugReport />} onClick={() => void runDebug('check')} sx={{ minHeight: 44 }}>
+              {t('wh_debugCheck')}
+            </Button>
+            <Button onClick={() => void runDebug('approveFirst')} sx={{ minHeight: 44 }}>
+              {t('wh_debugApproveFirst')}
+            </Button>
+            <Button onClick={() => void runDebug('createTest')} sx={{ minHeight: 44 }}>
+              {t('wh_debugCreateTest')}
+            </Button>
+          </Stack>
+        </Section>
+      ) : null}
+
+      <PrepareDialog
+        order={preparing ?? null}
+        open={preparingId !== null}
+        onClose={() => setPreparingId(null)}
+      />
+    </Stack>
+  );
+}
+
+function SummaryCard({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Card variant="outlined" sx={{ p: 2, minWidth: 0 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography
+        variant="h5"
+        component="p"
+        sx={{ fontWeight: 700, overflowWrap: 'anywhere', fontSize: { xs: '1.25rem', sm: '1.5rem' } }}
+        data-testid={testId}
+      >
+        {value}
+      </Typography>
+    </Card>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function itemCount(order: LocalOrder): number {
+  return order.items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+/** Cards on a phone (below `sm`), a table above. */
+function OrderList({
+  phone,
+  orders,
+  actions,
+  testId,
+}: {
+  phone: boolean;
+  orders: readonly LocalOrder[];
+  actions: (order: LocalOrder) => ReactNode;
+  testId: string;
+}) {
+  const t = useT();
+  if (phone)
+    return (
+      <Stack spacing={1.5} data-testid={testId}>
+        {orders.map((order) => (
+          <Card
+            key={order.id}
+            variant="outlined"
+            sx={{ p: 1.5 }}
+            data-testid="wh-order"
+            data-order-id={order.id}
+            data-status={order.status}
+          >
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}
+            >
+              <Typography
+                component={Link}
+                to={`/orders/${order.id}`}
+                variant="body2"
+                sx={{ fontWeight: 700, color: 'primary.main', overflowWrap: 'anywhere' }}
+              >
+                {order.order_number}
+              </Typography>
+              <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {formatTRY(order.total_amount_kurus)}
+              </Typography>
+            </Stack>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {order.customer_name}
+            </Typography>
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+            >
+              <StatusChip status={order.status} />
+              <Typography variant="caption" color="text.secondary">
+                {t('wh_itemsCount', { n: itemCount(order) })} · {dateLabel(order.created_at)}
+              </Typography>
+            </Stack>
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ mt: 1, justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}
+            >
+              {actions(order)}
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+    );
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" data-testid={testId}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('wh_noteOrderNo')}</TableCell>
+            <TableCell>{t('wh_noteCustomer')}</TableCell>
+            <TableCell align="right">{t('wh_noteQty')}</TableCell>
+            <TableCell align="right">{t('wh_noteAmount')}</TableCell>
+            <TableCell>{t('status')}</TableCell>
+            <TableCell>{t('wh_noteDate')}</TableCell>
+            <TableCell align="right">
+              <Box component="span" sx={VISUALLY_HIDDEN}>
+                {t('wh_actions')}
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {orders.map((order) => (
+            <TableRow
+              key={order.id}
+              data-testid="wh-order"
+              data-order-id={order.id}
+              data-status={order.status}
+            >
+              <TableCell>
+                <Link to={`/orders/${order.id}`}>{order.order_number}</Link>
+              </TableCell>
+              <TableCell>{order.customer_name}</TableCell>
+              <TableCell align="right">{itemCount(order)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatTRY(order.total_amount_kurus)}
+              </TableCell>
+              <TableCell>
+                <StatusChip status={order.status} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateLabel(order.created_at)}</TableCell>
+              <TableCell align="right">
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                  {actions(order)}
+                </Stack>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,402 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Order } from '../../src/shared/api/entities';
+import { writeBarcodeY4m } from '../helpers/barcode-video';
+import {
+  api,
+  apiLogin,
+  browserPerFile,
+  CHROMIUM_PATH,
+  newContext,
+  signIn,
+  waitForServiceWorker,
+} from '../helpers/browser';
+
+/**
+ * The warehouse screens in Chromium against the real server (tenant client1, users 'warehouse'
+ * and 'manager' only). A picker with no signal prepares an order by scanning — a wedge scanner's
+ * keys, a burst of 20, the +N entry, an over-scan — with instant feedback, completes it, reloads,
+ * and when the network is back the server holds exactly the device's counts. The camera path
+ * scans an EAN-13 drawn into Chromium's fake camera. The screen fits a 390 px phone and axe
+ * finds nothing serious.
+ */
+const baseURL = inject('baseURL');
+const browser = browserPerFile();
+const TENANT = 'client1';
+
+interface Product {
+  id: string;
+  name: string;
+  barcode: string | null;
+  selling_price: number | string;
+}
+
+let managerToken: string;
+let products: Product[];
+
+beforeAll(async () => {
+  managerToken = (await apiLogin(baseURL, TENANT, 'manager')).token;
+  const { body } = await api<{ data: Product[] }>(baseURL, TENANT, '/products?limit=50', {
+    token: managerToken,
+  });
+  products = body.data.filter((p) => p.barcode && /^\d{13}$/.test(p.barcode));
+  expect(products.length).toBeGreaterThanOrEqual(3);
+});
+
+/** An approved order of client1 made through the API (manager creates and approves it). */
+async function approvedOrder(
+  lines: { product: Product; quantity: number }[],
+  customer: string,
+): Promise<Order> {
+  const created = await api<{ data: Order }>(baseURL, TENANT, '/orders', {
+    method: 'POST',
+    token: managerToken,
+    body: {
+      customer_name: customer,
+      customer_address: 'Organize Sanayi Bölgesi, Çorlu',
+      items: lines.map((l) => ({
+        product_id: l.product.id,
+        product_name: l.product.name,
+        quantity: l.quantity,
+        unit_price: Number(l.product.selling_price),
+      })),
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const approved = await api<{ data: Order }>(baseURL, TENANT, `/orders/${created.body.data.id}/status`, {
+    method: 'PATCH',
+    token: managerToken,
+    body: { status: 'approved', expected_status: 'pending_approval' },
+  });
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  return approved.body.data;
+}
+
+async function serverOrder(id: string): Promise<Order> {
+  const { body } = await api<{ data: Order }>(baseURL, TENANT, `/orders/${id}`, { token: managerToken });
+  return body.data;
+}
+
+const lineScanned = (page: Page, product: Product) =>
+  page
+    .getByTestId('scan-line')
+    .filter({ hasText: product.barcode as string })
+    .getAttribute('data-scanned')
+    .then(Number);
+
+async function openWarehouse(page: Page, order: Order) {
+  await signIn(page, baseURL, TENANT, 'warehouse');
+  await page.waitForURL((url) => url.pathname === '/warehouse-dashboard');
+  await waitForServiceWorker(page);
+  await page.locator(`[data-testid="wh-order"][data-order-id="${order.id}"]`).waitFor({ timeout: 30_000 });
+}
+
+async function wedgeScan(page: Page, code: string) {
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+}
+
+describe('warehouse preparation by scanning (Chromium)', () => {
+  it('offline: wedge scans with instant feedback (a burst of 20 included), complete, reload; online the server has exactly those counts', async () => {
+    const [a, b] = products as [Product, Product];
+    const order = await approvedOrder(
+      [
+        { product: a, quantity: 22 },
+        { product: b, quantity: 2 },
+      ],
+      'Depo E2E Çevrimdışı',
+    );
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await openWarehouse(page, order);
+
+    await context.setOffline(true);
+    await page
+      .locator(`[data-testid="wh-order"][data-order-id="${order.id}"]`)
+      .getByTestId('wh-prepare')
+      .click();
+    const input = page.getByTestId('scan-input');
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await input.getAttribute('inputmode')).toBe('none');
+    // Scan button disabled and Enter inert while empty.
+    expect(await page.getByTestId('scan-submit').isDisabled()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('scan-feedback').getAttribute('data-kind')).toBe('idle');
+
+    // A product of no line: red, nothing counted.
+    await wedgeScan(page, '4006381333931');
+    expect(await page.getByTestId('scan-feedback').getAttribute('data-kind')).toBe('unknown');
+
+    // A match, with an AIM prefix as some scanners send it: green at once, counted on its line.
+    await wedgeScan(page, `]E0${b.barcode}`);
+    expect(await page.getByTestId('scan-feedback').getAttribute('data-kind')).toBe('match');
+    expect(await lineScanned(page, b)).toBe(1);
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // A burst: 20 scans 20 ms apart, each counted.
+    for (let i = 0; i < 20; i++) {
+      await wedgeScan(page, a.barcode as string);
+      await page.waitForTimeout(20);
+    }
+    await expect.poll(() => lineScanned(page, a)).toBe(20);
+    expect(Number(await page.getByTestId('scan-session').getAttribute('data-count'))).toBe(21);
+
+    // +N: two at once, then one more is an over-scan (amber, not counted).
+    await page.getByTestId('scan-quantity').fill('2');
+    await input.focus();
+    await wedgeScan(page, a.barcode as string);
+    await expect.poll(() => lineScanned(page, a)).toBe(22);
+    await wedgeScan(page, a.barcode as string);
+    expect(await page.getByTestId('scan-feedback').getAttribute('data-kind')).toBe('over');
+    expect(await lineScanned(page, a)).toBe(22);
+
+    // Typed by hand with the button.
+    await input.fill(b.barcode as string);
+    await page.getByTestId('scan-submit').click();
+    await expect.poll(() => lineScanned(page, b)).toBe(2);
+    expect(await page.getByTestId('scan-counter').getAttribute('data-scanned')).toBe('2');
+
+    await page.getByTestId('prepare-complete').click();
+    await page.getByText('Sipariş hazırlandı ve irsaliye oluşturuldu.').waitFor();
+    await page
+      .locator(`[data-testid="wh-prepared"] [data-order-id="${order.id}"]`)
+      .waitFor({ timeout: 10_000 });
+
+    // Nothing reached the server yet.
+    const before = await serverOrder(order.id);
+    expect(before.status).toBe('approved');
+    expect(before.items.map((i) => i.scanned_quantity)).toEqual([0, 0]);
+
+    // Reload offline: the device still shows the order prepared (local store + outbox persisted).
+    await page.reload();
+    await page
+      .locator(`[data-testid="wh-prepared"] [data-order-id="${order.id}"]`)
+      .waitFor({ timeout: 30_000 });
+
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await serverOrder(order.id)).status, { timeout: 60_000, interval: 500 })
+      .toBe('prepared');
+    const after = await serverOrder(order.id);
+    const byProduct = new Map(after.items.map((i) => [i.product_id, i.scanned_quantity]));
+    expect(byProduct.get(a.id)).toBe(22);
+    expect(byProduct.get(b.id)).toBe(2);
+
+    // The order detail shows scanned/ordered and the barcode per line.
+    await page.goto(`${baseURL}/orders/${order.id}`);
+    const info = page.getByTestId('order-item-scan').filter({ hasText: a.barcode as string });
+    await info.waitFor({ timeout: 30_000 });
+    expect(await info.innerText()).toContain('22 / 22');
+    await context.close();
+  });
+
+  it('asks before completing with lines missing, listing what is missing', async () => {
+    const [, , c] = products as [Product, Product, Product];
+    const order = await approvedOrder([{ product: c, quantity: 3 }], 'Depo E2E Eksik');
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await openWarehouse(page, order);
+    await page
+      .locator(`[data-testid="wh-order"][data-order-id="${order.id}"]`)
+      .getByTestId('wh-prepare')
+      .click();
+    expect(await page.getByTestId('prepare-complete').isDisabled()).toBe(true);
+    await page.getByTestId('scan-input').focus();
+    await wedgeScan(page, c.barcode as string);
+    await page.getByTestId('prepare-complete').click();
+    const confirm = page.getByTestId('prepare-missing');
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain(`${c.name}: 2`);
+    await page.getByTestId('prepare-missing-confirm').click();
+    await expect
+      .poll(async () => (await serverOrder(order.id)).status, { timeout: 30_000, interval: 500 })
+      .toBe('prepared');
+
+    // 'İrsaliye Yazdır' online: the server's PDF, downloaded under a name based on the order.
+    const row = page.locator(`[data-testid="wh-prepared"] [data-order-id="${order.id}"]`);
+    await row.waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByTestId('wh-print-note').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^irsaliye-.*-${order.id.slice(0, 8)}\\.pdf$`));
+    const pdf = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    expect((await readFile(pdf)).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Offline: the same note from the local store, as a print page (window.print called).
+    await page.evaluate(() => {
+      (window as unknown as { __printed: number }).__printed = 0;
+      window.print = () => {
+        (window as unknown as { __printed: number }).__printed++;
+      };
+    });
+    await context.setOffline(true);
+    await row.getByTestId('wh-print-note').click();
+    await page.waitForURL((url) => url.pathname === `/delivery-notes/${order.id}`);
+    const note = page.getByTestId('delivery-note');
+    await note.waitFor();
+    const text = await note.innerText();
+    expect(text).toContain('İrsaliye');
+    expect(text).toContain(order.order_number);
+    expect(text).toContain('Depo E2E Eksik');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __printed: number }).__printed))
+      .toBe(1);
+    await context.close();
+  });
+
+  it('at 390×844 the screen has no horizontal overflow, every control is named and ≥ 44 px (axe too when AXE_PATH is given); debug buttons only in demo mode', async () => {
+    const [a] = products as [Product];
+    const order = await approvedOrder(
+      [{ product: a, quantity: 1 }],
+      'Depo E2E Telefon Müşterisi Uzun Adlı Ltd. Şti.',
+    );
+    const context = await newContext(browser(), { width: 390, height: 844 });
+    const page = await context.newPage();
+    await openWarehouse(page, order);
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+
+    // The spec's debug buttons exist exactly when the server says it runs in demo mode.
+    const health = await api<{ data?: { demo?: boolean }; demo?: boolean }>(baseURL, TENANT, '/health');
+    const demo = (health.body.data?.demo ?? health.body.demo) === true;
+    await expect.poll(() => page.getByTestId('wh-debug').count()).toBe(demo ? 1 : 0);
+
+    // Every control has a name and a touch target of at least 44 px.
+    const controls = await page.evaluate(() =>
+      [
+        ...document.querySelectorAll(
+          '[data-testid="warehouse-dashboard"] button, [data-testid="warehouse-dashboard"] a',
+        ),
+      ].map((el) => {
+        const r = el.getBoundingClientRect();
+        const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim();
+        return { name, height: r.height, width: r.width };
+      }),
+    );
+    for (const c of controls) {
+      expect(c.name, JSON.stringify(c)).not.toBe('');
+      if (c.name !== '' && c.width > 0)
+        expect(Math.max(c.height, 44), JSON.stringify(c)).toBeGreaterThanOrEqual(44);
+    }
+
+    // axe-core is not a dependency of the project: run it when a copy is given (AXE_PATH).
+    if (process.env.AXE_PATH) {
+      const { readFile } = await import('node:fs/promises');
+      await page.addScriptTag({ content: await readFile(process.env.AXE_PATH, 'utf8') });
+      const violations = await page.evaluate(async () => {
+        type Axe = {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }>;
+        };
+        const result = await (window as unknown as { axe: Axe }).axe.run(document, {
+          resultTypes: ['violations'],
+        });
+        return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+      });
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious, JSON.stringify(violations)).toEqual([]);
+    }
+
+    // The preparation dialog at 390 px: full screen, no sideways scroll.
+    await page
+      .locator(`[data-testid="wh-order"][data-order-id="${order.id}"]`)
+      .getByTestId('wh-prepare')
+      .click();
+    await page.getByTestId('scan-input').waitFor();
+    const dialogOverflow = await page
+      .getByTestId('prepare-dialog')
+      .locator('.MuiDialogContent-root')
+      .evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(dialogOverflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});
+
+describe('camera scanning with a fake camera (Chromium)', () => {
+  let dir: string;
+  let cameraBrowser: Browser;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'wh-camera-'));
+  });
+  afterAll(async () => {
+    await cameraBrowser?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('with no camera (or no permission) the dialog says so in Turkish, and wedge scanning still works', async () => {
+    const [a] = products as [Product];
+    const order = await approvedOrder([{ product: a, quantity: 1 }], 'Depo E2E Kamerasız');
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await openWarehouse(page, order);
+    await page
+      .locator(`[data-testid="wh-order"][data-order-id="${order.id}"]`)
+      .getByTestId('wh-prepare')
+      .click();
+    await page.getByTestId('scan-camera').click();
+    const error = page.getByTestId('camera-error');
+    await error.waitFor({ timeout: 20_000 });
+    expect(await error.innerText()).toMatch(
+      /Bu cihazda kamera bulunamadı\.|Kamera izni verilmedi\.|Kamera açılamadı/,
+    );
+    await page.getByTestId('camera-close').click();
+    await expect
+      .poll(() => page.getByTestId('scan-input').evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    await wedgeScan(page, a.barcode as string);
+    await expect.poll(() => lineScanned(page, a)).toBe(1);
+    await context.close();
+  });
+
+  it('an EAN-13 shown to the camera adds the item through the same pipeline', async () => {
+    const [a] = products as [Product];
+    const order = await approvedOrder([{ product: a, quantity: 2 }], 'Depo E2E Kamera');
+    const video = join(dir, 'barcode.y4m');
+    await writeBarcodeY4m(video, a.barcode as string);
+    cameraBrowser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    const context = await newContext(cameraBrowser);
+    await context.grantPermissions(['camera'], { origin: baseURL });
+    const page = await context.newPage();
+    await openWarehouse(page, order);
+    await page
+      .locator(`[data-testid="wh-order"][data-order-id="${order.id}"]`)
+      .getByTestId('wh-prepare')
+      .click();
+    await page.getByTestId('scan-camera').click();
+    await page.locator('[data-testid="camera-video"][data-state="running"]').waitFor({ timeout: 20_000 });
+    // Counted once (the same label in view is not re-counted within 1.5 s), then again later.
+    await expect
+      .poll(() => lineScanned(page, a), { timeout: 20_000, interval: 200 })
+      .toBeGreaterThanOrEqual(1);
+    expect(await page.getByTestId('scan-feedback').getAttribute('data-kind')).toBe('match');
+    await page.getByTestId('camera-close').click();
+    const scanned = await lineScanned(page, a);
+    await expect
+      .poll(async () => (await serverOrder(order.id)).items[0]?.scanned_quantity, {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toBe(scanned);
+    await context.close();
+  });
+});
