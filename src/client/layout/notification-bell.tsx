@@ -20,6 +20,7 @@ import {
   useNotifications,
   useUnreadCount,
 } from '../shared-ui/notifications-data';
+import { VisuallyHidden } from '../shared-ui/visually-hidden';
 
 const DROPDOWN_ITEMS = 10;
 
@@ -36,16 +37,25 @@ export function NotificationBell() {
   const label = `${t('notifications')}${unread ? ` (${unread})` : ''}`;
   return (
     <>
-      <Tooltip title={t('notifications')}>
+      <Tooltip title={t('notifications')} describeChild>
         <IconButton
           color="inherit"
-          aria-label={label}
           onClick={(e) => setAnchor(e.currentTarget)}
           data-testid="notification-bell"
         >
-          <Badge badgeContent={unread} max={BADGE_CAP} color="error" data-testid="notification-badge">
+          {/* Named by hidden text ("Bildirimler (3)"), the badge being decoration: with an
+              aria-label, the visible count would have to be part of it (axe
+              label-content-name-mismatch), and "99+" is not. */}
+          <Badge
+            badgeContent={unread}
+            max={BADGE_CAP}
+            color="error"
+            data-testid="notification-badge"
+            slotProps={{ badge: { 'aria-hidden': true } }}
+          >
             <NotificationsIcon />
           </Badge>
+          <VisuallyHidden>{label}</VisuallyHidden>
         </IconButton>
       </Tooltip>
       <Popover
