@@ -18,7 +18,7 @@ import {
 } from '../helpers/browser';
 
 /**
- * The warehouse screens in Chromium against the real server (tenant client1, users 'warehouse'
+ * The warehouse screens in Chromium against the real server (tenant default, users 'warehouse'
  * and 'manager' only). A picker with no signal prepares an order by scanning — a wedge scanner's
  * keys, a burst of 20, the +N entry, an over-scan — with instant feedback, completes it, reloads,
  * and when the network is back the server holds exactly the device's counts. The camera path
@@ -27,7 +27,8 @@ import {
  */
 const baseURL = inject('baseURL');
 const browser = browserPerFile();
-const TENANT = 'client1';
+// Tenant default: login.test.ts locks client1's 'warehouse' (wrong passwords) on purpose.
+const TENANT = 'default';
 
 interface Product {
   id: string;
@@ -48,7 +49,7 @@ beforeAll(async () => {
   expect(products.length).toBeGreaterThanOrEqual(3);
 });
 
-/** An approved order of client1 made through the API (manager creates and approves it). */
+/** An approved order of the tenant made through the API (manager creates and approves it). */
 async function approvedOrder(
   lines: { product: Product; quantity: number }[],
   customer: string,
