@@ -102,6 +102,16 @@ describe('read cache of tenants and sessions (on, 60 s)', () => {
     expect(api.app.wireCache.size).toBeGreaterThan(0);
     const pending = first.find((o) => o.status === 'pending_approval');
     expect(pending).toBeDefined();
+    type DetailBody = { data: { status: string; version: number } };
+    const detail = async () =>
+      (
+        await api.call<DetailBody>('GET', `/orders/${pending?.id}`, {
+          tenant: 'default',
+          token: manager.token,
+        })
+      ).body.data;
+    const seen = await detail();
+    expect(await detail()).toEqual(seen); // from the cache the second time
     const approved = await api.call('PATCH', `/orders/${pending?.id}/status`, {
       tenant: 'default',
       token: manager.token,
@@ -109,6 +119,9 @@ describe('read cache of tenants and sessions (on, 60 s)', () => {
     });
     expect(approved.status).toBe(200);
     expect((await list()).find((o) => o.id === pending?.id)?.status).toBe('approved');
+    const after = await detail();
+    expect(after.status).toBe('approved');
+    expect(after.version).toBeGreaterThan(seen.version);
     // A salesperson renames themselves: their orders in the manager's list say so at once.
     const renamed = await api.call('PUT', '/auth/profile', {
       tenant: 'default',

@@ -49,6 +49,58 @@ export async function findOrder(
   return { ...order, change_seq: Number(row.change_seq), deleted: row.deleted };
 }
 
+/** What a single read needs before the order's JSON: its version and who may see it. */
+export interface OrderHead {
+  change_seq: number;
+  deleted: boolean;
+  status: string;
+  salesperson_id: string | null;
+  driver_id: string | null;
+}
+
+/** One order's version and visibility columns (an index lookup; no JSON built). */
+export async function findOrderHead(
+  db: Executor,
+  tenantId: string,
+  orderId: string,
+): Promise<OrderHead | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select(['change_seq', 'deleted_at', 'status', 'salesperson_id', 'driver_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    change_seq: Number(row.change_seq),
+    deleted: row.deleted_at !== null,
+    status: row.status,
+    salesperson_id: row.salesperson_id,
+    driver_id: row.driver_id,
+  };
+}
+
+/**
+ * The wire JSON of one order at version `seq` when `wires` holds it, else as the database builds
+ * it now (with the version it was built at). A read path only (wire-cache.ts).
+ */
+export async function findOrderWire(
+  db: Executor,
+  tenantId: string,
+  orderId: string,
+  seq: number,
+  wires: WireCache | undefined,
+): Promise<{ wire: string; seq: number } | undefined> {
+  const hit = wires?.get('full', tenantId, orderId, seq);
+  if (hit !== undefined) return { wire: hit, seq };
+  const { rows } = await sql<{ change_seq: number | string; deleted: boolean; wire: string }>`
+    SELECT change_seq, deleted, wire FROM order_wire(${tenantId}, ARRAY[${orderId}]::uuid[])`.execute(db);
+  const row = rows[0];
+  if (!row || row.deleted) return undefined;
+  wires?.set('full', tenantId, orderId, Number(row.change_seq), row.wire);
+  return { wire: row.wire, seq: Number(row.change_seq) };
+}
+
 /** A changed order as the sync feed needs it (findOrdersChanged). */
 export interface ChangedOrder {
   id: string;

@@ -6,6 +6,7 @@ import { route } from '../lib/route';
 import * as service from './orders.service';
 
 const listContract = envelope(API.orderList.response);
+const detailContract = envelope(API.orderGet.response);
 
 export default async function orderRoutes(app: FastifyInstance) {
   const actor = (request: FastifyRequest) => ({
@@ -41,10 +42,15 @@ export default async function orderRoutes(app: FastifyInstance) {
     ),
   }));
 
-  route(app, API.orderGet, async (request) => ({
-    success: true as const,
-    data: await service.get(app.db, request.tenant.id, request.user, request.params.id),
-  }));
+  // The order's JSON goes out as the database made it (or as the wire cache kept it), unparsed.
+  route(app, API.orderGet, async (request, reply) =>
+    sendDataText(
+      app,
+      reply,
+      detailContract,
+      await service.getText(app.db, request.tenant.id, request.user, request.params.id, app.wireCache),
+    ),
+  );
 
   route(app, API.orderCreate, async (request, reply) =>
     app.mutate(request, reply, { action: 'order.create', entity: 'order' }, (trx) =>

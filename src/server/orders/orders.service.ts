@@ -148,6 +148,30 @@ export async function get(db: Db, tenantId: string, user: ActingUser, id: string
   return repo.toWireOrder(record);
 }
 
+/**
+ * GET /orders/{id} as JSON text: the order's version and visibility first (one index lookup), then
+ * its JSON from the wire cache when it holds that version (wire-cache.ts), else built by the
+ * database. If the order changed in between, the JSON built is of the newer version: its
+ * visibility is checked again on what is sent.
+ */
+export async function getText(
+  db: Db,
+  tenantId: string,
+  user: ActingUser,
+  id: string,
+  wires: WireCache | undefined,
+): Promise<string> {
+  const head = await repo.findOrderHead(db, tenantId, id);
+  if (!head || head.deleted || !canSeeOrder(user, head)) throw orderNotFound();
+  const found = await repo.findOrderWire(db, tenantId, id, head.change_seq, wires);
+  if (!found) throw orderNotFound();
+  if (found.seq !== head.change_seq) {
+    const now = JSON.parse(found.wire) as Order;
+    if (!canSeeOrder(user, now)) throw orderNotFound();
+  }
+  return found.wire;
+}
+
 // ------------------------------------------------------------------------ shared helpers ---
 
 async function reload(trx: Trx, tenantId: string, id: string): Promise<Order> {
