@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES } from '../../shared/api/orders';
+import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import { isOrderStatus, ORDER_STATUS_LABELS, type OrderStatus } from '../../shared/domain/order-status';
 import { ROLE_LABELS, type Role } from '../../shared/domain/roles';
 import { formatDate, formatDateTime, relativeTime } from '../../shared/domain/time';

@@ -18,32 +18,9 @@ import { orderSummarySchema } from './entities';
  * is converted to integer kuruş on the server (src/shared/domain/money.ts).
  */
 
-export const ORDER_MESSAGES = {
-  /** Spec §5 (create order). */
-  customerAndItemsRequired: 'Lütfen müşteri bilgilerini ve en az bir ürün ekleyin',
-  /** Spec §5 (adding an order line). */
-  lineFieldsRequired: 'Lütfen tüm alanları doldurun',
-  /** Spec §5 (sales). */
-  salesCustomerAndCart: 'Lütfen müşteri seçin ve sepete ürün ekleyin',
-  notFound: 'Sipariş bulunamadı',
-  totalMismatch: 'Toplam tutar (total_amount) sipariş kalemlerinin toplamıyla uyuşmuyor',
-  idTaken: 'Bu sipariş kimliği (id) başka bir sipariş için kullanılmış',
-  notesRequired: 'Bu durum değişikliği için bir açıklama (notes) gereklidir',
-  proofRequired:
-    'Teslimat yalnızca teslim alanın adı ve imzasıyla kaydedilir (POST /orders/{id}/deliver), durum (status) değişikliğiyle değil',
-  driverInvalid: 'Geçerli bir sürücü seçiniz (driver_id)',
-  cannotAssignDriver: 'Bu siparişe şu anki durumunda sürücü atanamaz',
-  cannotEdit: 'Bu siparişi düzenleme yetkiniz yok',
-  fieldNotEditable: (field: string) => `Bu alanı düzenleme yetkiniz yok: ${field}`,
-  cannotChangeStatus: 'Bu sipariş durumunu değiştirme yetkiniz yok',
-  cannotDelete: 'Siparişleri yalnızca yönetici silebilir',
-  invalidTransition: (from: string, to: string) => `Sipariş "${from}" durumundan "${to}" durumuna geçemez`,
-  /** 409 when the order moved on since the client last saw it (the response carries `current`). */
-  conflict: (current: string) =>
-    `Bu sipariş başka bir kullanıcı tarafından zaten "${current}" durumuna getirildi`,
-  /** 409 when an edit names a version of the order that is no longer current (carries `current`). */
-  versionConflict: 'Bu sipariş siz görüntüledikten sonra başka bir kullanıcı tarafından değiştirildi',
-} as const;
+export { ORDER_MESSAGES } from './order-messages';
+
+import { ORDER_MESSAGES } from './order-messages';
 
 // ----------------------------------------------------------------------------- shared fields ---
 
