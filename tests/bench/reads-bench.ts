@@ -18,13 +18,11 @@
  *   node --import tsx tests/bench/reads-bench.ts         (DURATION=10 CONNECTIONS=10 BENCH_ORDERS=10000)
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx tests/bench/reads-bench.ts
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type AutocannonOptions, autocannon } from './support/autocannon';
-import type { BenchServerReady } from './support/bench-server';
+import { startServer, stopServer } from './support/bench-child';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -55,26 +53,6 @@ async function run(key: string, name: string, options: AutocannonOptions): Promi
     requests: result.requests.total,
     bad: result.errors + result.timeouts + result.non2xx,
   };
-}
-
-function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; ready: BenchServerReady }> {
-  const child = fork(fileURLToPath(new URL('./support/bench-server.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ child, ready: message as BenchServerReady }));
-    child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before it was ready`)));
-  });
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 async function adminQuery(sqlText: string): Promise<void> {

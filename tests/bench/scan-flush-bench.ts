@@ -9,34 +9,12 @@
  *
  *   node --import tsx tests/bench/scan-flush-bench.ts              (SCANS=1000)
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { BenchServerReady } from './support/bench-server';
+import { startServer, stopServer } from './support/bench-child';
 
 const SCANS = Number(process.env.SCANS ?? 1000);
 const ADMIN_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
-
-function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; ready: BenchServerReady }> {
-  const child = fork(fileURLToPath(new URL('./support/bench-server.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ child, ready: message as BenchServerReady }));
-    child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before it was ready`)));
-  });
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
