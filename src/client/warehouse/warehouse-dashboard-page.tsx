@@ -98,6 +98,18 @@ export default function WarehouseDashboardPage() {
     const result = await printDeliveryNote(order);
     if (result === 'offline') navigate(deliveryNotePagePath(order.id));
   };
+  /** 'İrsaliye Yazdır' of a prepared or shipped order (the PDF online, the print page offline). */
+  const printButton = (order: LocalOrder) => (
+    <Button
+      variant="outlined"
+      startIcon={<Print />}
+      onClick={() => void print(order)}
+      sx={{ minHeight: 44 }}
+      data-testid="wh-print-note"
+    >
+      {t('wh_printNote')}
+    </Button>
+  );
 
   if (error) return <Alert severity="error">{t('wh_loadFailed')}</Alert>;
 
@@ -167,15 +179,7 @@ export default function WarehouseDashboardPage() {
             testId="wh-prepared"
             actions={(order) => (
               <>
-                <Button
-                  variant="outlined"
-                  startIcon={<Print />}
-                  onClick={() => void print(order)}
-                  sx={{ minHeight: 44 }}
-                  data-testid="wh-print-note"
-                >
-                  {t('wh_printNote')}
-                </Button>
+                {printButton(order)}
                 <Button
                   variant="contained"
                   startIcon={<LocalShipping />}
@@ -193,22 +197,7 @@ export default function WarehouseDashboardPage() {
 
       {orders && orders.shipped.length > 0 ? (
         <Section title={t('wh_shippedOrders')}>
-          <OrderList
-            phone={phone}
-            orders={orders.shipped}
-            testId="wh-shipped"
-            actions={(order) => (
-              <Button
-                variant="outlined"
-                startIcon={<Print />}
-                onClick={() => void print(order)}
-                sx={{ minHeight: 44 }}
-                data-testid="wh-print-note"
-              >
-                {t('wh_printNote')}
-              </Button>
-            )}
-          />
+          <OrderList phone={phone} orders={orders.shipped} testId="wh-shipped" actions={printButton} />
         </Section>
       ) : null}
 
