@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpChangeSeq } from '../../src/server/db/change-seq';
+import { ordersWithWire } from '../../src/server/orders/orders.repository';
+import { WireCache } from '../../src/server/orders/wire-cache';
 import { softDeleteProduct } from '../../src/server/products/products.repository';
+import { pull } from '../../src/server/sync/sync.service';
 import type { Order } from '../../src/shared/api/entities';
 import { canSeeOrder } from '../../src/shared/domain/order-status';
 import type { Role } from '../../src/shared/domain/roles';
@@ -366,5 +369,63 @@ describe('GET /sync/pull removals', () => {
     const page = await pullOnce(api, warehouse, cursor);
     expect(page.orders.upserts).toEqual([]);
     expect(page.orders.removals).toEqual([seen.id]);
+  });
+});
+
+describe('GET /sync/pull built from the wire cache', () => {
+  async function manager() {
+    const row = await api.db
+      .selectFrom('users')
+      .select(['id', 'role'])
+      .where('tenant_id', '=', TENANT)
+      .where('username', '=', 'manager')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, role: row.role as Role };
+  }
+
+  it("an order's JSON loaded after it changed is refused as not the page's version (the pull then rebuilds in one snapshot)", async () => {
+    const [order] = await dbOrders();
+    if (!order) throw new Error('no order');
+    const before = await api.db
+      .selectFrom('orders')
+      .select('change_seq')
+      .where('tenant_id', '=', TENANT)
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    await changeOrder(order.id, { notes: 'değişti' });
+    const listed = [{ id: order.id, seq: Number(before.change_seq), visible: true, seen: true, wire: null }];
+    expect(await ordersWithWire(api.db, TENANT, listed, new WireCache())).toBe(false);
+    expect(listed[0]?.wire).toBeNull();
+  });
+
+  it('pages stay exact while orders change during cold-cache pulls: no upsert newer than its page, each order once', async () => {
+    const acting = await manager();
+    const orders = await dbOrders();
+    let writing = true;
+    const writer = (async () => {
+      for (let i = 0; writing && i < 200; i++) {
+        const target = orders[i % orders.length];
+        if (target) await changeOrder(target.id, { notes: `not ${i}` });
+      }
+    })();
+    try {
+      for (let round = 0; round < 15; round++) {
+        const epoch = 'e';
+        const body = await pull(api.db, TENANT, epoch, acting, '0', 40, new WireCache());
+        const page = JSON.parse(body.toString('utf8')).data as {
+          cursor: string;
+          orders: { upserts: { id: string; version: number }[] };
+        };
+        const seen = new Set<string>();
+        for (const upsert of page.orders.upserts) {
+          expect(upsert.version).toBeLessThanOrEqual(Number(page.cursor));
+          expect(seen.has(upsert.id)).toBe(false);
+          seen.add(upsert.id);
+        }
+      }
+    } finally {
+      writing = false;
+      await writer;
+    }
   });
 });

@@ -15,7 +15,8 @@
  * cheapest request rather than with a number measured at another time on a busy shared machine.
  *
  *   npm run bench                                        (all benchmarks)
- *   node --import tsx tests/bench/reads-bench.ts         (DURATION=10 CONNECTIONS=10 BENCH_ORDERS=10000)
+ *   node --import tsx tests/bench/reads-bench.ts         (DURATION=10 CONNECTIONS=10 BENCH_ORDERS=10000,
+ *                                                         ENDPOINTS=floor,list,detail,pull for a subset)
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx tests/bench/reads-bench.ts
  */
 import { randomBytes } from 'node:crypto';
@@ -117,10 +118,13 @@ async function benchOne(
       ['detail', 'GET /api/orders/{id}', { url: `${base}/orders/${id}?tenant=demo`, headers }],
       ['pull', `GET /api/sync/pull?cursor=0&limit=500 (${pulled} rows)`, { url: pullUrl, headers }],
     ];
+    // ENDPOINTS=pull,list measures only those (default: all).
+    const only = process.env.ENDPOINTS?.split(',').filter(Boolean);
+    const chosen = only?.length ? endpoints.filter(([key]) => only.includes(key)) : endpoints;
     const rows: { row: Row; baseline: number }[] = [];
     let before = await health();
     const healths = [before];
-    for (const [key, name, options] of endpoints) {
+    for (const [key, name, options] of chosen) {
       const row = await run(key, name, options);
       const after = await health();
       healths.push(after);

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Expression, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Customer } from '../../shared/api/entities';
 import type { CustomerRow, Database } from '../db/schema';
 import { containsPattern } from '../lib/like-pattern';
@@ -31,19 +31,33 @@ export function toWireCustomer(record: CustomerRecord): Customer {
   return customer;
 }
 
-export async function findCustomersChanged(
-  db: Executor,
+/**
+ * The customers whose change_seq is in (after, upTo], oldest first, as a JSON array text of
+ * `[id, change_seq, deleted]` — a sub-select for the sync page's ONE statement
+ * (sync.repository.ts `changedPage`). Their JSON comes from the wire cache or findCustomersByIds.
+ */
+export function changedCustomersJson(
   tenantId: string,
   after: number,
-  upTo: number,
+  upTo: Expression<number | null>,
+): RawBuilder<string> {
+  return sql<string>`(SELECT coalesce(json_agg(json_build_array(c.id, c.change_seq, c.deleted_at IS NOT NULL)
+        ORDER BY c.change_seq), '[]')::text
+    FROM customers c WHERE c.tenant_id = ${tenantId} AND c.change_seq > ${after} AND c.change_seq <= ${upTo})`;
+}
+
+/** Customers by id, as they are now (deleted ones too). */
+export async function findCustomersByIds(
+  db: Executor,
+  tenantId: string,
+  ids: readonly string[],
 ): Promise<CustomerRecord[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('customers')
     .selectAll()
     .where('tenant_id', '=', tenantId)
-    .where('change_seq', '>', after)
-    .where('change_seq', '<=', upTo)
-    .orderBy('change_seq')
+    .where('id', 'in', [...ids])
     .execute();
   return rows.map(toRecord);
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
@@ -97,7 +98,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const connectingPool = {
       connect: async () => {
         try {
-          return await pool.connect();
+          return preparing(await pool.connect());
         } catch (error) {
           throw new DatabaseUnavailableError(error);
         }
@@ -129,6 +130,40 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 }
 
 const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A statement whose text starts with this comment runs as a NAMED prepared statement on
+ * PostgreSQL: each pooled connection parses and plans it once and reuses the plan (after the
+ * server's first custom plans), instead of planning it anew every time. For the few big statements
+ * that run constantly — the sync page (sync.repository.ts `changedPage`): ~2.5 ms of planning
+ * against ~3.5 ms of execution. The name is a hash of the text, so two texts never share a name
+ * (the text differs per order scope). On PGlite it is only a comment.
+ */
+export const PREPARED = '/*prepared*/';
+
+const statementNames = new Map<string, string>();
+const PREPARING = Symbol('preparing');
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (statementNames.size < 1_000) statementNames.set(text, name);
+  }
+  return name;
+}
+
+function preparing(client: pg.PoolClient): pg.PoolClient {
+  const marked = client as pg.PoolClient & { [PREPARING]?: true };
+  if (marked[PREPARING]) return client;
+  marked[PREPARING] = true;
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (text: unknown, ...rest: unknown[]) =>
+    typeof text === 'string' && text.startsWith(PREPARED)
+      ? query({ name: statementName(text), text, values: rest[0] }, ...rest.slice(1))
+      : query(text, ...rest);
+  return client;
+}
 
 /** No connection to the database could be made (the driver's error is the cause). */
 export class DatabaseUnavailableError extends Error {

@@ -1,6 +1,7 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Expression, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Notification } from '../../shared/api/notifications';
 import type { Database } from '../db/schema';
+import { withDates } from '../lib/json-rows';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -216,20 +217,29 @@ export async function softDelete(
 }
 
 /** A user's notifications whose change_seq is in (after, upTo] (the sync feed; own only). */
-export async function findNotificationsChanged(
-  db: Executor,
+/**
+ * The user's notifications whose change_seq is in (after, upTo], oldest first, with their related
+ * order's number and customer (as withRelatedOrder), as a JSON array text — a sub-select for the
+ * sync page's ONE statement (sync.repository.ts `changedPage`).
+ */
+export function changedNotificationsJson(
   tenantId: string,
   userId: string,
   after: number,
-  upTo: number,
-): Promise<NotificationRecord[]> {
-  const rows = await withRelatedOrder(db, tenantId)
-    .where('n.user_id', '=', userId)
-    .where('n.change_seq', '>', after)
-    .where('n.change_seq', '<=', upTo)
-    .orderBy('n.change_seq')
-    .execute();
-  return rows.map(toRecord);
+  upTo: Expression<number | null>,
+): RawBuilder<string> {
+  return sql<string>`(SELECT coalesce(json_agg(json_build_object('id', n.id, 'user_id', n.user_id, 'type', n.type,
+        'title', n.title, 'message', n.message, 'is_read', n.is_read, 'created_at', n.created_at,
+        'deleted_at', n.deleted_at, 'change_seq', n.change_seq, 'related_order_id', n.related_order_id,
+        'order_number', o.order_number, 'customer_name', o.customer_name) ORDER BY n.change_seq), '[]')::text
+    FROM notifications n LEFT JOIN orders o ON o.tenant_id = n.tenant_id AND o.id = n.related_order_id
+    WHERE n.tenant_id = ${tenantId} AND n.user_id = ${userId} AND n.change_seq > ${after} AND n.change_seq <= ${upTo})`;
+}
+
+export function parseChangedNotifications(text: string): NotificationRecord[] {
+  return (JSON.parse(text) as JoinedRow[]).map((row) =>
+    toRecord(withDates(row, ['created_at', 'deleted_at'])),
+  );
 }
 
 export interface NewNotificationInput {

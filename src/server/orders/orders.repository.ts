@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Order } from '../../shared/api/entities';
 import { kurusToDecimal } from '../../shared/domain/money';
 import type { OrderScope, OrderStatus } from '../../shared/domain/order-status';
@@ -101,39 +101,75 @@ export async function findOrderWire(
   return { wire: row.wire, seq: Number(row.change_seq) };
 }
 
-/** A changed order as the sync feed needs it (findOrdersChanged). */
+/** A changed order as the sync feed needs it (changedOrdersJson + ordersWithWire). */
 export interface ChangedOrder {
   id: string;
-  /** Live and within the caller's scope now: an upsert. */
+  /** Its change number in the page. */
+  seq: number;
+  /** The caller may see it now (not deleted, within their scope). */
   visible: boolean;
   /** Some state the order has had was within the caller's scope (seenCondition). */
   seen: boolean;
-  /** The wire order as JSON text, only when visible. */
-  wire: string | null;
+  /** The wire order as JSON text in UTF-8, only when visible. */
+  wire: Buffer | null;
 }
 
 /**
- * Orders whose change_seq is in (after, upTo], oldest change first, each with whether the caller
- * sees it now and whether they could have seen it before — one statement, and the JSON of only
- * the orders that are sent.
+ * The orders whose change_seq is in (after, upTo], oldest change first, as a JSON array text of
+ * `[id, change_seq, visible, seen]` — a sub-select for the sync page's ONE statement
+ * (sync.repository.ts `changedPage`); `upTo` is an expression of that statement. No order's JSON
+ * is built here: the page takes those from the wire cache (ordersWithWire).
  */
-export async function findOrdersChanged(
-  db: Executor,
+export function changedOrdersJson(
   tenantId: string,
   scope: OrderScope,
   after: number,
-  upTo: number,
-  wires?: WireCache,
-): Promise<ChangedOrder[]> {
-  const { rows } = await sql<{ id: string; change_seq: number | string; visible: boolean; seen: boolean }>`
-    SELECT o.id, o.change_seq, (o.deleted_at IS NULL AND ${scopeCondition(scope)}) AS visible,
-           ${seenCondition(scope)} AS seen
+  upTo: Expression<number | null>,
+): RawBuilder<string> {
+  return sql<string>`(SELECT coalesce(json_agg(json_build_array(o.id, o.change_seq,
+      o.deleted_at IS NULL AND ${scopeCondition(scope)}, ${seenCondition(scope)}) ORDER BY o.change_seq), '[]')::text
     FROM orders o
-    WHERE o.tenant_id = ${tenantId} AND o.change_seq > ${after} AND o.change_seq <= ${upTo}
-    ORDER BY o.change_seq`.execute(db);
-  const visible = rows.filter((r) => r.visible).map((r) => ({ id: r.id, seq: Number(r.change_seq) }));
-  const texts = await wireTexts(db, tenantId, 'full', visible, wires);
-  return rows.map((r) => ({ id: r.id, visible: r.visible, seen: r.seen, wire: texts.get(r.id) ?? null }));
+    WHERE o.tenant_id = ${tenantId} AND o.change_seq > ${after} AND o.change_seq <= ${upTo})`;
+}
+
+/** Decodes changedOrdersJson's text (wire still to be filled). */
+export function parseChangedOrders(text: string): ChangedOrder[] {
+  return (JSON.parse(text) as [string, number, boolean, boolean][]).map(([id, seq, visible, seen]) => ({
+    id,
+    seq: Number(seq),
+    visible,
+    seen,
+    wire: null,
+  }));
+}
+
+/**
+ * Fills in the wire JSON of the visible orders: from `wires` where it holds that version, the
+ * rest built by the database (order_wire). Returns false when the database's text of some order
+ * is of ANOTHER version than the page's (the order changed after the page's statement, which ran
+ * outside a transaction): the caller then builds the page again inside one snapshot.
+ */
+export async function ordersWithWire(
+  db: Executor,
+  tenantId: string,
+  orders: ChangedOrder[],
+  wires: WireCache | undefined,
+): Promise<boolean> {
+  const missing: ChangedOrder[] = [];
+  for (const order of orders) {
+    if (!order.visible) continue;
+    order.wire = wires?.getBytes('full', tenantId, order.id, order.seq) ?? null;
+    if (order.wire === null) missing.push(order);
+  }
+  if (missing.length === 0) return true;
+  const texts = await wireTexts(db, tenantId, 'full', missing, wires);
+  let exact = true;
+  for (const order of missing) {
+    const text = texts.get(order.id);
+    if (text === undefined || text.seq !== order.seq) exact = false;
+    else order.wire = wires?.getBytes('full', tenantId, order.id, order.seq) ?? Buffer.from(text.wire, 'utf8');
+  }
+  return exact;
 }
 
 /**
@@ -147,12 +183,12 @@ async function wireTexts(
   kind: WireKind,
   orders: readonly { id: string; seq: number }[],
   wires: WireCache | undefined,
-): Promise<Map<string, string>> {
-  const texts = new Map<string, string>();
+): Promise<Map<string, { seq: number; wire: string }>> {
+  const texts = new Map<string, { seq: number; wire: string }>();
   const missing: string[] = [];
   for (const { id, seq } of orders) {
     const hit = wires?.get(kind, tenantId, id, seq);
-    if (hit !== undefined) texts.set(id, hit);
+    if (hit !== undefined) texts.set(id, { seq, wire: hit });
     else missing.push(id);
   }
   if (missing.length === 0) return texts;
@@ -160,8 +196,9 @@ async function wireTexts(
   const { rows } = await sql<{ id: string; change_seq: number | string; wire: string }>`
     SELECT id, change_seq, wire FROM ${fn}(${tenantId}, ${missing}::uuid[])`.execute(db);
   for (const row of rows) {
-    texts.set(row.id, row.wire);
-    wires?.set(kind, tenantId, row.id, Number(row.change_seq), row.wire);
+    const seq = Number(row.change_seq);
+    texts.set(row.id, { seq, wire: row.wire });
+    wires?.set(kind, tenantId, row.id, seq, row.wire);
   }
   return texts;
 }
@@ -498,7 +535,7 @@ export async function listOrders(
     rows.map((r) => ({ id: r.id, seq: Number(r.change_seq) })),
     wires,
   );
-  const list = rows.flatMap((r) => texts.get(r.id) ?? []);
+  const list = rows.flatMap((r) => texts.get(r.id)?.wire ?? []);
   if (!page.count) return { wires: list, total: list.length };
   const first = rows[0];
   if (first) return { wires: list, total: Number(first.total) };

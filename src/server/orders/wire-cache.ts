@@ -18,11 +18,24 @@
  * - texts are stored only by READ paths, which see committed rows: a write's transaction may roll
  *   back and its change number be handed out again, so nothing built inside a write is ever kept.
  * Memory is bounded by `maxBytes` (oldest dropped first).
+ *
+ * The sync feed takes the texts as UTF-8 bytes (`getBytes`), encoded once per version and kept
+ * beside the text: a first pull is ~1 MB, and encoding it anew for every answer (byteLength, then
+ * the socket write of a two-byte string — Turkish letters make V8 store it as UTF-16) was most of
+ * what a pull cost on PostgreSQL.
  */
-export type WireKind = 'full' | 'summary';
+/**
+ * What a text is: an order in full (detail, sync feed) or as a list row; a product as the sync
+ * feed sends it to a role that sees `cost_price` or to one that does not (product-projection.ts);
+ * a customer. Each is exact for (id, change number) for the same reason as the orders'.
+ */
+export type WireKind = 'full' | 'summary' | 'product' | 'product-cost' | 'customer';
 
 export class WireCache {
-  private readonly entries = new Map<string, { seq: number; wire: string; until: number }>();
+  private readonly entries = new Map<
+    string,
+    { seq: number; wire: string; bytes: Buffer | null; until: number }
+  >();
   private bytes = 0;
 
   constructor(
@@ -31,14 +44,43 @@ export class WireCache {
   ) {}
 
   private static key(kind: WireKind, tenantId: string, id: string): string {
-    return `${kind === 'full' ? 'f' : 's'}:${tenantId}:${id}`;
+    return `${kind}:${tenantId}:${id}`;
   }
 
   get(kind: WireKind, tenantId: string, id: string, seq: number): string | undefined {
+    return this.entry(kind, tenantId, id, seq)?.wire;
+  }
+
+  /** The same text as UTF-8 bytes (encoded on first use, then kept with it). */
+  getBytes(kind: WireKind, tenantId: string, id: string, seq: number): Buffer | undefined {
+    const entry = this.entry(kind, tenantId, id, seq);
+    if (!entry) return undefined;
+    if (entry.bytes === null) {
+      entry.bytes = Buffer.from(entry.wire, 'utf8');
+      this.bytes += entry.bytes.length;
+      this.trim();
+    }
+    return entry.bytes;
+  }
+
+  private entry(kind: WireKind, tenantId: string, id: string, seq: number) {
     if (this.maxBytes <= 0) return undefined;
     const entry = this.entries.get(WireCache.key(kind, tenantId, id));
     if (!entry || entry.seq !== seq || entry.until <= Date.now()) return undefined;
-    return entry.wire;
+    return entry;
+  }
+
+  private static size(entry: { wire: string; bytes: Buffer | null }): number {
+    return entry.wire.length * 2 + (entry.bytes?.length ?? 0);
+  }
+
+  private trim(): void {
+    if (this.bytes <= this.maxBytes) return;
+    for (const [k, e] of this.entries) {
+      this.entries.delete(k);
+      this.bytes -= WireCache.size(e);
+      if (this.bytes <= this.maxBytes * 0.9) break;
+    }
   }
 
   set(kind: WireKind, tenantId: string, id: string, seq: number, wire: string): void {
@@ -46,18 +88,13 @@ export class WireCache {
     const key = WireCache.key(kind, tenantId, id);
     const old = this.entries.get(key);
     if (old) {
-      this.bytes -= old.wire.length * 2;
+      this.bytes -= WireCache.size(old);
       this.entries.delete(key);
     }
-    this.entries.set(key, { seq, wire, until: Date.now() + this.ttlMs });
-    this.bytes += wire.length * 2;
-    if (this.bytes > this.maxBytes) {
-      for (const [k, e] of this.entries) {
-        this.entries.delete(k);
-        this.bytes -= e.wire.length * 2;
-        if (this.bytes <= this.maxBytes * 0.9) break;
-      }
-    }
+    const entry = { seq, wire, bytes: null, until: Date.now() + this.ttlMs };
+    this.entries.set(key, entry);
+    this.bytes += WireCache.size(entry);
+    this.trim();
   }
 
   clear(): void {

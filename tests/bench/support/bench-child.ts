@@ -11,7 +11,8 @@ export function startServer(
   env: NodeJS.ProcessEnv,
 ): Promise<{ child: ChildProcess; ready: BenchServerReady }> {
   const child = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CHILD_ARGS: extra Node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CHILD_ARGS ?? '').split(' ').filter(Boolean)],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

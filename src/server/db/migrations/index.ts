@@ -5,6 +5,7 @@ import { down0003, up0003 } from './0003-live-orders-index';
 import { down0004, up0004 } from './0004-order-read-paths';
 import { down0005, up0005 } from './0005-order-scans';
 import { down0006, up0006 } from './0006-delivery-proofs';
+import { down0007, up0007 } from './0007-user-notifications-index';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004-order-read-paths': { up: up0004, down: down0004 },
   '0005-order-scans': { up: up0005, down: down0005 },
   '0006-delivery-proofs': { up: up0006, down: down0006 },
+  '0007-user-notifications-index': { up: up0007, down: down0007 },
 };
 
 export const migrationProvider: MigrationProvider = {
