@@ -167,7 +167,8 @@ export async function ordersWithWire(
   for (const order of missing) {
     const text = texts.get(order.id);
     if (text === undefined || text.seq !== order.seq) exact = false;
-    else order.wire = wires?.getBytes('full', tenantId, order.id, order.seq) ?? Buffer.from(text.wire, 'utf8');
+    else
+      order.wire = wires?.getBytes('full', tenantId, order.id, order.seq) ?? Buffer.from(text.wire, 'utf8');
   }
   return exact;
 }
