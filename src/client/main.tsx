@@ -12,7 +12,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './pwa/service-worker';
+import { loadEnglish } from './shared-ui/i18n';
 import { useSession } from './state/session';
+import { useUi } from './state/ui';
 
 // Trust a stored session at once (offline start), then re-read the profile in the background;
 // only a 401 signs out (src/client/state/session.ts).
@@ -24,12 +26,16 @@ if (!root) throw new Error('#root eksik');
 // one long task, so a phone stays responsive while the app starts (Lighthouse's "total blocking
 // time"). Until it commits, the server's first paint of /login (login-shell.ts) stays on screen.
 const reactRoot = createRoot(root);
-startTransition(() => {
-  reactRoot.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const render = () =>
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+// English is its own chunk (i18n.ts): fetched before the first render only when it was chosen.
+if (useUi.getState().language === 'en') void loadEnglish().then(render, render);
+else render();
 
 registerServiceWorker();

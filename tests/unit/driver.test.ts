@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { failureNotes, splitDeliveries, telLink } from '../../src/client/driver/driver-ui';
 import { dataUrlBytes, encodingPlan, fitWithin, PHOTO_MAX_SIDE } from '../../src/client/driver/photo';
 import { deliveryMutations, deliveryNotes } from '../../src/client/local/mutations/delivery';
 import { mapsLink } from '../../src/client/shared-ui/maps-link';
 import { outboxSummary } from '../../src/client/shared-ui/outbox-summary';
+import { loadEnglish } from '../../src/client/shared-ui/i18n';
 import { useUi } from '../../src/client/state/ui';
 import { decodeImage, sniffImageType } from '../../src/server/delivery/delivery.service';
 import { DELIVERY_FAILURE_REASONS } from '../../src/shared/api/warehouse';
@@ -127,6 +128,8 @@ describe('the local effect of a delivery', () => {
     expect(apply(null, entry, 'order:o1')).toBeNull();
     expect(deliveryNotes(' Ayşe ', ' arka kapı ')).toBe('Teslim alan: Ayşe\narka kapı');
   });
+
+  beforeAll(() => loadEnglish());
 
   it('its unsent-change summary reads in English too', () => {
     useUi.setState({ language: 'en' });

@@ -11,16 +11,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { statusActions } from '../../src/client/orders/order-ui';
-import {
-  CATALOGUES,
-  ROLE_LABELS_EN,
-  roleLabel,
-  STATUS_LABELS_EN,
-  statusLabel,
-  t,
-} from '../../src/client/shared-ui/i18n';
+import { loadEnglish, roleLabel, statusLabel, TR_CATALOGUE, t } from '../../src/client/shared-ui/i18n';
+import { en, ROLE_LABELS_EN, STATUS_LABELS_EN } from '../../src/client/shared-ui/i18n-en';
 import { notificationText } from '../../src/client/shared-ui/notifications-data';
 import { outboxSummary } from '../../src/client/shared-ui/outbox-summary';
 import { useUi } from '../../src/client/state/ui';
@@ -28,6 +22,10 @@ import { ORDER_STATUSES, TRANSITIONS } from '../../src/shared/domain/order-statu
 import { ROLES } from '../../src/shared/domain/roles';
 
 const root = join(import.meta.dirname, '..', '..');
+const CATALOGUES = { tr: TR_CATALOGUE, en };
+
+// English is its own chunk, loaded on demand (i18n.ts loadEnglish).
+beforeAll(() => loadEnglish());
 
 /** The little of @babel/core (a dev dependency, shipped without types) this test uses. */
 interface BabelNode {

@@ -15,7 +15,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { User } from '../../shared/api';
 import { getTenant } from '../api/tenant';
-import { roleLabel, useT } from '../shared-ui/i18n';
+import { chooseLanguage, roleLabel, useT } from '../shared-ui/i18n';
 import { initials } from '../shared-ui/initials';
 import { useLocalStore } from '../shared-ui/local-store';
 import { VisuallyHidden } from '../shared-ui/visually-hidden';
@@ -33,7 +33,6 @@ export function AccountMenu({ user }: { user: User }) {
   const t = useT();
   const navigate = useNavigate();
   const language = useUi((s) => s.language);
-  const setLanguage = useUi((s) => s.setLanguage);
   const { store } = useLocalStore();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -117,7 +116,7 @@ export function AccountMenu({ user }: { user: User }) {
         </MenuItem>
         <Divider />
         {languages.map((l) => (
-          <MenuItem key={l.code} onClick={() => setLanguage(l.code)} dense>
+          <MenuItem key={l.code} onClick={() => void chooseLanguage(l.code)} dense>
             <ListItemIcon>{language === l.code ? <Check fontSize="small" /> : null}</ListItemIcon>
             {/* Each language is named in itself, whatever the current one (not translated). */}
             <ListItemText lang={l.code} data-i18n-skip="">

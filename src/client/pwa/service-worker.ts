@@ -1,4 +1,3 @@
-import type { Workbox } from 'workbox-window';
 import { create } from 'zustand';
 
 /**
@@ -16,13 +15,14 @@ interface PwaState {
   dismiss: () => void;
 }
 
-let workbox: Workbox | null = null;
+/** The installed new version waiting to take over (null: none). */
+let waitingWorker: ServiceWorker | null = null;
 
 export const usePwa = create<PwaState>((set) => ({
   updateReady: false,
   registration: null,
   applyUpdate() {
-    if (!workbox || !('serviceWorker' in navigator)) {
+    if (!waitingWorker || !('serviceWorker' in navigator)) {
       window.location.reload();
       return;
     }
@@ -32,7 +32,7 @@ export const usePwa = create<PwaState>((set) => ({
       reloading = true;
       window.location.reload();
     });
-    workbox.messageSkipWaiting();
+    waitingWorker.postMessage({ type: 'SKIP_WAITING' });
     set({ updateReady: false });
   },
   dismiss() {
@@ -43,9 +43,10 @@ export const usePwa = create<PwaState>((set) => ({
 const UPDATE_CHECK_MS = 60 * 60_000;
 
 /**
- * Registers after the page has loaded, with workbox-window imported then: the worker's install
- * (which fetches the whole precache) and its client library must not compete with the first
- * paint of /login (issue 8).
+ * Registers after the page has loaded: the worker's install (which fetches the whole precache)
+ * must not compete with the first paint of /login (issue 8). The browser's own API, not
+ * workbox-window: what the update flow needs is a few events, and the first visit then downloads
+ * no client library for it.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
@@ -54,22 +55,23 @@ export function registerServiceWorker(): void {
 }
 
 async function register(): Promise<void> {
-  let WorkboxClass: typeof Workbox;
+  // A NEW version is ready when a worker has installed while another one controls this page (the
+  // very first install has no controller: nothing to update). It may have installed now, or
+  // already be waiting when the page loads (installed by another tab or an earlier visit).
+  const showPrompt = (worker: ServiceWorker) => {
+    waitingWorker = worker;
+    usePwa.setState({ updateReady: true });
+  };
   try {
-    ({ Workbox: WorkboxClass } = await import('workbox-window'));
-  } catch (error) {
-    console.warn('Service worker kaydedilemedi:', error);
-    return;
-  }
-  workbox = new WorkboxClass('/sw.js', { scope: '/' });
-  const showPrompt = () => usePwa.setState({ updateReady: true });
-  // 'waiting' fires both for a worker that finished installing now and for one that was already
-  // waiting when the page loaded (isExternal covers a worker installed by another tab).
-  workbox.addEventListener('waiting', showPrompt);
-  try {
-    const registration = await workbox.register();
-    if (!registration) return;
+    const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
     usePwa.setState({ registration });
+    if (registration.waiting && navigator.serviceWorker.controller) showPrompt(registration.waiting);
+    registration.addEventListener('updatefound', () => {
+      const installing = registration.installing;
+      installing?.addEventListener('statechange', () => {
+        if (installing.state === 'installed' && navigator.serviceWorker.controller) showPrompt(installing);
+      });
+    });
     // Check for a new version now and then, and when the app comes back to the foreground.
     const check = () => {
       if (navigator.onLine) void registration.update().catch(() => undefined);

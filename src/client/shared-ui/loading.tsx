@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useT } from './i18n';
+import { ProgressBar } from './progress-bar';
 
 /** What guards show while authentication is loading (spec: the text 'Loading'). */
 export function LoadingText() {
@@ -16,9 +16,9 @@ export function LoadingText() {
 export function ChunkLoading() {
   const t = useT();
   return (
-    <LinearProgress
+    <ProgressBar
       sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }}
-      aria-label={t('loadingAria')}
+      label={t('loadingAria')}
     />
   );
 }
