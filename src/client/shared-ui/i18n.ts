@@ -1,4 +1,5 @@
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
+import { lazy } from '../../shared/domain/lazy';
 import { isOrderStatus, ORDER_STATUS_LABELS } from '../../shared/domain/order-status';
 import { ROLE_LABELS } from '../../shared/domain/roles';
 import { formatDate, formatDateTime, relativeTime } from '../../shared/domain/time';
@@ -566,20 +567,26 @@ export function roleLabel(role: string): string {
   return labels[role] ?? role;
 }
 
-const EN_DATE = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Istanbul',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const EN_DATE_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Istanbul',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const EN_DATE = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Istanbul',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }),
+);
+const EN_DATE_TIME = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Istanbul',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 
 function formatEnglish(
   format: Intl.DateTimeFormat,
@@ -591,12 +598,12 @@ function formatEnglish(
 
 /** A date: tr-TR in Turkish (shared/domain/time), en-GB (dd/mm/yyyy) in English; both in Istanbul time. */
 export function dateLabel(value: string | number | Date | null | undefined): string {
-  return useUi.getState().language === 'en' ? formatEnglish(EN_DATE, value) : formatDate(value);
+  return useUi.getState().language === 'en' ? formatEnglish(EN_DATE(), value) : formatDate(value);
 }
 
 /** A date and time, as dateLabel. */
 export function dateTimeLabel(value: string | number | Date | null | undefined): string {
-  return useUi.getState().language === 'en' ? formatEnglish(EN_DATE_TIME, value) : formatDateTime(value);
+  return useUi.getState().language === 'en' ? formatEnglish(EN_DATE_TIME(), value) : formatDateTime(value);
 }
 
 /** 'Az önce' / '5 dakika önce' in Turkish (shared/domain/time), the same steps in English. */

@@ -1,3 +1,5 @@
+import { lazy } from './lazy';
+
 /**
  * Money. All arithmetic is done in integer kuruş (1 TL = 100 kuruş); the database stores
  * numeric(12,2) and the wire carries both the spec's TL field (e.g. `total_amount`, a number with
@@ -97,22 +99,27 @@ export function kurusToDecimal(kurus: Kurus): string {
   return `${sign}${(abs - cents) / 100}.${String(cents).padStart(2, '0')}`;
 }
 
-const tryFormat = new Intl.NumberFormat('tr-TR', {
-  style: 'currency',
-  currency: 'TRY',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const plainFormat = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const tryFormat = lazy(
+  () =>
+    new Intl.NumberFormat('tr-TR', {
+      style: 'currency',
+      currency: 'TRY',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
+const plainFormat = lazy(
+  () => new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
 
 /** ₺1.234,50 */
 export function formatTRY(kurus: Kurus): string {
-  return tryFormat.format(kurus / 100);
+  return tryFormat().format(kurus / 100);
 }
 
 /** 1.234,50 TL (tables that append TL). */
 export function formatTL(kurus: Kurus): string {
-  return `${plainFormat.format(kurus / 100)} TL`;
+  return `${plainFormat().format(kurus / 100)} TL`;
 }
 
 /** quantity × unit price, in kuruş. */

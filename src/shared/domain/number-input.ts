@@ -1,3 +1,5 @@
+import { lazy } from './lazy';
+
 /**
  * Numbers a person types into a form — prices and quantities — read the Turkish way (issue 8).
  *
@@ -105,19 +107,24 @@ export function parseQuantityInput(text: string, options: { max?: number } = {})
   return read(text, 0, options.max);
 }
 
-const moneyFormat = new Intl.NumberFormat('tr-TR', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: true,
-});
-const quantityFormat = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0, useGrouping: true });
+const moneyFormat = lazy(
+  () =>
+    new Intl.NumberFormat('tr-TR', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: true,
+    }),
+);
+const quantityFormat = lazy(
+  () => new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0, useGrouping: true }),
+);
 
 /** Integer kuruş → what a money field shows when not focused: '1.250,75' (reads back the same). */
 export function formatMoneyInput(kurus: number): string {
-  return moneyFormat.format(kurus / 100);
+  return moneyFormat().format(kurus / 100);
 }
 
 /** Integer → what a quantity field shows when not focused: '1.250' (reads back the same). */
 export function formatQuantityInput(quantity: number): string {
-  return quantityFormat.format(quantity);
+  return quantityFormat().format(quantity);
 }

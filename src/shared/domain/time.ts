@@ -1,20 +1,28 @@
+import { lazy } from './lazy';
+
 /** Dates are ISO-8601 UTC on the wire and shown tr-TR in Europe/Istanbul. */
 const DISPLAY_TIME_ZONE = 'Europe/Istanbul';
 
-const dateFormat = new Intl.DateTimeFormat('tr-TR', {
-  timeZone: DISPLAY_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('tr-TR', {
-  timeZone: DISPLAY_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const dateFormat = lazy(
+  () =>
+    new Intl.DateTimeFormat('tr-TR', {
+      timeZone: DISPLAY_TIME_ZONE,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }),
+);
+const dateTimeFormat = lazy(
+  () =>
+    new Intl.DateTimeFormat('tr-TR', {
+      timeZone: DISPLAY_TIME_ZONE,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 
 function parse(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
@@ -24,12 +32,12 @@ function parse(value: string | number | Date | null | undefined): Date | null {
 
 export function formatDate(value: string | number | Date | null | undefined): string {
   const date = parse(value);
-  return date ? dateFormat.format(date) : 'Az önce';
+  return date ? dateFormat().format(date) : 'Az önce';
 }
 
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = parse(value);
-  return date ? dateTimeFormat.format(date) : 'Az önce';
+  return date ? dateTimeFormat().format(date) : 'Az önce';
 }
 
 /**
