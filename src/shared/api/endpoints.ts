@@ -9,6 +9,7 @@ import {
   stringListResponse,
 } from './catalogue';
 import { idParam } from './common';
+import { dashboardStatsSchema } from './dashboard';
 import { type Endpoint, endpoint } from './endpoint';
 import { orderSchema } from './entities';
 import { healthData } from './health';
@@ -83,6 +84,7 @@ export const API = {
 
   orderList: endpoint({ ...ROUTES.orderList, query: orderListQuery, response: orderListResponse }),
   orderRecent: endpoint({ ...ROUTES.orderRecent, query: recentOrdersQuery, response: orderArrayResponse }),
+  dashboardStats: endpoint({ ...ROUTES.dashboardStats, response: dashboardStatsSchema }),
   orderByRole: endpoint({
     ...ROUTES.orderByRole,
     params: orderRoleParam,

@@ -2,6 +2,7 @@ export * from './admin';
 export * from './auth';
 export * from './catalogue';
 export * from './common';
+export * from './dashboard';
 export * from './endpoint';
 export * from './endpoints';
 export * from './entities';

@@ -50,6 +50,7 @@ export const ROUTES = {
   // ------------------------------------------------------------------------- orders ---
   orderList: { method: 'GET', path: '/orders', access: 'user' },
   orderRecent: { method: 'GET', path: '/orders/recent', access: 'user' },
+  dashboardStats: { method: 'GET', path: '/dashboard/stats', access: 'user' },
   orderByRole: { method: 'GET', path: '/orders/role/:role', access: 'user' },
   orderGet: { method: 'GET', path: '/orders/:id', access: 'user' },
   orderCreate: { method: 'POST', path: '/orders', access: 'user', write: 'create' },

@@ -1,0 +1,231 @@
+import type { DashboardStats, TeamMemberStats } from '../api/dashboard';
+import { kurusToTl } from './money';
+import type { OrderStatus } from './order-status';
+
+/**
+ * THE definition of the dashboard figures (spec §3 "Dashboard stats", issue 10). Two
+ * implementations count with it — the server with SQL aggregates over the caller's orders
+ * (GET /dashboard/stats), the device with a loop over its local mirror (offline dashboards) —
+ * and both hand their raw counts (`StatsTotals`) to `finalizeStats`, which alone turns them into
+ * rates, means and rounding. So the two can only disagree on counting, which a test checks on
+ * one data set (tests/api/dashboard-stats.test.ts).
+ *
+ * The figures, over the orders the caller may see (orderScope), deleted ones left out:
+ * - total_orders: every order.
+ * - pending_orders / approved_orders / in_transit_orders / completed_orders: orders whose CURRENT
+ *   status is in STATUS_BUCKETS' list (approved = approved and not yet shipped; in transit = on
+ *   the way; completed = delivered).
+ * - total_revenue: the sum of total_amount over orders NOT cancelled, rejected or refunded
+ *   (kuruş, exact; TL for the spec's field).
+ * - a DECISION is an order's first move out of awaiting approval (pending, pending_approval) to
+ *   approved, rejected or cancelled, made by someone other than its salesperson — the manager's
+ *   (or admin's) answer; a salesperson withdrawing their own order is not one. Its response time
+ *   is the time from the order's creation to that move.
+ * - average_response_time: mean response time of the decided orders, in minutes.
+ * - order_approval_rate: decisions that approved / all decisions, %.
+ * - team_performance: decisions made within the response target / all decisions, % (target:
+ *   RESPONSE_TARGET_MINUTES, 60 minutes by default).
+ * - customer_satisfaction: delivered / (delivered + returned + refunded), %.
+ * Rates and means are null when there is nothing to measure; they have one decimal.
+ */
+export const RESPONSE_TARGET_MINUTES = 60;
+
+export const STATUS_BUCKETS = {
+  pending: ['pending', 'pending_approval'],
+  approved: ['approved', 'assigned', 'preparing', 'prepared', 'ready_for_shipping'],
+  inTransit: ['in_transit', 'shipped', 'ready_for_delivery', 'out_for_delivery'],
+  completed: ['delivered'],
+} as const satisfies Record<string, readonly OrderStatus[]>;
+
+/** Orders whose total does not count as revenue. */
+export const NOT_REVENUE: readonly OrderStatus[] = ['cancelled', 'rejected', 'refunded'];
+
+/** A decision starts from one of these… */
+export const AWAITING_DECISION: readonly OrderStatus[] = ['pending', 'pending_approval'];
+/** …and ends in one of these. */
+export const DECISION_OUTCOMES: readonly OrderStatus[] = ['approved', 'rejected', 'cancelled'];
+
+/** What the figures read of an order (the wire Order has all of it, events included). */
+export interface StatsOrder {
+  status: string;
+  total_amount_kurus: number;
+  salesperson_id: string;
+  created_at: string;
+  events: readonly {
+    event_type: string;
+    from_status: string | null;
+    to_status: string;
+    user_id: string | null;
+    user_name?: string | null;
+    created_at: string;
+  }[];
+}
+
+export interface Decision {
+  /** Who decided (user id) and their name as the event recorded it. */
+  by: string;
+  by_name: string;
+  outcome: 'approved' | 'rejected' | 'cancelled';
+  /** Milliseconds from the order's creation to the decision (never negative). */
+  response_ms: number;
+}
+
+/** The order's decision (see above), or null when none was made. */
+export function orderDecision(order: StatsOrder): Decision | null {
+  const created = Date.parse(order.created_at);
+  for (const event of order.events) {
+    if (event.event_type !== 'status_changed' || event.user_id === null) continue;
+    if (!(AWAITING_DECISION as readonly string[]).includes(event.from_status ?? '')) continue;
+    if (!(DECISION_OUTCOMES as readonly string[]).includes(event.to_status)) continue;
+    if (event.user_id === order.salesperson_id) continue;
+    const at = Date.parse(event.created_at);
+    return {
+      by: event.user_id,
+      by_name: event.user_name ?? '',
+      outcome: event.to_status as Decision['outcome'],
+      response_ms: Number.isFinite(at - created) ? Math.max(0, at - created) : 0,
+    };
+  }
+  return null;
+}
+
+/** The raw counts both implementations produce. */
+export interface StatsTotals {
+  total: number;
+  pending: number;
+  approved: number;
+  inTransit: number;
+  completed: number;
+  revenueKurus: number;
+  delivered: number;
+  returned: number;
+  refunded: number;
+  decided: number;
+  approvedDecisions: number;
+  /** Sum of the decided orders' response times, milliseconds. */
+  responseMs: number;
+  /** Decisions within the response target. */
+  withinTarget: number;
+}
+
+/** The raw counts of one team member (decisions they made). */
+export interface MemberTotals {
+  decided: number;
+  approvedDecisions: number;
+  responseMs: number;
+  withinTarget: number;
+}
+
+export function emptyTotals(): StatsTotals {
+  return {
+    total: 0,
+    pending: 0,
+    approved: 0,
+    inTransit: 0,
+    completed: 0,
+    revenueKurus: 0,
+    delivered: 0,
+    returned: 0,
+    refunded: 0,
+    decided: 0,
+    approvedDecisions: 0,
+    responseMs: 0,
+    withinTarget: 0,
+  };
+}
+
+const inList = (list: readonly string[], value: string) => list.includes(value);
+
+/**
+ * The device's implementation: the raw counts over `orders` (the caller's visible, live orders),
+ * and each decider's counts by user id.
+ */
+export function countOrders(
+  orders: Iterable<StatsOrder>,
+  targetMinutes = RESPONSE_TARGET_MINUTES,
+): { totals: StatsTotals; members: Map<string, MemberTotals & { name: string }> } {
+  const totals = emptyTotals();
+  const members = new Map<string, MemberTotals & { name: string }>();
+  const targetMs = targetMinutes * 60_000;
+  for (const order of orders) {
+    totals.total += 1;
+    const s = order.status;
+    if (inList(STATUS_BUCKETS.pending, s)) totals.pending += 1;
+    else if (inList(STATUS_BUCKETS.approved, s)) totals.approved += 1;
+    else if (inList(STATUS_BUCKETS.inTransit, s)) totals.inTransit += 1;
+    else if (inList(STATUS_BUCKETS.completed, s)) totals.completed += 1;
+    if (!inList(NOT_REVENUE, s)) totals.revenueKurus += order.total_amount_kurus;
+    if (s === 'delivered') totals.delivered += 1;
+    else if (s === 'returned') totals.returned += 1;
+    else if (s === 'refunded') totals.refunded += 1;
+    const decision = orderDecision(order);
+    if (!decision) continue;
+    const within = decision.response_ms <= targetMs ? 1 : 0;
+    const approved = decision.outcome === 'approved' ? 1 : 0;
+    totals.decided += 1;
+    totals.approvedDecisions += approved;
+    totals.responseMs += decision.response_ms;
+    totals.withinTarget += within;
+    const member = members.get(decision.by) ?? {
+      name: decision.by_name,
+      decided: 0,
+      approvedDecisions: 0,
+      responseMs: 0,
+      withinTarget: 0,
+    };
+    member.decided += 1;
+    member.approvedDecisions += approved;
+    member.responseMs += decision.response_ms;
+    member.withinTarget += within;
+    members.set(decision.by, member);
+  }
+  return { totals, members };
+}
+
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+const percent = (part: number, whole: number) => (whole > 0 ? oneDecimal((part * 100) / whole) : null);
+const meanMinutes = (ms: number, count: number) => (count > 0 ? oneDecimal(ms / count / 60_000) : null);
+
+export function memberStats(
+  member: { user_id: string; full_name: string; role: 'manager' | 'admin' },
+  totals: MemberTotals | undefined,
+): TeamMemberStats {
+  const t = totals ?? { decided: 0, approvedDecisions: 0, responseMs: 0, withinTarget: 0 };
+  return {
+    ...member,
+    decided_orders: t.decided,
+    approved_orders: t.approvedDecisions,
+    approval_rate: percent(t.approvedDecisions, t.decided),
+    average_response_time: meanMinutes(t.responseMs, t.decided),
+    within_target_rate: percent(t.withinTarget, t.decided),
+  };
+}
+
+/** THE one place raw counts become the figures (both implementations end here). */
+export function finalizeStats(
+  totals: StatsTotals,
+  team: TeamMemberStats[],
+  targetMinutes = RESPONSE_TARGET_MINUTES,
+): DashboardStats {
+  return {
+    total_orders: totals.total,
+    pending_orders: totals.pending,
+    approved_orders: totals.approved,
+    in_transit_orders: totals.inTransit,
+    completed_orders: totals.completed,
+    total_revenue: kurusToTl(totals.revenueKurus),
+    total_revenue_kurus: totals.revenueKurus,
+    team_performance: percent(totals.withinTarget, totals.decided),
+    average_response_time: meanMinutes(totals.responseMs, totals.decided),
+    order_approval_rate: percent(totals.approvedDecisions, totals.decided),
+    customer_satisfaction: percent(totals.delivered, totals.delivered + totals.returned + totals.refunded),
+    response_target_minutes: targetMinutes,
+    team,
+  };
+}
+
+/** Spec §9: the response-time bar's length, min(10 × minutes, 100). */
+export function responseBar(minutes: number | null): number {
+  if (minutes === null || !Number.isFinite(minutes) || minutes <= 0) return 0;
+  return Math.min(10 * minutes, 100);
+}
