@@ -65,13 +65,15 @@ async function register(): Promise<void> {
   try {
     const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
     usePwa.setState({ registration });
-    if (registration.waiting && navigator.serviceWorker.controller) showPrompt(registration.waiting);
-    registration.addEventListener('updatefound', () => {
-      const installing = registration.installing;
-      installing?.addEventListener('statechange', () => {
-        if (installing.state === 'installed' && navigator.serviceWorker.controller) showPrompt(installing);
+    const track = (worker: ServiceWorker | null) => {
+      worker?.addEventListener('statechange', () => {
+        if (worker.state === 'installed' && navigator.serviceWorker.controller) showPrompt(worker);
       });
-    });
+    };
+    if (registration.waiting && navigator.serviceWorker.controller) showPrompt(registration.waiting);
+    // An update the page's navigation started before this ran is already installing.
+    track(registration.installing);
+    registration.addEventListener('updatefound', () => track(registration.installing));
     // Check for a new version now and then, and when the app comes back to the foreground.
     const check = () => {
       if (navigator.onLine) void registration.update().catch(() => undefined);
