@@ -2,7 +2,13 @@ import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import { lazy } from '../../shared/domain/lazy';
 import { isOrderStatus, ORDER_STATUS_LABELS } from '../../shared/domain/order-status';
 import { ROLE_LABELS } from '../../shared/domain/roles';
-import { formatDate, formatDateTime, relativeTime } from '../../shared/domain/time';
+import {
+  DATE_OPTIONS,
+  DATE_TIME_OPTIONS,
+  formatDate,
+  formatDateTime,
+  relativeTime,
+} from '../../shared/domain/time';
 import { useUi } from '../state/ui';
 
 /**
@@ -567,26 +573,8 @@ export function roleLabel(role: string): string {
   return labels[role] ?? role;
 }
 
-const EN_DATE = lazy(
-  () =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Istanbul',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-    }),
-);
-const EN_DATE_TIME = lazy(
-  () =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Istanbul',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
-);
+const EN_DATE = lazy(() => new Intl.DateTimeFormat('en-GB', DATE_OPTIONS));
+const EN_DATE_TIME = lazy(() => new Intl.DateTimeFormat('en-GB', DATE_TIME_OPTIONS));
 
 function formatEnglish(
   format: Intl.DateTimeFormat,

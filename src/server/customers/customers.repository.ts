@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Customer } from '../../shared/api/entities';
 import type { CustomerRow, Database } from '../db/schema';
 import { containsPattern } from '../lib/like-pattern';
@@ -29,21 +29,6 @@ function toRecord(row: CustomerRow): CustomerRecord {
 export function toWireCustomer(record: CustomerRecord): Customer {
   const { change_seq: _seq, deleted: _deleted, ...customer } = record;
   return customer;
-}
-
-/**
- * The customers whose change_seq is in (after, upTo], oldest first, as a JSON array text of
- * `[id, change_seq, deleted]` — a sub-select for the sync page's ONE statement
- * (sync.repository.ts `changedPage`). Their JSON comes from the wire cache or findCustomersByIds.
- */
-export function changedCustomersJson(
-  tenantId: string,
-  after: number,
-  upTo: Expression<number | null>,
-): RawBuilder<string> {
-  return sql<string>`(SELECT coalesce(json_agg(json_build_array(c.id, c.change_seq, c.deleted_at IS NOT NULL)
-        ORDER BY c.change_seq), '[]')::text
-    FROM customers c WHERE c.tenant_id = ${tenantId} AND c.change_seq > ${after} AND c.change_seq <= ${upTo})`;
 }
 
 /** Customers by id, as they are now (deleted ones too). */

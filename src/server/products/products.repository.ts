@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Product } from '../../shared/api/entities';
 import { kurusToDecimal, kurusToTl, toKurus } from '../../shared/domain/money';
 import type { Database, ProductRow } from '../db/schema';
@@ -60,21 +60,6 @@ export function toProductRecord(row: ProductRow): ProductRecord {
 export function toWireProduct(record: ProductRecord): Product {
   const { change_seq: _seq, deleted: _deleted, ...product } = record;
   return product;
-}
-
-/**
- * The products whose change_seq is in (after, upTo], oldest first, as a JSON array text of
- * `[id, change_seq, deleted]` — a sub-select for the sync page's ONE statement
- * (sync.repository.ts `changedPage`). Their JSON comes from the wire cache or findProductsByIds.
- */
-export function changedProductsJson(
-  tenantId: string,
-  after: number,
-  upTo: Expression<number | null>,
-): RawBuilder<string> {
-  return sql<string>`(SELECT coalesce(json_agg(json_build_array(p.id, p.change_seq, p.deleted_at IS NOT NULL)
-        ORDER BY p.change_seq), '[]')::text
-    FROM products p WHERE p.tenant_id = ${tenantId} AND p.change_seq > ${after} AND p.change_seq <= ${upTo})`;
 }
 
 /** Products by id, as they are now (deleted ones too). */

@@ -1,13 +1,27 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Expression, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { OrderScope } from '../../shared/domain/order-status';
-import { changedCustomersJson } from '../customers/customers.repository';
 import { PREPARED } from '../db/database';
 import type { Database } from '../db/schema';
 import { changedNotificationsJson } from '../notifications/notifications.repository';
 import { changedOrdersJson } from '../orders/orders.repository';
-import { changedProductsJson } from '../products/products.repository';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The rows of `table` whose change_seq is in (after, upTo], oldest first, as a JSON array text of
+ * `[id, change_seq, deleted]` — a sub-select of `changedPage`. Their JSON comes from the wire
+ * cache or the repository's find…ByIds (sync.service.ts).
+ */
+function changedRowsJson(
+  table: 'products' | 'customers',
+  tenantId: string,
+  after: number,
+  upTo: Expression<number | null>,
+): RawBuilder<string> {
+  return sql<string>`(SELECT coalesce(json_agg(json_build_array(t.id, t.change_seq, t.deleted_at IS NOT NULL)
+        ORDER BY t.change_seq), '[]')::text
+    FROM ${sql.table(table)} t WHERE t.tenant_id = ${tenantId} AND t.change_seq > ${after} AND t.change_seq <= ${upTo})`;
+}
 
 /** The raw page of a pull: the boundary and each collection's changed rows as JSON texts. */
 export interface ChangedPageTexts {
@@ -66,8 +80,8 @@ export async function changedPage(
     page AS (SELECT max(change_seq) FILTER (WHERE n <= ${limit}) AS boundary, max(change_seq) AS last FROM numbered)
     SELECT page.boundary, page.last,
       ${changedOrdersJson(tenantId, user.scope, cursor, upTo)} AS orders,
-      ${changedProductsJson(tenantId, cursor, upTo)} AS products,
-      ${changedCustomersJson(tenantId, cursor, upTo)} AS customers,
+      ${changedRowsJson('products', tenantId, cursor, upTo)} AS products,
+      ${changedRowsJson('customers', tenantId, cursor, upTo)} AS customers,
       ${changedNotificationsJson(tenantId, user.id, cursor, upTo)} AS notifications
     FROM page`.execute(db);
   const row = result.rows[0];

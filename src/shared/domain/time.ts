@@ -3,26 +3,21 @@ import { lazy } from './lazy';
 /** Dates are ISO-8601 UTC on the wire and shown tr-TR in Europe/Istanbul. */
 const DISPLAY_TIME_ZONE = 'Europe/Istanbul';
 
-const dateFormat = lazy(
-  () =>
-    new Intl.DateTimeFormat('tr-TR', {
-      timeZone: DISPLAY_TIME_ZONE,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-    }),
-);
-const dateTimeFormat = lazy(
-  () =>
-    new Intl.DateTimeFormat('tr-TR', {
-      timeZone: DISPLAY_TIME_ZONE,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
-);
+/** What a date shows (dd.mm.yyyy in Turkish), in Istanbul time; with the time for date-times. */
+export const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
+  timeZone: DISPLAY_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+};
+export const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
+  ...DATE_OPTIONS,
+  hour: '2-digit',
+  minute: '2-digit',
+};
+
+const dateFormat = lazy(() => new Intl.DateTimeFormat('tr-TR', DATE_OPTIONS));
+const dateTimeFormat = lazy(() => new Intl.DateTimeFormat('tr-TR', DATE_TIME_OPTIONS));
 
 function parse(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
