@@ -170,6 +170,13 @@ export interface OrdersTable {
   status_history: ColumnType<string[], never, never>;
   /** Every driver the order has had, kept by a trigger (migration 0004): sync removals. */
   driver_history: ColumnType<string[], never, never>;
+  /**
+   * The order's decision (dashboard-stats.ts `orderDecision`, migration 0008): set once, in the
+   * transaction that writes the deciding event (orders.repository.ts `recordDecisions`).
+   */
+  decided_at: ColumnType<Date | null, never, Date | null>;
+  decided_by: ColumnType<string | null, never, string | null>;
+  decision: ColumnType<string | null, never, string | null>;
 }
 
 /** Live orders per (tenant, status, salesperson, driver), kept by a trigger (migration 0004). */
