@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUsers } from '../../src/server/auth/users.repository';
 import { reserveChangeSeqs } from '../../src/server/db/change-seq';
+import { down0008, up0008 } from '../../src/server/db/migrations/0008-order-decisions';
 import { hashPassword } from '../../src/server/lib/password';
 import {
   insertOrderEvents,
@@ -647,5 +649,24 @@ describe('the server and the device agree (finalizeStats(countOrders(…)) on th
         expect(server.order_approval_rate).not.toBeNull();
       }
     }
+  });
+});
+
+describe('migration 0008 backfills the same decisions from the events', () => {
+  it('down and up again: every order’s decision columns and the figures are unchanged', async () => {
+    const decisions = () =>
+      api.db
+        .selectFrom('orders')
+        .select(['tenant_id', 'id', 'decided_at', 'decided_by', 'decision'])
+        .orderBy('tenant_id')
+        .orderBy('id')
+        .execute();
+    const before = await decisions();
+    const statsBefore = await stats(session('mgr'));
+    expect(before.filter((o) => o.decided_at !== null).length).toBeGreaterThan(10);
+    await down0008(api.db as unknown as Kysely<unknown>);
+    await up0008(api.db as unknown as Kysely<unknown>);
+    expect(await decisions()).toEqual(before);
+    expect(await stats(session('mgr'))).toEqual(statsBefore);
   });
 });

@@ -107,9 +107,13 @@ async function benchOne(label: string, databaseUrl: string | undefined, orders: 
     console.log(
       `load average ${loadavg()
         .map((l) => l.toFixed(1))
-        .join(' ')}; /api/health runs: ${healths.map((h) => `${h.rps.toFixed(0)} req/s (p99 ${h.p99} ms)`).join(', ')}`,
+        .join(
+          ' ',
+        )}; /api/health runs: ${healths.map((h) => `${h.rps.toFixed(0)} req/s (p99 ${h.p99} ms)`).join(', ')}`,
     );
-    console.log('| endpoint | req/s | p50 ms | p99 ms | /api/health around it | share | requests | errors/non-2xx |');
+    console.log(
+      '| endpoint | req/s | p50 ms | p99 ms | /api/health around it | share | requests | errors/non-2xx |',
+    );
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const { row: r, baseline } of rows) {
       console.log(

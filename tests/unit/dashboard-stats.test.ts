@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STATS_TARGET_MS } from '../../src/server/db/migrations/0008-order-decisions';
 import {
   countOrders,
   emptyTotals,
@@ -34,7 +35,13 @@ function order(
     salesperson_id: salesperson,
     created_at: at(0),
     events: [
-      { event_type: 'created', from_status: null, to_status: 'pending_approval', user_id: S1, created_at: at(0) },
+      {
+        event_type: 'created',
+        from_status: null,
+        to_status: 'pending_approval',
+        user_id: S1,
+        created_at: at(0),
+      },
       ...moves.map(([m, from, to, by]) => ({
         event_type: 'status_changed',
         from_status: from,
@@ -85,9 +92,17 @@ describe('orderDecision', () => {
       response_ms: 10 * 60_000,
     });
     // the second decision-like move of #4 is ignored
-    expect(orderDecision(ORDERS[3] as StatsOrder)).toMatchObject({ by: ADM, outcome: 'rejected', response_ms: 20 * 60_000 });
+    expect(orderDecision(ORDERS[3] as StatsOrder)).toMatchObject({
+      by: ADM,
+      outcome: 'rejected',
+      response_ms: 20 * 60_000,
+    });
     // #9 was approved, then cancelled from approved: the approval is the decision
-    expect(orderDecision(ORDERS[8] as StatsOrder)).toMatchObject({ by: MGR, outcome: 'approved', response_ms: 30_000 });
+    expect(orderDecision(ORDERS[8] as StatsOrder)).toMatchObject({
+      by: MGR,
+      outcome: 'approved',
+      response_ms: 30_000,
+    });
   });
 
   it('a salesperson withdrawing their own order, a move without a user, or no move is no decision', () => {
@@ -174,7 +189,10 @@ describe('countOrders + finalizeStats', () => {
   it('the target is a parameter: at 10 minutes only #2 and #9 are within', () => {
     const strict = countOrders(ORDERS, 10);
     expect(strict.totals.withinTarget).toBe(2);
-    expect(finalizeStats(strict.totals, [], 10)).toMatchObject({ team_performance: 40, response_target_minutes: 10 });
+    expect(finalizeStats(strict.totals, [], 10)).toMatchObject({
+      team_performance: 40,
+      response_target_minutes: 10,
+    });
   });
 
   it('null when there is nothing to measure; zero counts stay numbers', () => {
@@ -223,7 +241,13 @@ describe('countOrders + finalizeStats', () => {
       team_performance: 33.3, // 33.333…
       average_response_time: 0.6, // 100000 / 3 / 60000 = 0.555…
     });
-    const half = { ...emptyTotals(), decided: 8, approvedDecisions: 1, withinTarget: 7, responseMs: 4 * 150_000 };
+    const half = {
+      ...emptyTotals(),
+      decided: 8,
+      approvedDecisions: 1,
+      withinTarget: 7,
+      responseMs: 4 * 150_000,
+    };
     expect(finalizeStats(half, [])).toMatchObject({
       order_approval_rate: 12.5, // exactly
       team_performance: 87.5,
@@ -235,7 +259,8 @@ describe('countOrders + finalizeStats', () => {
   });
 
   function percentOf(part: number, whole: number) {
-    return finalizeStats({ ...emptyTotals(), decided: whole, approvedDecisions: part }, []).order_approval_rate;
+    return finalizeStats({ ...emptyTotals(), decided: whole, approvedDecisions: part }, [])
+      .order_approval_rate;
   }
 });
 
@@ -249,5 +274,11 @@ describe('responseBar', () => {
     expect(responseBar(3.2)).toBe(32);
     expect(responseBar(10)).toBe(100);
     expect(responseBar(37.2)).toBe(100);
+  });
+});
+
+describe('the server’s maintained counts', () => {
+  it('measure against the same response target (a new target needs a new migration)', () => {
+    expect(STATS_TARGET_MS).toBe(RESPONSE_TARGET_MINUTES * 60_000);
   });
 });

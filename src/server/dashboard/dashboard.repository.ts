@@ -12,6 +12,9 @@ import { scopeCondition } from '../orders/orders.repository';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** order_stats' "no decider" (its key columns are NOT NULL). */
+const NIL = '00000000-0000-0000-0000-000000000000';
+
 /** What one row of the aggregate holds (counts are int8: numbers on both drivers, database.ts). */
 interface TotalsRow {
   overall: number;
@@ -32,24 +35,26 @@ interface TotalsRow {
 }
 
 const list = (values: readonly string[]) => sql`${[...values]}::text[]`;
+const total = (expression: string) => sql.raw(`coalesce(${expression}, 0)::bigint`);
 
 /**
  * The raw counts of the dashboard (dashboard-stats.ts `StatsTotals`, the same counting as
- * `countOrders`) over the tenant's LIVE orders within `scope` — ONE statement, nothing loaded
- * into memory. Every column it reads is in `orders_live_scope_idx` (keys + INCLUDE, migration
- * 0008), so it is an index-only scan of the caller's slice. With `byDecider` the same scan also
- * groups the decisions by who made them (GROUPING SETS: the whole and per `decided_by`).
+ * `countOrders`) over the tenant's LIVE orders within `scope` — ONE statement over `order_stats`,
+ * the counts per (status, salesperson, driver, decider) that a trigger keeps as orders change
+ * (migration 0008): a few hundred rows whatever the number of orders, nothing loaded into memory.
+ * `scopeCondition` applies to it as to `orders` (it reads only status, salesperson and driver).
+ * With `byDecider` the same rows also give each decider's counts (GROUPING SETS: the whole and
+ * per `decided_by`; the nil UUID is "undecided").
  *
- * Money: total_amount is numeric(12,2), so sum × 100 is an exact integer (kuruş) before the cast.
- * Times: a response time is decided_at − created_at in whole milliseconds, each truncated to the
- * millisecond first — the wire's timestamps (toISOString, migration 0004) that the device counts
- * with — and never negative (`orderDecision`).
+ * What the trigger adds per order: total_amount (numeric, so sum × 100 is an exact kuruş integer),
+ * and for a decided order its response time in whole milliseconds — decided_at − created_at,
+ * each truncated to the ms as the wire's toISOString (what the device counts with), never
+ * negative — and whether it is within STATS_TARGET_MS (= RESPONSE_TARGET_MINUTES, unit-tested).
  */
 export async function statsTotals(
   db: Executor,
   tenantId: string,
   scope: OrderScope,
-  targetMinutes: number,
   byDecider: boolean,
 ): Promise<{ totals: StatsTotals; members: Map<string, MemberTotals> }> {
   const grouping = byDecider
@@ -58,35 +63,28 @@ export async function statsTotals(
   const groupBy = byDecider ? sql`GROUP BY GROUPING SETS ((), (o.decided_by))` : sql``;
   const { rows } = await sql<TotalsRow>`
     SELECT ${grouping}
-      count(*) AS total,
-      count(*) FILTER (WHERE o.status = ANY (${list(STATUS_BUCKETS.pending)})) AS pending,
-      count(*) FILTER (WHERE o.status = ANY (${list(STATUS_BUCKETS.approved)})) AS approved,
-      count(*) FILTER (WHERE o.status = ANY (${list(STATUS_BUCKETS.inTransit)})) AS in_transit,
-      count(*) FILTER (WHERE o.status = ANY (${list(STATUS_BUCKETS.completed)})) AS completed,
-      coalesce((sum(o.total_amount) FILTER (WHERE NOT o.status = ANY (${list(NOT_REVENUE)})) * 100)::bigint, 0)
-        AS revenue_kurus,
-      count(*) FILTER (WHERE o.status = 'delivered') AS delivered,
-      count(*) FILTER (WHERE o.status = 'returned') AS returned,
-      count(*) FILTER (WHERE o.status = 'refunded') AS refunded,
-      count(o.decided_at) AS decided,
-      count(*) FILTER (WHERE o.decision = 'approved') AS approved_decisions,
-      coalesce(sum(o.ms), 0)::bigint AS response_ms,
-      count(*) FILTER (WHERE o.ms <= ${targetMinutes * 60_000}) AS within_target
-    FROM (
-      SELECT o.status, o.total_amount, o.decided_by, o.decided_at, o.decision,
-             -- (greatest ignores NULLs: an undecided order's time stays NULL only through CASE)
-             CASE WHEN o.decided_at IS NOT NULL THEN greatest(0, floor(extract(epoch FROM o.decided_at) * 1000)
-                         - floor(extract(epoch FROM o.created_at) * 1000)) END AS ms
-      FROM orders o
-      WHERE o.tenant_id = ${tenantId} AND o.deleted_at IS NULL AND ${scopeCondition(scope)}
-    ) o
+      ${total('sum(o.n)')} AS total,
+      coalesce(sum(o.n) FILTER (WHERE o.status = ANY (${list(STATUS_BUCKETS.pending)})), 0)::bigint AS pending,
+      coalesce(sum(o.n) FILTER (WHERE o.status = ANY (${list(STATUS_BUCKETS.approved)})), 0)::bigint AS approved,
+      coalesce(sum(o.n) FILTER (WHERE o.status = ANY (${list(STATUS_BUCKETS.inTransit)})), 0)::bigint AS in_transit,
+      coalesce(sum(o.n) FILTER (WHERE o.status = ANY (${list(STATUS_BUCKETS.completed)})), 0)::bigint AS completed,
+      coalesce(sum(o.total_sum) FILTER (WHERE NOT o.status = ANY (${list(NOT_REVENUE)})) * 100, 0)::bigint AS revenue_kurus,
+      coalesce(sum(o.n) FILTER (WHERE o.status = 'delivered'), 0)::bigint AS delivered,
+      coalesce(sum(o.n) FILTER (WHERE o.status = 'returned'), 0)::bigint AS returned,
+      coalesce(sum(o.n) FILTER (WHERE o.status = 'refunded'), 0)::bigint AS refunded,
+      ${total('sum(o.decided)')} AS decided,
+      ${total('sum(o.approved)')} AS approved_decisions,
+      ${total('sum(o.response_ms)')} AS response_ms,
+      ${total('sum(o.within_target)')} AS within_target
+    FROM order_stats o
+    WHERE o.tenant_id = ${tenantId} AND ${scopeCondition(scope)}
     ${groupBy}`.execute(db);
   let totals = emptyTotals();
   const members = new Map<string, MemberTotals>();
   for (const row of rows) {
     const t = toTotals(row);
     if (Number(row.overall) === 1) totals = t;
-    else if (row.decided_by !== null && t.decided > 0)
+    else if (row.decided_by !== null && row.decided_by !== NIL && t.decided > 0)
       members.set(row.decided_by, {
         decided: t.decided,
         approvedDecisions: t.approvedDecisions,

@@ -24,7 +24,7 @@ export async function dashboardStats(
 ): Promise<DashboardStats> {
   const withTeam = user.role === 'manager' || user.role === 'admin';
   const [{ totals, members }, staff] = await Promise.all([
-    statsTotals(db, tenantId, orderScope(user), RESPONSE_TARGET_MINUTES, withTeam),
+    statsTotals(db, tenantId, orderScope(user), withTeam),
     withTeam ? listActiveStaff(db, tenantId, ['manager', 'admin']) : Promise.resolve([]),
   ]);
   const team = staff.map((member) =>

@@ -189,6 +189,25 @@ export interface OrderCountsTable {
   n: number;
 }
 
+/**
+ * The dashboard's raw counts per (tenant, status, salesperson, driver, decider) over the live
+ * orders, kept by a trigger (migration 0008); the nil UUID stands for "none".
+ */
+export interface OrderStatsTable {
+  tenant_id: string;
+  status: string;
+  salesperson_id: string;
+  driver_id: string;
+  decided_by: string;
+  n: number;
+  /** Sum of total_amount (numeric(16,2): a sum, not a money column of one row). */
+  total_sum: Numeric;
+  decided: number;
+  approved: number;
+  response_ms: Int8;
+  within_target: number;
+}
+
 export interface OrderItemsTable {
   tenant_id: string;
   id: string;
@@ -324,6 +343,7 @@ export interface Database {
   order_counts: OrderCountsTable;
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
+  order_stats: OrderStatsTable;
   order_scans: OrderScansTable;
   notifications: NotificationsTable;
   idempotency_keys: IdempotencyKeysTable;
