@@ -3,8 +3,7 @@ import type { DashboardStats } from '../../shared/api/dashboard';
 import { finalizeStats, memberStats, RESPONSE_TARGET_MINUTES } from '../../shared/domain/dashboard-stats';
 import { type ActingUser, orderScope } from '../../shared/domain/order-status';
 import type { Database } from '../db/schema';
-import { listActiveStaff } from '../users/staff.repository';
-import { statsTotals } from './dashboard.repository';
+import { statsTotals, teamTotals } from './dashboard.repository';
 
 /**
  * GET /dashboard/stats (spec §3, issue 10): the figures of dashboard-stats.ts over the orders the
@@ -22,16 +21,11 @@ export async function dashboardStats(
   tenantId: string,
   user: ActingUser,
 ): Promise<DashboardStats> {
+  const scope = orderScope(user);
   const withTeam = user.role === 'manager' || user.role === 'admin';
-  const [{ totals, members }, staff] = await Promise.all([
-    statsTotals(db, tenantId, orderScope(user), withTeam),
-    withTeam ? listActiveStaff(db, tenantId, ['manager', 'admin']) : Promise.resolve([]),
-  ]);
-  const team = staff.map((member) =>
-    memberStats(
-      { user_id: member.id, full_name: member.full_name, role: member.role as 'manager' | 'admin' },
-      members.get(member.id),
-    ),
-  );
+  const totals = await statsTotals(db, tenantId, scope);
+  const team = withTeam
+    ? (await teamTotals(db, tenantId, scope)).map(({ totals: member, ...who }) => memberStats(who, member))
+    : [];
   return finalizeStats(totals, team, RESPONSE_TARGET_MINUTES);
 }
