@@ -6,6 +6,7 @@ import authRoutes from './auth/auth.routes';
 import type { SessionUser } from './auth/sessions.repository';
 import type { Config } from './config';
 import customerRoutes from './customers/customers.routes';
+import dashboardRoutes from './dashboard/dashboard.routes';
 import type { Database } from './db/schema';
 import debugRoutes from './debug/debug.routes';
 import deliveryRoutes from './delivery/delivery.routes';
@@ -129,6 +130,7 @@ export async function buildApp({ db, config, routes = [] }: AppDeps): Promise<Fa
       await api.register(syncRoutes);
       await api.register(adminRoutes);
       await api.register(orderRoutes);
+      await api.register(dashboardRoutes);
       await api.register(deliveryRoutes);
       await api.register(driverRoutes);
       await api.register(productRoutes);

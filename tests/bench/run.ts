@@ -29,6 +29,11 @@ run('order reads and the sync pull vs /api/health (server in a child process; au
   'tsx',
   'tests/bench/reads-bench.ts',
 ]);
+run('GET /api/dashboard/stats at 10,000 and 100,000 orders vs /api/health (server in a child process)', [
+  '--import',
+  'tsx',
+  'tests/bench/dashboard-stats-bench.ts',
+]);
 run('first sync into Dexie and offline /orders in Chromium', [
   '--import',
   'tsx',

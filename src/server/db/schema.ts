@@ -170,6 +170,13 @@ export interface OrdersTable {
   status_history: ColumnType<string[], never, never>;
   /** Every driver the order has had, kept by a trigger (migration 0004): sync removals. */
   driver_history: ColumnType<string[], never, never>;
+  /**
+   * The order's decision (dashboard-stats.ts `orderDecision`, migration 0008): set once, in the
+   * transaction that writes the deciding event (orders.repository.ts `recordDecisions`).
+   */
+  decided_at: ColumnType<Date | null, never, Date | null>;
+  decided_by: ColumnType<string | null, never, string | null>;
+  decision: ColumnType<string | null, never, string | null>;
 }
 
 /** Live orders per (tenant, status, salesperson, driver), kept by a trigger (migration 0004). */
@@ -180,6 +187,25 @@ export interface OrderCountsTable {
   salesperson_id: string;
   driver_id: string;
   n: number;
+}
+
+/**
+ * The dashboard's raw counts per (tenant, status, salesperson, driver, decider) over the live
+ * orders, kept by a trigger (migration 0008); the nil UUID stands for "none".
+ */
+export interface OrderStatsTable {
+  tenant_id: string;
+  status: string;
+  salesperson_id: string;
+  driver_id: string;
+  decided_by: string;
+  n: number;
+  /** Sum of total_amount (numeric(16,2): a sum, not a money column of one row). */
+  total_sum: Numeric;
+  decided: number;
+  approved: number;
+  response_ms: Int8;
+  within_target: number;
 }
 
 export interface OrderItemsTable {
@@ -317,6 +343,7 @@ export interface Database {
   order_counts: OrderCountsTable;
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
+  order_stats: OrderStatsTable;
   order_scans: OrderScansTable;
   notifications: NotificationsTable;
   idempotency_keys: IdempotencyKeysTable;

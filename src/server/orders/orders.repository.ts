@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Order } from '../../shared/api/entities';
+import { AWAITING_DECISION, DECISION_OUTCOMES } from '../../shared/domain/dashboard-stats';
 import { kurusToDecimal } from '../../shared/domain/money';
 import type { OrderScope, OrderStatus } from '../../shared/domain/order-status';
 import type { Database } from '../db/schema';
@@ -385,6 +386,11 @@ export async function insertOrders(trx: Executor, tenantId: string, orders: NewO
       .execute();
 }
 
+/**
+ * Inserts events. Every event is written here, so this is where an order's DECISION is recorded
+ * (migration 0008, dashboard-stats.ts `orderDecision`): when an event may be one, the orders it
+ * belongs to get their decision columns in the same transaction (recordDecisions).
+ */
 export async function insertOrderEvents(
   trx: Executor,
   tenantId: string,
@@ -396,6 +402,43 @@ export async function insertOrderEvents(
       .values(events.slice(i, i + 500).map((e) => ({ tenant_id: tenantId, ...e })))
       .execute();
   }
+  const deciding = new Set<string>();
+  for (const e of events) if (mayDecide(e)) deciding.add(e.order_id);
+  if (deciding.size > 0) await recordDecisions(trx, tenantId, [...deciding]);
+}
+
+/** Could this event be its order's decision (everything but "who" and "first")? */
+function mayDecide(e: NewOrderEventInput): boolean {
+  return (
+    e.event_type === 'status_changed' &&
+    e.user_id !== null &&
+    AWAITING_DECISION.includes(e.from_status as OrderStatus) &&
+    DECISION_OUTCOMES.includes(e.to_status as OrderStatus)
+  );
+}
+
+/**
+ * Sets the decision columns of those of `orderIds` that have none yet from their FIRST deciding
+ * event in wire order (created_at, id) — `orderDecision()` in SQL, as migration 0008's backfill:
+ * a status_changed event from AWAITING_DECISION to DECISION_OUTCOMES by a user other than the
+ * order's salesperson. An order already decided keeps its decision (only the first one counts).
+ */
+export async function recordDecisions(trx: Executor, tenantId: string, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await sql`UPDATE orders o SET decided_at = d.created_at, decided_by = d.user_id, decision = d.to_status
+    FROM (
+      SELECT DISTINCT ON (e.order_id) e.order_id, e.created_at, e.user_id, e.to_status
+      FROM order_events e
+      JOIN orders s ON s.tenant_id = e.tenant_id AND s.id = e.order_id
+      WHERE e.tenant_id = ${tenantId} AND e.order_id = ANY (${orderIds}::uuid[])
+        AND s.decided_at IS NULL
+        AND e.event_type = 'status_changed' AND e.user_id IS NOT NULL
+        AND e.from_status = ANY (${[...AWAITING_DECISION]}::text[])
+        AND e.to_status = ANY (${[...DECISION_OUTCOMES]}::text[])
+        AND e.user_id IS DISTINCT FROM s.salesperson_id
+      ORDER BY e.order_id, e.created_at, e.id
+    ) d
+    WHERE o.tenant_id = ${tenantId} AND o.id = d.order_id AND o.decided_at IS NULL`.execute(trx);
 }
 
 // --------------------------------------------------------------------------------- lists ---

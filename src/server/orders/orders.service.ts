@@ -591,6 +591,9 @@ export async function changeStatus(
   const seqs = await reserveChangeSeqs(trx, tenantId, 1 + to.length);
   const at = new Date();
   await repo.updateOrder(trx, tenantId, id, change, seqs[0] as number, at);
+  // The event insert also records the order's decision when this move is its first one (a
+  // manager's or admin's answer to an order awaiting approval; dashboard-stats.ts), in this
+  // transaction: insertOrderEvents → recordDecisions.
   await repo.insertOrderEvents(trx, tenantId, [
     {
       id: options.eventId ?? randomUUID(),

@@ -49,7 +49,8 @@ export const DECISION_OUTCOMES: readonly OrderStatus[] = ['approved', 'rejected'
 export interface StatsOrder {
   status: string;
   total_amount_kurus: number;
-  salesperson_id: string;
+  /** null when the order has none (the wire Order allows it): then every deciding move counts. */
+  salesperson_id: string | null;
   created_at: string;
   events: readonly {
     event_type: string;
