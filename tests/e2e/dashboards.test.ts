@@ -41,7 +41,8 @@ async function ordersAs(tenant: string, token: string): Promise<WireOrder[]> {
   for (let page = 1; ; page += 1) {
     const r = await api<Envelope<OrderList>>(baseURL, tenant, `/orders?page=${page}&limit=100`, { token });
     expect(r.status).toBe(200);
-    out.push(...r.body.data.orders);
+    // The list leaves the history out; the figures that need it (decisions) read it per order.
+    out.push(...r.body.data.orders.map((o) => ({ ...o, events: o.events ?? [] })));
     if (page >= r.body.data.pagination.pages) return out;
   }
 }
@@ -192,7 +193,13 @@ describe('dashboards (Chromium against npm start)', () => {
 
     // Team status: real people with figures counted from the orders (no sample members).
     await page.getByTestId('dash-tab-team').click();
-    const { members } = countOrders(orders);
+    // The decisions need each order's history: read one by one (GET /orders/{id} carries events).
+    const full: WireOrder[] = [];
+    for (const o of orders) {
+      const r = await api<Envelope<WireOrder>>(baseURL, tenant, `/orders/${o.id}`, { token: manager.token });
+      full.push(r.body.data);
+    }
+    const { members } = countOrders(full);
     const stats = await api<Envelope<{ team: { user_id: string }[] }>>(baseURL, tenant, '/dashboard/stats', {
       token: manager.token,
     });
@@ -340,11 +347,11 @@ describe('dashboards (Chromium against npm start)', () => {
 
     // Search narrows to the rows whose text matches.
     const word = (all.find((n) => n.type === type)?.title ?? '').split(' ')[0] ?? '';
-    await page.getByTestId('notification-search').locator('input').fill(word);
+    await page.getByTestId('notification-search').fill(word);
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
     for (const text of await rows.allInnerTexts())
       expect(text.toLocaleLowerCase('tr-TR')).toContain(word.toLocaleLowerCase('tr-TR'));
-    await page.getByTestId('notification-search').locator('input').fill('zzz-no-such-text');
+    await page.getByTestId('notification-search').fill('zzz-no-such-text');
     await expect.poll(() => rows.count()).toBe(0);
     await context.close();
   });
