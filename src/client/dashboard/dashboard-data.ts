@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { StatsOrder } from '../../shared/domain/dashboard-stats';
+import { getTenant } from '../api/tenant';
 import {
   changeOrderStatus,
   type LocalOrder,
@@ -12,6 +13,7 @@ import {
 import { runLocalAction } from '../shared-ui/catalogue-data';
 import { t } from '../shared-ui/i18n';
 import { useLocalDb, useOnline, useSyncStatus } from '../shared-ui/local-store';
+import { useSession } from '../state/session';
 import { type CachedServerStats, chooseStats, type ShownStats } from './dashboard-stats-rule';
 
 /** Spec §9: dashboard stats are refetched every 30 s (and on focus, and when the tab shows again). */
@@ -26,26 +28,56 @@ export const DASHBOARD_LIST_LIMIT = 10;
  * answer is fetched through the sync engine's reference-data path and kept in Dexie meta, so the
  * team list (the tenant's real managers and admins) is still there offline.
  *
- * `undefined` only for the instant the first Dexie read takes.
+ * Reading every mirrored order takes seconds on a handheld with 10,000 of them, so the last
+ * figures this device computed are also kept (localStorage, per tenant and user, read
+ * synchronously) and shown on the first render until the fresh count replaces them: they are the
+ * device's own numbers as of its last look, including its own offline changes (each change
+ * recomputes and re-saves them). `fresh` tells which one is shown.
+ *
+ * `undefined` only when neither exists yet (the very first visit, for the instant of one read).
  */
-export function useDashboardStats(): ShownStats | undefined {
+export function useDashboardStats(): (ShownStats & { fresh: boolean }) | undefined {
   const db = useLocalDb();
+  const userId = useSession((s) => s.user?.id);
+  const key = userId ? `sys-dashboard-stats:${getTenant()}:${userId}` : null;
   const lastPullAt = useSyncStatus((s) => s.lastPullAt);
+  const [saved] = useState(() => readSaved(key));
   useStatsRefresh();
   const data = useLiveQuery(async () => {
-    if (!db) return { orders: [] as LocalOrder[], server: null };
+    if (!db) return undefined;
     const [orders, server] = await Promise.all([
       db.orders.toArray(),
       db.getMeta<CachedServerStats>(META.dashboardStats),
     ]);
     return { orders, server: server ?? null };
   }, [db]);
-  return useMemo(
+  const fresh = useMemo(
     // A mirrored order's salesperson_id may be null (a removed user); the figures compare it with
     // a decider's id only, which is never null, so null reads as "nobody" as the server's SQL does.
     () => (data ? chooseStats(data.orders as unknown as StatsOrder[], data.server, !!lastPullAt) : undefined),
     [data, lastPullAt],
   );
+  useEffect(() => {
+    if (!fresh || !key) return;
+    try {
+      localStorage.setItem(key, JSON.stringify(fresh));
+    } catch {
+      /* storage full or blocked: only the first render is slower next time */
+    }
+  }, [fresh, key]);
+  if (fresh) return { ...fresh, fresh: true };
+  return saved && saved.key === key ? { ...saved.stats, fresh: false } : undefined;
+}
+
+function readSaved(key: string | null): { key: string; stats: ShownStats } | null {
+  if (!key) return null;
+  try {
+    const text = localStorage.getItem(key);
+    const stats = text ? (JSON.parse(text) as ShownStats) : null;
+    return stats?.stats && Array.isArray(stats.team) ? { key, stats } : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

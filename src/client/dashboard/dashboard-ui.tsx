@@ -85,11 +85,20 @@ export function StatCard({
 }
 
 /** Four cards: two columns on a phone, four from md up. */
-export function StatGrid({ children, source }: { children: ReactNode; source?: string }) {
+export function StatGrid({
+  children,
+  source,
+  fresh,
+}: {
+  children: ReactNode;
+  source?: string;
+  fresh?: boolean;
+}) {
   return (
     <Box
       data-testid="dashboard-cards"
       data-source={source}
+      data-fresh={fresh ? 'true' : 'false'}
       sx={{
         display: 'grid',
         gap: 2,

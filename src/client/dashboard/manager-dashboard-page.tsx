@@ -67,7 +67,7 @@ export default function ManagerDashboardPage() {
 
   return (
     <Stack spacing={3} data-testid="manager-dashboard">
-      <StatGrid source={shown?.source}>
+      <StatGrid source={shown?.source} fresh={shown?.fresh}>
         <StatCard
           label={t('dash_totalOrders')}
           value={stats ? String(stats.total_orders) : NONE}
