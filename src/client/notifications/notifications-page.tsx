@@ -140,7 +140,7 @@ export default function NotificationsPage() {
       </Paper>
 
       <Paper variant="outlined">
-        {all === undefined || !store ? <LinearProgress /> : null}
+        {all === undefined || !store ? <LinearProgress aria-label={t('loadingAria')} /> : null}
         {all !== undefined && shown.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
             {t('notificationsEmpty')}
