@@ -17,7 +17,6 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatTRY } from '../../shared/domain/money';
 import type { LocalOrder } from '../local';
-import { OrderStatusChip } from '../orders/order-status-chip';
 import { relativeTimeLabel, t, useT } from '../shared-ui/i18n';
 import { NotificationIcon } from '../shared-ui/notification-icon';
 import {
@@ -28,6 +27,7 @@ import {
   useNotifications,
   useUnreadCount,
 } from '../shared-ui/notifications-data';
+import { OrderStatusChip } from '../shared-ui/order-status-chip';
 import { useUi } from '../state/ui';
 import { DASHBOARD_LIST_LIMIT } from './dashboard-data';
 
