@@ -1,9 +1,11 @@
+import Dexie, { type ObservabilitySet } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import type { StatsOrder } from '../../shared/domain/dashboard-stats';
 import { getTenant } from '../api/tenant';
 import {
   changeOrderStatus,
+  type LocalDb,
   type LocalOrder,
   META,
   type OutboxEntry,
@@ -43,19 +45,19 @@ export function useDashboardStats(): (ShownStats & { fresh: boolean }) | undefin
   const lastPullAt = useSyncStatus((s) => s.lastPullAt);
   const [saved] = useState(() => readSaved(key));
   useStatsRefresh();
-  const data = useLiveQuery(async () => {
-    if (!db) return undefined;
-    const [orders, server] = await Promise.all([
-      db.orders.toArray(),
-      db.getMeta<CachedServerStats>(META.dashboardStats),
-    ]);
-    return { orders, server: server ?? null };
-  }, [db]);
+  const orders = useThrottledOrders(db);
+  const server = useLiveQuery(
+    async () => (db ? ((await db.getMeta<CachedServerStats>(META.dashboardStats)) ?? null) : undefined),
+    [db],
+  );
   const fresh = useMemo(
     // A mirrored order's salesperson_id may be null (a removed user); the figures compare it with
     // a decider's id only, which is never null, so null reads as "nobody" as the server's SQL does.
-    () => (data ? chooseStats(data.orders as unknown as StatsOrder[], data.server, !!lastPullAt) : undefined),
-    [data, lastPullAt],
+    () =>
+      orders && server !== undefined
+        ? chooseStats(orders as unknown as StatsOrder[], server, !!lastPullAt)
+        : undefined,
+    [orders, server, lastPullAt],
   );
   useEffect(() => {
     if (!fresh || !key) return;
@@ -67,6 +69,74 @@ export function useDashboardStats(): (ShownStats & { fresh: boolean }) | undefin
   }, [fresh, key]);
   if (fresh) return { ...fresh, fresh: true };
   return saved && saved.key === key ? { ...saved.stats, fresh: false } : undefined;
+}
+
+/** The least time between two recounts of the whole store (see useThrottledOrders). */
+const MIN_RECOUNT_MS = 1_000;
+
+/**
+ * Every mirrored order, re-read when the orders table changes (in any tab) — like useLiveQuery,
+ * but throttled: at most one re-read per max(1 s, twice its own duration). A plain live query
+ * would re-read all 10,000 orders after EACH page of the first sync (and of every later pull
+ * that brings many rows): seconds of work per page, competing with the sync itself. A user's own
+ * change on a quiet screen still shows at once (the first re-read after a pause is immediate).
+ */
+function useThrottledOrders(db: LocalDb | null): LocalOrder[] | undefined {
+  const [orders, setOrders] = useState<LocalOrder[] | undefined>(undefined);
+  useEffect(() => {
+    if (!db) return;
+    let live = true;
+    let running = false;
+    let again = false;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let lastEnd = Number.NEGATIVE_INFINITY;
+    let lastDuration = 0;
+    const schedule = () => {
+      if (timer || !live) return;
+      const gap = Math.max(MIN_RECOUNT_MS, 2 * lastDuration);
+      timer = setTimeout(
+        () => {
+          timer = null;
+          void run();
+        },
+        Math.max(0, lastEnd + gap - performance.now()),
+      );
+    };
+    const run = async () => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      again = false;
+      const started = performance.now();
+      try {
+        const rows = await db.orders.toArray();
+        if (live) setOrders(rows);
+      } catch (error) {
+        console.error(error);
+      } finally {
+        running = false;
+        lastEnd = performance.now();
+        lastDuration = lastEnd - started;
+        if (again) schedule();
+      }
+    };
+    const prefix = `idb://${db.name}/orders/`;
+    const onMutated = (parts: ObservabilitySet) => {
+      if (!Object.keys(parts).some((key) => key.startsWith(prefix))) return;
+      if (running) again = true;
+      else schedule();
+    };
+    Dexie.on('storagemutated', onMutated);
+    void run();
+    return () => {
+      live = false;
+      if (timer) clearTimeout(timer);
+      Dexie.on.storagemutated.unsubscribe(onMutated);
+    };
+  }, [db]);
+  return db ? orders : [];
 }
 
 function readSaved(key: string | null): { key: string; stats: ShownStats } | null {
