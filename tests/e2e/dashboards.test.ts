@@ -237,10 +237,15 @@ describe('dashboards (Chromium against npm start)', () => {
     await page.reload();
     await page.getByTestId('manager-dashboard').waitFor({ timeout: 30_000 });
     await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
+    // The fresh count from the store (not the figures saved from the last visit).
+    await expect
+      .poll(() => page.getByTestId('dashboard-cards').getAttribute('data-fresh'), { timeout: 30_000 })
+      .toBe('true');
     const awaitingBefore = Number(await card(page, 'stat-awaiting'));
     await row.getByTestId('mgr-approve').click();
     await expect.poll(() => row.count()).toBe(0);
-    expect(Number(await card(page, 'stat-awaiting'))).toBe(awaitingBefore - 1);
+    // The recount is throttled (at most one a second): the card follows within moments.
+    await expect.poll(async () => Number(await card(page, 'stat-awaiting'))).toBe(awaitingBefore - 1);
     // Still approved locally after an offline reload; the server has not seen it yet.
     await page.reload();
     await page.getByTestId('manager-dashboard').waitFor({ timeout: 30_000 });
