@@ -39,6 +39,11 @@ run('first sync into Dexie and offline /orders in Chromium', [
   'tsx',
   'tests/bench/dexie-sync-bench.ts',
 ]);
+run('dashboards: offline first render of /dashboard and /manager-dashboard with 10,000 orders (Chromium)', [
+  '--import',
+  'tsx',
+  'tests/bench/dashboard-render-bench.ts',
+]);
 run('signed-in requests during a burst of sign-ins (server in a child process, autocannon)', [
   '--import',
   'tsx',

@@ -159,7 +159,8 @@ describe('English (Chromium against npm start)', () => {
     await expectEnglish(page, data, '/orders (switched in place)');
 
     const screens: [string, (page: Page) => Promise<unknown>][] = [
-      ['/dashboard', text('This screen is coming soon.')],
+      ['/dashboard', testId('dash-order-row')],
+      ['/manager-dashboard', testId('panel-quick-actions')],
       ['/orders', testId('order-row')],
       [`/orders/${orderId}`, testId('order-history')],
       ['/create-order', text('Customer Information')],

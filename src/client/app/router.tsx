@@ -23,14 +23,16 @@ const SalesPage = lazy(() => import('../sales/sales-page'));
 const DriverDashboardPage = lazy(() => import('../driver/driver-dashboard-page'));
 const WarehouseDashboardPage = lazy(() => import('../warehouse/warehouse-dashboard-page'));
 const DeliveryNotePage = lazy(() => import('../warehouse/delivery-note-page'));
+const LandingDashboardPage = lazy(() => import('../dashboard/dashboard-page'));
+const ManagerDashboardPage = lazy(() => import('../dashboard/manager-dashboard-page'));
 
 /** Not built yet (later issues): real routes with their guards, rendering a plain "coming soon" page. */
 const ANY_USER_PLACEHOLDERS = ['/customers', '/invoices', '/settings'];
 
-/** /dashboard: the driver's work list for a driver (issue 9); the other roles' dashboards come later. */
+/** /dashboard: the driver's work list for a driver (issue 9); every other role's dashboard (issue 10). */
 function DashboardPage() {
   const role = useSession((s) => s.user?.role);
-  return role === 'driver' ? <DriverDashboardPage /> : <ComingSoonPage />;
+  return role === 'driver' ? <DriverDashboardPage /> : <LandingDashboardPage />;
 }
 
 function AppRoutes() {
@@ -63,7 +65,7 @@ function AppRoutes() {
             {/* Role-guarded routes: the roles come from one table (route-access.ts), which the
                 login screen also reads when it returns a user to the address they asked for. */}
             <Route element={<RequireAuth roles={ROUTE_ROLES['/manager-dashboard']} />}>
-              <Route path="/manager-dashboard" element={<ComingSoonPage />} />
+              <Route path="/manager-dashboard" element={<ManagerDashboardPage />} />
             </Route>
             <Route element={<RequireAuth roles={ROUTE_ROLES['/warehouse-dashboard']} />}>
               <Route path="/warehouse-dashboard" element={<WarehouseDashboardPage />} />

@@ -141,6 +141,18 @@ export const pullNow = async () => {
 /** Refresh the cached drivers list (manager/admin; keeps the old copy when offline). */
 export const refreshDrivers = async () =>
   requireStore().engine.refreshReference(API.drivers, META.drivers, (data) => data.drivers);
+/**
+ * Refresh the cached GET /dashboard/stats answer (issue 10; kept in meta for the team list offline).
+ * False when it could not be fetched (offline, or a server without the endpoint): the cache stays.
+ */
+export const refreshDashboardStats = async () => {
+  const store = current;
+  if (!store) return false;
+  return store.engine.refreshReference(API.dashboardStats, META.dashboardStats, (data) => ({
+    stats: data,
+    fetched_at: new Date().toISOString(),
+  }));
+};
 export const retryEntry = async (id: string) => {
   const store = requireStore();
   const ok = await outbox.retryEntry(store.db, id);

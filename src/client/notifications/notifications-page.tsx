@@ -21,6 +21,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { NOTIFICATION_TYPES } from '../../shared/api/notifications';
 import { dateTimeLabel, relativeTimeLabel, useT } from '../shared-ui/i18n';
+import { ListPagination } from '../shared-ui/list-pagination';
 import { useLocalStore } from '../shared-ui/local-store';
 import { NotificationIcon } from '../shared-ui/notification-icon';
 import {
@@ -40,10 +41,15 @@ function fold(text: string): string {
   return text.toLocaleLowerCase('tr-TR');
 }
 
+/** Rows per page (issue 10: never the whole list on one page — a user may have hundreds). */
+const DEFAULT_PAGE_SIZE = 20;
+export const NOTIFICATION_PAGE_SIZES = [DEFAULT_PAGE_SIZE, 50];
+
 /**
  * /notifications (spec §2): the user's notifications from the local store, with search, a type
  * filter, mark-as-read, mark-all-read and delete; a related order opens /orders/{id}. Every
- * action is applied locally at once and sent through the outbox (works offline).
+ * action is applied locally at once and sent through the outbox (works offline). Paged, 20 per
+ * page by default. The bell reads the same Dexie rows, so the two always agree.
  */
 export default function NotificationsPage() {
   const t = useT();
@@ -54,6 +60,8 @@ export default function NotificationsPage() {
   const unread = useUnreadCount();
   const [query, setQuery] = useState('');
   const [type, setType] = useState<string>('all');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
 
   const shown = useMemo(() => {
     const q = fold(query.trim());
@@ -73,6 +81,12 @@ export default function NotificationsPage() {
     });
   }, [all, query, type, language]);
 
+  // A new search or filter starts from the first page (the handlers below); a page emptied by
+  // deletions steps back to the last one there is.
+  const pages = Math.max(1, Math.ceil(shown.length / pageSize));
+  const current = Math.min(page, pages - 1);
+  const rows = shown.slice(current * pageSize, (current + 1) * pageSize);
+
   if (error) return <Alert severity="error">{t('localStoreUnavailable')}</Alert>;
 
   return (
@@ -83,7 +97,10 @@ export default function NotificationsPage() {
             label={t('search')}
             placeholder={t('searchNotifications')}
             value={query}
-            onChange={setQuery}
+            onChange={(value) => {
+              setQuery(value);
+              setPage(0);
+            }}
             testId="notification-search"
             sx={{ flex: 1 }}
           />
@@ -93,7 +110,10 @@ export default function NotificationsPage() {
               labelId="notification-type-label"
               label={t('type')}
               value={type}
-              onChange={(e) => setType(e.target.value)}
+              onChange={(e) => {
+                setType(e.target.value);
+                setPage(0);
+              }}
               data-testid="notification-type-filter"
             >
               <MenuItem value="all">{t('allTypes')}</MenuItem>
@@ -120,19 +140,20 @@ export default function NotificationsPage() {
       </Paper>
 
       <Paper variant="outlined">
-        {all === undefined || !store ? <LinearProgress /> : null}
+        {all === undefined || !store ? <LinearProgress aria-label={t('loadingAria')} /> : null}
         {all !== undefined && shown.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
             {t('notificationsEmpty')}
           </Typography>
         ) : (
           <List disablePadding data-testid="notification-list">
-            {shown.map((n, index) => (
+            {rows.map((n, index) => (
               <ListItem
                 key={n.id}
-                divider={index < shown.length - 1}
+                divider={index < rows.length - 1}
                 data-testid="notification-row"
                 data-unread={n.is_read ? 'false' : 'true'}
+                data-type={n.type}
                 sx={{
                   alignItems: 'flex-start',
                   gap: 2,
@@ -143,13 +164,21 @@ export default function NotificationsPage() {
                   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={0.5}>
                     {n.is_read ? null : (
                       <Tooltip title={t('markRead')}>
-                        <IconButton aria-label={t('markRead')} onClick={() => void markRead(n.id)}>
+                        <IconButton
+                          aria-label={t('markRead')}
+                          onClick={() => void markRead(n.id)}
+                          sx={{ width: 44, height: 44 }}
+                        >
                           <MarkEmailRead />
                         </IconButton>
                       </Tooltip>
                     )}
                     <Tooltip title={t('delete')}>
-                      <IconButton aria-label={t('delete')} onClick={() => void removeNotification(n.id)}>
+                      <IconButton
+                        aria-label={t('delete')}
+                        onClick={() => void removeNotification(n.id)}
+                        sx={{ width: 44, height: 44 }}
+                      >
                         <DeleteOutline />
                       </IconButton>
                     </Tooltip>
@@ -211,6 +240,20 @@ export default function NotificationsPage() {
             ))}
           </List>
         )}
+        {shown.length > DEFAULT_PAGE_SIZE ? (
+          <ListPagination
+            count={shown.length}
+            page={current}
+            pageSize={pageSize}
+            pageSizes={NOTIFICATION_PAGE_SIZES}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(0);
+            }}
+            testId="notification-pagination"
+          />
+        ) : null}
       </Paper>
     </Stack>
   );

@@ -145,7 +145,7 @@ export default function OrdersPage() {
       </Paper>
 
       <Paper variant="outlined">
-        {loading ? <LinearProgress /> : null}
+        {loading ? <LinearProgress aria-label={t('loadingAria')} /> : null}
         {phone ? (
           <Stack spacing={1} sx={{ p: 1 }} data-testid="orders-cards">
             {rows.map((order) => {

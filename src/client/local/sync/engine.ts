@@ -241,7 +241,13 @@ export class SyncEngine {
     if (this.stopped) return;
     this.status.setState({ leader: true });
     const interval = this.options.pullIntervalMs ?? SYNC_PULL_INTERVAL_MS;
-    this.intervalTimer = setInterval(() => void this.kick(), interval);
+    // The periodic refresh (spec §9) pauses while the tab is hidden: nobody looks at the lists
+    // then, and the pull on becoming visible (watchConnectivity) catches up at once. Pending
+    // changes are still sent.
+    this.intervalTimer = setInterval(() => {
+      if (typeof document !== 'undefined' && document.visibilityState === 'hidden') void this.flush();
+      else void this.kick();
+    }, interval);
     // On start (the app was just opened, or the previous leader's tab closed) every pending entry
     // is tried at once: a backoff persisted by an earlier session says nothing about the network now.
     void this.flushNow();

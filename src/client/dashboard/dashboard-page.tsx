@@ -1,0 +1,182 @@
+import Inventory from '@mui/icons-material/Inventory2Outlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatTRY } from '../../shared/domain/money';
+import { type MessageKey, useT } from '../shared-ui/i18n';
+import { useLocalStore } from '../shared-ui/local-store';
+import { useSession } from '../state/session';
+import {
+  useDashboardRefresh,
+  useDashboardStats,
+  useLowStockProducts,
+  useRecentOrders,
+  useStoreCounts,
+} from './dashboard-data';
+import {
+  DashboardTabs,
+  NONE,
+  NotificationsTab,
+  OrdersTab,
+  StatCard,
+  StatGrid,
+  type TabDef,
+} from './dashboard-ui';
+
+/**
+ * /dashboard for every role but the driver (spec §2; the driver keeps the work list). Everything
+ * is read from the local store, so it opens offline: four stat cards (useDashboardStats), and the
+ * tabs 'Siparişler' (the 10 newest orders the store holds — the store holds exactly what the
+ * role may see: a salesperson's own orders, the warehouse's statuses), 'Bildirimler', 'Envanter'
+ * (warehouse, admin: the low-stock products) and 'Yönetim' (admin: the admin screens with live
+ * counts). The page title ('Siparişlerim' for a salesperson) is the layout's (page-meta.ts).
+ */
+export default function DashboardPage() {
+  const t = useT();
+  const role = useSession((s) => s.user?.role);
+  const { error } = useLocalStore();
+  const shown = useDashboardStats();
+  const orders = useRecentOrders();
+  const [tab, setTab] = useState('orders');
+  useDashboardRefresh();
+
+  if (error) return <Alert severity="error">{t('localStoreUnavailable')}</Alert>;
+
+  const stats = shown?.stats;
+  const tabs: TabDef[] = [
+    {
+      key: 'orders',
+      label: t('dash_tabOrders'),
+      content: () => <OrdersTab orders={orders} empty={t('dash_noOrders')} />,
+    },
+    { key: 'notifications', label: t('dash_tabNotifications'), content: () => <NotificationsTab /> },
+  ];
+  if (role === 'warehouse' || role === 'admin')
+    tabs.push({ key: 'inventory', label: t('dash_tabInventory'), content: () => <InventoryTab /> });
+  if (role === 'admin')
+    tabs.push({ key: 'management', label: t('dash_tabManagement'), content: () => <ManagementTab /> });
+
+  return (
+    <Stack spacing={3} data-testid="dashboard">
+      <StatGrid source={shown?.source} fresh={shown?.fresh}>
+        <StatCard
+          label={t('dash_totalOrders')}
+          value={stats ? String(stats.total_orders) : NONE}
+          testId="stat-total"
+        />
+        <StatCard
+          label={t('dash_pendingOrders')}
+          value={stats ? String(stats.pending_orders) : NONE}
+          testId="stat-pending"
+        />
+        <StatCard
+          label={t('dash_inTransit')}
+          value={stats ? String(stats.in_transit_orders) : NONE}
+          testId="stat-in-transit"
+        />
+        <StatCard
+          label={t('dash_totalRevenue')}
+          value={stats ? formatTRY(stats.total_revenue_kurus) : NONE}
+          testId="stat-revenue"
+        />
+      </StatGrid>
+      <DashboardTabs tabs={tabs} value={tab} onChange={setTab} label={t('dash_tabsLabel')} />
+    </Stack>
+  );
+}
+
+/** 'Envanter' (warehouse, admin): the products whose stock is low or out, from the local store. */
+function InventoryTab() {
+  const t = useT();
+  const counts = useStoreCounts();
+  const products = useLowStockProducts();
+  if (!counts || !products) return <LinearProgress aria-label={t('loadingAria')} />;
+  return (
+    <Stack spacing={1.5} data-testid="dash-inventory">
+      <Typography sx={{ px: 1 }} data-testid="dash-low-stock-summary">
+        {t('dash_lowStockSummary', { low: counts.lowStock, out: counts.outOfStock })}
+      </Typography>
+      {products.length === 0 ? (
+        <Typography color="text.secondary" sx={{ px: 1 }}>
+          {t('dash_noLowStock')}
+        </Typography>
+      ) : (
+        <List disablePadding>
+          {products.map((p) => (
+            <ListItem key={p.id} divider sx={{ gap: 1, flexWrap: 'wrap' }} data-testid="dash-low-stock-row">
+              <Box sx={{ minWidth: 0, flex: '1 1 10rem' }}>
+                <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }} data-i18n-skip="">
+                  {p.name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {t('dash_stockLine', { stock: p.available_stock, min: p.min_stock })}
+                </Typography>
+              </Box>
+              <Chip
+                size="small"
+                color={p.stock_status === 'out_of_stock' ? 'error' : 'warning'}
+                label={p.stock_status === 'out_of_stock' ? t('dash_outOfStock') : t('dash_lowStock')}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <Box>
+        <Button component={Link} to="/inventory" startIcon={<Inventory />} sx={{ minHeight: 44 }}>
+          {t('dash_goInventory')}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+/** 'Yönetim' (admin): the admin screens, each with a one-line live count from the local store. */
+function ManagementTab() {
+  const t = useT();
+  const counts = useStoreCounts();
+  const company = useSession((s) => s.tenantInfo.company_name);
+  if (!counts) return <LinearProgress aria-label={t('loadingAria')} />;
+  const links: { to: string; title: MessageKey; line: string }[] = [
+    {
+      to: '/admin',
+      title: 'page_admin',
+      line: t('dash_adminCounts', { orders: counts.orders, customers: counts.customers }),
+    },
+    { to: '/tenant-management', title: 'page_tenantManagement', line: company },
+    {
+      to: '/product-management',
+      title: 'page_productManagement',
+      line: t('dash_productCounts', {
+        products: counts.products,
+        low: counts.lowStock + counts.outOfStock,
+      }),
+    },
+  ];
+  return (
+    <List disablePadding data-testid="dash-management">
+      {links.map((link) => (
+        <ListItem key={link.to} disablePadding divider>
+          <ListItemButton component={Link} to={link.to} sx={{ minHeight: 56, display: 'block' }}>
+            <Typography variant="subtitle2">{t(link.title)}</Typography>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              data-i18n-skip={link.to === '/tenant-management' ? '' : undefined}
+            >
+              {link.line}
+            </Typography>
+          </ListItemButton>
+        </ListItem>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,84 @@
+import type { DashboardStats, TeamMemberStats } from '../../shared/api/dashboard';
+import {
+  countOrders,
+  finalizeStats,
+  type MemberTotals,
+  memberStats,
+  type StatsOrder,
+} from '../../shared/domain/dashboard-stats';
+
+/**
+ * The pure part of the dashboards' figures (issue 10): which numbers a screen shows, from the
+ * device's own count and the server's last answer. No React, no Dexie: unit-tested on its own
+ * (tests/unit/dashboard-stats-rule.test.ts).
+ */
+
+/** The server's last GET /dashboard/stats answer as cached in Dexie meta. */
+export interface CachedServerStats {
+  stats: DashboardStats;
+  /** ISO time it was fetched. */
+  fetched_at: string;
+}
+
+/** A team row as the screens show it; `role` is null for a decider the server never listed. */
+export type TeamRow = Omit<TeamMemberStats, 'role'> & { role: TeamMemberStats['role'] | null };
+
+export interface ShownStats {
+  stats: Omit<DashboardStats, 'team'>;
+  team: TeamRow[];
+  /** Where the cards' figures came from (a data attribute for tests; a hint for the user). */
+  source: 'local' | 'server';
+}
+
+/**
+ * The team list: the people come from the server's last answer (the tenant's REAL managers and
+ * admins — the device cannot know who has no decision yet), each one's figures recomputed from
+ * the local orders with `memberStats`, so they move offline as the manager approves or rejects.
+ * Before any server answer, the people who decided orders on this device's mirror are listed
+ * (their names as the order history recorded them), role unknown.
+ */
+export function teamRows(
+  serverTeam: readonly TeamMemberStats[] | null | undefined,
+  members: ReadonlyMap<string, MemberTotals & { name: string }>,
+): TeamRow[] {
+  if (serverTeam && serverTeam.length > 0)
+    return serverTeam.map((m) =>
+      memberStats({ user_id: m.user_id, full_name: m.full_name, role: m.role }, members.get(m.user_id)),
+    );
+  const rows: TeamRow[] = [];
+  for (const [userId, totals] of members) {
+    const { role: _role, ...rest } = memberStats(
+      { user_id: userId, full_name: totals.name || userId, role: 'manager' },
+      totals,
+    );
+    rows.push({ ...rest, role: null });
+  }
+  return rows.sort((a, b) => a.full_name.localeCompare(b.full_name, 'tr-TR'));
+}
+
+/**
+ * THE rule for which figures the cards show:
+ *  1. Normally the LOCAL figures — counted on the device from its mirror (countOrders →
+ *     finalizeStats, the same definition the server uses). They follow every local change at once
+ *     (an approval made offline moves 'awaiting approval' immediately) and need no network.
+ *  2. Except while the device has not finished its first full sync (`firstSyncDone` false: no
+ *     complete pull yet, so the mirror is partial): then the server's last answer, if there is
+ *     one, because a half-filled mirror would show numbers that are simply too small.
+ *  3. With neither a finished sync nor a server answer, the local figures anyway (never blank):
+ *     they are what this device knows, and they grow as the first pull fills the store.
+ * The team list follows `teamRows` in every case (local figures over the server's people).
+ */
+export function chooseStats(
+  orders: Iterable<StatsOrder>,
+  server: CachedServerStats | null | undefined,
+  firstSyncDone: boolean,
+): ShownStats {
+  const { totals, members } = countOrders(orders);
+  const team = teamRows(server?.stats.team, members);
+  if (!firstSyncDone && server) {
+    const { team: _serverTeam, ...stats } = server.stats;
+    return { stats, team, source: 'server' };
+  }
+  const { team: _none, ...stats } = finalizeStats(totals, []);
+  return { stats, team, source: 'local' };
+}

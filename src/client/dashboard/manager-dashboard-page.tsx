@@ -1,0 +1,334 @@
+import AdminPanel from '@mui/icons-material/AdminPanelSettingsOutlined';
+import Check from '@mui/icons-material/CheckCircleOutlined';
+import Close from '@mui/icons-material/HighlightOff';
+import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
+import People from '@mui/icons-material/PeopleOutlined';
+import Receipt from '@mui/icons-material/ReceiptLongOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { responseBar } from '../../shared/domain/dashboard-stats';
+import { formatTRY } from '../../shared/domain/money';
+import { allowedNextStatuses } from '../../shared/domain/order-status';
+import { roleLabel, useT } from '../shared-ui/i18n';
+import { useLocalStore } from '../shared-ui/local-store';
+import { useSession } from '../state/session';
+import {
+  approveOrderAction,
+  rejectOrderAction,
+  useAwaitingApproval,
+  useDashboardRefresh,
+  useDashboardStats,
+} from './dashboard-data';
+import type { ShownStats, TeamRow } from './dashboard-stats-rule';
+import {
+  DashboardTabs,
+  minutesLabel,
+  NONE,
+  NotificationsTab,
+  OrderLinkRow,
+  percentLabel,
+  StatCard,
+  StatGrid,
+  type TabDef,
+} from './dashboard-ui';
+
+/**
+ * /manager-dashboard (spec §2; manager, admin). From the local store, offline too: the cards
+ * (total, awaiting approval, team performance %, revenue), the team-performance and response-time
+ * bars, the quick actions, and the tabs — orders awaiting approval with 'Onayla' / 'Reddet'
+ * (queued in the outbox with the status the manager saw), notifications, and the team's status:
+ * the tenant's real managers and admins (the server's last list) with their figures counted on
+ * the device, plus the performance summary. Nothing here is sample data.
+ */
+export default function ManagerDashboardPage() {
+  const t = useT();
+  const { error } = useLocalStore();
+  const shown = useDashboardStats();
+  const [tab, setTab] = useState('awaiting');
+  useDashboardRefresh();
+
+  if (error) return <Alert severity="error">{t('localStoreUnavailable')}</Alert>;
+  const stats = shown?.stats;
+
+  const tabs: TabDef[] = [
+    { key: 'awaiting', label: t('mgr_tabAwaiting'), content: () => <AwaitingTab /> },
+    { key: 'notifications', label: t('dash_tabNotifications'), content: () => <NotificationsTab /> },
+    { key: 'team', label: t('mgr_tabTeam'), content: () => <TeamTab shown={shown} /> },
+  ];
+
+  return (
+    <Stack spacing={3} data-testid="manager-dashboard">
+      <StatGrid source={shown?.source} fresh={shown?.fresh}>
+        <StatCard
+          label={t('dash_totalOrders')}
+          value={stats ? String(stats.total_orders) : NONE}
+          testId="stat-total"
+        />
+        <StatCard
+          label={t('mgr_awaiting')}
+          value={stats ? String(stats.pending_orders) : NONE}
+          testId="stat-awaiting"
+        />
+        <StatCard
+          label={t('mgr_teamPerformance')}
+          value={stats ? percentLabel(stats.team_performance) : NONE}
+          testId="stat-team-performance"
+        />
+        <StatCard
+          label={t('dash_totalRevenue')}
+          value={stats ? formatTRY(stats.total_revenue_kurus) : NONE}
+          testId="stat-revenue"
+        />
+      </StatGrid>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' },
+        }}
+      >
+        <Card variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid="panel-team-performance">
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {t('mgr_teamPerformance')}
+          </Typography>
+          <Bar
+            value={stats?.team_performance ?? 0}
+            label={t('mgr_teamPerformance')}
+            text={stats ? percentLabel(stats.team_performance) : NONE}
+          />
+          <Typography variant="caption" color="text.secondary">
+            {t('mgr_teamPerformanceHint', { target: stats?.response_target_minutes ?? 60 })}
+          </Typography>
+        </Card>
+        <Card variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid="panel-response-time">
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {t('mgr_avgResponse')}
+          </Typography>
+          {/* Spec §9: the bar is min(10 × minutes, 100). */}
+          <Bar
+            value={responseBar(stats?.average_response_time ?? null)}
+            label={t('mgr_responseBarLabel')}
+            text={stats ? minutesLabel(stats.average_response_time) : NONE}
+          />
+        </Card>
+        <Card variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid="panel-quick-actions">
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+            {t('mgr_quickActions')}
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
+            <QuickAction to="/orders" icon={<Receipt />} label={t('page_orders')} />
+            <QuickAction to="/admin" icon={<AdminPanel />} label={t('page_admin')} />
+            <QuickAction to="/customers" icon={<People />} label={t('page_customers')} />
+            <QuickAction to="/notifications" icon={<NotificationsIcon />} label={t('page_notifications')} />
+          </Box>
+        </Card>
+      </Box>
+
+      <DashboardTabs tabs={tabs} value={tab} onChange={setTab} label={t('dash_tabsLabel')} />
+    </Stack>
+  );
+}
+
+function QuickAction({ to, icon, label }: { to: string; icon: React.ReactNode; label: string }) {
+  return (
+    <Button
+      component={Link}
+      to={to}
+      variant="outlined"
+      startIcon={icon}
+      sx={{ minHeight: 44, justifyContent: 'flex-start', textAlign: 'left', minWidth: 0 }}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/** A labelled bar (0–100) with its figure. */
+function Bar({ value, label, text }: { value: number; label: string; text: string }) {
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', my: 1 }}>
+      <LinearProgress
+        variant="determinate"
+        value={Math.max(0, Math.min(100, value))}
+        aria-label={label}
+        sx={{ flex: 1, height: 10, borderRadius: 5 }}
+      />
+      <Typography variant="body2" sx={{ fontWeight: 600, minWidth: '4.5rem', textAlign: 'right' }}>
+        {text}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** Orders awaiting approval (≤ 10), each a link to its detail, with 'Onayla' and 'Reddet'. */
+function AwaitingTab() {
+  const t = useT();
+  const user = useSession((s) => s.user);
+  const awaiting = useAwaitingApproval();
+  if (awaiting === undefined) return <LinearProgress aria-label={t('loadingAria')} />;
+  if (awaiting.rows.length === 0)
+    return (
+      <Typography color="text.secondary" sx={{ p: 2 }} data-testid="mgr-no-awaiting">
+        {t('mgr_noAwaiting')}
+      </Typography>
+    );
+  return (
+    <Stack spacing={1}>
+      <List disablePadding data-testid="mgr-awaiting">
+        {awaiting.rows.map((order) => {
+          // The buttons follow the status machine: shown only where it allows the move.
+          const next = user ? allowedNextStatuses(user, order) : [];
+          return (
+            <OrderLinkRow
+              key={order.id}
+              order={order}
+              actions={
+                <>
+                  {next.includes('cancelled') ? (
+                    <Button
+                      variant="outlined"
+                      color="error"
+                      startIcon={<Close />}
+                      onClick={() => void rejectOrderAction(order.id)}
+                      sx={{ minHeight: 44 }}
+                      data-testid="mgr-reject"
+                    >
+                      {t('action_reject')}
+                    </Button>
+                  ) : null}
+                  {next.includes('approved') ? (
+                    <Button
+                      variant="contained"
+                      startIcon={<Check />}
+                      onClick={() => void approveOrderAction(order.id)}
+                      sx={{ minHeight: 44 }}
+                      data-testid="mgr-approve"
+                    >
+                      {t('action_approve')}
+                    </Button>
+                  ) : null}
+                </>
+              }
+            />
+          );
+        })}
+      </List>
+      {awaiting.total > awaiting.rows.length ? (
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', justifyContent: 'space-between', px: 1 }}
+        >
+          <Typography variant="caption" color="text.secondary">
+            {t('mgr_awaitingMore', { shown: awaiting.rows.length, total: awaiting.total })}
+          </Typography>
+          <Button component={Link} to="/orders?status=pending_approval" sx={{ minHeight: 44 }}>
+            {t('dash_allOrders')}
+          </Button>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The team's status (real users, figures from the local orders) and the performance summary. */
+function TeamTab({ shown }: { shown: ShownStats | undefined }) {
+  const t = useT();
+  if (!shown) return <LinearProgress aria-label={t('loadingAria')} />;
+  const { stats, team } = shown;
+  return (
+    <Stack spacing={2}>
+      {team.length === 0 ? (
+        <Typography color="text.secondary" sx={{ p: 1 }} data-testid="mgr-no-team">
+          {t('mgr_noTeam')}
+        </Typography>
+      ) : (
+        <List disablePadding data-testid="mgr-team">
+          {team.map((member) => (
+            <TeamMember key={member.user_id} member={member} />
+          ))}
+        </List>
+      )}
+      <Card variant="outlined" sx={{ p: 2 }} data-testid="mgr-performance-summary">
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+          {t('mgr_perfSummary')}
+        </Typography>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
+          }}
+        >
+          <Figure
+            label={t('mgr_approvalRate')}
+            value={percentLabel(stats.order_approval_rate)}
+            testId="perf-approval"
+          />
+          <Figure
+            label={t('mgr_satisfaction')}
+            value={percentLabel(stats.customer_satisfaction)}
+            testId="perf-satisfaction"
+          />
+          <Figure
+            label={t('mgr_responseTime')}
+            value={minutesLabel(stats.average_response_time)}
+            testId="perf-response"
+          />
+        </Box>
+      </Card>
+    </Stack>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Box data-testid={testId}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+function TeamMember({ member }: { member: TeamRow }) {
+  const t = useT();
+  return (
+    <ListItem divider sx={{ display: 'block' }} data-testid="mgr-team-member" data-user-id={member.user_id}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+        <Typography variant="subtitle2" sx={{ fontWeight: 600 }} data-i18n-skip="">
+          {member.full_name}
+        </Typography>
+        {member.role ? (
+          <Typography variant="caption" color="text.secondary">
+            {roleLabel(member.role)}
+          </Typography>
+        ) : null}
+      </Stack>
+      <Typography variant="body2" color="text.secondary" data-testid="mgr-member-figures">
+        {t('mgr_decided', { n: member.decided_orders })} ·{' '}
+        {t('mgr_memberApproval', { rate: percentLabel(member.approval_rate) })} ·{' '}
+        {t('mgr_memberResponse', { time: minutesLabel(member.average_response_time) })}
+      </Typography>
+      <LinearProgress
+        variant="determinate"
+        value={responseBar(member.average_response_time)}
+        aria-label={`${t('mgr_responseBarLabel')}: ${member.full_name}`}
+        sx={{ mt: 0.75, height: 6, borderRadius: 3 }}
+      />
+    </ListItem>
+  );
+}

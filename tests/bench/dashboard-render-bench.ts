@@ -1,0 +1,185 @@
+/**
+ * Dashboards' first render from the local store, offline (issue 10). Not a test: it prints figures.
+ *
+ * The real product on a PGlite prepared before the start (migrated, seeded, plus ORDERS — default
+ * 10,000 — extra orders for tenant demo, tests/bench/support/bulk-orders.ts), as in
+ * dexie-sync-bench.ts. In Chromium, as the manager (who sees every order of the tenant): sign in,
+ * wait until the local store holds every order, open /dashboard and /manager-dashboard once online
+ * (service worker in control), then cut the network and reload each screen RELOADS times, timing
+ * from the reload until the cards show numbers (any digit in 'Toplam Sipariş' — the figures the device saved
+ * last time, read synchronously), and until the fresh count from Dexie is shown (every mirrored
+ * order read and counted; data-fresh).
+ *
+ *   node --import tsx tests/bench/dashboard-render-bench.ts
+ *   ORDERS=10000 RELOADS=3 node --import tsx tests/bench/dashboard-render-bench.ts
+ */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { migrateToLatest, openDatabase, pgliteDir } from '../../src/server/db/database';
+import { seedIfEmpty } from '../../src/server/db/seed';
+import { DEMO_PASSWORD, launchBrowser, newContext } from '../helpers/browser';
+import { insertBulkOrders } from './support/bulk-orders';
+import { type BenchServer, startBenchServer } from './support/server';
+
+const ORDERS = Number((process.env.ORDERS ?? '10000').replace(/_/g, ''));
+const RELOADS = Number(process.env.RELOADS ?? 3);
+const TENANT = 'demo';
+const USERNAME = 'manager';
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+async function prepareData(dataDir: string): Promise<{ userId: string; expected: number }> {
+  const database = await openDatabase({ dataDir: pgliteDir(dataDir) });
+  try {
+    await migrateToLatest(database.db);
+    await seedIfEmpty(database.db, { demoPassword: DEMO_PASSWORD, production: false });
+    const bulk = await insertBulkOrders(database.db, { tenantId: TENANT, count: ORDERS });
+    console.log(
+      `Prepared PGlite in ${dataDir}: +${bulk.inserted} orders (${bulk.items} items, ${bulk.events} events) in ${seconds(bulk.ms)}`,
+    );
+    const user = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', TENANT)
+      .where('username', '=', USERNAME)
+      .executeTakeFirstOrThrow();
+    const count = await database.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('tenant_id', '=', TENANT)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return { userId: user.id, expected: Number(count.n) };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Rows in the `orders` store of the local database, or -1 while it does not exist yet. Opens it
+ * only when listed (opening a missing one would create it under Dexie's feet) and closes at once
+ * (an open connection would block the app's schema upgrade).
+ */
+function countLocalOrders(page: Page, dbName: string): Promise<number> {
+  return page.evaluate(async (name) => {
+    const listed = await indexedDB.databases();
+    if (!listed.some((d) => d.name === name)) return -1;
+    return new Promise<number>((done) => {
+      const open = indexedDB.open(name);
+      open.onerror = () => done(-1);
+      open.onblocked = () => done(-1);
+      open.onsuccess = () => {
+        const db = open.result;
+        db.onversionchange = () => db.close();
+        if (!db.objectStoreNames.contains('orders')) {
+          db.close();
+          done(-1);
+          return;
+        }
+        const request = db.transaction('orders', 'readonly').objectStore('orders').count();
+        request.onsuccess = () => {
+          db.close();
+          done(request.result);
+        };
+        request.onerror = () => {
+          db.close();
+          done(-1);
+        };
+      };
+    });
+  }, dbName);
+}
+
+/** Reload (offline) and time until the total card shows a number, then the full count. */
+async function timeReload(page: Page, expected: number): Promise<{ firstNumber: number; full: number }> {
+  const r0 = performance.now();
+  await page.reload({ waitUntil: 'commit' });
+  await page.waitForFunction(
+    () => /\d/.test(document.querySelector('[data-testid="stat-total-value"]')?.textContent ?? ''),
+    undefined,
+    { timeout: 60_000, polling: 10 },
+  );
+  const firstNumber = performance.now() - r0;
+  // The fresh count: every mirrored order read from Dexie and counted (not the saved figures).
+  await page.waitForFunction(
+    (n) =>
+      document.querySelector('[data-testid="dashboard-cards"]')?.getAttribute('data-fresh') === 'true' &&
+      document.querySelector('[data-testid="stat-total-value"]')?.textContent === String(n),
+    expected,
+    { timeout: 60_000, polling: 10 },
+  );
+  return { firstNumber, full: performance.now() - r0 };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sys-bench-dash-'));
+  let server: BenchServer | undefined;
+  const browser = await launchBrowser();
+  try {
+    const { userId, expected } = await prepareData(dataDir);
+    const dbName = `sys-${TENANT}-${userId}`;
+    server = await startBenchServer({ dataDir });
+    const baseURL = server.baseURL;
+    console.log(
+      `Server up at ${baseURL}; Chromium ${browser.version()}; the manager sees ${expected} orders`,
+    );
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/login?tenant=${TENANT}`);
+    await page.locator('input[name="username"]').fill(USERNAME);
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    const t0 = performance.now();
+    await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+    let count = -1;
+    while (performance.now() < t0 + 300_000) {
+      count = await countLocalOrders(page, dbName);
+      if (count >= expected) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    console.log(
+      `First sync: ${count} of ${expected} orders in the local store after ${seconds(performance.now() - t0)}`,
+    );
+    await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 60_000 });
+
+    const paths = ['/dashboard', '/manager-dashboard'];
+    for (const path of paths) {
+      await page.goto(`${baseURL}${path}`);
+      await page.waitForFunction(
+        (n) => document.querySelector('[data-testid="stat-total-value"]')?.textContent === String(n),
+        expected,
+        { timeout: 60_000 },
+      );
+    }
+    await context.setOffline(true);
+    for (const path of paths) {
+      await page.goto(`${baseURL}${path}`);
+      const runs: { firstNumber: number; full: number }[] = [];
+      for (let i = 0; i < RELOADS; i++) runs.push(await timeReload(page, expected));
+      const source = await page.getByTestId('dashboard-cards').getAttribute('data-source');
+      console.log(
+        `Offline ${path} reload → cards with numbers: median ${seconds(median(runs.map((r) => r.firstNumber)))}` +
+          ` (${runs.map((r) => seconds(r.firstNumber)).join(', ')}); fresh count of ${expected} from Dexie: median ${seconds(
+            median(runs.map((r) => r.full)),
+          )} (${runs.map((r) => seconds(r.full)).join(', ')}); figures from: ${source}`,
+      );
+    }
+    await context.setOffline(false);
+    await context.close();
+  } finally {
+    await browser.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
