@@ -215,10 +215,10 @@ export class EventHub {
     let tenantSet = this.byTenant.get(tenantId);
     if (!tenantSet) this.byTenant.set(tenantId, (tenantSet = new Set()));
     tenantSet.add(stream);
+    this.byUser.set(userKey, [...(this.byUser.get(userKey) ?? []), stream]);
+    // Beyond the bound, the oldest go (a forgotten tab, a leaked reader): close() forgets them.
     const mine = this.byUser.get(userKey) ?? [];
-    mine.push(stream);
-    this.byUser.set(userKey, mine);
-    while (mine.length > this.maxPerUser) mine[0]?.close();
+    for (const old of mine.slice(0, Math.max(0, mine.length - this.maxPerUser))) old.close();
     if (cursor > 0) await this.catchUp(stream);
     return stream;
   }
