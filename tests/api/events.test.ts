@@ -202,4 +202,3 @@ describe('GET /api/events', { timeout: 15_000 }, () => {
     for (const s of mine) s.close();
   });
 });
-});
