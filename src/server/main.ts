@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROLE_LABELS } from '../shared/domain/roles';
 import { buildApp } from './app';
-import { pgliteChangeListener, postgresChangeListener } from './db/change-listener';
 import { ConfigError, loadConfig } from './config';
+import { pgliteChangeListener, postgresChangeListener } from './db/change-listener';
 import {
   migrateToLatest,
   openDatabase,

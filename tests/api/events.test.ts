@@ -109,7 +109,11 @@ describe('GET /api/events', { timeout: 15_000 }, () => {
     });
     const after = await tenantSeq('demo');
     const has = (e: OpenStream['events']) => e.some((x) => Number(x.id) > before);
-    await Promise.all([sStream.waitFor(has, 1_000), wStream.waitFor(has, 1_000), mStream.waitFor(has, 1_000)]);
+    await Promise.all([
+      sStream.waitFor(has, 1_000),
+      wStream.waitFor(has, 1_000),
+      mStream.waitFor(has, 1_000),
+    ]);
     for (const s of [sStream, wStream]) {
       const event = s.events.find((e) => Number(e.id) > before);
       expect(event?.event).toBe('change');
@@ -124,7 +128,7 @@ describe('GET /api/events', { timeout: 15_000 }, () => {
     for (const e of sStream.events) expect(Object.keys(JSON.parse(e.data))).toEqual(['cursor']);
   });
 
-  it('an order leaving a user\'s view announces to them (the warehouse when an approved order is cancelled)', async () => {
+  it("an order leaving a user's view announces to them (the warehouse when an approved order is cancelled)", async () => {
     const order = await createOrder(sales);
     await write('PATCH', `/orders/${order.id}/status`, manager, { status: 'approved' });
     const wStream = await open(warehouse);

@@ -932,7 +932,9 @@ describe('PATCH /orders/{id}/status', () => {
     );
     // The salesperson AND every active warehouse user (work to prepare); not the approving manager.
     const notes = (await notificationsOf(created.id)).filter((n) => n.type === 'order_approved');
-    expect(notes.map((n) => n.user_id).sort()).toEqual([sales.user.id, ...(await activeIdsOf('warehouse'))].sort());
+    expect(notes.map((n) => n.user_id).sort()).toEqual(
+      [sales.user.id, ...(await activeIdsOf('warehouse'))].sort(),
+    );
     expect(notes.every((n) => n.title === 'Sipariş Onaylandı')).toBe(true);
     expect(notes.map((n) => n.user_id)).not.toContain(manager.user.id);
 
@@ -1250,7 +1252,9 @@ describe('idempotent replays', () => {
     expect((await eventsOf(created.id)).filter((e) => e.event_type === 'status_changed')).toHaveLength(1);
     // one set of notifications: once the salesperson, once each warehouse user
     const approved = (await notificationsOf(created.id)).filter((n) => n.type === 'order_approved');
-    expect(approved.map((n) => n.user_id).sort()).toEqual([sales.user.id, ...(await activeIdsOf('warehouse'))].sort());
+    expect(approved.map((n) => n.user_id).sort()).toEqual(
+      [sales.user.id, ...(await activeIdsOf('warehouse'))].sort(),
+    );
   });
 
   it('a refused change is a final answer for its key too (replayed, not re-run)', async () => {

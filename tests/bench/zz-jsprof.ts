@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { launchBrowser, newContext } from '../helpers/browser';
+
 const browser = await launchBrowser();
 const context = await newContext(browser, { width: 412, height: 823 });
 const page = await context.newPage();

@@ -74,7 +74,13 @@ export async function buildPgliteTemplate(): Promise<Blob> {
 
 async function pgliteFrom(dump: Blob): Promise<TestDatabase> {
   const handle = await openDatabase({ loadDataDir: dump });
-  return { db: handle.db, kind: 'pglite', url: undefined, pglite: handle.pglite, close: () => handle.close() };
+  return {
+    db: handle.db,
+    kind: 'pglite',
+    url: undefined,
+    pglite: handle.pglite,
+    close: () => handle.close(),
+  };
 }
 
 let counter = 0;

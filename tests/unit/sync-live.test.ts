@@ -21,7 +21,11 @@ const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
 
 describe('LiveChannel (the sync engine’s SSE stream)', () => {
   it('opens with the local cursor, reports change events, reconnects after a drop with Last-Event-ID and backoff', async () => {
-    const opens: Array<{ lastEventId: string | null; signal: AbortSignal; s: ReturnType<typeof streamResponse> }> = [];
+    const opens: Array<{
+      lastEventId: string | null;
+      signal: AbortSignal;
+      s: ReturnType<typeof streamResponse>;
+    }> = [];
     const changes: string[] = [];
     const delays: number[] = [];
     const live = new LiveChannel({

@@ -400,7 +400,10 @@ function buildTenant(tenant: SeedTenant, now: Date, passwordHashes: string[]): T
       targets: readonly NotifyTarget[],
       when: number,
       extra: { notes?: string | null } = {},
-    ) => targets.forEach((target, i) => notifyOne(type, target, when, extra, i === 0 ? rng : fanoutRng));
+    ) => {
+      for (const [i, target] of targets.entries())
+        notifyOne(type, target, when, extra, i === 0 ? rng : fanoutRng);
+    };
     const event = (e: Omit<NewOrderEventInput, 'id' | 'order_id' | 'created_at'>, when: number) =>
       events.push({ id: rng.uuid(), order_id: orderId, created_at: new Date(when), ...e });
 

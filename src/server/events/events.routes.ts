@@ -32,7 +32,8 @@ export default async function eventRoutes(app: FastifyInstance) {
     reply.hijack();
     const res = reply.raw;
     const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined) headers[name] = value;
     res.writeHead(200, {
       ...headers,
       'content-type': 'text/event-stream; charset=utf-8',

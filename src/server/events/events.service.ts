@@ -211,9 +211,11 @@ export class EventHub {
   async open(tenantId: string, user: ActingUser, sink: EventSink, cursor: number): Promise<EventStream> {
     await this.listener?.start().catch(() => {});
     const userKey = `${tenantId}:${user.id}`;
-    const stream = new EventStream(tenantId, user, sink, cursor, this.heartbeatMs, (s) => this.forget(s, userKey));
-    let tenantSet = this.byTenant.get(tenantId);
-    if (!tenantSet) this.byTenant.set(tenantId, (tenantSet = new Set()));
+    const stream = new EventStream(tenantId, user, sink, cursor, this.heartbeatMs, (s) =>
+      this.forget(s, userKey),
+    );
+    const tenantSet = this.byTenant.get(tenantId) ?? new Set<EventStream>();
+    this.byTenant.set(tenantId, tenantSet);
     tenantSet.add(stream);
     this.byUser.set(userKey, [...(this.byUser.get(userKey) ?? []), stream]);
     // Beyond the bound, the oldest go (a forgotten tab, a leaked reader): close() forgets them.

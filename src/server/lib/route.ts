@@ -37,8 +37,8 @@ export type EndpointResult<E extends Endpoint> = E extends { produces: string }
   : E extends { stream: string }
     ? FastifyReply
     : E['envelope'] extends false
-    ? ResponseIn<E>
-    : { success: true; data: ResponseIn<E> };
+      ? ResponseIn<E>
+      : { success: true; data: ResponseIn<E> };
 
 export type EndpointHandler<E extends Endpoint> = (
   request: EndpointRequest<E>,

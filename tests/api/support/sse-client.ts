@@ -80,7 +80,9 @@ export async function openEvents(
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no matching event within ${ms} ms (got ${JSON.stringify(events.map((e) => e.id))})`));
+          reject(
+            new Error(`no matching event within ${ms} ms (got ${JSON.stringify(events.map((e) => e.id))})`),
+          );
         }, ms);
         waiters.add(check);
         check();

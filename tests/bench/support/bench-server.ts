@@ -9,8 +9,8 @@
  * logging) and listens on a free port. It tells the parent the port over IPC and closes on SIGTERM.
  */
 import { buildApp } from '../../../src/server/app';
-import { pgliteChangeListener, postgresChangeListener } from '../../../src/server/db/change-listener';
 import { testConfig } from '../../../src/server/config';
+import { pgliteChangeListener, postgresChangeListener } from '../../../src/server/db/change-listener';
 import { migrateToLatest, openDatabase, refreshStatistics } from '../../../src/server/db/database';
 import { seedIfEmpty } from '../../../src/server/db/seed';
 import { insertBulkOrders } from './bulk-orders';

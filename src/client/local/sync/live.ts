@@ -75,7 +75,10 @@ export class LiveChannel {
     try {
       const lastEventId = this.lastEventId ?? (await this.options.cursor());
       if (controller.signal.aborted) return;
-      const response = await this.options.open(lastEventId && lastEventId !== '0' ? lastEventId : null, controller.signal);
+      const response = await this.options.open(
+        lastEventId && lastEventId !== '0' ? lastEventId : null,
+        controller.signal,
+      );
       if (response.status === 401) {
         unauthorized = true;
         await response.body?.cancel().catch(() => {});
