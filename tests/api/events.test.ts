@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reserveChangeSeqs } from '../../src/server/db/change-seq';
 import { type Api, type Session, startApi } from './support/harness';
 import { type OpenStream, openEvents } from './support/sse-client';
 
@@ -204,5 +206,51 @@ describe('GET /api/events', { timeout: 15_000 }, () => {
       await new Promise((r) => setTimeout(r, 20));
     expect(api.app.eventHub.streamsOf('demo', admin.user.id)).toBe(2);
     for (const s of mine) s.close();
+  });
+
+  it('a product change is announced to everyone of the tenant, and to no other tenant', async () => {
+    const [sStream, dStream, c1Stream] = await Promise.all([open(sales2), open(driver), open(c1Manager)]);
+    const before = await tenantSeq('demo');
+    // (no product editing endpoint yet: the write an administration screen would make)
+    await api.db.transaction().execute(async (trx) => {
+      const [seq] = await reserveChangeSeqs(trx, 'demo', 1);
+      const product = await trx
+        .selectFrom('products')
+        .select('id')
+        .where('tenant_id', '=', 'demo')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('products')
+        .set({ change_seq: seq as number, updated_at: new Date() })
+        .where('tenant_id', '=', 'demo')
+        .where('id', '=', product.id)
+        .execute();
+    });
+    const has = (e: OpenStream['events']) => e.some((x) => Number(x.id) > before);
+    await Promise.all([sStream.waitFor(has, 1_000), dStream.waitFor(has, 1_000)]);
+    await quiet(300, c1Stream);
+    expect(c1Stream.events).toEqual([]);
+  });
+
+  it('PostgreSQL: the listening connection killed → it reconnects, the stream catches up, the server stays up', async () => {
+    if (api.database.kind !== 'postgres') return;
+    const sStream = await open(sales);
+    const killed = await sql<{ n: number }>`
+      SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND query ILIKE 'LISTEN %' AND pid <> pg_backend_pid()`.execute(
+      api.db,
+    );
+    expect(killed.rows[0]?.n).toBeGreaterThanOrEqual(1);
+    // A change while the listener is away (announcement lost) — caught up after the reconnect.
+    const order = await createOrder(sales);
+    const before = await tenantSeq('demo');
+    await write('PATCH', `/orders/${order.id}/status`, manager, { status: 'approved' });
+    await sStream.waitFor((e) => e.some((x) => Number(x.id) > before), 5_000);
+    // and live again afterwards
+    const order2 = await createOrder(sales);
+    const mid = await tenantSeq('demo');
+    await write('PATCH', `/orders/${order2.id}/status`, manager, { status: 'approved' });
+    await sStream.waitFor((e) => e.some((x) => Number(x.id) > mid), 2_000);
+    expect((await api.call('GET', '/health')).status).toBe(200);
   });
 });
