@@ -7,9 +7,12 @@ import type { SessionUser } from './auth/sessions.repository';
 import type { Config } from './config';
 import customerRoutes from './customers/customers.routes';
 import dashboardRoutes from './dashboard/dashboard.routes';
+import type { ChangeListener } from './db/change-listener';
 import type { Database } from './db/schema';
 import debugRoutes from './debug/debug.routes';
 import deliveryRoutes from './delivery/delivery.routes';
+import eventRoutes from './events/events.routes';
+import { EventHub } from './events/events.service';
 import healthRoutes from './health/health.routes';
 import { ReadCaches } from './lib/read-cache';
 import notificationRoutes from './notifications/notifications.routes';
@@ -38,6 +41,8 @@ declare module 'fastify' {
     readCache: ReadCaches<Tenant, SessionUser>;
     /** Orders' JSON by version (orders/wire-cache.ts). */
     wireCache: WireCache;
+    /** Open server-sent event streams of this process (events/events.service.ts). */
+    eventHub: EventHub;
     registeredRoutes: ReadonlyArray<{ method: string; url: string; access: unknown }>;
   }
 }
@@ -47,6 +52,11 @@ export interface AppDeps {
   config: Config;
   /** Extra route plugins registered under /api after the built-in ones (they see every decorator). */
   routes?: FastifyPluginAsync[];
+  /**
+   * Where committed changes are heard (db/change-listener.ts) for GET /events; the app closes it.
+   * Without one, streams still open and catch up on connect, but hear nothing live.
+   */
+  changes?: ChangeListener;
 }
 
 /**
@@ -55,7 +65,7 @@ export interface AppDeps {
  * app (error envelope, then — inside /api — idempotency's early check, tenant, auth) → routes.
  * Routes use only decorators and services; services use repositories; only repositories query.
  */
-export async function buildApp({ db, config, routes = [] }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, config, routes = [], changes }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -84,6 +94,14 @@ export async function buildApp({ db, config, routes = [] }: AppDeps): Promise<Fa
   readCache.onInvalidate(() => wireCache.clear());
   app.decorate('readCache', readCache);
   app.decorate('wireCache', wireCache);
+  const eventHub = new EventHub(db, changes ?? null, {
+    heartbeatMs: config.eventsHeartbeatMs,
+    maxStreamsPerUser: config.eventsMaxStreamsPerUser,
+  });
+  app.decorate('eventHub', eventHub);
+  // Streams never end by themselves: end them before the server waits for its connections.
+  app.addHook('preClose', async () => eventHub.closeAll());
+  app.addHook('onClose', async () => changes?.close());
   // Every route as registered (method, url, config): the route walker test holds each /api route
   // to "authenticated unless its endpoint entry says public".
   const registered: Array<{ method: string; url: string; access: unknown }> = [];
@@ -128,6 +146,7 @@ export async function buildApp({ db, config, routes = [] }: AppDeps): Promise<Fa
       await api.register(tenantRoutes);
       await api.register(notificationRoutes);
       await api.register(syncRoutes);
+      await api.register(eventRoutes);
       await api.register(adminRoutes);
       await api.register(orderRoutes);
       await api.register(dashboardRoutes);

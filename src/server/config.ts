@@ -108,6 +108,10 @@ export interface Config {
   authCacheMs: number;
   /** Fastify trustProxy: false, true, or a comma list of proxy addresses/CIDRs (TRUST_PROXY). */
   trustProxy: boolean | string;
+  /** GET /events: heartbeat comment interval (default 25 s; tests shorten it). */
+  eventsHeartbeatMs?: number;
+  /** GET /events: open streams per user per process; beyond it the oldest is closed (default 5). */
+  eventsMaxStreamsPerUser?: number;
 }
 
 export class ConfigError extends Error {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { ROLE_LABELS } from '../shared/domain/roles';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { pgliteChangeListener, postgresChangeListener } from './db/change-listener';
 import {
   migrateToLatest,
   openDatabase,
@@ -74,7 +75,13 @@ async function main() {
       // A first start seeds for a few seconds: say so, or it looks hung.
       onProgress: (line) => console.log(line),
     });
-    app = await buildApp({ db: database.db, config });
+    // Live push (GET /api/events): committed changes are heard by NOTIFY (db/change-listener.ts).
+    const changes = database.pglite
+      ? pgliteChangeListener(database.pglite)
+      : config.databaseUrl
+        ? postgresChangeListener(config.databaseUrl)
+        : undefined;
+    app = await buildApp({ db: database.db, config, changes });
     await app.listen({ port: config.port, host: config.host });
     if (database.kind === 'pglite') {
       // PGlite has no autovacuum: do its work ourselves (database.ts), now and periodically. Not

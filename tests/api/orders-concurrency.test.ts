@@ -101,9 +101,21 @@ describe('concurrent approve and cancel of one order', () => {
         .where('related_order_id', '=', id)
         .where('type', '!=', 'order_created')
         .execute();
-      expect(notes).toEqual([
-        { type: winnerStatus === 'approved' ? 'order_approved' : 'order_cancelled', user_id: sales.user.id },
-      ]);
+      // Only the winner's notifications: the salesperson (and, for an approval, every active
+      // warehouse user: work to prepare).
+      const warehouseIds = (
+        await api.db
+          .selectFrom('users')
+          .select('id')
+          .where('tenant_id', '=', 'demo')
+          .where('role', '=', 'warehouse')
+          .where('is_active', '=', true)
+          .execute()
+      ).map((u) => u.id);
+      const type = winnerStatus === 'approved' ? 'order_approved' : 'order_cancelled';
+      const expected = [sales.user.id, ...(winnerStatus === 'approved' ? warehouseIds : [])];
+      expect(notes.map((n) => n.type)).toEqual(expected.map(() => type));
+      expect(notes.map((n) => n.user_id).sort()).toEqual(expected.sort());
     }
     expect(winners).toHaveLength(rounds);
   });

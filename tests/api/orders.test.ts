@@ -175,6 +175,17 @@ async function orderRow(orderId: string) {
     .executeTakeFirstOrThrow();
 }
 
+async function activeIdsOf(role: 'warehouse' | 'driver'): Promise<string[]> {
+  const rows = await api.db
+    .selectFrom('users')
+    .select('id')
+    .where('tenant_id', '=', 'demo')
+    .where('role', '=', role)
+    .where('is_active', '=', true)
+    .execute();
+  return rows.map((r) => r.id).sort();
+}
+
 async function activeManagerIds(): Promise<string[]> {
   const rows = await api.db
     .selectFrom('users')
@@ -899,7 +910,7 @@ describe('PUT /orders/{id} per editableGroups', () => {
 // ------------------------------------------------------------------------------ status ---
 
 describe('PATCH /orders/{id}/status', () => {
-  it('approve: status, manager, event with notes, the salesperson notified, sync shows it to the salesperson', async () => {
+  it('approve: status, manager, event with notes, the salesperson and the warehouse notified, sync shows it to the salesperson', async () => {
     const created = (await createOrder(sales)).body.data;
     const cursor = String((await readTenantCounters(api.db, 'demo')).change_seq);
     const r = await api.call<Envelope>('PATCH', `/orders/${created.id}/status`, {
@@ -919,8 +930,13 @@ describe('PATCH /orders/{id}/status', () => {
         ['status_changed', 'pending_approval', 'approved', manager.user.full_name, 'Uygun'],
       ],
     );
+    // The salesperson AND every active warehouse user (work to prepare); not the approving manager.
     const notes = (await notificationsOf(created.id)).filter((n) => n.type === 'order_approved');
-    expect(notes.map((n) => [n.user_id, n.title])).toEqual([[sales.user.id, 'Sipariş Onaylandı']]);
+    expect(notes.map((n) => n.user_id).sort()).toEqual(
+      [sales.user.id, ...(await activeIdsOf('warehouse'))].sort(),
+    );
+    expect(notes.every((n) => n.title === 'Sipariş Onaylandı')).toBe(true);
+    expect(notes.map((n) => n.user_id)).not.toContain(manager.user.id);
 
     const salesFeed = await pullOnce(api, sales, cursor);
     expect(salesFeed.orders.upserts.map((o) => [o.id, o.status])).toEqual([[created.id, 'approved']]);
@@ -934,7 +950,7 @@ describe('PATCH /orders/{id}/status', () => {
     expect(warehouseFeed.orders.upserts.map((o) => o.id)).toEqual([created.id]);
   });
 
-  it('prepare and ship set warehouse_id; shipping notifies the salesperson (order_in_transit)', async () => {
+  it('prepare and ship set warehouse_id; shipping notifies the salesperson and the assigned driver (order_in_transit)', async () => {
     const order = await seedOne({ status: 'approved', driver });
     const prepared = await api.call<Envelope<Order>>('PATCH', `/orders/${order.id}/status`, {
       token: warehouse.token,
@@ -949,8 +965,14 @@ describe('PATCH /orders/{id}/status', () => {
       status: 'in_transit',
       warehouse_name: warehouse.user.full_name,
     });
+    // The salesperson AND the assigned driver; not the warehouse user who shipped it.
     const notes = await notificationsOf(order.id);
-    expect(notes.map((n) => [n.type, n.user_id])).toEqual([['order_in_transit', sales.user.id]]);
+    expect(notes.map((n) => [n.type, n.user_id]).sort()).toEqual(
+      [
+        ['order_in_transit', sales.user.id],
+        ['order_in_transit', driver.user.id],
+      ].sort(),
+    );
   });
 
   it('the salesperson cancelling their own order is not notified of their own action', async () => {
@@ -1228,7 +1250,11 @@ describe('idempotent replays', () => {
     expect(b.headers['idempotency-replayed']).toBe('true');
     expect(b.body).toEqual(a.body);
     expect((await eventsOf(created.id)).filter((e) => e.event_type === 'status_changed')).toHaveLength(1);
-    expect((await notificationsOf(created.id)).filter((n) => n.type === 'order_approved')).toHaveLength(1);
+    // one set of notifications: once the salesperson, once each warehouse user
+    const approved = (await notificationsOf(created.id)).filter((n) => n.type === 'order_approved');
+    expect(approved.map((n) => n.user_id).sort()).toEqual(
+      [sales.user.id, ...(await activeIdsOf('warehouse'))].sort(),
+    );
   });
 
   it('a refused change is a final answer for its key too (replayed, not re-run)', async () => {

@@ -58,3 +58,8 @@ run(
   'warehouse: wedge scan latency offline/online, queued scans flushed, camera decode, chunk sizes (Chromium)',
   ['--import', 'tsx', 'tests/bench/warehouse-bench.ts'],
 );
+run("live push: change committed → event on another user's GET /api/events stream (PGlite, PostgreSQL)", [
+  '--import',
+  'tsx',
+  'tests/bench/push-latency-bench.ts',
+]);

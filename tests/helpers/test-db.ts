@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -32,6 +33,8 @@ export interface TestDatabase {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL: the database's URL (tests open extra connections with it). */
   url: string | undefined;
+  /** PGlite: the instance (the events listener hears its NOTIFYs). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -71,7 +74,13 @@ export async function buildPgliteTemplate(): Promise<Blob> {
 
 async function pgliteFrom(dump: Blob): Promise<TestDatabase> {
   const handle = await openDatabase({ loadDataDir: dump });
-  return { db: handle.db, kind: 'pglite', url: undefined, close: () => handle.close() };
+  return {
+    db: handle.db,
+    kind: 'pglite',
+    url: undefined,
+    pglite: handle.pglite,
+    close: () => handle.close(),
+  };
 }
 
 let counter = 0;

@@ -63,8 +63,8 @@ const SCREEN_DIRS = [
   'sync',
   'warehouse',
 ];
-/** The catalogue itself. */
-const CATALOGUE_FILE = 'src/client/shared-ui/i18n.ts';
+/** The catalogue itself (its Turkish texts live in i18n-tr.ts). */
+const CATALOGUE_FILES = new Set(['src/client/shared-ui/i18n.ts', 'src/client/shared-ui/i18n-tr.ts']);
 /**
  * Texts that are the same in every language: the language picker names Turkish in Turkish
  * (a user who cannot read the current language must still find their own).
@@ -261,7 +261,7 @@ describe('screens use the catalogue', () => {
     const found: string[] = [];
     for (const path of files) {
       const rel = relative(root, path).replaceAll('\\', '/');
-      if (rel === CATALOGUE_FILE) continue;
+      if (CATALOGUE_FILES.has(rel)) continue;
       found.push(...turkishLiterals(rel, readFileSync(path, 'utf8')));
     }
     expect(found).toEqual([]);

@@ -232,3 +232,30 @@ export async function callFile<E extends Endpoint & { produces: string }>(
     throw await translateError(error, rest);
   }
 }
+
+/**
+ * Opens a `stream` entry (GET /events: server-sent events) with fetch and the bearer token — not
+ * EventSource, which cannot send an Authorization header (and a token in the URL would end up in
+ * logs). Returns the raw Response; the caller reads its body (src/shared/api/sse.ts) and handles
+ * a 401 itself. No timeout: the stream stays open until the caller aborts it.
+ */
+export async function openStream<E extends Endpoint & { stream: string }>(
+  entry: E,
+  options: {
+    token: string;
+    tenant: string;
+    lastEventId?: string | null;
+    baseUrl?: string;
+    fetch?: typeof fetch;
+    signal?: AbortSignal;
+  },
+): Promise<Response> {
+  const url = `${absoluteBase(options.baseUrl)}${buildPath(entry.path)}?tenant=${encodeURIComponent(options.tenant)}`;
+  const headers: Record<string, string> = {
+    Accept: entry.stream,
+    Authorization: `Bearer ${options.token}`,
+  };
+  if (options.lastEventId) headers['Last-Event-ID'] = options.lastEventId;
+  const fetchImpl = options.fetch ?? config.fetch ?? globalThis.fetch;
+  return fetchImpl(url, { headers, signal: options.signal, cache: 'no-store' });
+}

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
-import type { MessageKey } from './i18n';
+import type { MessageKey } from './i18n-tr';
 
 /** The English catalogue (loaded on demand, i18n.ts `loadEnglish`). */
 export const en: Record<MessageKey, string> = {

@@ -223,6 +223,10 @@ export function pathsTo(target: ProducedStatus): ProducedStatus[][] {
 
 function buildTenant(tenant: SeedTenant, now: Date, passwordHashes: string[]): TenantPlan {
   const rng = new Prng(`seed:${tenant.id}`);
+  // The second and further targets of a notification (the warehouse on approval, the driver on
+  // shipping) draw from their own generator: the main sequence, and so every other seeded row,
+  // stays what it was before notifications had several targets.
+  const fanoutRng = new Prng(`seed-fanout:${tenant.id}`);
   let seq = 0;
   const nextSeq = () => ++seq;
 
@@ -360,18 +364,21 @@ function buildTenant(tenant: SeedTenant, now: Date, passwordHashes: string[]): T
       warehouse_id: null as string | null,
     };
     const ref = { order_number: orderNumber, customer_name: customerName };
-    const notify = (
+    const notifyOne = (
       type: NotificationType,
       target: NotifyTarget,
       when: number,
-      extra: { notes?: string | null } = {},
+      extra: { notes?: string | null },
+      rng: Prng,
     ) => {
       const recipients =
         target === 'managers'
           ? managers
           : target === 'salesperson'
             ? [salesperson]
-            : users.filter((u) => u.id === state.driver_id);
+            : target === 'warehouse'
+              ? ofRole('warehouse')
+              : users.filter((u) => u.id === state.driver_id);
       const text = orderNotificationText(type, ref, extra);
       for (const recipient of recipients) {
         const age = now.getTime() - when;
@@ -388,6 +395,15 @@ function buildTenant(tenant: SeedTenant, now: Date, passwordHashes: string[]): T
         });
       }
     };
+    const notify = (
+      type: NotificationType,
+      targets: readonly NotifyTarget[],
+      when: number,
+      extra: { notes?: string | null } = {},
+    ) => {
+      for (const [i, target] of targets.entries())
+        notifyOne(type, target, when, extra, i === 0 ? rng : fanoutRng);
+    };
     const event = (e: Omit<NewOrderEventInput, 'id' | 'order_id' | 'created_at'>, when: number) =>
       events.push({ id: rng.uuid(), order_id: orderId, created_at: new Date(when), ...e });
 
@@ -402,7 +418,7 @@ function buildTenant(tenant: SeedTenant, now: Date, passwordHashes: string[]): T
       },
       at,
     );
-    notify(ORDER_CREATED_NOTIFICATION.type, ORDER_CREATED_NOTIFICATION.target, at);
+    notify(ORDER_CREATED_NOTIFICATION.type, ORDER_CREATED_NOTIFICATION.targets, at);
 
     const assignDriver = () => {
       const manager = rng.chance(0.85) ? byUsername('manager') : byUsername('admin');
@@ -423,7 +439,7 @@ function buildTenant(tenant: SeedTenant, now: Date, passwordHashes: string[]): T
         },
         at,
       );
-      notify(DRIVER_ASSIGNED_NOTIFICATION.type, DRIVER_ASSIGNED_NOTIFICATION.target, at);
+      notify(DRIVER_ASSIGNED_NOTIFICATION.type, DRIVER_ASSIGNED_NOTIFICATION.targets, at);
     };
 
     for (const next of path) {
@@ -452,7 +468,7 @@ function buildTenant(tenant: SeedTenant, now: Date, passwordHashes: string[]): T
         },
         at,
       );
-      if (transition.notify) notify(transition.notify.type, transition.notify.target, at, { notes });
+      if (transition.notify) notify(transition.notify.type, transition.notify.targets, at, { notes });
       if (next === 'approved') state.manager_id = actor.id;
       if (next === 'prepared') state.warehouse_id = actor.id;
       state.status = next;

@@ -34,9 +34,11 @@ export interface FileResult {
  */
 export type EndpointResult<E extends Endpoint> = E extends { produces: string }
   ? FileResult
-  : E['envelope'] extends false
-    ? ResponseIn<E>
-    : { success: true; data: ResponseIn<E> };
+  : E extends { stream: string }
+    ? FastifyReply
+    : E['envelope'] extends false
+      ? ResponseIn<E>
+      : { success: true; data: ResponseIn<E> };
 
 export type EndpointHandler<E extends Endpoint> = (
   request: EndpointRequest<E>,
@@ -68,6 +70,8 @@ const objectOrEmpty = (value: unknown) =>
  * An entry with `produces` (the delivery note's PDF) has no response schema and no envelope: its
  * handler answers a FileResult, sent as raw bytes with that Content-Type and
  * `Content-Disposition: attachment`. Its errors stay the JSON error envelope (they are thrown).
+ * An entry with `stream` (GET /events) has no response schema either: its handler hijacks the
+ * reply and writes the stream; what it throws BEFORE hijacking is still the JSON error envelope.
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -98,7 +102,7 @@ export function route<E extends Endpoint>(
       ...(entry.params ? { params: entry.params } : {}),
       ...(entry.query ? { querystring: entry.query } : {}),
       ...(body ? { body } : {}),
-      ...(produces
+      ...(produces || entry.stream
         ? {}
         : { response: Object.fromEntries((entry.statuses ?? [200]).map((status) => [status, response])) }),
     },

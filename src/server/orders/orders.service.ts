@@ -199,19 +199,23 @@ interface PendingNotification {
 async function recipients(
   trx: Trx,
   tenantId: string,
-  target: NotifyTarget,
+  targets: readonly NotifyTarget[],
   order: Pick<OrderRef, 'salesperson_id' | 'driver_id'>,
   actorId: string,
 ): Promise<string[]> {
-  let ids: string[];
-  if (target === 'managers') {
-    ids = (await listActiveStaff(trx, tenantId, ['manager', 'admin'])).map((u) => u.id);
-  } else {
-    const id = target === 'salesperson' ? order.salesperson_id : order.driver_id;
-    const user = id ? await findActiveStaff(trx, tenantId, id) : undefined;
-    ids = user ? [user.id] : [];
+  const ids: string[] = [];
+  for (const target of targets) {
+    if (target === 'managers' || target === 'warehouse') {
+      const roles: Role[] = target === 'managers' ? ['manager', 'admin'] : ['warehouse'];
+      ids.push(...(await listActiveStaff(trx, tenantId, roles)).map((u) => u.id));
+    } else {
+      const id = target === 'salesperson' ? order.salesperson_id : order.driver_id;
+      const user = id ? await findActiveStaff(trx, tenantId, id) : undefined;
+      if (user) ids.push(user.id);
+    }
   }
-  return ids.filter((id) => id !== actorId);
+  // Nobody is notified of their own action, and nobody twice (an admin who is also the driver).
+  return [...new Set(ids)].filter((id) => id !== actorId);
 }
 
 function notificationRows(
@@ -317,7 +321,7 @@ export async function create(
   const managers = await recipients(
     trx,
     tenantId,
-    ORDER_CREATED_NOTIFICATION.target,
+    ORDER_CREATED_NOTIFICATION.targets,
     {
       salesperson_id: actor.id,
       driver_id: null,
@@ -586,7 +590,7 @@ export async function changeStatus(
   if (ships && (actor.role === 'warehouse' || actor.role === 'admin')) change.warehouse_id = actor.id;
 
   const notify = transition.notify;
-  const to = notify ? await recipients(trx, tenantId, notify.target, locked, actor.id) : [];
+  const to = notify ? await recipients(trx, tenantId, notify.targets, locked, actor.id) : [];
 
   const seqs = await reserveChangeSeqs(trx, tenantId, 1 + to.length);
   const at = new Date();

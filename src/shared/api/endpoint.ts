@@ -40,6 +40,11 @@ export interface Endpoint {
   denied?: string;
   /** A non-JSON answer (the delivery note's PDF): sent as is, no envelope, no response schema. */
   produces?: 'application/pdf';
+  /**
+   * A stream that stays open (server-sent events, GET /events): no envelope, no response schema;
+   * the handler takes over the response (reply.hijack) and writes its frames itself.
+   */
+  stream?: 'text/event-stream';
   /** A missing or non-object body is read as `{}` (the login's spec'd "fields required" answer). */
   emptyBodyAsObject?: boolean;
 }

@@ -178,6 +178,7 @@ export const API = {
   }),
 
   syncPull: endpoint({ ...ROUTES.syncPull, query: syncPullQuery, response: syncPullResponse }),
+  events: endpoint({ ...ROUTES.events, response: z.unknown(), stream: 'text/event-stream' }),
 
   adminLogs: endpoint({ ...ROUTES.adminLogs, query: adminLogsQuery, response: adminLogsResponse }),
 } as const satisfies Record<RouteName, Endpoint>;

@@ -102,6 +102,8 @@ export const ROUTES = {
   customerList: { method: 'GET', path: '/customers', access: 'user' },
   // ------------------------------------------------------------------------- sync ---
   syncPull: { method: 'GET', path: '/sync/pull', access: 'user' },
+  /** Server-sent events: "something changed for you" (a change number), read with fetch(). */
+  events: { method: 'GET', path: '/events', access: 'user' },
   // ------------------------------------------------------------------------ admin ---
   adminLogs: { method: 'GET', path: '/admin/logs', access: ['admin'] },
 } as const satisfies Record<string, Route>;

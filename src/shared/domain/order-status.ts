@@ -70,8 +70,11 @@ export type NotificationType =
   | 'order_cancelled'
   | 'system';
 
-/** Whom a change notifies (besides nobody): the order's salesperson, its driver, or the tenant's managers and admins. */
-export type NotifyTarget = 'salesperson' | 'driver' | 'managers';
+/**
+ * Whom a change notifies: the order's salesperson, its (assigned) driver, the tenant's managers
+ * and admins, or every active warehouse user of the tenant. Never the user who made the change.
+ */
+export type NotifyTarget = 'salesperson' | 'driver' | 'managers' | 'warehouse';
 
 export interface Transition {
   from: ProducedStatus;
@@ -86,7 +89,8 @@ export interface Transition {
    * PATCH …/status refuses it, and no status button offers it.
    */
   requiresProof?: boolean;
-  notify?: { type: NotificationType; target: NotifyTarget };
+  /** One notification type, sent to every user of every target (the actor excluded). */
+  notify?: { type: NotificationType; targets: readonly NotifyTarget[] };
 }
 
 export const TRANSITIONS: readonly Transition[] = [
@@ -95,21 +99,22 @@ export const TRANSITIONS: readonly Transition[] = [
     to: 'approved',
     who: ['manager', 'admin'],
     action: 'Onayla',
-    notify: { type: 'order_approved', target: 'salesperson' },
+    // The salesperson learns of it; the warehouse has work to prepare.
+    notify: { type: 'order_approved', targets: ['salesperson', 'warehouse'] },
   },
   {
     from: 'pending_approval',
     to: 'rejected',
     who: ['manager', 'admin'],
     action: 'Reddet',
-    notify: { type: 'order_rejected', target: 'salesperson' },
+    notify: { type: 'order_rejected', targets: ['salesperson'] },
   },
   {
     from: 'pending_approval',
     to: 'cancelled',
     who: ['manager', 'admin', 'own_salesperson'],
     action: 'Reddet',
-    notify: { type: 'order_cancelled', target: 'salesperson' },
+    notify: { type: 'order_cancelled', targets: ['salesperson'] },
   },
   {
     from: 'approved',
@@ -121,14 +126,15 @@ export const TRANSITIONS: readonly Transition[] = [
     from: 'approved',
     to: 'cancelled',
     who: ['manager', 'admin'],
-    notify: { type: 'order_cancelled', target: 'salesperson' },
+    notify: { type: 'order_cancelled', targets: ['salesperson'] },
   },
   {
     from: 'prepared',
     to: 'in_transit',
     who: ['warehouse', 'admin'],
     action: 'Kargoya Ver',
-    notify: { type: 'order_in_transit', target: 'salesperson' },
+    // The salesperson learns of it; the assigned driver has a delivery coming.
+    notify: { type: 'order_in_transit', targets: ['salesperson', 'driver'] },
   },
   { from: 'in_transit', to: 'out_for_delivery', who: ['assigned_driver', 'admin'] },
   {
@@ -136,7 +142,7 @@ export const TRANSITIONS: readonly Transition[] = [
     to: 'delivered',
     who: ['assigned_driver', 'admin'],
     requiresProof: true,
-    notify: { type: 'order_delivered', target: 'salesperson' },
+    notify: { type: 'order_delivered', targets: ['salesperson'] },
   },
   {
     from: 'out_for_delivery',
@@ -331,12 +337,12 @@ export function canDeleteOrder(user: ActingUser): boolean {
 }
 
 /** Notification sent when a driver is assigned. */
-export const DRIVER_ASSIGNED_NOTIFICATION: { type: NotificationType; target: NotifyTarget } = {
+export const DRIVER_ASSIGNED_NOTIFICATION: { type: NotificationType; targets: readonly NotifyTarget[] } = {
   type: 'order_assigned',
-  target: 'driver',
+  targets: ['driver'],
 };
 /** Notification sent when an order is created. */
-export const ORDER_CREATED_NOTIFICATION: { type: NotificationType; target: NotifyTarget } = {
+export const ORDER_CREATED_NOTIFICATION: { type: NotificationType; targets: readonly NotifyTarget[] } = {
   type: 'order_created',
-  target: 'managers',
+  targets: ['managers'],
 };

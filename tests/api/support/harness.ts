@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, LightMyRequestResponse } from
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../../src/server/app';
 import { type Config, testConfig } from '../../../src/server/config';
+import { pgliteChangeListener, postgresChangeListener } from '../../../src/server/db/change-listener';
 import type { Database } from '../../../src/server/db/schema';
 import type { User } from '../../../src/shared/api/auth';
 import { createTestDatabase, DEMO_PASSWORD, type TestDatabase } from '../../helpers/test-db';
@@ -54,7 +55,13 @@ export async function startApi(
 ): Promise<Api> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.config);
-  const app = await buildApp({ db: database.db, config, routes: options.routes });
+  // Live push: each app hears the database's change announcements (started by the first stream).
+  const changes = database.pglite
+    ? pgliteChangeListener(database.pglite)
+    : database.url
+      ? postgresChangeListener(database.url)
+      : undefined;
+  const app = await buildApp({ db: database.db, config, routes: options.routes, changes });
   await app.ready();
 
   async function call<T>(method: string, path: string, o: CallOptions = {}): Promise<CallResult<T>> {

@@ -10,6 +10,7 @@
  */
 import { buildApp } from '../../../src/server/app';
 import { testConfig } from '../../../src/server/config';
+import { pgliteChangeListener, postgresChangeListener } from '../../../src/server/db/change-listener';
 import { migrateToLatest, openDatabase, refreshStatistics } from '../../../src/server/db/database';
 import { seedIfEmpty } from '../../../src/server/db/seed';
 import { insertBulkOrders } from './bulk-orders';
@@ -33,6 +34,12 @@ async function main() {
   await refreshStatistics(database.db);
   const app = await buildApp({
     db: database.db,
+    // Live push as main.ts wires it (GET /api/events hears the database's announcements).
+    changes: database.pglite
+      ? pgliteChangeListener(database.pglite)
+      : url
+        ? postgresChangeListener(url)
+        : undefined,
     config: testConfig({
       loginRateLimitPerMinute: 1_000_000,
       logLevel: 'silent',

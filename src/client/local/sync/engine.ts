@@ -3,13 +3,14 @@ import type { Endpoint, ResponseOf } from '../../../shared/api/endpoint';
 import { API } from '../../../shared/api/endpoints';
 import { SYNC_PULL_INTERVAL_MS } from '../../../shared/domain/constants';
 import { ApiError, NetworkError } from '../../api/errors';
-import { call } from '../../api/http';
+import { call, openStream } from '../../api/http';
 import { type LocalDb, META, type OutboxEntry } from '../database';
 import { isKnownKind } from '../mutations';
 import { countEntries, listEntries } from '../outbox';
 import { registerStore } from '../registry';
 import { backoffDelay } from './backoff';
 import { competeForLeadership, defaultLocks, type LockManagerLike } from './leader';
+import { LiveChannel } from './live';
 import { planSends } from './plan';
 import { pullAll } from './pull';
 import { sendEntry } from './push';
@@ -28,6 +29,13 @@ import { createSyncStatus, type SyncStatusStore, tokenClaims } from './status';
  * Drain latency: entries that wait only because the network was gone are sent as soon as the
  * server answers anything again (a pull, a send, the browser's `online` event), not after the rest
  * of a backoff of up to 30 s.
+ *
+ * Live push (live.ts): the LEADER alone keeps one server-sent-event stream (GET /api/events) open
+ * while the page is visible — one connection per device, whatever the number of tabs. An event
+ * names the tenant's change number; when it is beyond the local cursor the engine pulls (on the
+ * chain, like every pull). The stream is closed while the page is hidden, on stop() and on a 401;
+ * it reopens (with a pull) when the page becomes visible again. The 15 s poll stays as the
+ * fallback for when the stream cannot be had (a proxy that buffers, the server away).
  */
 export interface SyncEngineOptions {
   db: LocalDb;
@@ -78,12 +86,63 @@ export class SyncEngine {
   /** The last call got no answer; the next answer means the network is back. */
   private networkDown = false;
   private listeners: Array<() => void> = [];
+  /** The live channel (leader only); see the class comment. */
+  readonly live: LiveChannel;
+  /** Pulls started by a live event (tests, diagnostics). */
+  livePulls = 0;
 
   constructor(options: SyncEngineOptions) {
     this.options = options;
     this.db = options.db;
     this.random = options.random ?? Math.random;
     this.status = createSyncStatus();
+    this.live = new LiveChannel({
+      open: (lastEventId, signal) => {
+        const token = this.usableToken();
+        if (!token) return Promise.resolve(new Response(null, { status: 401 }));
+        return openStream(API.events, {
+          token,
+          tenant: this.db.tenant,
+          lastEventId,
+          baseUrl: this.options.baseUrl,
+          fetch: this.options.fetch,
+          signal,
+        });
+      },
+      cursor: async () => (await this.db.getMeta<string>(META.cursor)) ?? null,
+      onOpen: () => {
+        this.status.setState({ live: true });
+        this.answered();
+      },
+      onChange: (cursor) => void this.onLiveChange(cursor),
+      onUnauthorized: () => {
+        this.status.setState({ live: false });
+        // A refused token: the next pull finds out and pauses the engine as for any 401.
+        void this.pullNow();
+      },
+      backoff: (attempt) => backoffDelay(attempt, this.random, this.options.backoffBaseMs),
+    });
+  }
+
+  /** A live event: pull when it names a change beyond what this device has. */
+  private async onLiveChange(cursor: string): Promise<void> {
+    const local = (await this.db.getMeta<string>(META.cursor)) ?? '0';
+    if (this.stopped || BigInt(cursor) <= BigInt(local)) return;
+    this.livePulls++;
+    void this.pullNow();
+  }
+
+  /** Opens the live channel when this tab should hold it: leader, visible, signed in, not paused. */
+  private startLive(): void {
+    if (this.stopped || !this.isLeader || this.live.active) return;
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+    if (!this.usableToken()) return;
+    this.live.start();
+  }
+
+  private stopLive(): void {
+    this.live.stop();
+    this.status.setState({ live: false });
   }
 
   private get lockName(): string {
@@ -123,6 +182,7 @@ export class SyncEngine {
     this.retryTimer = this.kickTimer = this.intervalTimer = null;
     this.unsubscribeCounts?.();
     this.unsubscribeCounts = null;
+    this.stopLive();
     // An aborted send stays pending: the server may have applied it, and the replay with the
     // same Idempotency-Key will return that first outcome instead of applying it again.
     this.requestAbort.abort();
@@ -252,6 +312,7 @@ export class SyncEngine {
     // is tried at once: a backoff persisted by an earlier session says nothing about the network now.
     void this.flushNow();
     void this.pullNow();
+    this.startLive();
   }
 
   private watchConnectivity(): void {
@@ -265,7 +326,13 @@ export class SyncEngine {
     };
     const onOffline = () => this.status.setState({ online: false });
     const onVisible = () => {
-      if (document.visibilityState === 'visible' && this.isLeader) void this.kick();
+      // A hidden page holds no stream (a background tab, a phone in a pocket: no open socket
+      // for nothing); back in view it reopens and pulls what it missed.
+      if (document.visibilityState === 'hidden') this.stopLive();
+      else if (this.isLeader) {
+        void this.kick();
+        this.startLive();
+      }
     };
     window.addEventListener('online', onOnline);
     window.addEventListener('offline', onOffline);
@@ -343,6 +410,7 @@ export class SyncEngine {
     const first = this.refusedToken !== token;
     this.refusedToken = token;
     this.status.setState({ paused: 'unauthorized', lastError: error.message });
+    this.stopLive();
     if (first) this.options.onUnauthorized?.(token);
   }
 
@@ -353,6 +421,7 @@ export class SyncEngine {
   /** The server answered: if it had been unreachable, what waited for the network goes now. */
   private answered(): void {
     this.status.setState({ online: true });
+    this.startLive();
     if (!this.networkDown) return;
     this.networkDown = false;
     this.networkHoldUntil = 0;

@@ -14,6 +14,8 @@ export interface SyncStatus {
   paused: 'unauthorized' | null;
   lastPullAt: string | null;
   lastError: string | null;
+  /** The leader's live channel (GET /api/events) is open: changes arrive without waiting for the poll. */
+  live: boolean;
 }
 
 export type SyncStatusStore = StoreApi<SyncStatus>;
@@ -50,5 +52,6 @@ export function createSyncStatus(): SyncStatusStore {
     paused: null,
     lastPullAt: null,
     lastError: null,
+    live: false,
   }));
 }

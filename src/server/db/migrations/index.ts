@@ -7,6 +7,7 @@ import { down0005, up0005 } from './0005-order-scans';
 import { down0006, up0006 } from './0006-delivery-proofs';
 import { down0007, up0007 } from './0007-user-notifications-index';
 import { down0008, up0008 } from './0008-order-decisions';
+import { down0009, up0009 } from './0009-change-announcements';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006-delivery-proofs': { up: up0006, down: down0006 },
   '0007-user-notifications-index': { up: up0007, down: down0007 },
   '0008-order-decisions': { up: up0008, down: down0008 },
+  '0009-change-announcements': { up: up0009, down: down0009 },
 };
 
 export const migrationProvider: MigrationProvider = {
