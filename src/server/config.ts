@@ -112,6 +112,8 @@ export interface Config {
   eventsHeartbeatMs?: number;
   /** GET /events: open streams per user per process; beyond it the oldest is closed (default 5). */
   eventsMaxStreamsPerUser?: number;
+  /** GET /events: how often an open stream re-checks its session and role (default 30 s). */
+  eventsRecheckMs?: number;
 }
 
 export class ConfigError extends Error {

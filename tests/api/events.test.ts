@@ -21,7 +21,9 @@ let c1Manager: Session;
 const streams: OpenStream[] = [];
 
 beforeAll(async () => {
-  api = await startApi({ config: { eventsHeartbeatMs: 150, eventsMaxStreamsPerUser: 3 } });
+  api = await startApi({
+    config: { eventsHeartbeatMs: 150, eventsMaxStreamsPerUser: 3, eventsRecheckMs: 200 },
+  });
   await api.app.listen({ port: 0, host: '127.0.0.1' });
   const address = api.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -183,6 +185,19 @@ describe('GET /api/events', { timeout: 15_000 }, () => {
     const garbage = await open(sales, 'abc' as unknown as number);
     await quiet(200, garbage);
     expect(garbage.events).toEqual([]);
+  });
+
+  it('a stream ends when its session does (logout elsewhere), and stays while it lives', async () => {
+    const session = await api.login('demo', 'sales2');
+    const other = await api.login('demo', 'sales2');
+    const s = await open(session);
+    const kept = await open(other);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(s.isEnded()).toBe(false);
+    await api.call('POST', '/auth/logout', { tenant: 'demo', token: session.token });
+    await s.ended;
+    expect(kept.isEnded()).toBe(false);
+    kept.close();
   });
 
   it('heartbeat comments at the configured interval', async () => {

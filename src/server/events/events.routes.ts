@@ -2,6 +2,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api/endpoints';
 import { route } from '../lib/route';
+import { stillSignedIn } from '../plugins/app/auth';
 import type { EventStream } from './events.service';
 
 /** The sync cursor's bound (input rules): anything else in Last-Event-ID is read as "none". */
@@ -24,7 +25,8 @@ export function parseLastEventId(value: unknown): number {
  *
  * The reply is hijacked, so Fastify's onSend hooks (Cache-Control: no-store) do not run: the
  * headers are written here, together with whatever the onRequest hooks set (helmet's security
- * headers are set on the raw response, and reply headers are merged in).
+ * headers are set on the raw response, and reply headers are merged in). Every `eventsRecheckMs`
+ * the stream re-checks its session (plugins/app/auth.ts stillSignedIn) and ends when it is gone.
  */
 export default async function eventRoutes(app: FastifyInstance) {
   route(app, API.events, async (request, reply) => {
@@ -46,8 +48,20 @@ export default async function eventRoutes(app: FastifyInstance) {
     res.write(': open\n\n');
     let gone = false;
     let stream: EventStream | null = null;
+    // The stream outlives its request's authentication: a logout elsewhere, an expired session,
+    // a deactivation or a role change must end it (the client then reconnects, or stops, with
+    // what its token now allows) instead of announcing changes to an identity that is gone.
+    const recheck = setInterval(() => {
+      void stillSignedIn(app, request).then((ok) => {
+        if (ok || gone) return;
+        clearInterval(recheck);
+        stream?.close();
+        res.end();
+      });
+    }, app.config.eventsRecheckMs ?? 30_000);
     res.on('close', () => {
       gone = true;
+      clearInterval(recheck);
       stream?.close();
     });
     stream = await app.eventHub.open(

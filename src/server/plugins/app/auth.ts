@@ -63,6 +63,22 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promi
   };
 }
 
+/**
+ * Is the request's session still what it was when the request was authenticated — not revoked,
+ * not expired, the user active and in the same role? For answers that outlive their request:
+ * an open event stream (GET /events) asks it now and then and ends when it is not.
+ */
+export async function stillSignedIn(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
+  try {
+    const now = await resolveUser(app, request);
+    return (
+      now.id === request.user.id && now.role === request.user.role && now.sessionId === request.user.sessionId
+    );
+  } catch {
+    return false;
+  }
+}
+
 export default fp(
   async function authPlugin(app: FastifyInstance) {
     app.decorateRequest('user', null as unknown as AuthUser);
