@@ -1,13 +1,19 @@
 import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   closeLocalStore,
+  deleteNotification,
   getLocalStore,
+  markAllNotificationsRead,
   markNotificationRead,
   openLocalStore,
+  pullNow,
   recentNotifications,
   unreadNotificationCount,
 } from '../../src/client/local';
+import { bumpChangeSeq } from '../../src/server/db/change-seq';
+import { insertNotifications } from '../../src/server/notifications/notifications.repository';
 import { startTestServer } from '../helpers/test-server';
 import { login } from './support/sync-fixtures';
 
@@ -96,5 +102,63 @@ describe('openLocalStore', () => {
     await closeLocalStore();
     expect(getLocalStore()).toBeNull();
     await expect(markNotificationRead(target)).rejects.toThrow();
+  });
+});
+
+describe('the unread count (spec §4 Notifications)', () => {
+  it('read −1 (never below 0, a second read changes nothing), delete an unread −1, a read one 0, all read → 0, a new one +1', async () => {
+    const admin = await login(server.apiBase, 'demo', 'admin');
+    const store = await openLocalStore({
+      tenant: 'demo',
+      user: admin.user,
+      getToken: () => admin.token,
+      baseUrl: server.apiBase,
+    });
+    await store.engine.whenIdle();
+    const count = () => unreadNotificationCount(store.db);
+    const unread = (await store.db.notifications.where('unread').equals(1).primaryKeys()) as string[];
+    const read = (await store.db.notifications.where('unread').equals(0).primaryKeys()) as string[];
+    if (unread.length < 3 || read.length < 1)
+      throw new Error('the seed should give admin read and unread notifications');
+    const start = await count();
+    expect(start).toBe(unread.length);
+
+    await markNotificationRead(unread[0] as string);
+    expect(await count()).toBe(start - 1);
+    await markNotificationRead(unread[0] as string);
+    expect(await count()).toBe(start - 1);
+
+    await deleteNotification(read[0] as string);
+    expect(await count()).toBe(start - 1);
+    await deleteNotification(unread[1] as string);
+    expect(await count()).toBe(start - 2);
+
+    await markAllNotificationsRead();
+    expect(await count()).toBe(0);
+    await markAllNotificationsRead();
+    expect(await count()).toBe(0);
+    await store.engine.whenIdle();
+
+    // A notification that reaches the device later raises the count by one.
+    await server.db.transaction().execute(async (trx) => {
+      const seq = await bumpChangeSeq(trx, 'demo');
+      await insertNotifications(trx, 'demo', [
+        {
+          id: randomUUID(),
+          user_id: admin.user.id,
+          type: 'system',
+          title: 'Yeni',
+          message: 'Yeni bildirim',
+          is_read: false,
+          related_order_id: null,
+          created_at: new Date(),
+          change_seq: seq,
+        },
+      ]);
+    });
+    await pullNow();
+    await store.engine.whenIdle();
+    expect(await count()).toBe(1);
+    await closeLocalStore();
   });
 });
