@@ -22,15 +22,7 @@ import {
   useRecentOrders,
   useStoreCounts,
 } from './dashboard-data';
-import {
-  DashboardTabs,
-  NONE,
-  NotificationsTab,
-  OrdersTab,
-  StatCard,
-  StatGrid,
-  type TabDef,
-} from './dashboard-ui';
+import { DashboardTabs, NotificationsTab, OrdersTab, StatCards, type TabDef } from './dashboard-ui';
 
 /**
  * /dashboard for every role but the driver (spec §2; the driver keeps the work list). Everything
@@ -51,7 +43,6 @@ export default function DashboardPage() {
 
   if (error) return <Alert severity="error">{t('localStoreUnavailable')}</Alert>;
 
-  const stats = shown?.stats;
   const tabs: TabDef[] = [
     {
       key: 'orders',
@@ -67,28 +58,23 @@ export default function DashboardPage() {
 
   return (
     <Stack spacing={3} data-testid="dashboard">
-      <StatGrid source={shown?.source} fresh={shown?.fresh}>
-        <StatCard
-          label={t('dash_totalOrders')}
-          value={stats ? String(stats.total_orders) : NONE}
-          testId="stat-total"
-        />
-        <StatCard
-          label={t('dash_pendingOrders')}
-          value={stats ? String(stats.pending_orders) : NONE}
-          testId="stat-pending"
-        />
-        <StatCard
-          label={t('dash_inTransit')}
-          value={stats ? String(stats.in_transit_orders) : NONE}
-          testId="stat-in-transit"
-        />
-        <StatCard
-          label={t('dash_totalRevenue')}
-          value={stats ? formatTRY(stats.total_revenue_kurus) : NONE}
-          testId="stat-revenue"
-        />
-      </StatGrid>
+      <StatCards
+        shown={shown}
+        cards={[
+          { label: t('dash_totalOrders'), testId: 'stat-total', value: (s) => String(s.total_orders) },
+          { label: t('dash_pendingOrders'), testId: 'stat-pending', value: (s) => String(s.pending_orders) },
+          {
+            label: t('dash_inTransit'),
+            testId: 'stat-in-transit',
+            value: (s) => String(s.in_transit_orders),
+          },
+          {
+            label: t('dash_totalRevenue'),
+            testId: 'stat-revenue',
+            value: (s) => formatTRY(s.total_revenue_kurus),
+          },
+        ]}
+      />
       <DashboardTabs tabs={tabs} value={tab} onChange={setTab} label={t('dash_tabsLabel')} />
     </Stack>
   );

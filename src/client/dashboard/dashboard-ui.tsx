@@ -30,6 +30,7 @@ import {
 import { OrderStatusChip } from '../shared-ui/order-status-chip';
 import { useUi } from '../state/ui';
 import { DASHBOARD_LIST_LIMIT } from './dashboard-data';
+import type { ShownStats } from './dashboard-stats-rule';
 
 /** Pieces both dashboards use: the stat cards, the tabs, the recent orders and the notifications tab. */
 
@@ -107,6 +108,36 @@ export function StatGrid({
     >
       {children}
     </Box>
+  );
+}
+
+/** One stat card: its label, test id and how it reads the figures. */
+export interface CardDef {
+  label: string;
+  testId: string;
+  value: (stats: ShownStats['stats']) => string;
+}
+
+/** A dashboard's cards from the figures shown (a dash for each while there are none yet). */
+export function StatCards({
+  shown,
+  cards,
+}: {
+  shown: (ShownStats & { fresh: boolean }) | undefined;
+  cards: CardDef[];
+}) {
+  const stats = shown?.stats;
+  return (
+    <StatGrid source={shown?.source} fresh={shown?.fresh}>
+      {cards.map((card) => (
+        <StatCard
+          key={card.testId}
+          label={card.label}
+          value={stats ? card.value(stats) : NONE}
+          testId={card.testId}
+        />
+      ))}
+    </StatGrid>
   );
 }
 

@@ -36,8 +36,7 @@ import {
   NotificationsTab,
   OrderLinkRow,
   percentLabel,
-  StatCard,
-  StatGrid,
+  StatCards,
   type TabDef,
 } from './dashboard-ui';
 
@@ -68,28 +67,23 @@ export default function ManagerDashboardPage() {
 
   return (
     <Stack spacing={3} data-testid="manager-dashboard">
-      <StatGrid source={shown?.source} fresh={shown?.fresh}>
-        <StatCard
-          label={t('dash_totalOrders')}
-          value={stats ? String(stats.total_orders) : NONE}
-          testId="stat-total"
-        />
-        <StatCard
-          label={t('mgr_awaiting')}
-          value={stats ? String(stats.pending_orders) : NONE}
-          testId="stat-awaiting"
-        />
-        <StatCard
-          label={t('mgr_teamPerformance')}
-          value={stats ? percentLabel(stats.team_performance) : NONE}
-          testId="stat-team-performance"
-        />
-        <StatCard
-          label={t('dash_totalRevenue')}
-          value={stats ? formatTRY(stats.total_revenue_kurus) : NONE}
-          testId="stat-revenue"
-        />
-      </StatGrid>
+      <StatCards
+        shown={shown}
+        cards={[
+          { label: t('dash_totalOrders'), testId: 'stat-total', value: (s) => String(s.total_orders) },
+          { label: t('mgr_awaiting'), testId: 'stat-awaiting', value: (s) => String(s.pending_orders) },
+          {
+            label: t('mgr_teamPerformance'),
+            testId: 'stat-team-performance',
+            value: (s) => percentLabel(s.team_performance),
+          },
+          {
+            label: t('dash_totalRevenue'),
+            testId: 'stat-revenue',
+            value: (s) => formatTRY(s.total_revenue_kurus),
+          },
+        ]}
+      />
 
       <Box
         sx={{
