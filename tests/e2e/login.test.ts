@@ -20,7 +20,9 @@ describe('signing in (Chromium against npm start)', () => {
       const page = await context.newPage();
       await signIn(page, baseURL, 'demo', username);
       await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
-      await expect.poll(() => page.getByText('Başarıyla giriş yapıldı').count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.getByText('Başarıyla giriş yapıldı').count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
       // The login page was replaced in history: going back does not show the login form again.
       await page.goBack().catch(() => undefined);
       expect(new URL(page.url()).pathname).not.toBe('/login');

@@ -66,19 +66,21 @@ export function teamRows(
  *     one, because a half-filled mirror would show numbers that are simply too small.
  *  3. With neither a finished sync nor a server answer, the local figures anyway (never blank):
  *     they are what this device knows, and they grow as the first pull fills the store.
- * The team list follows `teamRows` in every case (local figures over the server's people).
+ * The team list goes with the cards: the server's as it is in case 2, else `teamRows` (local
+ * figures over the server's people).
  */
 export function chooseStats(
   orders: Iterable<StatsOrder>,
   server: CachedServerStats | null | undefined,
   firstSyncDone: boolean,
 ): ShownStats {
-  const { totals, members } = countOrders(orders);
-  const team = teamRows(server?.stats.team, members);
   if (!firstSyncDone && server) {
-    const { team: _serverTeam, ...stats } = server.stats;
+    // The team too: a half-filled mirror would show each member's figures too small as well.
+    const { team, ...stats } = server.stats;
     return { stats, team, source: 'server' };
   }
+  const { totals, members } = countOrders(orders);
+  const team = teamRows(server?.stats.team, members);
   const { team: _none, ...stats } = finalizeStats(totals, []);
   return { stats, team, source: 'local' };
 }

@@ -153,6 +153,7 @@ export default function NotificationsPage() {
                 divider={index < rows.length - 1}
                 data-testid="notification-row"
                 data-unread={n.is_read ? 'false' : 'true'}
+                data-notification-id={n.id}
                 data-type={n.type}
                 sx={{
                   alignItems: 'flex-start',
