@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { NOTIFICATION_TYPES } from '../../src/shared/api/notifications';
 import { countOrders, STATUS_BUCKETS, type StatsOrder } from '../../src/shared/domain/dashboard-stats';
 import { formatTRY } from '../../src/shared/domain/money';
 import {
@@ -331,20 +332,8 @@ describe('dashboards (Chromium against npm start)', () => {
     await page.getByTestId('notification-type-filter').click();
     await page
       .getByRole('option')
-      .nth(
-        1 +
-          [
-            'order_created',
-            'order_approved',
-            'order_rejected',
-            'order_assigned',
-            'order_in_transit',
-            'order_shipped',
-            'order_delivered',
-            'order_cancelled',
-            'system',
-          ].indexOf(type),
-      )
+      // The filter lists 'Tümü' first, then the types in the contract's order.
+      .nth(1 + NOTIFICATION_TYPES.indexOf(type as (typeof NOTIFICATION_TYPES)[number]))
       .click();
     await expect.poll(() => rows.count()).toBe(Math.min(20, ofType));
     expect(new Set(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-type'))))).toEqual(
