@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { loginShellHtml } from './src/client/auth/login-shell-markup';
 
 /**
  * Brotli and gzip copies of every text file of the build (`x.js.br`, `x.js.gz`), written once at
@@ -60,7 +61,7 @@ function firstScreen(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const bundle = ctx.bundle;
-        if (!bundle) return html;
+        if (!bundle || !ctx.filename.endsWith('index.html')) return html;
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
         const login = chunks.find((c) => c.facadeModuleId?.endsWith('/src/client/auth/login-page.tsx'));
         const preload = new Set<string>();
@@ -91,6 +92,25 @@ function firstScreen(): Plugin {
 }
 
 /**
+ * login.html: the first visit's /login as plain HTML (src/client/auth/login-shell-markup.ts, from
+ * the Turkish catalogue) with login-boot.ts as its only script; the server serves it for /login
+ * with the tenant filled in (src/server/plugins/app/static.ts). Dev (vite serve) keeps index.html.
+ */
+function loginShell(): Plugin {
+  return {
+    name: 'sys-login-shell',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, ctx) {
+        return ctx.filename.endsWith('login.html')
+          ? html.replace('<!--sys-login-shell-->', loginShellHtml())
+          : html;
+      },
+    },
+  };
+}
+
+/**
  * The client build: React app + our own Workbox service worker (src/client/sw.ts, injectManifest),
  * output to dist/ which the Fastify server serves with an SPA fallback. The service worker is
  * registered by the app itself through workbox-window (src/client/pwa), so that a waiting update
@@ -102,6 +122,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    rollupOptions: {
+      input: { index: 'index.html', login: 'login.html' },
+    },
   },
   server: {
     port: 5173,
@@ -113,6 +136,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    loginShell(),
     firstScreen(),
     precompress(),
     VitePWA({
@@ -148,7 +172,8 @@ export default defineConfig({
         // must start with no network at all.
         globPatterns: ['**/*.{js,css,html,ico,png,svg,woff2}'],
         // woff (v1) duplicates of the fonts are never used by a browser that runs a service worker.
-        globIgnores: ['**/*.woff'],
+        // login.html is the first visit's /login, filled in by the server: never served offline.
+        globIgnores: ['**/*.woff', 'login.html'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false, type: 'module' },

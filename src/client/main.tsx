@@ -11,6 +11,8 @@ import '@fontsource/roboto/latin-ext-700.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { loadLoginPage } from './app/router';
+import { captureLoginShell } from './auth/login-shell-handoff';
 import { registerServiceWorker } from './pwa/service-worker';
 import { loadEnglish } from './shared-ui/i18n';
 import { useSession } from './state/session';
@@ -24,7 +26,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root eksik');
 // The first render is a transition: React yields to the browser every few milliseconds instead of
 // one long task, so a phone stays responsive while the app starts (Lighthouse's "total blocking
-// time"). Until it commits, the server's first paint of /login (login-shell.ts) stays on screen.
+// time"). Until it commits, the first visit's plain-HTML /login (login.html) stays on screen.
 const reactRoot = createRoot(root);
 const render = () =>
   startTransition(() => {
@@ -34,8 +36,14 @@ const render = () =>
       </StrictMode>,
     );
   });
-// English is its own chunk (i18n.ts): fetched before the first render only when it was chosen.
-if (useUi.getState().language === 'en') void loadEnglish().then(render, render);
+// Before the first render, fetch what it needs so that it commits the real screen at once:
+// English (its own chunk, only when it was chosen) and, when the page is the first visit's
+// plain-HTML login form (login-boot.ts), the login screen, which then takes over what was typed
+// there (auth/login-shell-handoff.ts).
+const before: Promise<unknown>[] = [];
+if (useUi.getState().language === 'en') before.push(loadEnglish());
+if (captureLoginShell(root) && window.location.pathname === '/login') before.push(loadLoginPage());
+if (before.length) void Promise.all(before).then(render, render);
 else render();
 
 registerServiceWorker();

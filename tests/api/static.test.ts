@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loginShellHtml } from '../../src/client/auth/login-shell-markup';
 import { MESSAGES } from '../../src/shared/api/errors';
 import { type Api, startApi } from './support/harness';
 
@@ -15,6 +16,11 @@ beforeAll(async () => {
   writeFileSync(
     join(dist, 'index.html'),
     '<!doctype html><title>Sipariş Yönetim Sistemi</title><div id="root"></div>',
+  );
+  // The build's first-visit /login (vite.config.ts `loginShell`): the real markup, filled per request.
+  writeFileSync(
+    join(dist, 'login.html'),
+    `<!doctype html><html><head><meta name="theme-color" content="#1976d2" /></head><body><div id="root">${loginShellHtml()}</div><script type="module" src="/assets/login-1a2b3c4d.js"></script></body></html>`,
   );
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
   writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Sipariş Yönetim Sistemi"}');
@@ -86,15 +92,26 @@ it('does not fall back for /api or for non-HTML requests', async () => {
   expect(post.statusCode).toBe(404);
 });
 
-it("paints /login before any JavaScript: the tenant's name and readable colour in #root, escaped", async () => {
+it("serves the first visit's /login as a working form in the tenant's name and readable colours, escaped", async () => {
   const demo = await get('/login?tenant=demo', 'text/html');
   expect(demo.statusCode).toBe(200);
   expect(demo.headers['cache-control']).toBe('no-cache');
   expect(demo.body).toContain('<p class="ls-name">Demo Ticaret A.Ş.</p>');
   expect(demo.body).toContain('<span class="ls-chip">demo</span>');
-  expect(demo.body).toContain('Giriş Yap');
-  // demo's primary #2e7d32 passes 4.5:1 on white as it is: the header keeps the tenant's colour.
-  expect(demo.body).toContain('background:#2e7d32');
+  // A real form: the inputs the app takes over, the spec's labels, and a submit button.
+  expect(demo.body).toContain('<input id="username" name="username"');
+  expect(demo.body).toContain('<input id="password" name="password" type="password"');
+  expect(demo.body).toContain('<label for="username">Kullanıcı Adı</label>');
+  expect(demo.body).toContain('<button type="submit" class="ls-submit">Giriş Yap</button>');
+  // demo's primary #2e7d32 passes 4.5:1 on white as it is: the page keeps the tenant's colour
+  // (and its dark shade, as MUI makes it: each channel × 0.7), also in the browser's theme colour.
+  expect(demo.body).toContain('--p:#2e7d32;--pd:#205723;');
+  expect(demo.body).toContain('<meta name="theme-color" content="#2e7d32"');
+  expect(demo.body).not.toContain('%SYS_SHELL');
+  // The template itself is never served as it is.
+  const template = await get('/login.html', 'text/html');
+  expect(template.body).not.toContain('%SYS_SHELL');
+  expect(template.body).not.toContain('ls-name');
   // A tenant whose name needs escaping (standing in for the admin screens that edit it).
   await api.db
     .updateTable('tenants')
@@ -105,6 +122,15 @@ it("paints /login before any JavaScript: the tenant's name and readable colour i
     const client1 = await get('/login?tenant=client1', 'text/html');
     expect(client1.body).toContain('&#60;b&#62;Çiçek &#38; Oğul&#60;/b&#62;');
     expect(client1.body).not.toContain('<b>Çiçek');
+    // A name that spells a placeholder stays text (the page is filled in one pass).
+    await api.db
+      .updateTable('tenants')
+      .set({ company_name: 'A %SYS_SHELL_TENANT% B' })
+      .where('id', '=', 'client1')
+      .execute();
+    const odd = await get('/login?tenant=client1', 'text/html');
+    expect(odd.body).toContain('<p class="ls-name">A %SYS_SHELL_TENANT% B</p>');
+    expect(odd.body).toContain('<span class="ls-chip">client1</span>');
   } finally {
     await api.db
       .updateTable('tenants')

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorBoundary } from '../shared-ui/error-boundary';
 import { ChunkLoading } from '../shared-ui/loading';
@@ -10,7 +10,23 @@ import { RequireAuth, RootRedirect } from './guards';
  * Route-level code splitting: every screen is its own chunk, so /login downloads only the login
  * screen on top of the shell. (The service worker precaches every chunk, so they load offline.)
  */
-const LoginPage = lazy(() => import('../auth/login-page'));
+/**
+ * The login screen can be loaded before the first render (main.tsx, when it takes over the first
+ * visit's plain-HTML form): then the first commit is the screen itself — a lazy component always
+ * shows the fallback once, which would replace the form the user is typing into with a spinner.
+ */
+let loadedLogin: ComponentType | undefined;
+export const loadLoginPage = () =>
+  import('../auth/login-page').then((m) => {
+    loadedLogin = m.default;
+    return m;
+  });
+const LazyLogin = lazy(loadLoginPage);
+function LoginPage() {
+  // Chosen once per mount: switching from the lazy wrapper to the module would remount the form.
+  const [Screen] = useState<ComponentType>(() => loadedLogin ?? LazyLogin);
+  return <Screen />;
+}
 const AppLayout = lazy(() => import('../layout/app-layout'));
 const ComingSoonPage = lazy(() => import('./coming-soon-page'));
 const NotificationsPage = lazy(() => import('../notifications/notifications-page'));

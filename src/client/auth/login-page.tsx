@@ -9,7 +9,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { landingPathFor } from '../../shared/domain/roles';
 import { login } from '../api/auth';
@@ -32,6 +32,7 @@ import {
   showAttemptsWarning,
   storeLockout,
 } from './login-lockout';
+import { type LoginShellState, takeLoginShell } from './login-shell-handoff';
 
 /**
  * The login screen, exactly per spec §2/§4/§5/§8: validation order (username, then password),
@@ -62,6 +63,36 @@ export default function LoginPage() {
   const [now, setNow] = useState(() => Date.now());
 
   const locked = lockedUntil !== null && lockedUntil > now;
+
+  // The first visit's plain-HTML form (login-shell-handoff.ts): take over what the user typed
+  // there, in the commit that replaced it, then give the focus and the caret back and replay a
+  // submit it held. Two steps, because the caret can only be set once the inputs hold the text.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fromShell, setFromShell] = useState<LoginShellState | null>(null);
+  useLayoutEffect(() => {
+    const shell = takeLoginShell();
+    if (!shell) return;
+    setUsername(shell.username);
+    setPassword(shell.password);
+    setShowPassword(shell.showPassword);
+    setFromShell(shell);
+  }, []);
+  useLayoutEffect(() => {
+    if (!fromShell) return;
+    const { focus } = fromShell;
+    if (focus) {
+      const input = document.getElementById(focus.id) as HTMLInputElement | null;
+      input?.focus();
+      if (input && focus.start !== null && focus.end !== null) {
+        try {
+          input.setSelectionRange(focus.start, focus.end);
+        } catch {
+          /* not every input type has a caret */
+        }
+      }
+    }
+    if (fromShell.submit) formRef.current?.requestSubmit();
+  }, [fromShell]);
 
   // Tick while locked; when the lock ends, unlock and forget it.
   useEffect(() => {
@@ -186,6 +217,7 @@ export default function LoginPage() {
 
         <Box
           component="form"
+          ref={formRef}
           noValidate
           onSubmit={onSubmit}
           onKeyDown={(e) => {

@@ -104,3 +104,12 @@ export function accessibleColor(color: string, mode: ColourMode): { main: string
   if (mode === 'light') main = readableOn(main, LIGHT_BACKGROUND);
   return { main, contrastText: textOn(main) };
 }
+
+/**
+ * MUI's `palette.*.dark` for a colour given without one (`darken(main, tonalOffset × 1.5)`, each
+ * channel × 0.7, truncated): the first visit's plain-HTML /login paints the same gradient as the
+ * app's theme (src/server/plugins/app/login-shell.ts).
+ */
+export function darkShade(hex: string): string {
+  return toHex(parseHex(hex).map((v) => Math.trunc(v * 0.7)) as Rgb);
+}

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../../../shared/api/errors';
 import { findTenant } from '../../tenants/tenants.repository';
-import { loginShellMarkup, withLoginShell } from './login-shell';
+import { fillLoginShell } from './login-shell';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -28,8 +28,13 @@ export default fp(
     const root = app.config.distDir;
     const hasDist = existsSync(join(root, 'index.html'));
     const indexHtml = hasDist ? readFileSync(join(root, 'index.html'), 'utf8') : '';
+    // The first visit's /login as plain HTML (login-shell.ts); an older build without it: index.html.
+    const loginHtml =
+      hasDist && existsSync(join(root, 'login.html'))
+        ? readFileSync(join(root, 'login.html'), 'utf8')
+        : indexHtml;
 
-    /** /login with its first paint (login-shell.ts): the tenant's name and colour before any JS. */
+    /** /login as a working form before any app JavaScript (login-shell.ts), in the tenant's name and colours. */
     async function loginPage(request: FastifyRequest): Promise<string> {
       const raw = (request.query as Record<string, unknown> | undefined)?.tenant;
       const slug =
@@ -43,14 +48,20 @@ export default fp(
         }
       }
       const shell = tenant
-        ? { company_name: tenant.company_name, primary_color: tenant.branding.primary_color }
+        ? {
+            company_name: tenant.company_name,
+            primary_color: tenant.branding.primary_color,
+            secondary_color: tenant.branding.secondary_color,
+          }
         : undefined;
-      return withLoginShell(indexHtml, loginShellMarkup(shell, slug));
+      return fillLoginShell(loginHtml, shell, slug);
     }
     if (hasDist) {
       await app.register(fastifyStatic, {
         root,
         cacheControl: false,
+        // login.html is a template of /login (placeholders filled per request): never as it is.
+        allowedPath: (pathName) => pathName !== '/login.html',
         // The build writes .br/.gz copies (vite.config.ts): sent to browsers that accept them.
         preCompressed: true,
         setHeaders(res, file) {

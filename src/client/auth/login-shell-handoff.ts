@@ -1,0 +1,84 @@
+/**
+ * The app taking over the first visit's plain-HTML login form (login-shell-markup.ts,
+ * login-boot.ts) without losing anything the user did in it.
+ *
+ * React replaces #root's children when it first commits. The shell's inputs then leave the
+ * document, but they keep their values, so the login screen reads them in its first layout
+ * effect — in the same task as the commit, so no keystroke can fall between reading and
+ * replacing — and also takes over which field had the focus (and the caret), whether the password
+ * was shown, and a submit the shell held while the app was loading (replayed by the screen).
+ *
+ * main.tsx calls `captureLoginShell()` before the first render; login-page.tsx calls
+ * `takeLoginShell()` once.
+ */
+export interface LoginShellState {
+  username: string;
+  password: string;
+  showPassword: boolean;
+  /** The field that had the focus when the app took over, with its selection. */
+  focus: { id: 'username' | 'password'; start: number | null; end: number | null } | null;
+  /** The user submitted the form before the app was there: submit it now. */
+  submit: boolean;
+}
+
+interface Captured {
+  form: HTMLFormElement;
+  username: HTMLInputElement;
+  password: HTMLInputElement;
+  focused: HTMLInputElement | null;
+}
+
+let captured: Captured | null = null;
+
+/** Finds the shell's form in `root` and starts following the focus in it. Null without a shell. */
+export function captureLoginShell(root: HTMLElement): boolean {
+  const form = root.querySelector<HTMLFormElement>('[data-login-shell-form]');
+  const username = form?.querySelector<HTMLInputElement>('#username');
+  const password = form?.querySelector<HTMLInputElement>('#password');
+  if (!form || !username || !password) return false;
+  const state: Captured = {
+    form,
+    username,
+    password,
+    focused:
+      document.activeElement === username || document.activeElement === password
+        ? (document.activeElement as HTMLInputElement)
+        : null,
+  };
+  form.addEventListener('focusin', (event) => {
+    const target = event.target;
+    state.focused = target === username ? username : target === password ? password : null;
+  });
+  form.addEventListener('focusout', (event) => {
+    const target = event.target as HTMLElement;
+    // Leaving for something else on the page (or outside it) clears it; being removed by React's
+    // commit does not (the element is then no longer in the document).
+    setTimeout(() => {
+      if (target.isConnected && state.focused === target && document.activeElement !== target)
+        state.focused = null;
+    }, 0);
+  });
+  captured = state;
+  return true;
+}
+
+/** The shell's state, once (null when there was no shell or it was already taken). */
+export function takeLoginShell(): LoginShellState | null {
+  const state = captured;
+  captured = null;
+  if (!state) return null;
+  const { focused } = state;
+  return {
+    username: state.username.value,
+    password: state.password.value,
+    showPassword: state.password.type === 'text',
+    focus: focused
+      ? {
+          id: focused === state.password ? 'password' : 'username',
+          start: focused.selectionStart,
+          end: focused.selectionEnd,
+        }
+      : null,
+    submit: state.form.dataset.pending === '1',
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The entry of the first visit's /login (login.html; the markup is auth/login-shell-markup.ts).
+ *
+ * The page is already a working form when this runs. The app (main.tsx: React, MUI, the router)
+ * is loaded:
+ * - at once when this browser has anything of ours stored (a session to resume, a language or
+ *   theme, a lockout, a signed-out user's waiting changes) or the history entry carries state
+ *   (a deep link sent here by a guard): those screens differ from the plain form;
+ * - otherwise on the user's first key, tap/click or input (autofill too). Typing a username and
+ *   password takes longer than loading the app, and everything typed meanwhile is handed over
+ *   (auth/login-shell-handoff.ts). Why not at once: evaluating React + MUI and committing the
+ *   screen blocks a phone's main thread for a second or more, which is exactly when the first
+ *   paint should become usable (issue 8: Lighthouse mobile ≥ 95).
+ *
+ * Until the app has taken over, a submit is held (never sent as a GET with the password in the
+ * address) and replayed by the app; the show/hide-password button works here too. If the app
+ * cannot be loaded (the network dropped), the form says so and the next try loads it again.
+ * Kept tiny and free of imports: it is all the JavaScript a first visit runs before anyone acts.
+ */
+const shell = document.querySelector<HTMLElement>('[data-login-shell]');
+const form = document.querySelector<HTMLFormElement>('[data-login-shell-form]');
+const TRIGGERS = ['keydown', 'pointerdown', 'input'] as const;
+let loading: Promise<unknown> | null = null;
+
+function hasStoredState(): boolean {
+  try {
+    return localStorage.length > 0 || sessionStorage.length > 0 || history.state !== null;
+  } catch {
+    return true; // storage blocked: let the app decide
+  }
+}
+
+function showAlert(text: string | null) {
+  const alert = form?.querySelector<HTMLElement>('[data-login-shell-alert]');
+  if (!alert) return;
+  alert.textContent = text ?? '';
+  alert.hidden = !text;
+}
+
+function start() {
+  if (loading) return;
+  for (const type of TRIGGERS) document.removeEventListener(type, start, true);
+  loading = import('./main').catch(() => {
+    // Offline or cut off mid-download: say so, and load again on the next try.
+    loading = null;
+    if (form?.dataset.pending) {
+      delete form.dataset.pending;
+      const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+      if (button) button.disabled = false;
+      showAlert(form.dataset.offline ?? null);
+    }
+    for (const type of TRIGGERS) document.addEventListener(type, start, true);
+  });
+}
+
+if (shell && form) {
+  form.addEventListener('submit', (event) => {
+    // The app replays this submit with the typed values once it has taken over the form.
+    event.preventDefault();
+    form.dataset.pending = '1';
+    const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (button) {
+      button.disabled = true;
+      button.textContent = form.dataset.submitting ?? button.textContent;
+    }
+    showAlert(null);
+    start();
+  });
+  const eye = form.querySelector<HTMLButtonElement>('[data-login-shell-eye]');
+  const password = form.querySelector<HTMLInputElement>('#password');
+  eye?.addEventListener('mousedown', (event) => event.preventDefault());
+  eye?.addEventListener('click', () => {
+    if (!password) return;
+    const show = password.type === 'password';
+    password.type = show ? 'text' : 'password';
+    eye.setAttribute('aria-label', (show ? form.dataset.hide : form.dataset.show) ?? '');
+    const [showIcon, hideIcon] = eye.querySelectorAll('svg');
+    showIcon?.toggleAttribute('hidden', show);
+    hideIcon?.toggleAttribute('hidden', !show);
+  });
+  if (hasStoredState()) start();
+  else for (const type of TRIGGERS) document.addEventListener(type, start, true);
+} else {
+  start();
+}
