@@ -46,7 +46,10 @@ function start() {
     if (form?.dataset.pending) {
       delete form.dataset.pending;
       const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
-      if (button) button.disabled = false;
+      if (button) {
+        button.disabled = false;
+        button.textContent = form.dataset.submit ?? button.textContent;
+      }
       showAlert(form.dataset.offline ?? null);
     }
     for (const type of TRIGGERS) document.addEventListener(type, start, true);

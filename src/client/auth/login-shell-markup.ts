@@ -90,7 +90,7 @@ export function loginShellHtml(t: Record<keyof typeof tr, string> = tr): string 
   return `<style>${CSS}</style><main class="ls" data-login-shell style="${SHELL_PLACEHOLDERS.colours}">
 <div class="ls-card"><header class="ls-head"><svg class="ls-logo" viewBox="0 0 100 100" aria-hidden="true" focusable="false"><polygon points="50,8 94,30 50,52 6,30" fill="#ffffff"/><polygon points="6,30 50,52 50,96 6,74" fill="#e3f2fd"/><polygon points="50,52 94,30 94,74 50,96" fill="#bbdefb"/><polygon points="67.6,16.8 76.4,21.2 32.4,43.2 23.6,38.8" fill="#ffb300"/><polygon points="23.6,38.8 32.4,43.2 32.4,87.2 23.6,82.8" fill="#e09a00"/></svg>
 <p class="ls-name">${SHELL_PLACEHOLDERS.company}</p><p class="ls-sub">${x('loginSubtitle')}</p>${SHELL_PLACEHOLDERS.tenant}</header>
-<form class="ls-form" novalidate data-login-shell-form data-show="${x('showPassword')}" data-hide="${x('hidePassword')}" data-submitting="${x('loginSubmitting')}" data-offline="${x('loginErrOffline')}">
+<form class="ls-form" novalidate data-login-shell-form data-show="${x('showPassword')}" data-hide="${x('hidePassword')}" data-submit="${x('loginSubmit')}" data-submitting="${x('loginSubmitting')}" data-offline="${x('loginErrOffline')}">
 <h1 class="ls-h1">${x('loginHeading')}</h1>
 <div class="ls-stack"><div class="ls-alert" role="alert" hidden data-login-shell-alert></div>
 <div class="ls-field"><input id="username" name="username" autocomplete="username" autocapitalize="none" spellcheck="false" placeholder=" " autofocus><label for="username">${x('username')}</label></div>

@@ -1,0 +1,168 @@
+/**
+ * The first visit's /login (issue 8, "first load"): the server sends the login form as plain HTML
+ * (src/client/auth/login-shell-markup.ts) with a 2 KiB script; the app loads on the user's first
+ * key, tap or input and takes over the form (src/client/auth/login-shell-handoff.ts). What a user
+ * relies on: the form works from the first paint, nothing typed is lost when the app takes over,
+ * a submit made before the app arrived is carried out, a failed download is said and retried, and
+ * a returning visitor (anything stored) gets the app — and their language — at once.
+ */
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, DEMO_PASSWORD, newContext } from '../helpers/browser';
+
+const baseURL = inject('baseURL');
+const browser = browserPerFile();
+
+/** The app's entry chunk (main.tsx): React, MUI and the router come with it. */
+const APP_ENTRY = /\/assets\/main-[\w-]+\.js$/;
+
+/** Scripts the page has fetched so far (file names). */
+function scriptsOf(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') names.push(new URL(request.url()).pathname.split('/').pop()!);
+  });
+  return names;
+}
+
+/** Holds the app's entry until `release()` (a slow network, made deterministic). */
+async function holdApp(page: Page): Promise<{ release: () => void; requested: () => boolean }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let requested = false;
+  await page.route(APP_ENTRY, async (route: Route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { release, requested: () => requested };
+}
+
+const shell = (page: Page) => page.locator('[data-login-shell]');
+
+describe("the first visit's /login", () => {
+  it('is a working form before any app JavaScript, and the app is fetched only on the first action', async () => {
+    const context = await newContext(browser(), { width: 390, height: 844 });
+    const page = await context.newPage();
+    const scripts = scriptsOf(page);
+    await page.goto(`${baseURL}/login?tenant=demo`);
+    // The form as the user sees it: the tenant's name, the spec's labels and button.
+    await expect.poll(() => shell(page).count()).toBe(1);
+    expect(await page.getByText('Demo Ticaret A.Ş.').count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Giriş Yap' }).count()).toBe(1);
+    expect(await page.getByLabel('Kullanıcı Adı').count()).toBe(1);
+    expect(await page.getByLabel('Şifre', { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Giriş Yap', exact: true }).isEnabled()).toBe(true);
+    // The username field has the focus, as on the app's screen.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('username');
+    // Idle: only the small boot script (and Vite's preload helper) — no React, no MUI.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    expect(scripts.some((name) => APP_ENTRY.test(`/assets/${name}`))).toBe(false);
+    expect(scripts.length).toBeLessThanOrEqual(2);
+    // The show/hide-password button works in the plain form too.
+    await page.getByRole('button', { name: 'Şifreyi göster' }).click();
+    expect(await page.locator('#password').getAttribute('type')).toBe('text');
+    // That click was the first action: the app is fetched and takes over, keeping the shown password.
+    await expect.poll(() => shell(page).count(), { timeout: 30_000 }).toBe(0);
+    expect(scripts.some((name) => APP_ENTRY.test(`/assets/${name}`))).toBe(true);
+    expect(await page.locator('#password').getAttribute('type')).toBe('text');
+    expect(await page.getByRole('button', { name: 'Şifreyi gizle' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('keeps every character typed and the focus when the app takes over mid-typing', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    const app = await holdApp(page);
+    await page.goto(`${baseURL}/login?tenant=demo`);
+    await expect.poll(() => shell(page).count()).toBe(1);
+    // The username is typed while the app's download is held; then the password begins.
+    await page.keyboard.type('mana', { delay: 20 });
+    await expect.poll(app.requested).toBe(true);
+    await page.keyboard.type('ger', { delay: 20 });
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(DEMO_PASSWORD.slice(0, 4), { delay: 20 });
+    // The app arrives while the user is in the password field…
+    app.release();
+    await expect.poll(() => shell(page).count(), { timeout: 30_000 }).toBe(0);
+    // …and the user goes on typing where they were: same field, caret at the end.
+    await page.keyboard.type(DEMO_PASSWORD.slice(4), { delay: 20 });
+    expect(await page.locator('#username').inputValue()).toBe('manager');
+    expect(await page.locator('#password').inputValue()).toBe(DEMO_PASSWORD);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('password');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/manager-dashboard', { timeout: 30_000 });
+    await context.close();
+  });
+
+  it('carries out a submit made before the app arrived (Enter), with the right validation', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    const app = await holdApp(page);
+    await page.goto(`${baseURL}/login?tenant=demo`);
+    await expect.poll(() => shell(page).count()).toBe(1);
+    // An empty submit first: the app's own validation answers it once it is there.
+    await page.keyboard.press('Enter');
+    const button = page.locator('button[type="submit"]');
+    await expect.poll(() => button.innerText()).toBe('Giriş Yapılıyor...');
+    expect(await button.isDisabled()).toBe(true);
+    app.release();
+    await expect.poll(() => page.getByText('Kullanıcı adı gereklidir.').count(), { timeout: 30_000 }).toBe(1);
+    expect(new URL(page.url()).search).toBe('?tenant=demo'); // never a GET with the form in the address
+    await context.close();
+
+    // A full submit before the app arrives signs in.
+    const second = await newContext(browser());
+    const page2 = await second.newPage();
+    const app2 = await holdApp(page2);
+    await page2.goto(`${baseURL}/login?tenant=demo`);
+    await page2.locator('#username').fill('warehouse');
+    await page2.locator('#password').fill(DEMO_PASSWORD);
+    await page2.keyboard.press('Enter');
+    await expect.poll(() => page2.locator('button[type="submit"]').isDisabled()).toBe(true);
+    expect(await shell(page2).count()).toBe(1);
+    app2.release();
+    await page2.waitForURL((url) => url.pathname === '/warehouse-dashboard', { timeout: 30_000 });
+    expect(new URL(page2.url()).search).not.toContain('password');
+    await second.close();
+  });
+
+  it('says so when the app cannot be downloaded, and loads it on the next try', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await page.route(APP_ENTRY, (route) => route.abort('internetdisconnected'));
+    await page.goto(`${baseURL}/login?tenant=demo`);
+    await page.locator('#username').fill('sales');
+    await page.locator('#password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+    await expect
+      .poll(() =>
+        page.getByText('İnternet bağlantısı yok. Giriş yapmak için çevrimiçi olmanız gerekir.').count(),
+      )
+      .toBe(1);
+    // Nothing typed is lost, and the button is usable again.
+    expect(await page.locator('#username').inputValue()).toBe('sales');
+    expect(await page.locator('#password').inputValue()).toBe(DEMO_PASSWORD);
+    expect(await page.getByRole('button', { name: 'Giriş Yap', exact: true }).isEnabled()).toBe(true);
+    // The network is back: the next submit loads the app, which signs in.
+    await page.unroute(APP_ENTRY);
+    await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+    await context.close();
+  });
+
+  it('gives a returning visitor (something stored: here English) the app at once, with no action', async () => {
+    const context = await newContext(browser());
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('language')) localStorage.setItem('language', 'en');
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/login?tenant=demo`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign In' }).count(), { timeout: 30_000 }).toBe(1);
+    expect(await shell(page).count()).toBe(0);
+    await context.close();
+  });
+});
