@@ -40,7 +40,8 @@ function showAlert(text: string | null) {
 function start() {
   if (loading) return;
   for (const type of TRIGGERS) document.removeEventListener(type, start, true);
-  loading = import('./main').catch(() => {
+  // The login screen is fetched alongside the app, not after it has run (one round trip less).
+  loading = Promise.all([import('./main'), import('./auth/login-page')]).catch(() => {
     // Offline or cut off mid-download: say so, and load again on the next try.
     loading = null;
     if (form?.dataset.pending) {

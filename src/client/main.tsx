@@ -42,8 +42,13 @@ const render = () =>
 // there (auth/login-shell-handoff.ts).
 const before: Promise<unknown>[] = [];
 if (useUi.getState().language === 'en') before.push(loadEnglish());
-if (captureLoginShell(root) && window.location.pathname === '/login') before.push(loadLoginPage());
+const takingOver = captureLoginShell(root) && window.location.pathname === '/login';
+if (takingOver) before.push(loadLoginPage());
 if (before.length) void Promise.all(before).then(render, render);
 else render();
 
-registerServiceWorker();
+// Taking over the form, the user is waiting for the screen: the service worker (which fetches the
+// whole app for its precache) is registered once the main thread is idle, not in the way.
+if (takingOver && 'requestIdleCallback' in window)
+  requestIdleCallback(() => registerServiceWorker(), { timeout: 5000 });
+else registerServiceWorker();

@@ -74,7 +74,15 @@ describe('axe: no serious or critical violation on any built screen', () => {
       await page.goto(`${baseURL}/login?tenant=demo`);
       await page.getByRole('button', { name: 'Giriş Yap' }).waitFor();
       await page.waitForTimeout(500);
+      // A first visit: the plain-HTML form (login-shell-markup.ts)…
+      expect(await page.locator('[data-login-shell]').count()).toBe(1);
       found['/login'] = await seriousViolations(page);
+      // …and the app's screen that takes it over on the first action.
+      await page.keyboard.press('Tab');
+      await expect.poll(() => page.locator('[data-login-shell]').count(), { timeout: 30_000 }).toBe(0);
+      await page.getByRole('button', { name: 'Giriş Yap' }).waitFor();
+      await page.waitForTimeout(500);
+      found['/login (app)'] = await seriousViolations(page);
       await login.close();
 
       for (const { tenant, user, paths } of SCREENS) {

@@ -32,6 +32,9 @@ describe('service worker update', () => {
     const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto(`${server.url}/login?tenant=demo`);
+    // A first visit's /login is plain HTML until the user acts (src/client/login-boot.ts): the
+    // app — and with it the service worker — comes with the first key.
+    await page.keyboard.press('Tab');
     await waitForServiceWorker(page);
     await page.reload();
     // The first install is not an update.
