@@ -133,14 +133,18 @@ describe('navigation and notices (Chromium against npm start)', () => {
     const pagination = page.getByTestId('orders-pagination');
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(10);
 
-    // Search, then the second page: both in the address.
-    await page.getByTestId('orders-search').fill(q);
+    // Search, then the second page: both in the address. (The page is turned as soon as the search
+    // is in the address, before the list has caught up with it: turning it must not drop `q`.)
+    const searchBox = page.getByTestId('orders-search');
+    const searchText = () => searchBox.inputValue();
+    await searchBox.fill(q);
     await expect.poll(() => params(page).get('q')).toBe(q);
     const firstOfPage = () => rows.first().getAttribute('data-order-id');
     await expect.poll(() => rows.count()).toBe(10);
     const firstOfPageOne = await firstOfPage();
     await page.getByRole('button', { name: 'Sonraki sayfa' }).click();
     await expect.poll(() => params(page).get('page')).toBe('2');
+    expect(params(page).get('q')).toBe(q);
     await expect.poll(() => pagination.innerText()).toContain(secondPage);
     await expect.poll(firstOfPage).not.toBe(firstOfPageOne);
     const listUrl = page.url();
@@ -159,7 +163,8 @@ describe('navigation and notices (Chromium against npm start)', () => {
     await page.getByTestId('order-back').click();
     await page.waitForURL((url) => url.pathname === '/orders');
     expect(page.url()).toBe(listUrl);
-    expect(await page.getByTestId('orders-search').inputValue()).toBe(q);
+    // (the address changes at once; the list is drawn a moment later)
+    await expect.poll(searchText, { timeout: 30_000 }).toBe(q);
     await expect.poll(() => pagination.innerText(), { timeout: 30_000 }).toContain(secondPage);
     await expect.poll(firstOfPage).toBe(id);
 
@@ -169,12 +174,14 @@ describe('navigation and notices (Chromium against npm start)', () => {
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/orders');
     expect(page.url()).toBe(listUrl);
+    await expect.poll(searchText, { timeout: 30_000 }).toBe(q);
     await expect.poll(() => pagination.innerText(), { timeout: 30_000 }).toContain(secondPage);
     await expect.poll(firstOfPage).toBe(id);
     await page.reload();
     await expect.poll(() => pagination.innerText(), { timeout: 30_000 }).toContain(secondPage);
     await expect.poll(firstOfPage, { timeout: 30_000 }).toBe(id);
-    expect(await page.getByTestId('orders-search').inputValue()).toBe(q);
+    await expect.poll(searchText, { timeout: 30_000 }).toBe(q);
+    expect(page.url()).toBe(listUrl);
 
     // A status filter joins the search (and starts from the first page): 'Geri' restores both.
     const status = all[0]!.status;
@@ -192,11 +199,23 @@ describe('navigation and notices (Chromium against npm start)', () => {
     await page.getByTestId('order-back').click();
     await page.waitForURL((url) => url.pathname === '/orders');
     expect(page.url()).toBe(filteredUrl);
-    expect(await page.getByTestId('orders-search').inputValue()).toBe(q);
-    expect(await page.getByTestId('orders-status-filter').innerText()).toContain(statusLabel(status));
+    await expect.poll(searchText, { timeout: 30_000 }).toBe(q);
+    await expect
+      .poll(() => page.getByTestId('orders-status-filter').innerText())
+      .toContain(statusLabel(status));
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(Math.min(10, both.length));
     for (const value of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))))
       expect(value).toBe(status);
+
+    // The box follows the address when it changes while the list stays open: another search typed
+    // on the filtered view, then the browser's back (to the unfiltered second page) brings back q.
+    const other = `${q}-yok`;
+    await searchBox.fill(other);
+    await expect.poll(() => params(page).get('q')).toBe(other);
+    await page.goBack();
+    await page.waitForURL((url) => url.href === listUrl);
+    await expect.poll(searchText, { timeout: 30_000 }).toBe(q);
+    await expect.poll(() => pagination.innerText(), { timeout: 30_000 }).toContain(secondPage);
     await context.close();
   });
 

@@ -17,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatTL } from '../../shared/domain/money';
 import {
@@ -35,7 +35,7 @@ import { OrderCard } from './order-card';
 import { OrderEditDialog } from './order-edit-dialog';
 import { OrderStatusChip } from './order-status-chip';
 import { OrderTableHead } from './order-table-head';
-import { useListParams, useStatusParam } from './order-ui';
+import { useLastPageClamp, useListParams, useStatusParam } from './order-ui';
 import { OrderViewDialog } from './order-view-dialog';
 import { useActingUser, useOrderEntries, useOrderPage } from './orders-data';
 import { PendingSyncChip } from './pending-sync-chip';
@@ -177,7 +177,8 @@ export default function MyOrdersPage() {
   const user = useActingUser();
   const { status, setStatus } = useStatusParam({ replace: true });
   // The page lives in the address (`page`), so 'Geri' from an order returns to it (issue 8).
-  const { page, setPage } = useListParams();
+  const list = useListParams();
+  const { page, setPage } = list;
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] as number);
   const [viewing, setViewing] = useState<LocalOrder | null>(null);
   const [editing, setEditing] = useState<LocalOrder | null>(null);
@@ -188,10 +189,8 @@ export default function MyOrdersPage() {
   const total = result?.total ?? 0;
 
   // A page that no longer exists (orders left the filter, or were removed) → the last page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: setPage is rebuilt each render
-  useEffect(() => {
-    if (total > 0 && page * pageSize >= total) setPage(Math.ceil(total / pageSize) - 1);
-  }, [total, page, pageSize]);
+  // (No orders at all decides nothing: the store may still be filling.)
+  useLastPageClamp(list, result?.current && total > 0 ? total : undefined, pageSize);
 
   // Statuses the filter offers: the ones orders take, plus a display-only one given in the URL.
   const statusOptions: OrderStatus[] =

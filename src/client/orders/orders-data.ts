@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Driver, UpdateOrderBody } from '../../shared/api/orders';
 import type { ActingUser, OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
@@ -41,12 +41,35 @@ export function useActingUser(): ActingUser | null {
   return user ? { id: user.id, role: user.role as Role } : null;
 }
 
-export function useOrderPage(filter: OrderFilter, page: number, pageSize: number): OrderPage | undefined {
+/** One page of orders as a screen shows it. */
+export interface ShownOrderPage extends OrderPage {
+  /**
+   * Read for the filter, page and size of this render. While a new read runs (a keystroke, a new
+   * page, back to another address) the previous page stays on screen with `current` false: a
+   * decision about the page itself (past the end?) waits for the read that belongs to it.
+   */
+  current: boolean;
+}
+
+export function useOrderPage(
+  filter: OrderFilter,
+  page: number,
+  pageSize: number,
+): ShownOrderPage | undefined {
   const db = useLocalDb();
-  return useLiveQuery(
-    async () => (db ? queryOrders(db, filter, page, pageSize) : { rows: [], total: 0 }),
-    [db, filter.status, filter.salespersonId, filter.search, page, pageSize],
+  const key = JSON.stringify([
+    !!db,
+    filter.status ?? null,
+    filter.salespersonId ?? null,
+    filter.search ?? null,
+    page,
+    pageSize,
+  ]);
+  const read = useLiveQuery(
+    async () => ({ key, page: db ? await queryOrders(db, filter, page, pageSize) : { rows: [], total: 0 } }),
+    [db, key],
   );
+  return useMemo(() => (read ? { ...read.page, current: read.key === key } : undefined), [read, key]);
 }
 
 /** One order; `null` when it is not in the local store (unknown, not visible, or deleted). */

@@ -19,7 +19,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatTL } from '../../shared/domain/money';
 import { canAssignDriver, canEditOrder, ORDER_STATUSES } from '../../shared/domain/order-status';
@@ -37,8 +37,10 @@ import { OrderTableHead } from './order-table-head';
 import {
   statusActions,
   syncStateOf,
+  useLastPageClamp,
   useListParams,
   useOutboxByOrder,
+  useSearchText,
   useStatusParam,
   useStoreWarmingUp,
 } from './order-ui';
@@ -68,12 +70,9 @@ export default function OrdersPage() {
   const list = useListParams();
   const { page, setPage } = list;
   // The box keeps its own text (typing must never wait for the address); the address follows it,
-  // so 'Geri' from an order and a reload bring the search back (issue 8).
-  const [search, setSearchText] = useState(list.search);
-  const setSearch = (value: string) => {
-    setSearchText(value);
-    list.setSearch(value);
-  };
+  // so 'Geri' from an order and a reload bring the search back (issue 8), and the box follows the
+  // address when that changes from outside (back/forward, a link, the menu).
+  const { text: search, setText: setSearch, clear: clearFilters } = useSearchText(list);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] as number);
   const [editing, setEditing] = useState<LocalOrder | null>(null);
   const [assigning, setAssigning] = useState<LocalOrder | null>(null);
@@ -83,18 +82,10 @@ export default function OrdersPage() {
 
   // A filter change starts from the first page: the search and status setters drop `page` from
   // the address themselves (an effect here would also reset a page given in the address).
-  // The list shrank under the current page (a sync, a filter): go to the last page there is —
-  // but not while the store is still filling, or a linked page 3 would fall back to page 1.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: setPage is rebuilt each render
-  useEffect(() => {
-    if (result && !warmingUp && page > 0 && page * pageSize >= result.total)
-      setPage(Math.max(0, Math.ceil(result.total / pageSize) - 1));
-  }, [result, page, pageSize, warmingUp]);
-
-  const clearFilters = () => {
-    setSearchText('');
-    list.clear();
-  };
+  // The list shrank under the current page (a sync, a filter): the last page there is — but not
+  // while the store is still filling (a linked page 3 would fall back to page 1), nor from the
+  // rows of a previous search or page still shown while this one is read.
+  useLastPageClamp(list, warmingUp || !result?.current ? undefined : result.total, pageSize);
 
   if (error) return <Alert severity="error">{t('ordersStoreUnavailable')}</Alert>;
 
