@@ -94,18 +94,37 @@ function firstScreen(): Plugin {
 /**
  * login.html: the first visit's /login as plain HTML (src/client/auth/login-shell-markup.ts, from
  * the Turkish catalogue) with login-boot.ts as its only script; the server serves it for /login
- * with the tenant filled in (src/server/plugins/app/static.ts). Dev (vite serve) keeps index.html.
+ * with the tenant filled in (src/server/plugins/app/static.ts). Made from the built index.html
+ * (one <head> to maintain) without its module scripts, preloads and inline font CSS — the form
+ * paints with the system's fonts and nothing but the 1 KiB boot script is fetched before the
+ * user acts. Dev (vite serve) keeps index.html.
  */
 function loginShell(): Plugin {
+  const BOOT = '/src/client/login-boot.ts';
   return {
     name: 'sys-login-shell',
-    transformIndexHtml: {
-      order: 'pre',
-      handler(html, ctx) {
-        return ctx.filename.endsWith('login.html')
-          ? html.replace('<!--sys-login-shell-->', loginShellHtml())
-          : html;
-      },
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      const boot = Object.values(bundle).find(
+        (c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.endsWith(BOOT),
+      );
+      if (index?.type !== 'asset' || boot?.type !== 'chunk')
+        throw new Error('sys-login-shell: index.html or the login-boot entry is missing from the build');
+      const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
+      const scripts = [
+        `<script type="module" crossorigin src="/${boot.fileName}"></script>`,
+        ...boot.imports.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+      ].join('\n    ');
+      const login = html
+        .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+        .replace(/\s*<style>[\s\S]*?<\/style>/g, '')
+        .replace(/\s*<\/head>/, `\n    ${scripts}\n  </head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${loginShellHtml()}</div>`);
+      if (!login.includes('data-login-shell')) throw new Error('sys-login-shell: no <div id="root"></div>');
+      this.emitFile({ type: 'asset', fileName: 'login.html', source: login });
     },
   };
 }
@@ -123,7 +142,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rollupOptions: {
-      input: { index: 'index.html', login: 'login.html' },
+      // login-boot.ts: the script of the first visit's /login (login.html, `loginShell` above).
+      input: { index: 'index.html', login: 'src/client/login-boot.ts' },
     },
   },
   server: {

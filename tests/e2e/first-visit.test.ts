@@ -13,28 +13,50 @@ import { browserPerFile, DEMO_PASSWORD, newContext } from '../helpers/browser';
 const baseURL = inject('baseURL');
 const browser = browserPerFile();
 
-/** The app's entry chunk (main.tsx): React, MUI and the router come with it. */
-const APP_ENTRY = /\/assets\/main-[\w-]+\.js$/;
+/**
+ * The scripts of the first visit's page itself (the boot script and what it preloads), read from
+ * the HTML the server sends: every other script is the app (React, MUI, the router, the screen).
+ */
+let pageScripts: Set<string> | undefined;
+async function isAppScript(url: string): Promise<boolean> {
+  if (!pageScripts) {
+    const html = await (
+      await fetch(`${baseURL}/login?tenant=demo`, { headers: { accept: 'text/html' } })
+    ).text();
+    pageScripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+    if (pageScripts.size === 0) throw new Error('the /login page names no script');
+  }
+  const path = new URL(url).pathname;
+  return path.endsWith('.js') && !pageScripts.has(path);
+}
+const APP_SCRIPT = (url: URL) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js');
 
-/** Scripts the page has fetched so far (file names). */
+/** Script URLs the page has requested so far. */
 function scriptsOf(page: Page): string[] {
-  const names: string[] = [];
+  const urls: string[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'script') names.push(new URL(request.url()).pathname.split('/').pop()!);
+    if (new URL(request.url()).pathname.endsWith('.js')) urls.push(request.url());
   });
-  return names;
+  return urls;
+}
+async function appScripts(urls: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const url of urls) if (await isAppScript(url)) found.push(url);
+  return found;
 }
 
-/** Holds the app's entry until `release()` (a slow network, made deterministic). */
+/** Holds the app's scripts until `release()` (a slow network, made deterministic). */
 async function holdApp(page: Page): Promise<{ release: () => void; requested: () => boolean }> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
   let requested = false;
-  await page.route(APP_ENTRY, async (route: Route) => {
-    requested = true;
-    await released;
+  await page.route(APP_SCRIPT, async (route: Route) => {
+    if (await isAppScript(route.request().url())) {
+      requested = true;
+      await released;
+    }
     await route.continue();
   });
   return { release, requested: () => requested };
@@ -60,14 +82,14 @@ describe("the first visit's /login", () => {
     // Idle: only the small boot script (and Vite's preload helper) — no React, no MUI.
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
-    expect(scripts.some((name) => APP_ENTRY.test(`/assets/${name}`))).toBe(false);
+    expect(await appScripts(scripts)).toEqual([]);
     expect(scripts.length).toBeLessThanOrEqual(2);
     // The show/hide-password button works in the plain form too.
     await page.getByRole('button', { name: 'Şifreyi göster' }).click();
     expect(await page.locator('#password').getAttribute('type')).toBe('text');
     // That click was the first action: the app is fetched and takes over, keeping the shown password.
     await expect.poll(() => shell(page).count(), { timeout: 30_000 }).toBe(0);
-    expect(scripts.some((name) => APP_ENTRY.test(`/assets/${name}`))).toBe(true);
+    expect((await appScripts(scripts)).length).toBeGreaterThan(0);
     expect(await page.locator('#password').getAttribute('type')).toBe('text');
     expect(await page.getByRole('button', { name: 'Şifreyi gizle' }).count()).toBe(1);
     await context.close();
@@ -133,7 +155,9 @@ describe("the first visit's /login", () => {
   it('says so when the app cannot be downloaded, and loads it on the next try', async () => {
     const context = await newContext(browser());
     const page = await context.newPage();
-    await page.route(APP_ENTRY, (route) => route.abort('internetdisconnected'));
+    await page.route(APP_SCRIPT, async (route) =>
+      (await isAppScript(route.request().url())) ? route.abort('internetdisconnected') : route.continue(),
+    );
     await page.goto(`${baseURL}/login?tenant=demo`);
     await page.locator('#username').fill('sales');
     await page.locator('#password').fill(DEMO_PASSWORD);
@@ -148,7 +172,7 @@ describe("the first visit's /login", () => {
     expect(await page.locator('#password').inputValue()).toBe(DEMO_PASSWORD);
     expect(await page.getByRole('button', { name: 'Giriş Yap', exact: true }).isEnabled()).toBe(true);
     // The network is back: the next submit loads the app, which signs in.
-    await page.unroute(APP_ENTRY);
+    await page.unroute(APP_SCRIPT);
     await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
     await context.close();
@@ -161,7 +185,9 @@ describe("the first visit's /login", () => {
     });
     const page = await context.newPage();
     await page.goto(`${baseURL}/login?tenant=demo`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Sign In' }).count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Sign In' }).count(), { timeout: 30_000 })
+      .toBe(1);
     expect(await shell(page).count()).toBe(0);
     await context.close();
   });
