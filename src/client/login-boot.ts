@@ -49,6 +49,7 @@ function start() {
       const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
       if (button) {
         button.disabled = false;
+        button.removeAttribute('aria-busy');
         button.textContent = form.dataset.submit ?? button.textContent;
       }
       showAlert(form.dataset.offline ?? null);
@@ -65,11 +66,15 @@ if (shell && form) {
     const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
     if (button) {
       button.disabled = true;
+      button.setAttribute('aria-busy', 'true');
       button.textContent = form.dataset.submitting ?? button.textContent;
     }
     showAlert(null);
     start();
   });
+  // The button comes disabled (no native submit before this script runs): usable from now on.
+  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (submit) submit.disabled = false;
   const eye = form.querySelector<HTMLButtonElement>('[data-login-shell-eye]');
   const password = form.querySelector<HTMLInputElement>('#password');
   eye?.addEventListener('mousedown', (event) => event.preventDefault());

@@ -102,7 +102,10 @@ it("serves the first visit's /login as a working form in the tenant's name and r
   expect(demo.body).toContain('<input id="username" name="username"');
   expect(demo.body).toContain('<input id="password" name="password" type="password"');
   expect(demo.body).toContain('<label for="username">Kullanıcı Adı</label>');
-  expect(demo.body).toContain('<button type="submit" class="ls-submit">Giriş Yap</button>');
+  // Until its script runs, the form cannot be submitted natively (a GET would put the password in
+  // the address): the button comes disabled (the script enables it), and the method is POST.
+  expect(demo.body).toContain('<button type="submit" class="ls-submit" disabled>Giriş Yap</button>');
+  expect(demo.body).toContain('<form class="ls-form" method="post" novalidate');
   // demo's primary #2e7d32 passes 4.5:1 on white as it is: the page keeps the tenant's colour
   // (and its dark shade, as MUI makes it: each channel × 0.7), also in the browser's theme colour.
   expect(demo.body).toContain('--p:#2e7d32;--pd:#205723;');

@@ -178,6 +178,29 @@ describe("the first visit's /login", () => {
     await context.close();
   });
 
+  it('cannot be sent before its script runs: without JavaScript, Enter and the button send nothing', async () => {
+    const context = await browser().newContext({ javaScriptEnabled: false, locale: 'tr-TR' });
+    const page = await context.newPage();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) sent.push(`${request.method()} ${request.url()}`);
+    });
+    await page.goto(`${baseURL}/login?tenant=demo`);
+    await page.locator('#username').fill('manager');
+    await page.locator('#password').fill(DEMO_PASSWORD);
+    await page.locator('#password').press('Enter');
+    await page
+      .locator('button[type="submit"]')
+      .click({ force: true })
+      .catch(() => undefined);
+    await page.waitForTimeout(500);
+    // Only the page itself was requested: no form submission, no password in any address.
+    expect(sent).toEqual([`GET ${baseURL}/login?tenant=demo`]);
+    expect(page.url()).toBe(`${baseURL}/login?tenant=demo`);
+    expect(await page.locator('button[type="submit"]').isDisabled()).toBe(true);
+    await context.close();
+  });
+
   it('gives a returning visitor (something stored: here English) the app at once, with no action', async () => {
     const context = await newContext(browser());
     await context.addInitScript(() => {

@@ -63,7 +63,8 @@ body{margin:0}
 .ls-eye svg[hidden]{display:none}
 .ls-submit{display:block;width:100%;min-height:46px;padding:10px 22px;border:0;border-radius:8px;background:var(--p);color:var(--on);font:inherit;font-size:.9375rem;line-height:1.75;font-weight:500;cursor:pointer;box-shadow:0 3px 1px -2px rgba(0,0,0,.2),0 2px 2px 0 rgba(0,0,0,.14),0 1px 5px 0 rgba(0,0,0,.12)}
 .ls-submit:focus-visible{outline:2px solid var(--pd);outline-offset:2px}
-.ls-submit:disabled{background:rgba(0,0,0,.12);color:rgba(0,0,0,.38);box-shadow:none;cursor:default}
+.ls-submit:disabled{cursor:default}
+.ls-form[data-pending] .ls-submit{background:rgba(0,0,0,.12);color:rgba(0,0,0,.38);box-shadow:none}
 .ls-or{margin:20px 0;display:flex;align-items:center;gap:16px;color:rgba(0,0,0,.6);font-size:.875rem;line-height:1.43}
 .ls-or::before,.ls-or::after{content:"";flex:1;border-top:1px solid rgba(0,0,0,.12)}
 .ls-center{text-align:center}
@@ -82,6 +83,9 @@ body{margin:0}
 /**
  * The shell's markup (inside #root): `data-login-shell` marks it for login-boot.ts and the app's
  * takeover; the form carries the texts login-boot.ts needs (password toggle, error) as data.
+ * The submit button arrives disabled (looking as usual) and login-boot.ts enables it: until the
+ * script runs, neither a click nor Enter can submit the form natively — a GET would put the
+ * password in the address (and in logs). `method="post"` is the second guard.
  */
 export function loginShellHtml(t: Record<keyof typeof tr, string> = tr): string {
   const x = (key: keyof typeof tr) => escapeHtml(t[key]);
@@ -90,12 +94,12 @@ export function loginShellHtml(t: Record<keyof typeof tr, string> = tr): string 
   return `<style>${CSS}</style><main class="ls" data-login-shell style="${SHELL_PLACEHOLDERS.colours}">
 <div class="ls-card"><header class="ls-head"><svg class="ls-logo" viewBox="0 0 100 100" aria-hidden="true" focusable="false"><polygon points="50,8 94,30 50,52 6,30" fill="#ffffff"/><polygon points="6,30 50,52 50,96 6,74" fill="#e3f2fd"/><polygon points="50,52 94,30 94,74 50,96" fill="#bbdefb"/><polygon points="67.6,16.8 76.4,21.2 32.4,43.2 23.6,38.8" fill="#ffb300"/><polygon points="23.6,38.8 32.4,43.2 32.4,87.2 23.6,82.8" fill="#e09a00"/></svg>
 <p class="ls-name">${SHELL_PLACEHOLDERS.company}</p><p class="ls-sub">${x('loginSubtitle')}</p>${SHELL_PLACEHOLDERS.tenant}</header>
-<form class="ls-form" novalidate data-login-shell-form data-show="${x('showPassword')}" data-hide="${x('hidePassword')}" data-submit="${x('loginSubmit')}" data-submitting="${x('loginSubmitting')}" data-offline="${x('loginErrOffline')}">
+<form class="ls-form" method="post" novalidate data-login-shell-form data-show="${x('showPassword')}" data-hide="${x('hidePassword')}" data-submit="${x('loginSubmit')}" data-submitting="${x('loginSubmitting')}" data-offline="${x('loginErrOffline')}">
 <h1 class="ls-h1">${x('loginHeading')}</h1>
 <div class="ls-stack"><div class="ls-alert" role="alert" hidden data-login-shell-alert></div>
 <div class="ls-field"><input id="username" name="username" autocomplete="username" autocapitalize="none" spellcheck="false" placeholder=" " autofocus><label for="username">${x('username')}</label></div>
 <div class="ls-field"><input id="password" name="password" type="password" autocomplete="current-password" placeholder=" " data-ls-password><label for="password">${x('password')}</label><button type="button" class="ls-eye" aria-label="${x('showPassword')}" data-login-shell-eye>${svg(ICON.show)}${svg(ICON.hide, ' hidden')}</button></div>
-<button type="submit" class="ls-submit">${x('loginSubmit')}</button></div>
+<button type="submit" class="ls-submit" disabled>${x('loginSubmit')}</button></div>
 <div class="ls-or" role="separator"><span>${x('or')}</span></div>
 <div class="ls-center"><button type="button" class="ls-link">${x('forgotPassword')}</button></div>
 </form>
