@@ -19,6 +19,7 @@ import notificationRoutes from './notifications/notifications.routes';
 import orderRoutes from './orders/orders.routes';
 import { WireCache } from './orders/wire-cache';
 import authPlugin from './plugins/app/auth';
+import compressPlugin from './plugins/app/compress';
 import errorEnvelope from './plugins/app/error-envelope';
 import idempotencyPlugin from './plugins/app/idempotency';
 import staticPlugin from './plugins/app/static';
@@ -134,6 +135,8 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
     if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?'))
       reply.header('Cache-Control', 'no-store');
   });
+  // Large GET answers (the sync feed's pages) gzipped for clients that accept it.
+  await app.register(compressPlugin);
   await app.register(staticPlugin);
   // routes, under /api with their own hooks
   await app.register(

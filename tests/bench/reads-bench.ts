@@ -8,7 +8,8 @@
  *                                          (tenant, token, session and user), for comparison
  *   GET /api/orders?page=1&limit=10        the first page of /orders, with its pagination total
  *   GET /api/orders/{id}                   one order with items and history
- *   GET /api/sync/pull?cursor=0&limit=500  the first page of a first sync (500 rows)
+ *   GET /api/sync/pull?cursor=0&limit=500  the first page of a first sync (500 rows), as it is and
+ *                                          gzipped (Accept-Encoding: gzip, as browsers send it)
  * each between two runs of GET /api/health, the app's own floor (routing, one `SELECT 1`, JSON).
  * An endpoint's share is its req/s over the mean of the /api/health runs just before and after
  * it, on the SAME server in the SAME run: the figure compares the endpoint with the app's own
@@ -16,7 +17,7 @@
  *
  *   npm run bench                                        (all benchmarks)
  *   node --import tsx tests/bench/reads-bench.ts         (DURATION=10 CONNECTIONS=10 BENCH_ORDERS=10000,
- *                                                         ENDPOINTS=floor,list,detail,pull for a subset)
+ *                                                         ENDPOINTS=floor,list,detail,pull,pull-gzip for a subset)
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx tests/bench/reads-bench.ts
  */
 import { randomBytes } from 'node:crypto';
@@ -31,7 +32,7 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 /** An admin URL of a PostgreSQL server, as for the tests: the run creates its own database there. */
 const ADMIN_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 /** The shares the read paths are meant to reach (issue 8), printed next to the measured ones. */
-const GOALS: Record<string, number> = { list: 25, detail: 40, pull: 5 };
+const GOALS: Record<string, number> = { list: 25, detail: 40, pull: 5, 'pull-gzip': 5 };
 
 interface Row {
   key: string;
@@ -117,6 +118,12 @@ async function benchOne(
       ['list', 'GET /api/orders?page=1&limit=10', { url: listUrl, headers }],
       ['detail', 'GET /api/orders/{id}', { url: `${base}/orders/${id}?tenant=demo`, headers }],
       ['pull', `GET /api/sync/pull?cursor=0&limit=500 (${pulled} rows)`, { url: pullUrl, headers }],
+      // What a browser asks for: the same page gzipped (plugins/app/compress.ts).
+      [
+        'pull-gzip',
+        `GET /api/sync/pull?cursor=0&limit=500, Accept-Encoding: gzip`,
+        { url: pullUrl, headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' } },
+      ],
     ];
     // ENDPOINTS=pull,list measures only those (default: all).
     const only = process.env.ENDPOINTS?.split(',').filter(Boolean);
