@@ -7,10 +7,10 @@
  *   theme, a lockout, a signed-out user's waiting changes) or the history entry carries state
  *   (a deep link sent here by a guard): those screens differ from the plain form;
  * - otherwise on the user's first key, tap/click or input (autofill too). Typing a username and
- *   password takes longer than loading the app, and everything typed meanwhile is handed over
- *   (auth/login-shell-handoff.ts). Why not at once: evaluating React + MUI and committing the
- *   screen blocks a phone's main thread for a second or more, which is exactly when the first
- *   paint should become usable (issue 8: Lighthouse mobile ≥ 95).
+ *   password takes longer than loading the app; the app then takes the form over when the user
+ *   submits it, with everything typed (auth/login-shell-handoff.ts). Why not at once: evaluating
+ *   React + MUI and committing the screen blocks a phone's main thread for a second or more,
+ *   which is exactly when the first paint should become usable (issue 8: Lighthouse mobile ≥ 95).
  *
  * Until the app has taken over, a submit is held (never sent as a GET with the password in the
  * address) and replayed by the app; the show/hide-password button works here too. If the app
@@ -87,8 +87,11 @@ if (shell && form) {
     showIcon?.toggleAttribute('hidden', show);
     hideIcon?.toggleAttribute('hidden', !show);
   });
-  if (hasStoredState()) start();
-  else for (const type of TRIGGERS) document.addEventListener(type, start, true);
+  // Stored state: the app takes over at once (auth/login-shell-handoff.ts `takeOverWhen`).
+  if (hasStoredState()) {
+    form.dataset.boot = 'stored';
+    start();
+  } else for (const type of TRIGGERS) document.addEventListener(type, start, true);
 } else {
   start();
 }

@@ -12,7 +12,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadLoginPage } from './app/router';
-import { captureLoginShell } from './auth/login-shell-handoff';
+import { captureLoginShell, takeOverWhen } from './auth/login-shell-handoff';
 import { registerServiceWorker } from './pwa/service-worker';
 import { loadEnglish } from './shared-ui/i18n';
 import { useSession } from './state/session';
@@ -40,12 +40,17 @@ const render = () =>
 // English (its own chunk, only when it was chosen) and, when the page is the first visit's
 // plain-HTML login form (login-boot.ts), the login screen, which then takes over what was typed
 // there (auth/login-shell-handoff.ts).
+// The form stays until the user submits it, unless they have something stored (takeOverWhen).
 const before: Promise<unknown>[] = [];
 if (useUi.getState().language === 'en') before.push(loadEnglish());
 const takingOver = captureLoginShell(root) && window.location.pathname === '/login';
 if (takingOver) before.push(loadLoginPage());
-if (before.length) void Promise.all(before).then(render, render);
-else render();
+const start = () => {
+  if (before.length) void Promise.all(before).then(render, render);
+  else render();
+};
+if (takingOver) takeOverWhen(start);
+else start();
 
 // Taking over the form, the user is waiting for the screen: the service worker (which fetches the
 // whole app for its precache) is registered once the main thread is idle, not in the way.

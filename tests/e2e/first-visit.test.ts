@@ -64,6 +64,22 @@ async function holdApp(page: Page): Promise<{ release: () => void; requested: ()
 
 const shell = (page: Page) => page.locator('[data-login-shell]');
 
+/** Waits until the page has fetched the app's scripts (none new for a second). */
+async function appLoaded(page: Page): Promise<void> {
+  const count = () =>
+    page.evaluate(
+      () => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js')).length,
+    );
+  let last = -1;
+  for (let i = 0; i < 60; i++) {
+    const now = await count();
+    if (now === last && now > 2) return;
+    last = now;
+    await page.waitForTimeout(1000);
+  }
+  throw new Error('the app did not finish loading');
+}
+
 describe("the first visit's /login", () => {
   it('is a working form before any app JavaScript, and the app is fetched only on the first action', async () => {
     const context = await newContext(browser(), { width: 390, height: 844 });
@@ -87,15 +103,20 @@ describe("the first visit's /login", () => {
     // The show/hide-password button works in the plain form too.
     await page.getByRole('button', { name: 'Şifreyi göster' }).click();
     expect(await page.locator('#password').getAttribute('type')).toBe('text');
-    // That click was the first action: the app is fetched and takes over, keeping the shown password.
-    await expect.poll(() => shell(page).count(), { timeout: 30_000 }).toBe(0);
-    expect((await appScripts(scripts)).length).toBeGreaterThan(0);
+    // That click was the first action: the app is fetched, but the form stays the browser's own…
+    await expect.poll(async () => (await appScripts(scripts)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    await appLoaded(page);
+    expect(await shell(page).count()).toBe(1);
+    // …until it is submitted: the app takes over (its validation answers), keeping the shown password.
+    await page.locator('#username').press('Enter');
+    await expect.poll(() => page.getByText('Kullanıcı adı gereklidir.').count(), { timeout: 30_000 }).toBe(1);
+    expect(await shell(page).count()).toBe(0);
     expect(await page.locator('#password').getAttribute('type')).toBe('text');
     expect(await page.getByRole('button', { name: 'Şifreyi gizle' }).count()).toBe(1);
     await context.close();
   });
 
-  it('keeps every character typed and the focus when the app takes over mid-typing', async () => {
+  it("keeps the browser's own form while the user types, even once the app is there; Enter hands every character over", async () => {
     const context = await newContext(browser());
     const page = await context.newPage();
     const app = await holdApp(page);
@@ -107,16 +128,33 @@ describe("the first visit's /login", () => {
     await page.keyboard.type('ger', { delay: 20 });
     await page.keyboard.press('Tab');
     await page.keyboard.type(DEMO_PASSWORD.slice(0, 4), { delay: 20 });
-    // The app arrives while the user is in the password field…
+    // The app arrives while the user is in the password field: the field is not replaced under
+    // their fingers (a phone's keyboard would close).
     app.release();
-    await expect.poll(() => shell(page).count(), { timeout: 30_000 }).toBe(0);
-    // …and the user goes on typing where they were: same field, caret at the end.
-    await page.keyboard.type(DEMO_PASSWORD.slice(4), { delay: 20 });
-    expect(await page.locator('#username').inputValue()).toBe('manager');
-    expect(await page.locator('#password').inputValue()).toBe(DEMO_PASSWORD);
+    await appLoaded(page);
+    expect(await shell(page).count()).toBe(1);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('password');
+    await page.keyboard.type(DEMO_PASSWORD.slice(4), { delay: 20 });
+    // Enter: the app takes the form over with both values and signs in.
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/manager-dashboard', { timeout: 30_000 });
+    await context.close();
+  });
+
+  it('hands over the focus and the caret with the values (no password: the app answers in the same form)', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/login?tenant=demo`);
+    await page.keyboard.type('nobody-here', { delay: 10 });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => shell(page).count(), { timeout: 30_000 }).toBe(0);
+    // The app's screen has the username typed in the HTML form, the focus where the user was.
+    expect(await page.locator('#username').inputValue()).toBe('nobody-here');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('username');
+    expect(await page.getByText('Şifre gereklidir.').count()).toBe(1);
+    // Typing goes on at the end of the text.
+    await page.keyboard.type('2', { delay: 10 });
+    expect(await page.locator('#username').inputValue()).toBe('nobody-here2');
     await context.close();
   });
 

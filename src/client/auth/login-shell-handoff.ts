@@ -8,8 +8,8 @@
  * replacing — and also takes over which field had the focus (and the caret), whether the password
  * was shown, and a submit the shell held while the app was loading (replayed by the screen).
  *
- * main.tsx calls `captureLoginShell()` before the first render; login-page.tsx calls
- * `takeLoginShell()` once.
+ * main.tsx calls `captureLoginShell()` before the first render and renders when `takeOverWhen`
+ * says so; login-page.tsx calls `takeLoginShell()` once.
  */
 export interface LoginShellState {
   username: string;
@@ -60,6 +60,23 @@ export function captureLoginShell(root: HTMLElement): boolean {
   });
   captured = state;
   return true;
+}
+
+/**
+ * Calls `takeOver` when the app should replace the HTML form. A visitor with something stored
+ * (login-boot.ts marks the form `data-boot="stored"`) sees their state at once — a lockout, their
+ * language, waiting changes. Anyone else keeps the browser's own form until they submit it: the
+ * app's screen would show them nothing more, and replacing a focused input mid-typing closes a
+ * phone's keyboard (iOS does not reopen it for a focus given by script). login-boot.ts holds that
+ * submit; the login screen replays it (login-page.tsx).
+ */
+export function takeOverWhen(takeOver: () => void): void {
+  const state = captured;
+  if (!state || state.form.dataset.boot === 'stored' || state.form.dataset.pending === '1') {
+    takeOver();
+    return;
+  }
+  state.form.addEventListener('submit', () => takeOver(), { once: true });
 }
 
 /** The shell's state, once (null when there was no shell or it was already taken). */
