@@ -18,84 +18,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { migrateToLatest, openDatabase, pgliteDir } from '../../src/server/db/database';
-import { seedIfEmpty } from '../../src/server/db/seed';
 import { DEMO_PASSWORD, launchBrowser, newContext } from '../helpers/browser';
-import { insertBulkOrders } from './support/bulk-orders';
+import { countLocalOrders, median, prepareData, seconds } from './support/mirror';
 import { type BenchServer, startBenchServer } from './support/server';
 
 const ORDERS = Number((process.env.ORDERS ?? '10000').replace(/_/g, ''));
 const RELOADS = Number(process.env.RELOADS ?? 3);
 const TENANT = 'demo';
 const USERNAME = 'manager';
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
-async function prepareData(dataDir: string): Promise<{ userId: string; expected: number }> {
-  const database = await openDatabase({ dataDir: pgliteDir(dataDir) });
-  try {
-    await migrateToLatest(database.db);
-    await seedIfEmpty(database.db, { demoPassword: DEMO_PASSWORD, production: false });
-    const bulk = await insertBulkOrders(database.db, { tenantId: TENANT, count: ORDERS });
-    console.log(
-      `Prepared PGlite in ${dataDir}: +${bulk.inserted} orders (${bulk.items} items, ${bulk.events} events) in ${seconds(bulk.ms)}`,
-    );
-    const user = await database.db
-      .selectFrom('users')
-      .select('id')
-      .where('tenant_id', '=', TENANT)
-      .where('username', '=', USERNAME)
-      .executeTakeFirstOrThrow();
-    const count = await database.db
-      .selectFrom('orders')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('tenant_id', '=', TENANT)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return { userId: user.id, expected: Number(count.n) };
-  } finally {
-    await database.close();
-  }
-}
-
-/**
- * Rows in the `orders` store of the local database, or -1 while it does not exist yet. Opens it
- * only when listed (opening a missing one would create it under Dexie's feet) and closes at once
- * (an open connection would block the app's schema upgrade).
- */
-function countLocalOrders(page: Page, dbName: string): Promise<number> {
-  return page.evaluate(async (name) => {
-    const listed = await indexedDB.databases();
-    if (!listed.some((d) => d.name === name)) return -1;
-    return new Promise<number>((done) => {
-      const open = indexedDB.open(name);
-      open.onerror = () => done(-1);
-      open.onblocked = () => done(-1);
-      open.onsuccess = () => {
-        const db = open.result;
-        db.onversionchange = () => db.close();
-        if (!db.objectStoreNames.contains('orders')) {
-          db.close();
-          done(-1);
-          return;
-        }
-        const request = db.transaction('orders', 'readonly').objectStore('orders').count();
-        request.onsuccess = () => {
-          db.close();
-          done(request.result);
-        };
-        request.onerror = () => {
-          db.close();
-          done(-1);
-        };
-      };
-    });
-  }, dbName);
-}
 
 /** Reload (offline) and time until the total card shows a number, then the full count. */
 async function timeReload(page: Page, expected: number): Promise<{ firstNumber: number; full: number }> {
@@ -123,7 +53,11 @@ async function main() {
   let server: BenchServer | undefined;
   const browser = await launchBrowser();
   try {
-    const { userId, expected } = await prepareData(dataDir);
+    const { userId, expected } = await prepareData(dataDir, {
+      tenant: TENANT,
+      username: USERNAME,
+      orders: ORDERS,
+    });
     const dbName = `sys-${TENANT}-${userId}`;
     server = await startBenchServer({ dataDir });
     const baseURL = server.baseURL;
