@@ -16,11 +16,10 @@
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx tests/bench/dashboard-stats-bench.ts
  *   BENCH_DATABASES=pglite|postgres  only one of the two
  */
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import pg from 'pg';
-import { type AutocannonOptions, autocannon } from './support/autocannon';
+import { type AutocannonOptions, type Measured, measure } from './support/autocannon';
 import { startServer, stopServer } from './support/bench-child';
+import { onTemporaryDatabase } from './support/temp-database';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -28,35 +27,10 @@ const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number)
 const ADMIN_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 
-interface Row {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  bad: number;
-}
+type Row = Measured;
 
-async function run(name: string, options: AutocannonOptions): Promise<Row> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
-  return {
-    name,
-    rps: result.requests.total / Math.max(result.duration, 0.001),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    bad: result.errors + result.timeouts + result.non2xx,
-  };
-}
-
-async function adminQuery(sqlText: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
+function run(name: string, options: AutocannonOptions): Promise<Row> {
+  return measure(name, { connections: CONNECTIONS, duration: DURATION, ...options });
 }
 
 async function login(base: string, username: string): Promise<Record<string, string>> {
@@ -133,15 +107,7 @@ async function main() {
       console.log('\n(PostgreSQL skipped: set TEST_DATABASE_URL to an admin URL to measure it too.)');
       continue;
     }
-    const name = `bench_stats_${process.pid}_${randomBytes(3).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
-    try {
-      const url = new URL(ADMIN_URL);
-      url.pathname = `/${name}`;
-      await benchOne('PostgreSQL', url.toString(), orders);
-    } finally {
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
+    await onTemporaryDatabase(ADMIN_URL, 'bench_stats', (url) => benchOne('PostgreSQL', url, orders));
   }
 }
 

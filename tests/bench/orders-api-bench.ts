@@ -25,7 +25,7 @@ import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database';
 import { ORDERS_PER_TENANT, seedIfEmpty } from '../../src/server/db/seed';
-import { type AutocannonOptions, autocannon } from './support/autocannon';
+import { type AutocannonOptions, type Measured, measure } from './support/autocannon';
 import { insertBulkOrders } from './support/bulk-orders';
 
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -36,28 +36,10 @@ const SIZES = (process.env.ORDERS ?? '10000,100000')
   .filter((n) => Number.isInteger(n) && n >= 0);
 const TENANT = 'demo';
 
-interface Row {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-}
+type Row = Measured;
 
-async function run(name: string, options: AutocannonOptions): Promise<Row> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
-  return {
-    name,
-    // average of the per-second samples; when maxOverallRequests ended the run early, total/duration
-    rps: result.requests.total / Math.max(result.duration, 0.001),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
+function run(name: string, options: AutocannonOptions): Promise<Row> {
+  return measure(name, { connections: CONNECTIONS, duration: DURATION, ...options });
 }
 
 function printTable(title: string, rows: Row[]) {

@@ -11,9 +11,9 @@
  *   node --import tsx tests/bench/push-latency-bench.ts              (CHANGES=100)
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { openEvents } from '../api/support/sse-client';
 import { startServer, stopServer } from './support/bench-child';
+import { onTemporaryDatabase } from './support/temp-database';
 
 const CHANGES = Number(process.env.CHANGES ?? 100);
 const ADMIN_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
@@ -96,20 +96,7 @@ async function benchOne(label: string, databaseUrl: string | undefined) {
 async function main() {
   console.log(`node ${process.version}`);
   await benchOne('PGlite', undefined);
-  if (ADMIN_URL) {
-    const name = `push_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    try {
-      await benchOne('PostgreSQL', url.toString());
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  }
+  if (ADMIN_URL) await onTemporaryDatabase(ADMIN_URL, 'push_bench', (url) => benchOne('PostgreSQL', url));
 }
 
 main().catch((error) => {

@@ -20,11 +20,10 @@
  *                                                         ENDPOINTS=floor,list,detail,pull,pull-gzip for a subset)
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx tests/bench/reads-bench.ts
  */
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import pg from 'pg';
-import { type AutocannonOptions, autocannon } from './support/autocannon';
+import { type AutocannonOptions, type Measured, measure } from './support/autocannon';
 import { startServer, stopServer } from './support/bench-child';
+import { onTemporaryDatabase } from './support/temp-database';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -34,37 +33,10 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 /** The shares the read paths are meant to reach (issue 8), printed next to the measured ones. */
 const GOALS: Record<string, number> = { list: 25, detail: 40, pull: 5, 'pull-gzip': 5 };
 
-interface Row {
-  key: string;
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  bad: number;
-}
+type Row = Measured & { key: string };
 
 async function run(key: string, name: string, options: AutocannonOptions): Promise<Row> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
-  return {
-    key,
-    name,
-    rps: result.requests.total / Math.max(result.duration, 0.001),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    bad: result.errors + result.timeouts + result.non2xx,
-  };
-}
-
-async function adminQuery(sqlText: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
+  return { key, ...(await measure(name, { connections: CONNECTIONS, duration: DURATION, ...options })) };
 }
 
 async function benchOne(
@@ -162,15 +134,7 @@ async function benchOne(
 async function main() {
   await benchOne('Embedded (PGlite)', undefined);
   if (ADMIN_URL) {
-    const name = `bench_reads_${process.pid}_${randomBytes(3).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
-    try {
-      const url = new URL(ADMIN_URL);
-      url.pathname = `/${name}`;
-      await benchOne('PostgreSQL', url.toString());
-    } finally {
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
+    await onTemporaryDatabase(ADMIN_URL, 'bench_reads', (url) => benchOne('PostgreSQL', url));
   } else {
     console.log('\n(PostgreSQL skipped: set TEST_DATABASE_URL to an admin URL to measure it too.)');
   }

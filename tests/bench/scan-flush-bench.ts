@@ -10,8 +10,8 @@
  *   node --import tsx tests/bench/scan-flush-bench.ts              (SCANS=1000)
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { startServer, stopServer } from './support/bench-child';
+import { onTemporaryDatabase } from './support/temp-database';
 
 const SCANS = Number(process.env.SCANS ?? 1000);
 const ADMIN_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
@@ -96,20 +96,7 @@ async function benchOne(label: string, databaseUrl: string | undefined) {
 async function main() {
   console.log(`node ${process.version}`);
   await benchOne('PGlite', undefined);
-  if (ADMIN_URL) {
-    const name = `scan_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    try {
-      await benchOne('PostgreSQL', url.toString());
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  }
+  if (ADMIN_URL) await onTemporaryDatabase(ADMIN_URL, 'scan_bench', (url) => benchOne('PostgreSQL', url));
 }
 
 main().catch((error) => {
