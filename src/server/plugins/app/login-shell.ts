@@ -19,7 +19,9 @@ export interface LoginShellTenant {
 }
 
 /** MUI's success colour as the theme makes it readable (the "secure connection" line). */
-const SUCCESS = '#2e7d32';
+const SUCCESS_TEXT = accessibleColor('#2e7d32', 'light').main;
+/** Every placeholder, matched in one pass (a company name that spells one stays as it is). */
+const PLACEHOLDERS = new RegExp(Object.values(LOGIN_SHELL_PLACEHOLDERS).join('|'), 'g');
 
 export function fillLoginShell(
   html: string,
@@ -34,7 +36,7 @@ export function fillLoginShell(
     `--pd:${darkShade(primary.main)}`,
     `--s:${secondary.main}`,
     `--on:${primary.contrastText}`,
-    `--ok:${accessibleColor(SUCCESS, 'light').main}`,
+    `--ok:${SUCCESS_TEXT}`,
   ].join(';');
   const company = escapeHtml(tenant?.company_name ?? 'Sipariş Yönetim Sistemi');
   const chip = tenantSlug ? `<span class="ls-chip">${escapeHtml(tenantSlug)}</span>` : '';
@@ -43,9 +45,7 @@ export function fillLoginShell(
     [LOGIN_SHELL_PLACEHOLDERS.company]: company,
     [LOGIN_SHELL_PLACEHOLDERS.tenant]: chip,
   };
-  // One pass: a company name that happens to contain a placeholder's text stays as it is.
-  const placeholders = new RegExp(Object.keys(values).join('|'), 'g');
   return html
-    .replace(placeholders, (match) => values[match] ?? '')
+    .replace(PLACEHOLDERS, (match) => values[match] ?? '')
     .replace(/(<meta name="theme-color" content=")[^"]*"/, (_, start: string) => `${start}${primary.main}"`);
 }
