@@ -1,5 +1,6 @@
-import Dexie, { type Table } from 'dexie';
-import type { Customer, Notification, Order, Product } from '../../shared/api';
+import Dexie, { type Table, type Transaction } from 'dexie';
+import { SYNC_COLLECTIONS, SYNCED, type Synced, type SyncedRow, type SyncedTable } from '../../shared/api/synced';
+import { localizers, schemaVersions, strippers } from './schema';
 
 /**
  * The local store (DESIGN §6): one IndexedDB database per tenant + user, mirroring what that user
@@ -12,33 +13,29 @@ import type { Customer, Notification, Order, Product } from '../../shared/api';
  * first user's unsent changes are never replayed under the colleague's identity (they wait, and the
  * device registry below lets the UI say so).
  *
- * Rows are stored in the wire shapes of src/shared/api (entities.ts, notifications.ts) plus a few
- * local-only fields, all of which are numbers because IndexedDB cannot index booleans:
- * - notifications.unread: 1 when `is_read` is false (index it to count the bell's badge);
- * - orders.pending_sync: 1 for an order the server has not acknowledged yet (created offline;
- *   it shows a pending number until the server assigns the real `order_number`).
+ * The mirrored collections, their stores, indexes and local-only fields come from the table of
+ * synced collections (src/shared/api/synced.ts). Rows are stored in the wire shapes of
+ * src/shared/api plus the entry's local-only fields (numbers, because IndexedDB cannot index
+ * booleans), e.g. notifications.unread, orders.pending_sync.
  */
-export type LocalNotification = Notification & { unread: 0 | 1 };
-export type LocalOrder = Order & { pending_sync: 0 | 1 };
-export type LocalProduct = Product;
-export type LocalCustomer = Customer;
+type LocalFields<K extends Collection> = { [F in keyof Synced[K]['local']]: 0 | 1 };
+/** A stored row of a collection: its wire row plus the entry's local-only fields. */
+export type LocalRow<K extends Collection> = SyncedRow<Synced, K> & LocalFields<K>;
+export type LocalNotification = LocalRow<'notifications'>;
+export type LocalOrder = LocalRow<'orders'>;
+export type LocalProduct = LocalRow<'products'>;
+export type LocalCustomer = LocalRow<'customers'>;
 
 /** The mirrored collections, as the sync feed names them. */
-export type Collection = 'orders' | 'notifications' | 'products' | 'customers';
+export type Collection = keyof Synced;
 
 /** The record-key prefix of each collection (`order:<id>`, `notification:<id>`, …). */
-export const RECORD_PREFIX: Record<Collection, string> = {
-  orders: 'order',
-  notifications: 'notification',
-  products: 'product',
-  customers: 'customer',
-};
-const COLLECTION_OF_PREFIX: Record<string, Collection> = {
-  order: 'orders',
-  notification: 'notifications',
-  product: 'products',
-  customer: 'customers',
-};
+export const RECORD_PREFIX = Object.fromEntries(
+  SYNC_COLLECTIONS.map((name) => [name, SYNCED[name].record]),
+) as Record<Collection, string>;
+const COLLECTION_OF_PREFIX: Record<string, Collection> = Object.fromEntries(
+  SYNC_COLLECTIONS.map((name) => [SYNCED[name].record, name]),
+);
 
 export function recordKey(collection: Collection, id: string): string {
   return `${RECORD_PREFIX[collection]}:${id}`;
@@ -142,6 +139,7 @@ export const META = {
   user: 'user', // { id, username, full_name, role } of the store's owner
   drivers: 'drivers', // Driver[] for the assign-driver dialog (fetched online, kept for offline)
   dashboardStats: 'dashboard_stats', // { stats: DashboardStats, fetched_at } — the last GET /dashboard/stats (team list offline)
+  backfill: 'backfill', // Backfill: collections added by an upgrade, still being pulled from 0
 } as const;
 
 export interface LocalDbOwner {
@@ -153,47 +151,124 @@ export function localDbName(tenant: string, userId: string): string {
   return `sys-${tenant}-${userId}`;
 }
 
+type SyncedTables = { [K in Collection]: Table<LocalRow<K>, string> };
+
+/** A back-fill in progress: these collections are pulled alone from `cursor` (see backfillOnUpgrade). */
+export interface Backfill {
+  collections: string[];
+  cursor: string;
+}
+
+// The synced collections' tables (`db.orders`, …) are typed from the table of synced collections;
+// Dexie creates a property for every store it is given.
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the class declares no such members itself
+export interface LocalDb extends SyncedTables {}
+
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class LocalDb extends Dexie {
   readonly tenant: string;
   readonly userId: string;
-  orders!: Table<LocalOrder, string>;
-  notifications!: Table<LocalNotification, string>;
-  products!: Table<LocalProduct, string>;
-  customers!: Table<LocalCustomer, string>;
   outbox!: Table<OutboxEntry, number>;
   base!: Table<BaseRow, string>;
   meta!: Table<MetaRow, string>;
+  /** The synced collections this database mirrors (SYNCED, or a test's table). */
+  readonly synced: SyncedTable;
+  readonly collections: readonly Collection[];
+  /** The device schema version this code declares. */
+  readonly schemaVersion: number;
+  private readonly localize: ReturnType<typeof localizers>;
+  private readonly strip: ReturnType<typeof strippers>;
+  private superseded = false;
+  private readonly supersededListeners = new Set<() => void>();
 
-  constructor(owner: LocalDbOwner, options?: ConstructorParameters<typeof Dexie>[1]) {
+  constructor(
+    owner: LocalDbOwner,
+    options?: ConstructorParameters<typeof Dexie>[1],
+    synced: SyncedTable = SYNCED,
+  ) {
     super(localDbName(owner.tenant, owner.userId), options);
     this.tenant = owner.tenant;
     this.userId = owner.userId;
+    this.synced = synced;
+    this.collections = Object.keys(synced) as Collection[];
+    this.localize = localizers(synced);
+    this.strip = strippers(synced);
     /*
-     * Versioned schema. Never edit a published version: add `this.version(n + 1)` with the new
-     * stores (and an `.upgrade()` when rows must be rewritten). Only indexed fields are listed;
-     * rows carry every wire field.
+     * Versioned schema, derived (schema.ts): the stores of the device tables and of every synced
+     * collection, and for each version that adds a collection an upgrade that back-fills it.
      */
-    this.version(1).stores({
-      orders: 'id, order_number, status, salesperson_id, driver_id, created_at, updated_at, pending_sync',
-      notifications: 'id, unread, created_at, type',
-      products: 'id, category, brand, status, barcode, name',
-      customers: 'id, full_name',
-      outbox: '++seq, &id, record_key, status, *records',
-      base: 'key',
-      meta: 'key',
-    });
+    const versions = schemaVersions(synced);
+    for (const { version, stores, added } of versions) {
+      const declared = this.version(version).stores(stores);
+      if (added.length > 0) declared.upgrade((tx) => backfillOnUpgrade(tx, added));
+    }
+    this.schemaVersion = versions.at(-1)?.version ?? 1;
     /*
-     * v2: the order lists page through the mirror newest first, also by status and by
-     * salesperson, without reading every row (10,000 orders on a handheld): compound indexes.
+     * Another tab opens a NEWER version of this database (the app was updated there), and its
+     * upgrade waits until every older connection is closed. This tab steps aside at once: it
+     * closes its connection so the upgrade is never blocked, and opens the database again right
+     * after it — the rows are all still there (an upgrade only adds; it never empties a store), so
+     * the screens keep showing the mirror. From then on this tab's code is older than the
+     * database: it must not pull (it would move the cursor past rows of collections it does not
+     * know, which the newer tab would then never get), so it tells its listeners (the store stops
+     * its sync engine; the newer tab's engine takes over). Dexie's own handler would close the
+     * connection without reopening it and without telling anyone.
      */
-    this.version(2).stores({
-      orders:
-        'id, order_number, status, salesperson_id, driver_id, created_at, updated_at, pending_sync, [status+created_at], [salesperson_id+created_at]',
+    this.on('versionchange', (event: IDBVersionChangeEvent) => {
+      this.close({ disableAutoOpen: false });
+      if (!event.newVersion) return false; // the database is being deleted: stay closed
+      this.markSuperseded();
+      this.open().catch(() => {
+        /* reopened on the next query (autoOpen) */
+      });
+      return false;
     });
+  }
+
+  /**
+   * True when this code must not pull into this database: another tab upgraded it to a newer
+   * schema (see the constructor), or it already had one when this tab opened it.
+   */
+  isOutdated(): boolean {
+    if (this.superseded) return true;
+    const installed = this.isOpen() ? this.backendDB().version : 0;
+    return Math.floor(installed / 10) > this.schemaVersion;
+  }
+
+  /** Calls `listener` once this database has been upgraded by a newer tab; returns an unsubscribe. */
+  onSuperseded(listener: () => void): () => void {
+    this.supersededListeners.add(listener);
+    return () => this.supersededListeners.delete(listener);
+  }
+
+  private markSuperseded(): void {
+    if (this.superseded) return;
+    this.superseded = true;
+    for (const listener of this.supersededListeners) listener();
   }
 
   table_(collection: Collection): Table<Record<string, unknown>, string> {
     return this.table(collection) as Table<Record<string, unknown>, string>;
+  }
+
+  /** Wire row → stored row (adds the collection's numeric local-only fields). */
+  toLocal(collection: Collection, row: Record<string, unknown>): Record<string, unknown> {
+    const localize = this.localize[collection];
+    return localize ? localize(row) : row;
+  }
+
+  /** Stored row → wire row (removes the collection's local-only fields). */
+  stripLocal(collection: Collection, row: Record<string, unknown>): Record<string, unknown> {
+    const strip = this.strip[collection];
+    return strip ? strip(row) : { ...row };
+  }
+
+  /**
+   * Every table a pulled page or a mirror reset writes: the synced collections', the outbox and
+   * its base versions (records with pending changes get them re-applied), the metadata (cursor).
+   */
+  syncScope(): Table[] {
+    return [...this.collections.map((c) => this.table(c)), this.outbox, this.base, this.meta];
   }
 
   async getMeta<T>(key: string): Promise<T | undefined> {
@@ -205,13 +280,31 @@ export class LocalDb extends Dexie {
   }
 }
 
+/**
+ * The upgrade of a version that adds synced collections to a database that already mirrors
+ * others. The server sends a device only what changed after its cursor, so the rows the new
+ * collections already had would never come. The upgrade does NOT empty the mirror and move the
+ * cursor back to 0 (every open tab would go blank until a full pull of everything, and a first
+ * pull carries no removals); it records a back-fill: the pull first asks for these collections
+ * alone from 0 (GET /sync/pull?collections=…, sync/pull.ts), then goes on from its cursor as
+ * before. A database without a cursor pulls everything anyway.
+ */
+async function backfillOnUpgrade(tx: Transaction, added: string[]): Promise<void> {
+  const meta = tx.table<MetaRow, string>('meta');
+  const cursor = (await meta.get(META.cursor))?.value;
+  if (typeof cursor !== 'string' || cursor === '0') return;
+  const earlier = (await meta.get(META.backfill))?.value as Backfill | undefined;
+  const collections = [...new Set([...(earlier?.collections ?? []), ...added])];
+  await meta.put({ key: META.backfill, value: { collections, cursor: '0' } satisfies Backfill });
+}
+
 export function openLocalDb(owner: LocalDbOwner, options?: ConstructorParameters<typeof Dexie>[1]): LocalDb {
   return new LocalDb(owner, options);
 }
 
+const DEFAULT_LOCALIZERS = localizers(SYNCED);
+
 /** Wire row → stored row (adds the numeric local-only index fields). */
 export function toLocal(collection: Collection, row: Record<string, unknown>): Record<string, unknown> {
-  if (collection === 'notifications') return { ...row, unread: row.is_read ? 0 : 1 };
-  if (collection === 'orders') return { ...row, pending_sync: row.pending_sync === 1 ? 1 : 0 };
-  return row;
+  return DEFAULT_LOCALIZERS[collection]?.(row) ?? row;
 }

@@ -83,7 +83,11 @@ export function openLocalStore(options: OpenLocalStoreOptions): Promise<LocalSto
     });
     const store: LocalStore = { db, engine, status: engine.status };
     current = store;
-    await engine.start();
+    // A tab whose code is older than its database (a newer version upgraded it in another tab)
+    // keeps showing the mirror and queueing changes, but leaves syncing to the newer tab: it
+    // would skip the collections it does not know (database.ts `isOutdated`).
+    db.onSuperseded(() => void engine.stop());
+    if (!db.isOutdated()) await engine.start();
     return store;
   });
 }

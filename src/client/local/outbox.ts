@@ -7,7 +7,6 @@ import {
   type OutboxEntry,
   parseRecordKey,
   recordKey,
-  toLocal,
 } from './database';
 import { isRow, type MutationKind, type MutationOf, mutationFor, type Row } from './mutations';
 import type { MutationRequest } from './mutations/define';
@@ -94,15 +93,8 @@ async function ensureBase(db: LocalDb, key: string): Promise<void> {
   await db.base.put({
     key,
     collection: parsed.collection,
-    row: row ? stripLocal(parsed.collection, row) : null,
+    row: row ? db.stripLocal(parsed.collection, row) : null,
   });
-}
-
-function stripLocal(collection: Collection, row: Row): Row {
-  const copy = { ...row };
-  if (collection === 'notifications') delete copy.unread;
-  if (collection === 'orders') delete copy.pending_sync;
-  return copy;
 }
 
 /**
@@ -122,7 +114,7 @@ export async function recompute(db: LocalDb, key: string): Promise<void> {
     row = applyEffect(row, entry, key);
   }
   const table = db.table_(parsed.collection);
-  if (row) await table.put(toLocal(parsed.collection, { ...row, id: parsed.id }));
+  if (row) await table.put(db.toLocal(parsed.collection, { ...row, id: parsed.id }));
   else await table.delete(parsed.id);
   // The base is only needed while some entry (pending or failed) refers to the record.
   if (entries.length === 0) await db.base.delete(key);
@@ -152,7 +144,7 @@ export async function putServerRow(
     return;
   }
   const table = db.table_(collection);
-  if (row) await table.put(toLocal(collection, row));
+  if (row) await table.put(db.toLocal(collection, row));
   else await table.delete(id);
 }
 
@@ -171,7 +163,7 @@ export async function putServerRows(
   const table = db.table_(collection);
   const plainUpserts = upserts.filter((r) => !bases.has(recordKey(collection, String(r.id))));
   const plainRemovals = removals.filter((id) => !bases.has(recordKey(collection, id)));
-  if (plainUpserts.length) await table.bulkPut(plainUpserts.map((r) => toLocal(collection, r)));
+  if (plainUpserts.length) await table.bulkPut(plainUpserts.map((r) => db.toLocal(collection, r)));
   if (plainRemovals.length) await table.bulkDelete(plainRemovals);
   for (const r of upserts)
     if (bases.has(recordKey(collection, String(r.id)))) await putServerRow(db, collection, String(r.id), r);
@@ -186,20 +178,13 @@ export async function putServerRows(
  * must not leave an empty mirror with an advanced cursor (the rows would never come back).
  */
 export async function resetMirror(db: LocalDb): Promise<void> {
-  await db.transaction(
-    'rw',
-    [db.orders, db.notifications, db.products, db.customers, db.outbox, db.base, db.meta],
-    async () => {
-      await Promise.all([
-        db.orders.clear(),
-        db.notifications.clear(),
-        db.products.clear(),
-        db.customers.clear(),
-      ]);
-      for (const key of await db.base.toCollection().primaryKeys()) await recompute(db, key);
-      await db.meta.put({ key: META.cursor, value: '0' });
-    },
-  );
+  await db.transaction('rw', db.syncScope(), async () => {
+    await Promise.all(db.collections.map((c) => db.table(c).clear()));
+    for (const key of await db.base.toCollection().primaryKeys()) await recompute(db, key);
+    await db.meta.put({ key: META.cursor, value: '0' });
+    // A back-fill of added collections is part of the full pull that follows.
+    await db.meta.delete(META.backfill);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

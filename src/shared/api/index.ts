@@ -12,5 +12,6 @@ export * from './notifications';
 export * from './orders';
 export * from './routes';
 export * from './sync';
+export * from './synced';
 export * from './tenants';
 export * from './warehouse';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { limitQuery } from './common';
-import { customerSchema, orderSchema, productSchema } from './entities';
-import { notificationSchema } from './notifications';
+import { parseCollectionList, pullCollectionsShape, SYNCED, type SyncedTable } from './synced';
 
 /**
  * GET /sync/pull?tenant=&cursor=&limit=
@@ -23,14 +22,20 @@ export const syncPullQuery = z.object({
     .refine((v) => Number(v) <= Number.MAX_SAFE_INTEGER, 'cursor geçersiz')
     .default('0'),
   limit: limitQuery(500, 2000),
+  /**
+   * Only these collections (comma-separated names of the synced table), for a device back-filling
+   * a collection its mirror did not have before (a new app version added it): the boundary and
+   * the rows then come from these collections alone, the others answer empty. Absent: all.
+   */
+  collections: z
+    .string({ error: 'collections geçersiz' })
+    .max(500, 'collections geçersiz')
+    .refine((v) => parseCollectionList(SYNCED, v) !== null, 'collections geçersiz')
+    .optional(),
 });
 export type SyncPullQuery = z.infer<typeof syncPullQuery>;
 
-function changes<T extends z.ZodType>(row: T) {
-  return z.object({ upserts: z.array(row), removals: z.array(z.string()) });
-}
-
-export const syncPullResponse = z.object({
+const pullHead = {
   /**
    * Names the tenant's history of change numbers. A device whose mirror was built under another
    * epoch (the server's data was restored or re-created) must discard its mirror — keeping its
@@ -39,12 +44,14 @@ export const syncPullResponse = z.object({
   epoch: z.string(),
   cursor: z.string(),
   has_more: z.boolean(),
-  orders: changes(orderSchema),
-  notifications: changes(notificationSchema),
-  products: changes(productSchema),
-  customers: changes(customerSchema),
-});
-export type SyncPullResponse = z.infer<typeof syncPullResponse>;
+};
 
-export const SYNC_COLLECTIONS = ['orders', 'notifications', 'products', 'customers'] as const;
-export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
+/** The contract of a pull answer over a table of synced collections (synced.ts). */
+export function pullResponseSchema<T extends SyncedTable>(table: T) {
+  return z.object({ ...pullHead, ...pullCollectionsShape(table) });
+}
+
+
+/** The pull answer: the head above, then `{ upserts, removals }` for every synced collection. */
+export const syncPullResponse = pullResponseSchema(SYNCED);
+export type SyncPullResponse = z.infer<typeof syncPullResponse>;

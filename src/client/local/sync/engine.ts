@@ -442,12 +442,12 @@ export class SyncEngine {
     if (!token) return;
     this.status.setState({ syncing: true });
     try {
-      await pullAll(this.db, async (cursor) => {
+      await pullAll(this.db, async (cursor, collections) => {
         const page = await call(API.syncPull, {
           ...this.httpOptions(),
           token,
           tenant: this.db.tenant,
-          query: { cursor, limit: this.options.pullLimit },
+          query: { cursor, limit: this.options.pullLimit, collections: collections?.join(',') },
           ignoreUnauthorized: true,
         });
         this.answered();

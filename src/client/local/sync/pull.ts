@@ -1,18 +1,26 @@
-import { SYNC_COLLECTIONS, type SyncPullResponse } from '../../../shared/api/sync';
-import { type LocalDb, META } from '../database';
+import type { SyncPullResponse } from '../../../shared/api/sync';
+import { type Backfill, type Collection, type LocalDb, META } from '../database';
 import { putServerRows, resetMirror } from '../outbox';
 
 const MAX_PAGES_PER_PULL = 10_000;
 
 /**
- * PULL: every change since the stored cursor, page by page while `has_more` (DESIGN §6).
- * `fetchPage(cursor)` asks the server for the page after `cursor` (already parsed). Throws what the
- * fetch throws (the engine decides what a network error or a 401 means).
+ * Asks the server for the page after `cursor` (already parsed); with `collections`, for those
+ * collections alone (a back-fill).
  */
-export async function pullAll(
-  db: LocalDb,
-  fetchPage: (cursor: string) => Promise<SyncPullResponse>,
-): Promise<void> {
+export type FetchPage = (cursor: string, collections?: readonly string[]) => Promise<SyncPullResponse>;
+
+/**
+ * PULL: every change since the stored cursor, page by page while `has_more` (DESIGN §6).
+ * Throws what the fetch throws (the engine decides what a network error or a 401 means).
+ *
+ * Nothing is pulled into a database a newer app version (another tab) has upgraded: this code
+ * does not know the collections that version added, and moving the cursor past their changes
+ * would lose them for good (database.ts `isOutdated`).
+ */
+export async function pullAll(db: LocalDb, fetchPage: FetchPage): Promise<void> {
+  if (db.isOutdated()) return;
+  await backfill(db, fetchPage);
   let cursor = (await db.getMeta<string>(META.cursor)) ?? '0';
   /*
    * Pipelining: while one page is written to IndexedDB, the next one is already on the wire
@@ -31,6 +39,7 @@ export async function pullAll(
       // Its failure is seen when (and if) it is awaited; never an unhandled rejection.
       prefetched.catch(() => undefined);
     }
+    if (db.isOutdated()) break;
     const applied = await applyPage(db, cursor, response);
     if (applied === 'reset') {
       // The server's history was replaced: the mirror was emptied, start again from 0.
@@ -63,26 +72,59 @@ export async function applyPage(
   fromCursor: string,
   page: SyncPullResponse,
 ): Promise<boolean | 'reset'> {
-  return db.transaction(
-    'rw',
-    [db.orders, db.notifications, db.products, db.customers, db.outbox, db.base, db.meta],
-    async () => {
-      const stored = (await db.getMeta<string>(META.cursor)) ?? '0';
-      if (stored !== fromCursor) return false;
-      const epoch = await db.getMeta<string>(META.epoch);
-      if (epoch !== page.epoch) {
-        await db.setMeta(META.epoch, page.epoch);
-        if (epoch !== undefined && epoch !== null) {
-          await resetMirror(db);
-          return 'reset';
-        }
-      }
-      for (const collection of SYNC_COLLECTIONS) {
-        const changes = page[collection];
-        await putServerRows(db, collection, changes.upserts as Record<string, unknown>[], changes.removals);
-      }
-      if (BigInt(page.cursor) >= BigInt(fromCursor)) await db.setMeta(META.cursor, page.cursor);
+  return db.transaction('rw', db.syncScope(), async () => {
+    const stored = (await db.getMeta<string>(META.cursor)) ?? '0';
+    if (stored !== fromCursor) return false;
+    if (await epochReplaced(db, page)) return 'reset';
+    await putCollections(db, page, db.collections);
+    if (BigInt(page.cursor) >= BigInt(fromCursor)) await db.setMeta(META.cursor, page.cursor);
+    return true;
+  });
+}
+
+/**
+ * Epoch: the mirror remembers the server's sync epoch it was built under; a page of another epoch
+ * empties the mirror (see applyPage). True when it did; inside a transaction over `syncScope`.
+ */
+async function epochReplaced(db: LocalDb, page: SyncPullResponse): Promise<boolean> {
+  const epoch = await db.getMeta<string>(META.epoch);
+  if (epoch === page.epoch) return false;
+  await db.setMeta(META.epoch, page.epoch);
+  if (epoch === undefined || epoch === null) return false;
+  await resetMirror(db);
+  return true;
+}
+
+async function putCollections(db: LocalDb, page: SyncPullResponse, collections: readonly Collection[]) {
+  for (const collection of collections) {
+    const changes = (page as unknown as Record<string, SyncPullResponse[Collection] | undefined>)[collection];
+    if (changes) await putServerRows(db, collection, changes.upserts, changes.removals);
+  }
+}
+
+/**
+ * BACK-FILL: collections an upgrade added to this database (database.ts `backfillOnUpgrade`) are
+ * pulled alone from 0, page by page, before the ordinary pull goes on from its cursor. Each page
+ * and the back-fill's own cursor are written in one transaction; the last page ends the back-fill.
+ * Changes after the ordinary cursor that a back-fill page already brought come again in the
+ * ordinary pull, in order, so each row ends as the server has it.
+ */
+async function backfill(db: LocalDb, fetchPage: FetchPage): Promise<void> {
+  for (let n = 0; n < MAX_PAGES_PER_PULL; n++) {
+    const pending = await db.getMeta<Backfill>(META.backfill);
+    if (!pending) return;
+    const response = await fetchPage(pending.cursor, pending.collections);
+    if (db.isOutdated()) return;
+    const applied = await db.transaction('rw', db.syncScope(), async () => {
+      const now = await db.getMeta<Backfill>(META.backfill);
+      if (now?.cursor !== pending.cursor) return false; // moved meanwhile (another tab): ask again
+      if (await epochReplaced(db, response)) return 'reset';
+      const known = now.collections.filter((c): c is Collection => db.collections.includes(c as Collection));
+      await putCollections(db, response, known);
+      if (response.has_more) await db.setMeta(META.backfill, { ...now, cursor: response.cursor });
+      else await db.meta.delete(META.backfill);
       return true;
-    },
-  );
+    });
+    if (applied === 'reset') return; // the mirror was emptied: the ordinary pull starts from 0
+  }
 }

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { customerSchema, orderSchema, productSchema } from './entities';
+import { notificationSchema } from './notifications';
+
+/**
+ * THE table of synced collections: every collection the sync feed carries and the device mirrors
+ * is one entry here, and everything that has to list them is derived from this table:
+ * - the pull's response contract (`pullResponseSchema`, sync.ts) and so its TypeScript type;
+ * - the device's Dexie stores and indexes, its schema versions and their upgrades
+ *   (client/local/database.ts `dexieSchema`);
+ * - adding and stripping the local-only fields, the mirror reset and the scope of the
+ *   transaction that applies a pulled page (client/local/outbox.ts, sync/pull.ts);
+ * - on the server, the map of pull sources (server/sync/sources.ts), which must name a source for
+ *   every entry (its type says so), and from it the pull's one statement and the live channel's
+ *   "is there something for this user" query.
+ * The order of the entries is the order of the collections in a pull answer.
+ */
+type LocalFieldFns = Readonly<Record<string, (row: Record<string, unknown>) => number>>;
+
+export interface SyncedCollection<S extends z.ZodType = z.ZodType, L extends LocalFieldFns = LocalFieldFns> {
+  /** The wire shape of one row, as the pull sends it (also the shape the mirror stores). */
+  schema: S;
+  /** The primary key field of the rows (always a string id). */
+  key: 'id';
+  /** Record keys of the outbox name a row as `<record>:<id>` (e.g. `order:…`). */
+  record: string;
+  /**
+   * The fields the device indexes (Dexie syntax: `a`, `[a+b]` compound, `*a` multi-entry), besides
+   * the key. Only indexed fields are listed; stored rows carry every wire field.
+   */
+  indexes: readonly string[];
+  /**
+   * Fields only the device keeps, computed from the wire row when a row is stored, removed again
+   * when a row goes back to its wire form (the outbox's server versions). Numbers, because
+   * IndexedDB cannot index booleans.
+   */
+  local: L;
+  /**
+   * Who may see a row (enforced by the server's pull source, stated here for the reader):
+   * 'tenant' — everyone of the tenant (with role projections such as cost_price);
+   * 'own' — the user it belongs to;
+   * 'order-scope' — the order status machine's visibility of the caller's role.
+   */
+  visibleTo: 'tenant' | 'own' | 'order-scope';
+  /**
+   * The device schema version (Dexie `db.version(n)`) that added this collection's store. A
+   * collection added later than the device's first version gets an upgrade that back-fills it
+   * from the server without emptying anything (client/local/database.ts).
+   */
+  since: number;
+  /** The device schema version that last changed `indexes` (default: `since`). */
+  reindexed?: number;
+}
+
+/** Declares an entry (keeps the types of its schema and local fields for what is derived). */
+export function synced<S extends z.ZodType, L extends LocalFieldFns>(
+  entry: SyncedCollection<S, L>,
+): SyncedCollection<S, L> {
+  return entry;
+}
+
+export type SyncedTable = Readonly<Record<string, SyncedCollection>>;
+
+export const SYNCED = {
+  orders: synced({
+    schema: orderSchema,
+    key: 'id',
+    record: 'order',
+    // The order lists page through the mirror newest first, also by status and by salesperson,
+    // without reading every row (10,000 orders on a handheld): the compound indexes (version 2).
+    indexes: [
+      'order_number',
+      'status',
+      'salesperson_id',
+      'driver_id',
+      'created_at',
+      'updated_at',
+      'pending_sync',
+      '[status+created_at]',
+      '[salesperson_id+created_at]',
+    ],
+    // 1 for an order the server has not acknowledged yet (created offline: it shows a pending
+    // number until the server assigns the real order_number). Only the outbox's optimistic row
+    // carries it; a server row never does.
+    local: { pending_sync: (row) => (row.pending_sync === 1 ? 1 : 0) },
+    visibleTo: 'order-scope',
+    since: 1,
+    reindexed: 2,
+  }),
+  notifications: synced({
+    schema: notificationSchema,
+    key: 'id',
+    record: 'notification',
+    indexes: ['unread', 'created_at', 'type'],
+    // 1 when unread: indexed to count the bell's badge without reading every notification.
+    local: { unread: (row) => (row.is_read ? 0 : 1) },
+    visibleTo: 'own',
+    since: 1,
+  }),
+  products: synced({
+    schema: productSchema,
+    key: 'id',
+    record: 'product',
+    indexes: ['category', 'brand', 'status', 'barcode', 'name'],
+    local: {},
+    visibleTo: 'tenant',
+    since: 1,
+  }),
+  customers: synced({
+    schema: customerSchema,
+    key: 'id',
+    record: 'customer',
+    indexes: ['full_name'],
+    local: {},
+    visibleTo: 'tenant',
+    since: 1,
+  }),
+} as const satisfies SyncedTable;
+
+export type Synced = typeof SYNCED;
+export type SyncCollection = keyof Synced;
+export const SYNC_COLLECTIONS = Object.keys(SYNCED) as SyncCollection[];
+
+/** The wire row of a collection of a table. */
+export type SyncedRow<T extends SyncedTable, K extends keyof T> = z.infer<T[K]['schema']>;
+
+/** One collection's part of a pull answer: rows to store, ids to remove. */
+export function changesSchema<S extends z.ZodType>(row: S) {
+  return z.object({ upserts: z.array(row), removals: z.array(z.string()) });
+}
+
+type ChangesShape<T extends SyncedTable> = { [K in keyof T]: ReturnType<typeof changesSchema<T[K]['schema']>> };
+
+/** The collections' part of a pull answer's contract, one `{ upserts, removals }` per entry. */
+export function pullCollectionsShape<T extends SyncedTable>(table: T): ChangesShape<T> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, entry] of Object.entries(table)) shape[name] = changesSchema(entry.schema);
+  return shape as ChangesShape<T>;
+}
+
+/**
+ * Names of the table's collections from a `collections` query value (comma-separated), or an
+ * error text. Every name must be an entry; none twice.
+ */
+export function parseCollectionList(table: SyncedTable, text: string): string[] | null {
+  const names = text.split(',');
+  if (names.some((n) => !Object.hasOwn(table, n)) || new Set(names).size !== names.length) return null;
+  return names;
+}
+
+/** The device schema version a table needs: the newest `since`/`reindexed` of its entries. */
+export function tableVersion(table: SyncedTable): number {
+  let version = 1;
+  for (const entry of Object.values(table)) version = Math.max(version, entry.since, entry.reindexed ?? 0);
+  return version;
+}
