@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
+import { SYNC_COLLECTIONS } from '../../shared/api/synced';
 import { type ActingUser, canSeeOrder, type OrderRef, orderScope } from '../../shared/domain/order-status';
 import type { ChangeListener } from '../db/change-listener';
 import type { Database } from '../db/schema';
+import { PULL_SOURCES } from '../sync/sources';
 import { latestRelevantChange } from './events.repository';
 
 /**
@@ -182,8 +184,13 @@ export class EventHub {
     this.maxPerUser = options.maxStreamsPerUser ?? DEFAULT_MAX_STREAMS_PER_USER;
     this.latest =
       options.latest ??
-      ((tenantId, user, cursor) =>
-        latestRelevantChange(db, tenantId, { id: user.id, scope: orderScope(user) }, cursor));
+      ((tenantId, user, cursor) => {
+        const caller = { id: user.id, role: user.role, scope: orderScope(user) };
+        return latestRelevantChange(
+          db,
+          SYNC_COLLECTIONS.map((name) => PULL_SOURCES[name].newest(tenantId, caller, cursor)),
+        );
+      });
     if (listener) {
       this.unsubscribe.push(
         listener.onPayload((payload) => this.dispatch(payload)),

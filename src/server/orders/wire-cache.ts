@@ -25,11 +25,12 @@
  * what a pull cost on PostgreSQL.
  */
 /**
- * What a text is: an order in full (detail, sync feed) or as a list row; a product as the sync
- * feed sends it to a role that sees `cost_price` or to one that does not (product-projection.ts);
- * a customer. Each is exact for (id, change number) for the same reason as the orders'.
+ * What a text is: an order in full (detail, sync feed) or as a list row ('full', 'summary'), or a
+ * wire form a pull source names for its rows (sync/sources.ts: e.g. a product as sent to a role
+ * that sees `cost_price`, 'product-cost', or to one that does not, 'product'). Each is exact for
+ * (id, change number) for the same reason as the orders'.
  */
-export type WireKind = 'full' | 'summary' | 'product' | 'product-cost' | 'customer';
+export type WireKind = 'full' | 'summary' | (string & {});
 
 export class WireCache {
   private readonly entries = new Map<

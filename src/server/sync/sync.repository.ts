@@ -2,18 +2,62 @@ import { type Expression, type Kysely, type RawBuilder, sql, type Transaction } 
 import type { OrderScope } from '../../shared/domain/order-status';
 import { PREPARED } from '../db/database';
 import type { Database } from '../db/schema';
-import { changedNotificationsJson } from '../notifications/notifications.repository';
-import { changedOrdersJson } from '../orders/orders.repository';
+import { scopeCondition, seenCondition } from '../orders/orders.repository';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A table that carries `tenant_id`, `change_seq` and `deleted_at` (every synced one does). */
+export type SyncedTableName = 'orders' | 'notifications' | 'products' | 'customers';
+
+/**
+ * The change numbers after `after` of a tenant's rows of `table`, oldest first, at most `take`
+ * (walks its (tenant_id, change_seq) index) — a branch of the page boundary (`changedPage`).
+ * With `userId`, only that user's rows (a collection each user sees only their own of).
+ */
+export function changeNumbers(
+  table: SyncedTableName,
+  tenantId: string,
+  after: number,
+  take: number,
+  userId?: string,
+): RawBuilder<unknown> {
+  const own = userId === undefined ? sql`` : sql` AND user_id = ${userId}`;
+  return sql`(SELECT change_seq FROM ${sql.table(table)} WHERE tenant_id = ${tenantId}${own}
+    AND change_seq > ${after} ORDER BY change_seq LIMIT ${take})`;
+}
+
+/**
+ * The newest change number after `after` of a tenant's rows of `table` (with `userId`: that
+ * user's rows), or null — a branch of the live channel's catch-up (events.repository.ts).
+ */
+export function newestChange(
+  table: SyncedTableName,
+  tenantId: string,
+  after: number,
+  userId?: string,
+): RawBuilder<number | null> {
+  const own = userId === undefined ? sql`` : sql` AND user_id = ${userId}`;
+  return sql<number | null>`(SELECT change_seq FROM ${sql.table(table)} WHERE tenant_id = ${tenantId}${own}
+    AND change_seq > ${after} ORDER BY change_seq DESC LIMIT 1)`;
+}
+
+/**
+ * The newest change number after `after` of an order the user may see now or could have seen
+ * (the same conditions as the sync feed's orders), or null.
+ */
+export function newestOrderChange(tenantId: string, scope: OrderScope, after: number): RawBuilder<number | null> {
+  return sql<number | null>`(SELECT o.change_seq FROM orders o WHERE o.tenant_id = ${tenantId} AND o.change_seq > ${after}
+    AND ((o.deleted_at IS NULL AND ${scopeCondition(scope)}) OR ${seenCondition(scope)})
+    ORDER BY o.change_seq DESC LIMIT 1)`;
+}
 
 /**
  * The rows of `table` whose change_seq is in (after, upTo], oldest first, as a JSON array text of
  * `[id, change_seq, deleted]` — a sub-select of `changedPage`. Their JSON comes from the wire
- * cache or the repository's find…ByIds (sync.service.ts).
+ * cache or the repository's find…ByIds (sources.ts).
  */
-function changedRowsJson(
-  table: 'products' | 'customers',
+export function changedRowsJson(
+  table: SyncedTableName,
   tenantId: string,
   after: number,
   upTo: Expression<number | null>,
@@ -23,27 +67,33 @@ function changedRowsJson(
     FROM ${sql.table(table)} t WHERE t.tenant_id = ${tenantId} AND t.change_seq > ${after} AND t.change_seq <= ${upTo})`;
 }
 
-/** The raw page of a pull: the boundary and each collection's changed rows as JSON texts. */
+/** What a collection adds to a page's statement (sources.ts builds these for the caller). */
+export interface PageSource {
+  name: string;
+  /** Its branch of the boundary: change numbers after the cursor, at most `take` (see changeNumbers). */
+  numbers: (take: number) => RawBuilder<unknown>;
+  /** Its changed rows with cursor < change_seq <= the boundary, as one JSON text. */
+  changed: (upTo: Expression<number | null>) => RawBuilder<string>;
+}
+
+/** The raw page of a pull: the boundary and each collection's changed rows as a JSON text. */
 export interface ChangedPageTexts {
   boundary: number | null;
   hasMore: boolean;
-  orders: string;
-  products: string;
-  customers: string;
-  notifications: string;
+  texts: Record<string, string>;
 }
 
 /**
  * A pull's page in ONE statement (one snapshot, one round trip, no transaction):
  *
  * 1. `page` — the boundary B: over the change numbers after `cursor` of every collection the
- *    caller's feed draws from (the user's own notifications only), the `limit`-th smallest (or the
- *    largest, when there are fewer), and the largest seen, which tells whether more exists. Each
- *    branch walks its (tenant_id, change_seq) index for at most limit + 1 numbers; the database,
- *    not JavaScript, picks B.
+ *    caller's feed draws from (each source's branch, e.g. only the user's own notifications), the
+ *    `limit`-th smallest (or the largest, when there are fewer), and the largest seen, which tells
+ *    whether more exists. Each branch walks its (tenant_id, change_seq) index for at most
+ *    limit + 1 numbers; the database, not JavaScript, picks B.
  * 2. every changed row with cursor < change_seq <= B, each collection as ONE JSON array text
- *    (the sub-selects of the repositories). Rows sharing B all come along (a page never splits one
- *    number). B is null when nothing changed after the cursor, and every array is then empty.
+ *    (the sources' sub-selects). Rows sharing B all come along (a page never splits one number).
+ *    B is null when nothing changed after the cursor, and every text is then '[]'.
  *
  * Why one statement: on PGlite each statement costs a fixed ~0.5 ms and every field of every
  * result row is decoded one by one in JavaScript; the former page (a boundary probe, BEGIN, the
@@ -53,57 +103,28 @@ export interface ChangedPageTexts {
  */
 export async function changedPage(
   db: Executor,
-  tenantId: string,
-  user: { id: string; scope: OrderScope },
-  cursor: number,
+  sources: readonly PageSource[],
   limit: number,
 ): Promise<ChangedPageTexts> {
   const take = limit + 1;
-  const branch = (table: 'orders' | 'products' | 'customers') =>
-    sql`(SELECT change_seq FROM ${sql.table(table)} WHERE tenant_id = ${tenantId} AND change_seq > ${cursor} ORDER BY change_seq LIMIT ${take})`;
   const upTo = sql<number | null>`page.boundary`;
-  const result = await sql<{
-    boundary: number | string | null;
-    last: number | string | null;
-    orders: string;
-    products: string;
-    customers: string;
-    notifications: string;
-  }>`${sql.raw(PREPARED)}
+  const branches = sql.join(
+    sources.map((s) => s.numbers(take)),
+    sql` UNION ALL `,
+  );
+  const columns = sql.join(sources.map((s) => sql`${s.changed(upTo)} AS ${sql.id(s.name)}`));
+  const result = await sql<Record<string, number | string | null>>`${sql.raw(PREPARED)}
     WITH numbered AS (
-      SELECT change_seq, row_number() OVER (ORDER BY change_seq) AS n FROM (
-        ${branch('orders')}
-        UNION ALL ${branch('products')}
-        UNION ALL ${branch('customers')}
-        UNION ALL (SELECT change_seq FROM notifications WHERE tenant_id = ${tenantId} AND user_id = ${user.id}
-                   AND change_seq > ${cursor} ORDER BY change_seq LIMIT ${take})) changes),
+      SELECT change_seq, row_number() OVER (ORDER BY change_seq) AS n FROM (${branches}) changes),
     page AS (SELECT max(change_seq) FILTER (WHERE n <= ${limit}) AS boundary, max(change_seq) AS last FROM numbered)
-    SELECT page.boundary, page.last,
-      ${changedOrdersJson(tenantId, user.scope, cursor, upTo)} AS orders,
-      ${changedRowsJson('products', tenantId, cursor, upTo)} AS products,
-      ${changedRowsJson('customers', tenantId, cursor, upTo)} AS customers,
-      ${changedNotificationsJson(tenantId, user.id, cursor, upTo)} AS notifications
+    SELECT page.boundary, page.last, ${columns}
     FROM page`.execute(db);
   const row = result.rows[0];
-  if (!row || row.boundary == null) {
-    return {
-      boundary: null,
-      hasMore: false,
-      orders: '[]',
-      products: '[]',
-      customers: '[]',
-      notifications: '[]',
-    };
-  }
+  const texts: Record<string, string> = {};
+  for (const s of sources) texts[s.name] = row?.boundary == null ? '[]' : String(row[s.name] ?? '[]');
+  if (!row || row.boundary == null) return { boundary: null, hasMore: false, texts };
   const boundary = Number(row.boundary);
-  return {
-    boundary,
-    hasMore: Number(row.last) > boundary,
-    orders: row.orders,
-    products: row.products,
-    customers: row.customers,
-    notifications: row.notifications,
-  };
+  return { boundary, hasMore: Number(row.last) > boundary, texts };
 }
 
 /**

@@ -22,6 +22,7 @@ export default async function syncRoutes(app: FastifyInstance) {
         request.query.cursor,
         request.query.limit,
         app.wireCache,
+        request.query.collections,
       ),
     ),
   );
