@@ -6,6 +6,7 @@ import { LocalDb, META } from '../../src/client/local/database';
 import { putServerRows, resetMirror } from '../../src/client/local/outbox';
 import { schemaVersion } from '../../src/client/local/schema';
 import { pullAll } from '../../src/client/local/sync/pull';
+import type { Order } from '../../src/shared/api/entities';
 import { pullResponseSchema, type SyncPullResponse, syncPullResponse } from '../../src/shared/api/sync';
 import { SYNC_COLLECTIONS, SYNCED, synced } from '../../src/shared/api/synced';
 
@@ -56,7 +57,8 @@ afterEach(() => {
   for (const db of open.splice(0)) db.close();
 });
 
-function order(id: string) {
+/** An order as the mirror stores it (the fields the store and these checks touch). */
+function order(id: string): Order {
   return {
     id,
     order_number: `ORD-${id}`,
@@ -83,7 +85,7 @@ function order(id: string) {
     version: 1,
     items: [],
     history: [],
-  };
+  } as unknown as Order;
 }
 
 const invoice = (id: string, paid = false) => ({
@@ -106,7 +108,10 @@ describe('the table of synced collections', () => {
     await db.open();
     expect(db.verno).toBe(2);
     const stores = Object.fromEntries(
-      db.tables.map((t) => [t.name, [t.schema.primKey.src, ...t.schema.indexes.map((i) => i.src)].join(', ')]),
+      db.tables.map((t) => [
+        t.name,
+        [t.schema.primKey.src, ...t.schema.indexes.map((i) => i.src)].join(', '),
+      ]),
     );
     expect(stores).toEqual({
       orders:
@@ -142,7 +147,9 @@ describe('the table of synced collections', () => {
     const page = { ...emptyPage(NEXT, '7'), invoices: { upserts: [invoice('i1')], removals: [] } };
     expect(schema.parse(page).invoices.upserts).toEqual([invoice('i1')]);
     expect(schema.safeParse({ ...page, invoices: undefined }).success).toBe(false);
-    expect(schema.safeParse({ ...page, invoices: { upserts: [{ id: 'x' }], removals: [] } }).success).toBe(false);
+    expect(schema.safeParse({ ...page, invoices: { upserts: [{ id: 'x' }], removals: [] } }).success).toBe(
+      false,
+    );
     // Today's contract is the same derivation over today's table.
     expect(Object.keys(syncPullResponse.shape)).toEqual(['epoch', 'cursor', 'has_more', ...SYNC_COLLECTIONS]);
 
@@ -221,9 +228,13 @@ describe('upgrading the device database while another tab has it open', () => {
       if (collections) {
         // The back-fill: every invoice, in two pages.
         const upserts = cursor === '0' ? [invoice('i1')] : [invoice('i2', true)];
-        return { ...emptyPage(NEXT, cursor === '0' ? '30' : '50', cursor === '0'), invoices: { upserts, removals: [] } };
+        const page = emptyPage(NEXT, cursor === '0' ? '30' : '50', cursor === '0');
+        return { ...page, invoices: { upserts, removals: [] } } as SyncPullResponse;
       }
-      return { ...emptyPage(NEXT, '60'), orders: { upserts: [order('o3')], removals: ['o1'] } };
+      return {
+        ...emptyPage(NEXT, '60'),
+        orders: { upserts: [order('o3')], removals: ['o1'] },
+      } as SyncPullResponse;
     });
     expect(asked).toEqual([
       ['0', ['invoices']],

@@ -1,5 +1,11 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
-import { SYNC_COLLECTIONS, SYNCED, type Synced, type SyncedRow, type SyncedTable } from '../../shared/api/synced';
+import {
+  SYNC_COLLECTIONS,
+  SYNCED,
+  type Synced,
+  type SyncedRow,
+  type SyncedTable,
+} from '../../shared/api/synced';
 import { localizers, schemaVersions, strippers } from './schema';
 
 /**
@@ -161,7 +167,6 @@ export interface Backfill {
 
 // The synced collections' tables (`db.orders`, …) are typed from the table of synced collections;
 // Dexie creates a property for every store it is given.
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the class declares no such members itself
 export interface LocalDb extends SyncedTables {}
 
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above

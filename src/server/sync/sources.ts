@@ -80,7 +80,12 @@ export interface PullSource {
   table: SyncedTableName;
   announce: Announcement;
   numbers(tenantId: string, caller: Caller, after: number, take: number): RawBuilder<unknown>;
-  changed(tenantId: string, caller: Caller, after: number, upTo: RawBuilder<number | null>): RawBuilder<string>;
+  changed(
+    tenantId: string,
+    caller: Caller,
+    after: number,
+    upTo: RawBuilder<number | null>,
+  ): RawBuilder<string>;
   newest(tenantId: string, caller: Caller, after: number): RawBuilder<number | null>;
   part(ctx: PartContext, text: string): Promise<Part | null>;
 }
@@ -133,7 +138,8 @@ export const PULL_SOURCES: { readonly [K in SyncCollection]: PullSource } = {
   notifications: {
     table: 'notifications',
     announce: 'user',
-    numbers: (tenantId, caller, after, take) => changeNumbers('notifications', tenantId, after, take, caller.id),
+    numbers: (tenantId, caller, after, take) =>
+      changeNumbers('notifications', tenantId, after, take, caller.id),
     changed: (tenantId, caller, after, upTo) => changedNotificationsJson(tenantId, caller.id, after, upTo),
     newest: (tenantId, caller, after) => newestChange('notifications', tenantId, after, caller.id),
     async part(ctx, text) {
@@ -152,8 +158,11 @@ export const PULL_SOURCES: { readonly [K in SyncCollection]: PullSource } = {
     findProductsByIds,
     (product, caller) => JSON.stringify(productForRole(toWireProduct(product), caller.role)),
   ),
-  customers: tenantSource('customers', () => 'customer', findCustomersByIds, (c) =>
-    JSON.stringify(toWireCustomer(c)),
+  customers: tenantSource(
+    'customers',
+    () => 'customer',
+    findCustomersByIds,
+    (c) => JSON.stringify(toWireCustomer(c)),
   ),
 };
 
@@ -167,7 +176,8 @@ export function pageSources(
   return names.map((name) => ({
     name,
     numbers: (take) => PULL_SOURCES[name].numbers(tenantId, caller, cursor, take),
-    changed: (upTo) => PULL_SOURCES[name].changed(tenantId, caller, cursor, upTo as RawBuilder<number | null>),
+    changed: (upTo) =>
+      PULL_SOURCES[name].changed(tenantId, caller, cursor, upTo as RawBuilder<number | null>),
   }));
 }
 

@@ -45,8 +45,14 @@ export function newestChange(
  * The newest change number after `after` of an order the user may see now or could have seen
  * (the same conditions as the sync feed's orders), or null.
  */
-export function newestOrderChange(tenantId: string, scope: OrderScope, after: number): RawBuilder<number | null> {
-  return sql<number | null>`(SELECT o.change_seq FROM orders o WHERE o.tenant_id = ${tenantId} AND o.change_seq > ${after}
+export function newestOrderChange(
+  tenantId: string,
+  scope: OrderScope,
+  after: number,
+): RawBuilder<number | null> {
+  return sql<
+    number | null
+  >`(SELECT o.change_seq FROM orders o WHERE o.tenant_id = ${tenantId} AND o.change_seq > ${after}
     AND ((o.deleted_at IS NULL AND ${scopeCondition(scope)}) OR ${seenCondition(scope)})
     ORDER BY o.change_seq DESC LIMIT 1)`;
 }

@@ -3,7 +3,7 @@ import { parseCollectionList, SYNC_COLLECTIONS, SYNCED, type SyncCollection } fr
 import { type ActingUser, orderScope } from '../../shared/domain/order-status';
 import type { Database } from '../db/schema';
 import type { WireCache } from '../orders/wire-cache';
-import { type Caller, PULL_SOURCES, type Part, pageSources } from './sources';
+import { type Caller, type Part, PULL_SOURCES, pageSources } from './sources';
 import { changedPage, inSnapshot } from './sync.repository';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -79,14 +79,16 @@ export async function pull(
 ): Promise<Buffer> {
   const cursor = Number(cursorText);
   const caller: Caller = { id: user.id, role: user.role, scope: orderScope(user) };
-  const chosen = ((collections && parseCollectionList(SYNCED, collections)) || SYNC_COLLECTIONS) as SyncCollection[];
+  const chosen = ((collections && parseCollectionList(SYNCED, collections)) ||
+    SYNC_COLLECTIONS) as SyncCollection[];
   const build = async (ex: Executor): Promise<PullPage | null> => {
     const page = await changedPage(ex, pageSources(chosen, tenantId, caller, cursor), limit);
     const context = { ex, tenantId, caller, wires, first: cursor === 0 };
     const parts = {} as Record<SyncCollection, Part>;
     for (const name of SYNC_COLLECTIONS) {
       const text = page.texts[name];
-      const part = text === undefined ? { upserts: [], removals: [] } : await PULL_SOURCES[name].part(context, text);
+      const part =
+        text === undefined ? { upserts: [], removals: [] } : await PULL_SOURCES[name].part(context, text);
       if (!part) return null;
       parts[name] = part;
     }

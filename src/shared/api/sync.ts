@@ -51,7 +51,6 @@ export function pullResponseSchema<T extends SyncedTable>(table: T) {
   return z.object({ ...pullHead, ...pullCollectionsShape(table) });
 }
 
-
 /** The pull answer: the head above, then `{ upserts, removals }` for every synced collection. */
 export const syncPullResponse = pullResponseSchema(SYNCED);
 export type SyncPullResponse = z.infer<typeof syncPullResponse>;

@@ -129,7 +129,9 @@ export function changesSchema<S extends z.ZodType>(row: S) {
   return z.object({ upserts: z.array(row), removals: z.array(z.string()) });
 }
 
-type ChangesShape<T extends SyncedTable> = { [K in keyof T]: ReturnType<typeof changesSchema<T[K]['schema']>> };
+type ChangesShape<T extends SyncedTable> = {
+  [K in keyof T]: ReturnType<typeof changesSchema<T[K]['schema']>>;
+};
 
 /** The collections' part of a pull answer's contract, one `{ upserts, removals }` per entry. */
 export function pullCollectionsShape<T extends SyncedTable>(table: T): ChangesShape<T> {
