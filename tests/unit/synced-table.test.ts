@@ -252,6 +252,28 @@ describe('upgrading the device database while another tab has it open', () => {
     expect((await old.orders.toArray()).map((o) => o.id)).toEqual(['o2', 'o3']);
   });
 
+  it('older code opening a database a newer version already upgraded reads it but does not pull', async () => {
+    const next = tab(NEXT);
+    await next.open();
+    await next.transaction('rw', next.syncScope(), async () => {
+      await putServerRows(next, 'orders', [order('o1')], []);
+      await next.setMeta(META.cursor, '42');
+    });
+    next.close();
+
+    const old = tab(SYNCED);
+    await old.open();
+    expect(old.isOutdated()).toBe(true);
+    expect((await old.orders.toArray()).map((o) => o.id)).toEqual(['o1']);
+    let asked = 0;
+    await pullAll(old, async (cursor) => {
+      asked++;
+      return emptyPage(SYNCED, cursor);
+    });
+    expect(asked).toBe(0);
+    expect(await old.getMeta(META.cursor)).toBe('42');
+  });
+
   it('a database deleted by another tab stays closed in this one', async () => {
     const old = await oldTabWithMirror();
     let superseded = 0;

@@ -183,6 +183,7 @@ export class LocalDb extends Dexie {
   readonly schemaVersion: number;
   private readonly localize: ReturnType<typeof localizers>;
   private readonly strip: ReturnType<typeof strippers>;
+  private readonly declaredStores: ReadonlySet<string>;
   private superseded = false;
   private readonly supersededListeners = new Set<() => void>();
 
@@ -208,6 +209,7 @@ export class LocalDb extends Dexie {
       if (added.length > 0) declared.upgrade((tx) => backfillOnUpgrade(tx, added));
     }
     this.schemaVersion = versions.at(-1)?.version ?? 1;
+    this.declaredStores = new Set(versions.flatMap((v) => Object.keys(v.stores)));
     /*
      * Another tab opens a NEWER version of this database (the app was updated there), and its
      * upgrade waits until every older connection is closed. This tab steps aside at once: it
@@ -232,12 +234,15 @@ export class LocalDb extends Dexie {
 
   /**
    * True when this code must not pull into this database: another tab upgraded it to a newer
-   * schema (see the constructor), or it already had one when this tab opened it.
+   * schema (see the constructor), or it already held collections this code does not know when
+   * this tab opened it.
    */
   isOutdated(): boolean {
     if (this.superseded) return true;
-    const installed = this.isOpen() ? this.backendDB().version : 0;
-    return Math.floor(installed / 10) > this.schemaVersion;
+    if (!this.isOpen()) return false;
+    // Stores this code does not declare: collections a newer version added (Dexie opens a
+    // database of a higher version than declared as it is).
+    return [...this.backendDB().objectStoreNames].some((name) => !this.declaredStores.has(name));
   }
 
   /** Calls `listener` once this database has been upgraded by a newer tab; returns an unsubscribe. */

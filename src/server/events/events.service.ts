@@ -16,7 +16,12 @@ import { latestRelevantChange } from './events.repository';
  * the change concerns (isRelevant) and that has not been told this number yet → `id: N`.
  */
 
-/** One announcement (the trigger's payload, decoded). */
+/**
+ * One announcement (the trigger's payload, decoded). Each synced collection's table announces
+ * through one of three trigger functions, named by its pull source (sync/sources.ts
+ * `announce`): 'order' (its states before and after), 'user' → kind 'notification' (a row that
+ * belongs to one user), 'tenant' → kind 'catalogue' (a row everyone of the tenant sees).
+ */
 export type Change =
   | { tenant: string; seq: number; kind: 'order'; before: OrderRef | null; after: OrderRef | null }
   | { tenant: string; seq: number; kind: 'notification'; user: string }

@@ -6,8 +6,13 @@ import { scopeCondition, seenCondition } from '../orders/orders.repository';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** A table that carries `tenant_id`, `change_seq` and `deleted_at` (every synced one does). */
-export type SyncedTableName = 'orders' | 'notifications' | 'products' | 'customers';
+/**
+ * The database table of a synced collection. Every one carries `tenant_id`, `change_seq` (taken
+ * from the tenant's counter, db/change-seq.ts) and `deleted_at` (rows are soft-deleted, so a
+ * deletion is a change the feed can carry); a collection each user sees only their own rows of
+ * also carries `user_id`.
+ */
+export type SyncedTableName = Extract<keyof Database, string>;
 
 /**
  * The change numbers after `after` of a tenant's rows of `table`, oldest first, at most `take`
