@@ -11,7 +11,7 @@ const MAX_PAGES_PER_PULL = 10_000;
 export type FetchPage = (cursor: string, collections?: readonly string[]) => Promise<SyncPullResponse>;
 
 /**
- * PULL: every change since the stored cursor, page by page while `has_more` (DESIGN §6).
+ * PULL: every change since the stored cursor, page by page while `has_more`.
  * Throws what the fetch throws (the engine decides what a network error or a 401 means).
  *
  * Nothing is pulled into a database a newer app version (another tab) has upgraded: this code
