@@ -40,6 +40,8 @@ const WAREHOUSE = ['warehouse', 'admin'] as const;
 export const ROUTES = {
   // ------------------------------------------------------------------------- public ---
   health: { method: 'GET', path: '/health', access: 'public', tenant: false },
+  /** The OpenAPI 3.1 description of this table (the same for every tenant, so no `?tenant=`). */
+  openapi: { method: 'GET', path: '/openapi.json', access: 'public', tenant: false },
   tenantInfo: { method: 'GET', path: '/tenants/info', access: 'public' },
   login: { method: 'POST', path: '/auth/login', access: 'public', write: 'session' },
   register: { method: 'POST', path: '/auth/register', access: 'public', write: 'session' },
