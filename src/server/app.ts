@@ -16,6 +16,7 @@ import { EventHub } from './events/events.service';
 import healthRoutes from './health/health.routes';
 import { ReadCaches } from './lib/read-cache';
 import notificationRoutes from './notifications/notifications.routes';
+import openApiRoutes from './openapi/openapi.routes';
 import orderRoutes from './orders/orders.routes';
 import { WireCache } from './orders/wire-cache';
 import authPlugin from './plugins/app/auth';
@@ -145,6 +146,7 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
       await api.register(tenantPlugin);
       await api.register(authPlugin);
       await api.register(healthRoutes);
+      await api.register(openApiRoutes);
       await api.register(authRoutes);
       await api.register(tenantRoutes);
       await api.register(notificationRoutes);

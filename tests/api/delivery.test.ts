@@ -8,10 +8,11 @@ import type { OrderStatus } from '../../src/shared/domain/order-status';
 import { type Api, type Session, startApi } from './support/harness';
 
 /**
- * Delivery with proof (issue 9): POST /orders/{id}/deliver and GET /orders/{id}/proof through
+ * Delivery with proof: POST /orders/{id}/deliver and GET /orders/{id}/proof through
  * HTTP on a seeded database — who may deliver, the proof written once with the status change,
  * bad images refused with nothing written, who may read the proof — plus the driver's edit rule
- * (spec §6) and the driver's own start-delivery / failed-delivery transitions.
+ * (own orders in ready_for_delivery or out_for_delivery) and the driver's own start-delivery /
+ * failed-delivery transitions.
  */
 let api: Api;
 let admin: Session;
@@ -342,7 +343,7 @@ describe('the driver’s own transitions', () => {
   });
 });
 
-describe('spec §6: a driver edits only their orders in ready_for_delivery or out_for_delivery', () => {
+describe('a driver edits only their orders in ready_for_delivery or out_for_delivery', () => {
   /** An order of `sales` for `driver`, put straight into the db in `status` (ready_for_delivery is never produced). */
   async function seeded(status: OrderStatus): Promise<string> {
     const [seq] = await api.db.transaction().execute((trx) => reserveChangeSeqs(trx, 'demo', 1));

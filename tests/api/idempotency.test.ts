@@ -201,7 +201,7 @@ describe('Idempotency-Key', () => {
   });
 });
 
-describe('idempotency is atomic with the effect (DESIGN §8)', () => {
+describe('idempotency is atomic with the effect', () => {
   it('a service that fails after writing leaves neither the effect, nor the key, nor an audit row; the retry applies once', async () => {
     const [id] = await unreadOf(sales.user.id);
     if (!id) throw new Error('unreachable');

@@ -8,7 +8,7 @@ import { type Api, type CallResult, type Session, startApi } from './support/har
 import { pullAll } from './support/pull';
 
 /**
- * "No 500 for anything a client can send; every string and number has a bound" (DESIGN §7),
+ * "No 500 for anything a client can send; every string and number has a bound",
  * through HTTP against the seeded database: control characters (NUL first: the database refuses
  * it outright) and over-long values in every text field of every write endpoint and in every
  * search, the sync cursor and page bounds, money edge cases, and least data (cost_price only for

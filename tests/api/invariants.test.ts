@@ -11,7 +11,7 @@ import { pullAll, pullOnce } from './support/pull';
 import { makeGate, testRoutes } from './support/test-routes';
 
 /**
- * The DESIGN §8 invariants, each against the real database:
+ * The invariants sync stands on, each against the real database:
  * - change order = commit order (PostgreSQL: concurrent writers; PGlite cannot overlap transactions);
  * - PGlite serializes transactions (PGlite) / concurrent writers never deadlock (both);
  * - idempotency is atomic with the effect: see idempotency.test.ts (+ the cross-process lock here);

@@ -6,7 +6,8 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from '../../src/shared/domain/o
 import { type Api, type Session, startApi } from './support/harness';
 
 /**
- * Two devices act on one order at the same moment (DESIGN §6 "Conflicts", §8 lock order): a
+ * Two devices act on one order at the same moment (conflicts are refused, never merged; rows are
+ * locked in one order, so writers cannot deadlock): a
  * manager approves and an admin cancels the same pending_approval order, both expecting
  * pending_approval. Exactly one wins; the other gets 409 CONFLICT carrying the order as the winner
  * left it; exactly one status_changed event exists. On PGlite the two requests serialize on the

@@ -17,6 +17,7 @@ afterAll(async () => api?.close());
 
 const PUBLIC = [
   'GET /api/health',
+  'GET /api/openapi.json',
   'GET /api/tenants/info',
   'POST /api/auth/login',
   'POST /api/auth/register',
@@ -31,7 +32,7 @@ const concrete = (url: string) =>
   url.replace(/:[A-Za-z_]\w*/g, (m) => (m === ':role' ? 'manager' : '00000000-0000-4000-8000-000000000000'));
 
 describe('route walker', () => {
-  it('the public routes are exactly login, register, tenant info and health', () => {
+  it('the public routes are exactly login, register, tenant info, health and the OpenAPI document', () => {
     const declared = apiRoutes()
       .filter((r) => r.access === 'public')
       .map((r) => `${r.method} ${r.url}`)

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-describe('schema (Citus-ready, DESIGN §3)', () => {
+describe('schema (Citus-ready: distributable by tenant_id)', () => {
   it('every tenant-owned table has tenant_id leading its primary key and every index', async () => {
     const result = await sql<{ table: string; index: string; first: string; primary: boolean }>`
       SELECT t.relname AS table, i.relname AS index, a.attname AS first, ix.indisprimary AS primary

@@ -171,7 +171,7 @@ describe('GET /sync/pull', () => {
     expect(Number(next.cursor)).toBeGreaterThan(Number(cursor));
   });
 
-  it('a change that takes an order out of view is a removal in the next pull (DESIGN §8)', async () => {
+  it('a change that takes an order out of view is a removal in the next pull', async () => {
     const warehouse = await api.login(TENANT, 'warehouse');
     const driver = await api.login(TENANT, 'driver');
     const driver2 = await api.login(TENANT, 'driver2');

@@ -5,7 +5,7 @@ import { ORDER_MESSAGES } from '../../src/shared/api/orders';
 import { type Api, type Session, startApi } from './support/harness';
 
 /**
- * DESIGN §6/§8: every write names what its user saw, so a queued change is never applied to a
+ * Every write names what its user saw, so a queued change is never applied to a
  * state its user did not see — and a replay after the idempotency record is gone is refused or
  * already satisfied, never applied twice.
  */
@@ -168,7 +168,7 @@ describe('PATCH /orders/{id}/assign-driver with expected_version', () => {
   });
 });
 
-describe('replay after the idempotency record expired (DESIGN §8)', () => {
+describe('replay after the idempotency record expired', () => {
   it('an edit, a status change and a create replayed with a purged key are satisfied or refused, never applied twice', async () => {
     const order = await newPendingOrder();
     const key = randomUUID();

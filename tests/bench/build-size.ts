@@ -62,7 +62,7 @@ const entrySet = closure(entryScripts);
 for (const f of jsFiles.filter((f) => !entrySet.has(f)).sort())
   console.log(`  ${f.padEnd(48)} ${kb(gz(join(assets, f)))}`);
 
-// The order screens (issue 3): each route chunk's own size, and what a first visit of that screen
+// The order screens: each route chunk's own size, and what a first visit of that screen
 // downloads on top of the signed-in shell (entry + app-layout and their static imports): the
 // route chunk plus the lazy chunks it imports that the shell has not loaded yet.
 const ORDER_SCREENS = [

@@ -1,5 +1,5 @@
 /**
- * Dashboards' first render from the local store, offline (issue 10). Not a test: it prints figures.
+ * Dashboards' first render from the local store, offline. Not a test: it prints figures.
  *
  * The real product on a PGlite prepared before the start (migrated, seeded, plus ORDERS — default
  * 10,000 — extra orders for tenant demo, tests/bench/support/bulk-orders.ts), as in

@@ -1,5 +1,5 @@
 /**
- * Live push latency (issue 10): from "a change is committed" (the writer's HTTP answer arrives)
+ * Live push latency: from "a change is committed" (the writer's HTTP answer arrives)
  * to "another user's open GET /api/events stream received its event". The server runs as a CHILD
  * process (support/bench-server.ts: in-memory PGlite, then PostgreSQL when TEST_DATABASE_URL names
  * an admin URL); this process holds the salesperson's stream and, CHANGES times one after another,

@@ -30,7 +30,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 /** An admin URL of a PostgreSQL server, as for the tests: the run creates its own database there. */
 const ADMIN_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
-/** The shares the read paths are meant to reach (issue 8), printed next to the measured ones. */
+/** The shares of /api/health the read paths are meant to reach, printed next to the measured ones. */
 const GOALS: Record<string, number> = { list: 25, detail: 40, pull: 5, 'pull-gzip': 5 };
 
 type Row = Measured & { key: string };

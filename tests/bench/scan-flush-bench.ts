@@ -1,5 +1,5 @@
 /**
- * "1,000 queued scans flushed after reconnect" (issue 9), server side: the server runs as a CHILD
+ * "1,000 queued scans flushed after reconnect", server side: the server runs as a CHILD
  * process (support/bench-server.ts, in-memory PGlite, or also PostgreSQL when TEST_DATABASE_URL names
  * an admin URL), and this process sends what a device's outbox sends when it comes back online:
  * 1,000 POST /warehouse/scan-barcode one after another (the outbox is FIFO, one entry in flight),

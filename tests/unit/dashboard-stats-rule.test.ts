@@ -141,7 +141,7 @@ describe('chooseStats: which figures the dashboards show', () => {
   });
 });
 
-describe('relative time (spec §9, §8)', () => {
+describe('relative time', () => {
   const now = Date.parse('2026-01-10T12:00:00Z');
   const ago = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
 

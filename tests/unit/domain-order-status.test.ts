@@ -16,8 +16,8 @@ import {
 import { ROLES, type Role } from '../../src/shared/domain/roles';
 
 /**
- * The status machine of DESIGN §5, written out here independently as the expected table, so a
- * change to the shared module that drifts from the design fails this test.
+ * The status machine, written out here independently as the expected table, so a change to the
+ * shared module that drifts from it fails this test.
  */
 const EXPECTED: Array<[string, string, string[]]> = [
   ['pending_approval', 'approved', ['manager', 'admin']],
@@ -142,11 +142,11 @@ describe('order status machine', () => {
   });
 
   /**
-   * Spec §6, written out independently: who may edit which orders. admin any; manager
+   * Written out independently: who may edit which orders. admin any; manager
    * pending_approval; salesperson own in pending or pending_approval; warehouse approved; driver
    * (assigned) ready_for_delivery or out_for_delivery.
    */
-  it('lets each role edit exactly the orders spec §6 names, and only some fields', () => {
+  it('lets each role edit exactly its own share of orders, and only some fields', () => {
     const rule: Record<Role, (status: string, own: boolean) => boolean> = {
       admin: () => true,
       manager: (s) => s === 'pending_approval',

@@ -9,7 +9,7 @@ import { useUi } from '../../src/client/state/ui';
 import { decodeImage, sniffImageType } from '../../src/server/delivery/delivery.service';
 import { DELIVERY_FAILURE_REASONS } from '../../src/shared/api/warehouse';
 
-/** The pure rules of the driver's work (issue 9): photo sizing, the work list, texts, image checks. */
+/** The pure rules of the driver's work: photo sizing, the work list, texts, image checks. */
 
 describe('photo: resized on the device to ≤ 1600 px', () => {
   it('fits the longer side, keeps the aspect, never enlarges', () => {

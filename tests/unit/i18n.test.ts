@@ -1,5 +1,5 @@
 /**
- * The client's language switch (issue 8): choosing English must change every screen, not only the
+ * The client's language switch: choosing English must change every screen, not only the
  * shell. Two guards:
  *  1. every key of the catalogue (src/client/shared-ui/i18n.ts) has a non-empty Turkish and
  *     English text, and so do the status and role labels;

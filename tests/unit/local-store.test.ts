@@ -105,7 +105,7 @@ describe('openLocalStore', () => {
   });
 });
 
-describe('the unread count (spec §4 Notifications)', () => {
+describe('the unread count of notifications', () => {
   it('read −1 (never below 0, a second read changes nothing), delete an unread −1, a read one 0, all read → 0, a new one +1', async () => {
     const admin = await login(server.apiBase, 'demo', 'admin');
     const store = await openLocalStore({

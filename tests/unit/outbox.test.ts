@@ -304,7 +304,7 @@ describe('resetMirror (full resync, e.g. after a role change)', () => {
   });
 });
 
-describe('versioned edits (DESIGN §6)', () => {
+describe('versioned edits (each names the version its user saw)', () => {
   const edit = (notes: string, version: number) =>
     enqueue(db, {
       kind: 'order.update',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readReturnTo, returnAddress } from '../../src/client/shared-ui/route-access';
 
-/** Where the login screen sends a user who came from a guarded address (issue 8). */
+/** Where the login screen sends a user who came from a guarded address. */
 describe('return to the requested address after sign-in', () => {
   const from = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 

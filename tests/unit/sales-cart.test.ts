@@ -16,7 +16,7 @@ function run(...actions: Parameters<typeof cartReducer>[1][]): CartLine[] {
   return actions.reduce(cartReducer, [] as CartLine[]);
 }
 
-describe('sales cart (spec §4 Sales cart, §5 Sales)', () => {
+describe('sales cart', () => {
   it('adds a product as a line of 1, and the same product again raises it by 1', () => {
     const cart = run(
       { type: 'add', product: phone },

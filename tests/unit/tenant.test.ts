@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TENANT, resolveTenantFrom } from '../../src/client/api/tenant';
 
-/** Spec §1 tenant resolution, rule by rule (plus the remembered-tenant addition). */
+/** Tenant resolution (address, host name, remembered tenant), rule by rule. */
 const at = (hostname: string, search = '') => ({ hostname, search });
 
 describe('resolveTenantFrom', () => {

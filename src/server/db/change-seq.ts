@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from './schema';
 
 /**
- * CHANGE ORDER = COMMIT ORDER (DESIGN §8, the invariant incremental sync stands on).
+ * CHANGE ORDER = COMMIT ORDER (the invariant incremental sync stands on).
  *
  * Every syncable row (orders — their items travel with them —, notifications, products,
  * customers) carries `change_seq`. A client pulls "everything with change_seq > my cursor" and

@@ -61,7 +61,8 @@ export interface OpenOptions {
 /**
  * Opens the database. PGlite has ONE connection: kysely-pglite-dialect serializes
  * acquireConnection(), so a transaction holds the connection from BEGIN to COMMIT and a concurrent
- * request waits for it instead of interleaving its statements inside that transaction (DESIGN §8,
+ * request waits for it instead of interleaving its statements inside that transaction (two
+ * requests' statements mixed in one transaction would commit or roll back each other's work;
  * tested in tests/api/invariants.test.ts). Keep it that way, and never query `db` from inside a
  * transaction callback (use the `trx` you were given): on PGlite that waits forever.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * GET /dashboard/stats (spec §3 "Dashboard stats", §7) → data: DashboardStats, over the orders the
+ * GET /dashboard/stats → data: DashboardStats, over the orders the
  * CALLER may see (the status machine's orderScope: a salesperson's own orders, the warehouse's
  * statuses, a driver's assigned orders, everything for managers and admins).
  *

@@ -58,6 +58,11 @@ import {
  */
 export const API = {
   health: endpoint({ ...ROUTES.health, response: healthData, statuses: [200, 503] }),
+  openapi: endpoint({
+    ...ROUTES.openapi,
+    response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
+    envelope: false,
+  }),
   tenantInfo: endpoint({ ...ROUTES.tenantInfo, response: tenantInfoSchema }),
   login: endpoint({
     ...ROUTES.login,

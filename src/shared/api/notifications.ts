@@ -47,7 +47,7 @@ export type NotificationList = z.infer<typeof notificationListResponse>;
 export const notificationIdParam = idParam;
 /**
  * PATCH /notifications/mark-all-read { ids } → data { updated, unread_count }.
- * A bulk action names the records it covers (DESIGN §6): the client sends the ids of the unread
+ * A bulk action names the records it covers: the client sends the ids of the unread
  * notifications its user SAW, so a notification that reached the server meanwhile (never seen)
  * stays unread. Ids that are already read, deleted or not the caller's are skipped. Without a
  * body (a plain API client, as in the spec) every unread notification of the caller is marked.

@@ -1,14 +1,14 @@
 /**
  * The orders API's Turkish messages, apart from the zod contracts (orders.ts) so that screens
  * which only SHOW them — the i18n dictionary, loaded with the sign-in screen — do not pull zod
- * into the first download (issue 8: /login ≤ 170 KiB of JavaScript).
+ * into the first download (the sign-in screen must load fast on a phone).
  */
 export const ORDER_MESSAGES = {
-  /** Spec §5 (create order). */
+  /** The create-order form: no customer or no line. */
   customerAndItemsRequired: 'Lütfen müşteri bilgilerini ve en az bir ürün ekleyin',
-  /** Spec §5 (adding an order line). */
+  /** Adding an order line with a field left empty. */
   lineFieldsRequired: 'Lütfen tüm alanları doldurun',
-  /** Spec §5 (sales). */
+  /** The sales screen: no customer or an empty cart. */
   salesCustomerAndCart: 'Lütfen müşteri seçin ve sepete ürün ekleyin',
   notFound: 'Sipariş bulunamadı',
   totalMismatch: 'Toplam tutar (total_amount) sipariş kalemlerinin toplamıyla uyuşmuyor',

@@ -12,7 +12,7 @@ import { idParam, limitQuery, pageQuery, text } from './common';
 import { orderSummarySchema } from './entities';
 
 /**
- * Contracts of the orders API (spec §7, DESIGN §5–§7). One zod schema per operation, used by the
+ * Contracts of the orders API. One zod schema per operation, used by the
  * Fastify route (validation + serialization) and by the client (the forms and the outbox bodies).
  * Every message names the field in Turkish; money on the wire is TL with at most two decimals and
  * is converted to integer kuruş on the server (src/shared/domain/money.ts).
@@ -126,7 +126,8 @@ const customerEmail = email.nullish().transform((v) => (v ? v : null));
 
 /**
  * The version of the record the user's device saw (its `version`, the server's change number of
- * the row): every edit of an existing record names it (DESIGN §6, README "Versioned writes").
+ * the row): every edit of an existing record names it, so a queued edit never lands on a state
+ * its user did not see (docs/architecture.md, "Every write names what its user saw").
  * Optional on the wire so that a plain API client can still edit unconditionally; our client
  * always sends it.
  */

@@ -11,8 +11,8 @@ import type { Access, HttpMethod } from './endpoint';
  * answer by hand. Everything after sign-in goes through `API`, with parsed responses.
  *
  * `write` (every non-GET) says what keeps the write safe when it is replayed after its
- * idempotency record expired (DESIGN §8) — and for edits, that it never lands on a state its
- * user did not see (DESIGN §6):
+ * idempotency record expired (records are kept 30 days; a device may stay offline longer) — and
+ * for edits, that it never lands on a state its user did not see:
  * - 'create':  the client makes the record's id; a second create of that id is the first one;
  * - 'status':  the body names the status the user saw (`expected_status`);
  * - 'version': the body names the version of the record the user saw (`expected_version`);
@@ -20,7 +20,7 @@ import type { Access, HttpMethod } from './endpoint';
  * - 'idempotent': applying it twice is applying it once (mark read, delete);
  * - 'session': sign-in/out and the user's own profile (not queued offline).
  * - 'demo':    the spec's debug calls, registered only in demo mode (never queued offline).
- * tests/api/endpoints.test.ts holds every entry to its kind (e.g. a 'version' body must have
+ * tests/api/route-walker.test.ts holds every entry to its kind (e.g. a 'version' body must have
  * `expected_version`), so a new edit endpoint cannot forget it.
  */
 export type WriteKind = 'create' | 'status' | 'version' | 'ids' | 'idempotent' | 'session' | 'demo';
@@ -40,6 +40,8 @@ const WAREHOUSE = ['warehouse', 'admin'] as const;
 export const ROUTES = {
   // ------------------------------------------------------------------------- public ---
   health: { method: 'GET', path: '/health', access: 'public', tenant: false },
+  /** The OpenAPI 3.1 description of this table (the same for every tenant, so no `?tenant=`). */
+  openapi: { method: 'GET', path: '/openapi.json', access: 'public', tenant: false },
   tenantInfo: { method: 'GET', path: '/tenants/info', access: 'public' },
   login: { method: 'POST', path: '/auth/login', access: 'public', write: 'session' },
   register: { method: 'POST', path: '/auth/register', access: 'public', write: 'session' },
@@ -71,7 +73,7 @@ export const ROUTES = {
   orderProof: { method: 'GET', path: '/orders/:id/proof', access: 'user' },
   /** A PDF (not JSON): the delivery note of an order the caller may see. */
   deliveryNote: { method: 'GET', path: '/delivery-notes/generate/:orderId', access: 'user' },
-  // ------------------------------------------------ debug calls (demo mode only, spec §7) ---
+  // -------------------------------------------------------- debug calls (demo mode only) ---
   debugAllOrders: { method: 'GET', path: '/debug/all-orders', access: ['admin', 'manager', 'warehouse'] },
   debugApproveFirstOrder: {
     method: 'POST',
@@ -110,5 +112,5 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
-/** Header carrying the client-made key of a mutation (DESIGN §6). */
+/** Header carrying the client-made key of a mutation: a retry with the same key is not applied again. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -5,7 +5,7 @@ import { parseCollectionList, pullCollectionsShape, SYNCED, type SyncedTable } f
 /**
  * GET /sync/pull?tenant=&cursor=&limit=
  *
- * Incremental pull (DESIGN §6). Every tenant-owned row carries `change_seq`, taken from a
+ * Incremental pull. Every tenant-owned row carries `change_seq`, taken from a
  * per-tenant counter row bumped inside the writing transaction, so change order = commit order.
  * The response holds the changes with change_seq > cursor, oldest first, at most `limit` of them
  * across all collections, and the cursor to ask with next. A changed row the caller may not see

@@ -4,18 +4,18 @@ import { text } from './common';
 import { orderSchema } from './entities';
 
 /**
- * Contracts of the warehouse and delivery API (spec §4, §7; issue "Warehouse and driver,
- * offline"). Scans and deliveries are queued in the device's outbox and replayed after a lost
+ * Contracts of the warehouse and delivery API (barcode scans, delivery notes, deliveries with
+ * proof; all usable offline). Scans and deliveries are queued in the device's outbox and replayed after a lost
  * answer, so each names what makes a replay harmless: a scan its client-made `scan_id` (a second
  * scan with the same id is the first one), a delivery the status its driver saw.
  */
 
 export const WAREHOUSE_MESSAGES = {
-  /** Spec §8: scan failure (fallback when the server gives no text). */
+  /** A scan that failed (fallback when the server gives no text). */
   scanFailed: 'Barkod okunamadı',
-  /** Spec §8: scan exception. */
+  /** A scan that threw (camera or reader error). */
   scanError: 'Barkod okuma hatası',
-  /** Spec §8 success: 'Barkod okundu: {product name}'. */
+  /** A scan accepted: 'Barkod okundu: {product name}'. */
   scanned: (name: string) => `Barkod okundu: ${name}`,
   notInOrder: 'Bu barkod bu siparişteki hiçbir ürüne ait değil',
   unreadable: 'Barkod okunamadı: kontrol hanesi hatalı ya da biçim tanınmıyor',
@@ -24,9 +24,9 @@ export const WAREHOUSE_MESSAGES = {
       ? `${name} için en fazla ${remaining} adet daha okutulabilir`
       : `${name} ürününün tamamı zaten okutuldu`,
   notApproved: 'Yalnızca onaylanmış siparişlerin barkodu okutulabilir',
-  /** Spec §4/§8 success of completing preparation. */
+  /** Preparation completed (approved → prepared). */
   prepared: 'Sipariş hazırlandı ve irsaliye oluşturuldu.',
-  /** Spec §8. */
+  /** The delivery note could not be produced. */
   deliveryNoteFailed: 'İrsaliye yazdırılırken hata oluştu',
 } as const;
 
@@ -165,7 +165,7 @@ export type DeliveryProof = z.infer<typeof deliveryProofSchema>;
 
 // ---------------------------------------------------------------------------- debug calls ---
 
-/** GET /debug/all-orders (demo mode only): spec §7 "user.role, tenantId, orders". */
+/** GET /debug/all-orders (demo mode only): the caller (`user.role`), `tenantId`, the orders they see. */
 export const debugAllOrdersResponse = z.object({
   user: z.object({ id: z.string(), role: z.string(), full_name: z.string() }),
   tenantId: z.string(),

@@ -1,6 +1,6 @@
 /**
  * WCAG 2.x colour contrast, used by the theme so that every tenant colour gives readable text
- * (issue 8). Colours are `#rgb` or `#rrggbb`.
+ * (WCAG 1.4.3, 4.5:1). Colours are `#rgb` or `#rrggbb`.
  *
  * Why the theme adjusts the tenant's colours instead of trusting them: a tenant picks any colour
  * (#ffeb3b yellow, #00e676 green, #212121 near-black…), and MUI uses `palette.*.main` both as a
@@ -91,7 +91,7 @@ export function brandColor(value: string | null | undefined, fallback: string): 
 }
 
 /**
- * One palette colour that is readable in BOTH of MUI's uses (issue 8, WCAG 1.4.3):
+ * One palette colour that is readable in BOTH of MUI's uses (WCAG 1.4.3):
  * - `main` as text on the page (links, text buttons, focused labels): ≥ 4.5:1 against the mode's
  *   surfaces — the tenant's colour as it is when it passes, else darkened (light mode) or
  *   lightened (dark mode) in the same hue;

@@ -3,7 +3,7 @@ import { kurusToTl } from './money';
 import type { OrderStatus } from './order-status';
 
 /**
- * THE definition of the dashboard figures (spec §3 "Dashboard stats", issue 10). Two
+ * THE definition of the dashboard figures (GET /dashboard/stats and the offline dashboards). Two
  * implementations count with it — the server with SQL aggregates over the caller's orders
  * (GET /dashboard/stats), the device with a loop over its local mirror (offline dashboards) —
  * and both hand their raw counts (`StatsTotals`) to `finalizeStats`, which alone turns them into
@@ -225,7 +225,7 @@ export function finalizeStats(
   };
 }
 
-/** Spec §9: the response-time bar's length, min(10 × minutes, 100). */
+/** The response-time bar's length, min(10 × minutes, 100). */
 export function responseBar(minutes: number | null): number {
   if (minutes === null || !Number.isFinite(minutes) || minutes <= 0) return 0;
   return Math.min(10 * minutes, 100);

@@ -5,7 +5,8 @@ import { lazy } from './lazy';
  * numeric(12,2) and the wire carries both the spec's TL field (e.g. `total_amount`, a number with
  * at most two decimals) and an exact `*_kurus` integer companion.
  *
- * Bounds (DESIGN §7 "every number has a bound"): numeric(12,2) holds at most 9.999.999.999,99 TL.
+ * Bounds (every number a client sends has one, so none reaches the database as an overflow):
+ * numeric(12,2) holds at most 9.999.999.999,99 TL.
  * The API accepts a unit price of at most 10.000.000 TL and an order line (quantity × unit price)
  * or an order total of at most 1.000.000.000 TL — a round limit well inside the column, so no
  * accepted amount can overflow it (the database would answer a 500).

@@ -1,7 +1,7 @@
 import { lazy } from './lazy';
 
 /**
- * Numbers a person types into a form — prices and quantities — read the Turkish way (issue 8).
+ * Numbers a person types into a form — prices and quantities — read the Turkish way.
  *
  * Why a rule of our own: an `<input type="number">` follows the browser's locale, not the user's
  * habit, so '150,5' typed in a Turkish form came out as 1505 and '1.250,75' as 1,25. Every form
@@ -9,7 +9,7 @@ import { lazy } from './lazy';
  * it never guesses: what is not clearly one number is an error shown under the field, never a
  * value scaled by 10 or 1000.
  *
- * THE RULE (also in the README's design notes)
+ * THE RULE (also in docs/architecture.md, "Money and numbers")
  *  1. Surrounding spaces are ignored. Nothing else is: no sign, no currency symbol, no inner space.
  *  2. A comma is always the decimal separator, and there is at most one:
  *     '150,5' = 150,50 · '1250,75' = 1.250,75.

@@ -1,7 +1,7 @@
 import type { Role } from './roles';
 
 /**
- * The order status machine (DESIGN §5). This table is the ONLY copy: the server checks every
+ * The order status machine. This table is the ONLY copy: the server checks every
  * status change against it and the client derives its buttons from it.
  */
 export const PRODUCED_STATUSES = [
@@ -276,7 +276,7 @@ export const ROLE_ORDER_STATUSES: Record<Role, readonly OrderStatus[] | null> = 
 };
 
 /**
- * EDITING (PUT /orders/{id}, spec §6 "who may edit what"). The fields of an order fall in groups;
+ * EDITING (PUT /orders/{id}: who may edit what). The fields of an order fall in groups;
  * each role may change some groups of orders in some statuses:
  *  - admin: every group of any order;
  *  - manager: customer, items and notes of pending_approval orders;

@@ -4,7 +4,8 @@ import { type Kysely, sql } from 'kysely';
  * The whole data model of the spec (both documents). Every tenant-owned table has `tenant_id`
  * leading its primary key, its foreign keys and every index, so the schema can be distributed by
  * tenant_id (Citus) without change. Money is numeric(12,2). Syncable tables carry change_seq
- * (DESIGN §6) and deleted_at; their (tenant_id, change_seq) index serves GET /sync/pull.
+ * (what the incremental pull walks) and deleted_at; their (tenant_id, change_seq) index serves
+ * GET /sync/pull.
  *
  * Statements are run one at a time: PGlite's extended protocol takes one command per query.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Proof of delivery (issue 9, driver): one row per delivered order, written in the same
+ * Proof of delivery (recipient, signature, photo, place): one row per delivered order, written in the same
  * transaction as the out_for_delivery → delivered status change and its event (`event_id`). The
  * images are stored as bytes (`bytea`), checked by the server before they get here: PNG signature
  * (MAX_PROOF_SIGNATURE_BYTES) and PNG/JPEG photo (MAX_PROOF_PHOTO_BYTES), magic numbers included.

@@ -21,8 +21,8 @@ const key = (r: string) =>
   `${r}.tenant_id, ${r}.status, coalesce(${r}.salesperson_id, ${NIL}), coalesce(${r}.driver_id, ${NIL}), coalesce(${r}.decided_by, ${NIL})`;
 
 /**
- * An order's DECISION on the order row, and the dashboard's counts kept as they change (issue 10,
- * GET /dashboard/stats).
+ * An order's DECISION on the order row, and the dashboard's counts kept as they change, so that
+ * GET /dashboard/stats sums a few hundred rows whatever the number of orders.
  *
  * `decided_at`, `decided_by`, `decision` (approved | rejected | cancelled): the definition is
  * `orderDecision()` in src/shared/domain/dashboard-stats.ts — the order's FIRST status_changed

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { RequestValidationError } from '../external/zod';
 
 /**
- * The one error handler (DESIGN §7): every failure leaves as
+ * The one error handler, so that a client reads every failure the same way: every failure leaves as
  * `{ success: false, error: "<Turkish message>", code: "<CODE>", ...extra }`.
  * - AppError (thrown by services and plugins): its status, message, code and extras;
  * - validation (zod): 400 VALIDATION_ERROR, the message names the field, `field` too;

@@ -117,7 +117,7 @@ function readKey(request: FastifyRequest): string | undefined {
 }
 
 /**
- * IDEMPOTENCY (DESIGN §6 and §8).
+ * IDEMPOTENCY: a request retried after a lost answer is applied once.
  *
  * The outbox of a device sends every mutation with a client-made `Idempotency-Key` and retries it
  * until it gets an answer, so the same request can arrive twice (lost response, flapping network,

@@ -3,7 +3,8 @@ import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '../../../shared/
 import { accessibleColor, brandColor, darkShade } from '../../../shared/domain/contrast';
 
 /**
- * The first visit's /login, filled in for the tenant named by `?tenant=` (issue 8, "first load").
+ * The first visit's /login, filled in for the tenant named by `?tenant=`: a first visitor gets a
+ * working form as plain HTML at once, and the app only when they act.
  *
  * The build writes login.html: the login form as plain HTML (src/client/auth/login-shell-markup.ts)
  * and a 2 KiB script that loads the app on the user's first action. The server knows the tenant,

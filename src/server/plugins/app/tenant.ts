@@ -18,7 +18,7 @@ declare module 'fastify' {
 }
 
 /**
- * Tenant resolution (DESIGN §4): every call names its tenant with `?tenant=`. Missing or malformed
+ * Tenant resolution: every call names its tenant with `?tenant=`. Missing or malformed
  * → 400 naming the parameter; unknown → 404 TENANT_NOT_FOUND; inactive → 403 TENANT_INACTIVE.
  * Every query after this is scoped by `request.tenant.id`.
  */

@@ -6,7 +6,8 @@ import { AppError } from '../../lib/errors';
 
 /**
  * Rate limiting is opt-in per route (`config.rateLimit`); POST /auth/login uses it per IP. The
- * lockout per username (DESIGN §4) is separate and lives in the database.
+ * lockout per tenant + username (failed attempts, then 15 minutes locked) is separate and lives in
+ * the database, so every process sees it.
  */
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {

@@ -8,7 +8,8 @@ import { tr } from 'zod/locales';
  * conversion): one schema per operation, used by the client's forms and by the server.
  *
  * Messages: a schema's own Turkish message wins; anything else gets zod's Turkish locale text,
- * prefixed with the field's name so the 400 always names the field (DESIGN §7).
+ * prefixed with the field's name so the 400 always names the field (the user, or the developer of
+ * another client, sees which input to fix).
  */
 export interface ZodTypeProvider extends FastifyTypeProvider {
   validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
