@@ -1,3 +1,4 @@
+import { fillTemplate } from '../../shared/api/stored-texts';
 import { lazy } from '../../shared/domain/lazy';
 import { isOrderStatus, ORDER_STATUS_LABELS } from '../../shared/domain/order-status';
 import { ROLE_LABELS } from '../../shared/domain/roles';
@@ -104,10 +105,9 @@ export function relativeTimeLabel(
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 function translate(language: 'tr' | 'en', key: MessageKey, params?: Record<string, string | number>): string {
-  let text: string = (language === 'en' ? english?.en[key] : undefined) ?? tr[key];
-  if (params)
-    for (const [name, value] of Object.entries(params)) text = text.replaceAll(`{${name}}`, String(value));
-  return text;
+  // One pass over the placeholders: a value holding `{…}` (a customer's name, typed notes) is
+  // never filled again.
+  return fillTemplate((language === 'en' ? english?.en[key] : undefined) ?? tr[key], params);
 }
 
 /** `const t = useT(); t('loginHeading')` — re-renders when the language changes. */
