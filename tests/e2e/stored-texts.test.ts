@@ -108,7 +108,7 @@ describe('stored texts in English (Chromium against npm start)', () => {
         .getByTestId('notification-row')
         .filter({ hasText: orderNumber })
         .and(page.locator(`[data-type="${type}"]`));
-      return (await row.innerText()).split('\n').slice(0, 3).join(' | ');
+      return row.innerText();
     };
     await expect
       .poll(() => notice('order_rejected', rejected.order_number), { timeout: 30_000 })
