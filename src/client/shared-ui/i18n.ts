@@ -21,8 +21,9 @@ import { type MessageKey, tr } from './i18n-tr';
  * screen.
  *
  * Server messages are shown as the server sends them (Turkish), whatever the language. Texts the
- * server stores in Turkish (notifications) and the outbox's summaries are rendered in English
- * where they can be rebuilt from their kind (shared-ui/notifications-data.ts, outbox-summary.ts).
+ * server stores (notifications, order events' notes) come with what they say as data (`params`,
+ * src/shared/api/stored-texts.ts) and are rendered from it in English (notifications-data.ts,
+ * event-notes.ts); the outbox's summaries are rebuilt from their kind (outbox-summary.ts).
  */
 export type { MessageKey };
 
