@@ -87,6 +87,20 @@ if (shell && form) {
     showIcon?.toggleAttribute('hidden', show);
     hideIcon?.toggleAttribute('hidden', !show);
   });
+  // A language picked on the form is kept, and the page loaded again: with a language stored the
+  // app takes over at once, in that language (as for a returning visitor).
+  for (const button of shell.querySelectorAll<HTMLButtonElement>('[data-login-shell-lang]')) {
+    button.addEventListener('click', () => {
+      const language = button.dataset.loginShellLang;
+      if (!language || button.getAttribute('aria-pressed') === 'true') return;
+      try {
+        localStorage.setItem('language', language);
+      } catch {
+        return; // storage blocked: the app's own switch works once it is loaded
+      }
+      location.reload();
+    });
+  }
   // Stored state: the app takes over at once (auth/login-shell-handoff.ts `takeOverWhen`).
   if (hasStoredState()) {
     form.dataset.boot = 'stored';

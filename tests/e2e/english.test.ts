@@ -10,10 +10,12 @@ import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/br
  *
  * What is data, not chrome: every string the API hands this user (GET /sync/pull — orders with
  * their customers, items, notes and history; products, categories and units; customers; the
- * notifications' stored texts — EXCEPT the titles and messages of order notifications whose order
- * is known, which the client must render in English —, /drivers, /tenants/info and the user's own
- * name), elements the screens mark `data-i18n-skip` (a notification shown with its stored text),
- * and the avatar's initials. Everything else must be English.
+ * notifications' stored texts — EXCEPT texts stored with what they say as data (`params`): an
+ * event's notes and a notification's title and message then are the client's to render in
+ * English, and only the values in `params` (names, typed reasons) are data; likewise an order
+ * notification whose order is known —, /drivers, /tenants/info and the user's own name),
+ * elements the screens mark `data-i18n-skip` (a notification shown with its stored text), and
+ * the avatar's initials. Everything else must be English.
  *
  * Nothing is written: the test only reads (tenant demo), so other files' expectations hold.
  */
@@ -25,8 +27,10 @@ const TURKISH = /[çğıİöşüÇĞÖŞÜ]/;
 interface PullPage {
   cursor: string;
   has_more: boolean;
-  orders: { upserts: { id: string; events?: unknown[] }[] };
-  notifications: { upserts: { type: string; title: string; message: string; related_order: unknown }[] };
+  orders: { upserts: { id: string; events?: { notes: string | null; params?: unknown }[] }[] };
+  notifications: {
+    upserts: { type: string; title: string; message: string; related_order: unknown; params?: unknown }[];
+  };
 }
 
 function strings(value: unknown, out: Set<string>) {
@@ -56,11 +60,21 @@ async function dataOf(username: string): Promise<{ data: string[]; orderId: stri
     );
     expect(status).toBe(200);
     const body = envelope.data;
-    const { notifications, ...rest } = body;
+    const { notifications, orders, ...rest } = body;
     strings(rest, found);
+    // An event note stored with its params: the client renders it in English; the params' values
+    // (names, typed words) are data.
+    strings(
+      orders.upserts.map((o) => ({
+        ...o,
+        events: o.events?.map((e) => (e.params ? { ...e, notes: null } : e)),
+      })),
+      found,
+    );
     for (const n of notifications.upserts) {
-      // An order notification with its order: the client renders it in English (not data).
-      if (n.type !== 'system' && n.related_order) strings(n.related_order, found);
+      // An order notification with its params or its order: the client renders it in English.
+      if (n.params) strings([n.params, n.related_order], found);
+      else if (n.type !== 'system' && n.related_order) strings(n.related_order, found);
       else strings(n, found);
     }
     orderId ??=

@@ -16,6 +16,7 @@ import { login } from '../api/auth';
 import { getTenant } from '../api/tenant';
 import { AppLogo } from '../shared-ui/app-logo';
 import { useT } from '../shared-ui/i18n';
+import { LanguageSwitch } from '../shared-ui/language-switch';
 import { PlainTextField as TextField } from '../shared-ui/plain-text-field';
 import { ProgressBar } from '../shared-ui/progress-bar';
 import { readReturnTo, returnAddress } from '../shared-ui/route-access';
@@ -377,6 +378,7 @@ export default function LoginPage() {
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
             {t('copyright')}
           </Typography>
+          <LanguageSwitch />
         </Box>
       </Paper>
     </Box>

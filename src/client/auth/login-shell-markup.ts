@@ -1,5 +1,6 @@
 import { escapeHtml, LOGIN_SHELL_PLACEHOLDERS as SHELL_PLACEHOLDERS } from '../../shared/api/login-shell';
 import { tr } from '../shared-ui/i18n-tr';
+import { LANGUAGES } from '../shared-ui/languages';
 
 /**
  * The login screen as plain HTML: the first visit's /login (login.html, written at build time by
@@ -26,6 +27,16 @@ const ICON = {
   hide: 'M12 7c2.76 0 5 2.24 5 5 0 .65-.13 1.26-.36 1.83l2.92 2.92c1.51-1.26 2.7-2.89 3.43-4.75-1.73-4.39-6-7.5-11-7.5-1.4 0-2.74.25-3.98.7l2.16 2.16C10.74 7.13 11.35 7 12 7M2 4.27l2.28 2.28.46.46C3.08 8.3 1.78 10.02 1 12c1.73 4.39 6 7.5 11 7.5 1.55 0 3.03-.3 4.38-.84l.42.42L19.73 22 21 20.73 3.27 3zM7.53 9.8l1.55 1.55c-.05.21-.08.43-.08.65 0 1.66 1.34 3 3 3 .22 0 .44-.03.65-.08l1.55 1.55c-.67.33-1.41.53-2.2.53-2.76 0-5-2.24-5-5 0-.79.2-1.53.53-2.2m4.31-.78 3.15 3.15.02-.16c0-1.66-1.34-3-3-3z',
   lock: 'M18 8h-1V6c0-2.76-2.24-5-5-5S7 3.24 7 6v2H6c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V10c0-1.1-.9-2-2-2M9 6c0-1.66 1.34-3 3-3s3 1.34 3 3v2H9zm9 14H6V10h12zm-6-3c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2',
 };
+
+/**
+ * The language switch (shared-ui/language-switch.tsx's buttons): each language named in itself;
+ * the form is Turkish, so Türkçe is the pressed one. login-boot.ts keeps a choice and reloads:
+ * a visitor with a language stored gets the app at once, in that language.
+ */
+const LANGUAGE_BUTTONS = LANGUAGES.map(
+  (l) =>
+    `<button type="button" class="ls-link ls-lang" lang="${l.code}" aria-pressed="${l.code === 'tr'}" data-i18n-skip data-login-shell-lang="${l.code}">${escapeHtml(l.label)}</button>`,
+).join('');
 
 /** The sizes are MUI's as the login screen uses them (Typography h5/subtitle1/caption, Button large…). */
 const CSS = `
@@ -75,6 +86,9 @@ body{margin:0}
 .ls-secure{display:flex;justify-content:center;align-items:center;gap:6px;color:var(--ok);font-size:.75rem;line-height:1.66;font-weight:500}
 .ls-secure svg{width:16px;height:16px;fill:currentColor}
 .ls-copy{margin-top:4px!important;font-size:.75rem;line-height:1.66}
+.ls-langs{display:flex;justify-content:center;gap:8px;margin-top:8px}
+.ls-lang{padding:4px 5px;border-radius:8px;font-size:.8125rem;line-height:1.75;font-weight:500}
+.ls-lang[aria-pressed=true]{font-weight:700}
 @media (pointer:coarse){.ls-submit{min-height:46px}.ls-eye{width:44px;height:44px;top:6px;right:4px}}
 `
   .replace(/\n/g, '')
@@ -103,6 +117,7 @@ export function loginShellHtml(t: Record<keyof typeof tr, string> = tr): string 
 <div class="ls-or" role="separator"><span>${x('or')}</span></div>
 <div class="ls-center"><button type="button" class="ls-link">${x('forgotPassword')}</button></div>
 </form>
-<footer class="ls-foot"><div class="ls-secure">${svg(ICON.lock)}<span>${x('secureConnection')}</span></div><p class="ls-copy">${x('copyright')}</p></footer>
+<footer class="ls-foot"><div class="ls-secure">${svg(ICON.lock)}<span>${x('secureConnection')}</span></div><p class="ls-copy">${x('copyright')}</p>
+<div class="ls-langs" role="group" aria-label="${x('languageSwitch')}">${LANGUAGE_BUTTONS}</div></footer>
 </div></main>`;
 }

@@ -3,6 +3,7 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OrderEvent } from '../../shared/api/entities';
+import { eventNotesText } from '../shared-ui/event-notes';
 import { dateTimeLabel, useT } from '../shared-ui/i18n';
 import { OrderStatusChip } from './order-status-chip';
 import { EVENT_LABELS } from './order-ui';
@@ -28,6 +29,8 @@ export function OrderHistory({ events }: { events: readonly OrderEvent[] }) {
     <List dense disablePadding data-testid="order-history">
       {sorted.map((event, index) => {
         const moved = event.from_status && event.from_status !== event.to_status;
+        // Known sentences in the reader's language (re-rendered on a switch: useT above).
+        const notes = eventNotesText(event);
         return (
           <ListItem
             key={event.id}
@@ -57,13 +60,13 @@ export function OrderHistory({ events }: { events: readonly OrderEvent[] }) {
               {dateTimeLabel(event.created_at)}
               {event.user_name ? ` · ${event.user_name}` : ''}
             </Typography>
-            {event.notes ? (
+            {notes ? (
               <Typography
                 variant="body2"
                 sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }}
                 data-testid="order-event-notes"
               >
-                {event.notes}
+                {notes}
               </Typography>
             ) : null}
           </ListItem>

@@ -1,3 +1,4 @@
+import { fillTemplate } from '../../shared/api/stored-texts';
 import { lazy } from '../../shared/domain/lazy';
 import { isOrderStatus, ORDER_STATUS_LABELS } from '../../shared/domain/order-status';
 import { ROLE_LABELS } from '../../shared/domain/roles';
@@ -20,8 +21,9 @@ import { type MessageKey, tr } from './i18n-tr';
  * screen.
  *
  * Server messages are shown as the server sends them (Turkish), whatever the language. Texts the
- * server stores in Turkish (notifications) and the outbox's summaries are rendered in English
- * where they can be rebuilt from their kind (shared-ui/notifications-data.ts, outbox-summary.ts).
+ * server stores (notifications, order events' notes) come with what they say as data (`params`,
+ * src/shared/api/stored-texts.ts) and are rendered from it in English (notifications-data.ts,
+ * event-notes.ts); the outbox's summaries are rebuilt from their kind (outbox-summary.ts).
  */
 export type { MessageKey };
 
@@ -104,10 +106,9 @@ export function relativeTimeLabel(
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 function translate(language: 'tr' | 'en', key: MessageKey, params?: Record<string, string | number>): string {
-  let text: string = (language === 'en' ? english?.en[key] : undefined) ?? tr[key];
-  if (params)
-    for (const [name, value] of Object.entries(params)) text = text.replaceAll(`{${name}}`, String(value));
-  return text;
+  // One pass over the placeholders: a value holding `{…}` (a customer's name, typed notes) is
+  // never filled again.
+  return fillTemplate((language === 'en' ? english?.en[key] : undefined) ?? tr[key], params);
 }
 
 /** `const t = useT(); t('loginHeading')` — re-renders when the language changes. */

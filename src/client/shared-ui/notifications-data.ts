@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Notification } from '../../shared/api';
+import { orderNotificationParams, renderOrderNotification } from '../../shared/api/stored-texts';
 import type { LocalNotification } from '../local';
 import {
   deleteNotification,
@@ -91,23 +92,32 @@ const ORDER_NOTIFICATION_TEXTS: Partial<
 };
 
 /**
- * What a notification shows. The server stores one Turkish title and message per notification
- * (src/server/notifications/notification-texts.ts). The rule:
- *  - Turkish: the stored text, always (it is the spec's text).
- *  - English: an order notification whose order is known (`related_order`) is rendered from its
- *    `type` and the order's number and customer, plus the reason the stored message carries after
- *    ' Not: ' (a rejection's or cancellation's notes, the user's own words). Anything else — system
- *    notifications, an order no longer visible — shows the stored text, marked `stored` so the
- *    screens can tag it as data (`data-i18n-skip`), like a customer's name.
+ * What a notification shows. The server stores its Turkish title and message and, since
+ * notifications carry them, `params`: what happened as data (src/shared/api/stored-texts.ts).
+ * The rule:
+ *  - Turkish: the stored text, always (the spec's text, rendered by the server from the same
+ *    parameters).
+ *  - English, with `params` the client understands: rendered from the type and `params` (the
+ *    order's number and customer as they were, a rejection's reason as typed).
+ *  - English, a row from before `params` existed: an order notification whose order is known
+ *    (`related_order`) is rendered from its type and that order, plus the reason the stored
+ *    message carries after ' Not: '.
+ *  - Anything else — system notifications, an unknown order — shows the stored text, marked
+ *    `stored` so the screens can tag it as data (`data-i18n-skip`), like a customer's name.
  */
-export function notificationText(n: Pick<Notification, 'type' | 'title' | 'message' | 'related_order'>): {
+export function notificationText(
+  n: Pick<Notification, 'type' | 'title' | 'message' | 'related_order'> & { params?: Notification['params'] },
+): {
   title: string;
   message: string;
   stored: boolean;
 } {
+  if (useUi.getState().language === 'tr') return { title: n.title, message: n.message, stored: true };
+  const parsed = n.params ? orderNotificationParams.safeParse(n.params) : null;
+  const rendered = parsed?.success ? renderOrderNotification(n.type, parsed.data, t) : null;
+  if (rendered) return { ...rendered, stored: false };
   const texts = ORDER_NOTIFICATION_TEXTS[n.type];
-  if (useUi.getState().language === 'tr' || !texts || !n.related_order)
-    return { title: n.title, message: n.message, stored: true };
+  if (!texts || !n.related_order) return { title: n.title, message: n.message, stored: true };
   const ref = t('notifRef', {
     number: n.related_order.order_number,
     customer: n.related_order.customer_name,

@@ -233,6 +233,8 @@ export interface OrderEventsTable {
   user_id: string | null;
   user_name: string | null;
   notes: string | null;
+  /** The notes as data (src/shared/api/stored-texts.ts `EventNote`), written as JSON text; migration 0010. */
+  params: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -256,6 +258,8 @@ export interface NotificationsTable {
   type: string;
   title: string;
   message: string;
+  /** The title and message as data (stored-texts.ts), written as JSON text; migration 0010. */
+  params: ColumnType<unknown, string | null | undefined, string | null>;
   is_read: Generated<boolean>;
   read_at: NullableTimestamp;
   related_order_id: string | null;

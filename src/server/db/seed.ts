@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-
+import { DELIVERY_FAILURE_REASONS, type EventNote, storedEventNote } from '../../shared/api/stored-texts';
 import {
   type ActingUser,
   canAssignDriver,
@@ -18,7 +18,7 @@ import { insertCustomers, type NewCustomerInput } from '../customers/customers.r
 import { makeEan13 } from '../lib/ean13';
 import { generatePassword, hashPassword } from '../lib/password';
 import { Prng } from '../lib/prng';
-import { orderNotificationText } from '../notifications/notification-texts';
+import { orderNotificationRow } from '../notifications/notification-texts';
 import { insertNotifications, type NewNotificationInput } from '../notifications/notifications.repository';
 import {
   insertOrderEvents,
@@ -33,7 +33,6 @@ import {
   CITIES,
   COMPANY_KINDS,
   COMPANY_WORDS,
-  FAILED_DELIVERY_REASONS,
   FIRST_NAMES,
   LAST_NAMES,
   ORDER_NOTES,
@@ -379,15 +378,13 @@ function buildTenant(tenant: SeedTenant, now: Date, passwordHashes: string[]): T
             : target === 'warehouse'
               ? ofRole('warehouse')
               : users.filter((u) => u.id === state.driver_id);
-      const text = orderNotificationText(type, ref, extra);
+      const text = orderNotificationRow(type, ref, extra.notes);
       for (const recipient of recipients) {
         const age = now.getTime() - when;
         notifications.push({
           id: rng.uuid(),
           user_id: recipient.id,
-          type,
-          title: text.title,
-          message: text.message,
+          ...text,
           is_read: age > 2 * DAY ? rng.chance(0.9) : rng.chance(0.25),
           related_order_id: orderId,
           created_at: new Date(when),
@@ -435,7 +432,11 @@ function buildTenant(tenant: SeedTenant, now: Date, passwordHashes: string[]): T
           to_status: state.status,
           user_id: manager.id,
           user_name: manager.full_name,
-          notes: `Sürücü atandı: ${driver.full_name} (${state.vehicle_plate})`,
+          ...storedEventNote({
+            key: 'driver_assigned',
+            driver: driver.full_name,
+            plate: state.vehicle_plate,
+          }),
         },
         at,
       );
@@ -452,11 +453,15 @@ function buildTenant(tenant: SeedTenant, now: Date, passwordHashes: string[]): T
       if (!check.ok)
         throw new Error(`seed: ${actor.username} may not move ${state.status} → ${next} (${check.reason})`);
       at += rng.int(1, 12) * HOUR;
-      const notes = transition.requiresNotes
-        ? rng.pick(FAILED_DELIVERY_REASONS)
+      // The notes as data: a failure reason (the dialog's, but 'Diğer', which needs details) or the
+      // demo's remark.
+      const note: EventNote | null = transition.requiresNotes
+        ? { key: 'delivery_failed', reason: rng.int(0, DELIVERY_FAILURE_REASONS.length - 2) }
         : rng.chance(0.2)
-          ? 'İşlem tamamlandı'
+          ? { key: 'demo_done' }
           : null;
+      const stored = note ? storedEventNote(note) : null;
+      const notes = stored?.notes ?? null;
       event(
         {
           event_type: 'status_changed',
@@ -465,6 +470,7 @@ function buildTenant(tenant: SeedTenant, now: Date, passwordHashes: string[]): T
           user_id: actor.id,
           user_name: actor.full_name,
           notes,
+          params: stored?.params ?? null,
         },
         at,
       );

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { OrderSummary } from '../../shared/api/entities';
 import type { CreateOrderInput } from '../../shared/api/orders';
+import { type EventNote, storedEventNote } from '../../shared/api/stored-texts';
 import { toKurus } from '../../shared/domain/money';
 import { checkTransition, orderScope } from '../../shared/domain/order-status';
 import type { Database } from '../db/schema';
@@ -53,7 +54,7 @@ export async function approveFirstOrder(trx: Trx, tenantId: string, actor: Order
   const id = await repo.findOldestPendingOrder(trx, tenantId);
   if (!id) return { data: { success: false, message: 'Onay bekleyen sipariş bulunamadı' }, changed: false };
   let approver: OrderActor = actor;
-  let notes: string | null = 'Demo: ilk bekleyen sipariş onaylandı';
+  let note: EventNote = { key: 'demo_approved' };
   if (
     !checkTransition(actor, { status: 'pending_approval', salesperson_id: null, driver_id: null }, 'approved')
       .ok
@@ -65,13 +66,16 @@ export async function approveFirstOrder(trx: Trx, tenantId: string, actor: Order
         changed: false,
       };
     approver = { id: manager.id, role: manager.role, full_name: manager.full_name };
-    notes = `Demo: ${actor.full_name} isteğiyle onaylandı`;
+    note = { key: 'demo_approved', name: actor.full_name };
   }
-  const result = await changeStatus(trx, tenantId, approver, id, {
-    status: 'approved',
-    notes,
-    expected_status: 'pending_approval',
-  });
+  const result = await changeStatus(
+    trx,
+    tenantId,
+    approver,
+    id,
+    { status: 'approved', notes: storedEventNote(note).notes, expected_status: 'pending_approval' },
+    { note },
+  );
   return {
     data: { success: true, message: `Sipariş onaylandı: ${result.data.order_number}` },
     entityId: id,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Order } from '../../shared/api/entities';
 import { ORDER_MESSAGES } from '../../shared/api/orders';
+import { type EventNote, storedEventNote } from '../../shared/api/stored-texts';
 import {
   type DeliverBody,
   type DeliveryProof,
@@ -85,9 +86,9 @@ export async function deliver(
     ? decodeImage(body.photo, 'photo', 'Fotoğraf (photo)', ['image/jpeg', 'image/png'], MAX_PROOF_PHOTO_BYTES)
     : null;
   const recipient = body.recipient_name.trim();
-  const notes = body.notes?.trim()
-    ? `Teslim alan: ${recipient}\n${body.notes.trim()}`
-    : `Teslim alan: ${recipient}`;
+  const note: EventNote = body.notes?.trim()
+    ? { key: 'delivered_to', recipient, notes: body.notes.trim() }
+    : { key: 'delivered_to', recipient };
   const eventId = randomUUID();
   const result = await changeStatus(
     trx,
@@ -96,10 +97,10 @@ export async function deliver(
     id,
     {
       status: 'delivered',
-      notes,
+      notes: storedEventNote(note).notes,
       ...(body.expected_status ? { expected_status: body.expected_status } : {}),
     },
-    { eventId, withProof: true },
+    { eventId, withProof: true, note },
   );
   if (result.changed === false) return result; // already delivered: its proof is the first one
   await insertDeliveryProof(trx, tenantId, {

@@ -23,6 +23,7 @@ function withRelatedOrder(db: Executor, tenantId: string) {
       'n.type',
       'n.title',
       'n.message',
+      'n.params',
       'n.is_read',
       'n.created_at',
       'n.deleted_at',
@@ -40,6 +41,7 @@ type JoinedRow = {
   type: string;
   title: string;
   message: string;
+  params: unknown;
   is_read: boolean;
   created_at: Date;
   deleted_at: Date | null;
@@ -56,6 +58,7 @@ function toRecord(row: JoinedRow): NotificationRecord {
     type: row.type as Notification['type'],
     title: row.title,
     message: row.message,
+    params: (row.params ?? null) as Notification['params'],
     is_read: row.is_read,
     created_at: row.created_at.toISOString(),
     related_order:
@@ -229,7 +232,7 @@ export function changedNotificationsJson(
   upTo: Expression<number | null>,
 ): RawBuilder<string> {
   return sql<string>`(SELECT coalesce(json_agg(json_build_object('id', n.id, 'user_id', n.user_id, 'type', n.type,
-        'title', n.title, 'message', n.message, 'is_read', n.is_read, 'created_at', n.created_at,
+        'title', n.title, 'message', n.message, 'params', n.params, 'is_read', n.is_read, 'created_at', n.created_at,
         'deleted_at', n.deleted_at, 'change_seq', n.change_seq, 'related_order_id', n.related_order_id,
         'order_number', o.order_number, 'customer_name', o.customer_name) ORDER BY n.change_seq), '[]')::text
     FROM notifications n LEFT JOIN orders o ON o.tenant_id = n.tenant_id AND o.id = n.related_order_id
@@ -248,6 +251,8 @@ export interface NewNotificationInput {
   type: Notification['type'];
   title: string;
   message: string;
+  /** What the title and message say, as JSON text (src/shared/api/stored-texts.ts); null: only the text. */
+  params?: string | null;
   is_read: boolean;
   related_order_id: string | null;
   created_at: Date;

@@ -328,6 +328,8 @@ export interface NewOrderEventInput {
   user_id: string | null;
   user_name: string | null;
   notes: string | null;
+  /** What `notes` says, as JSON text (src/shared/api/stored-texts.ts `storedEventNote`). */
+  params?: string | null;
   created_at: Date;
 }
 

@@ -9,6 +9,7 @@ import {
   type OrderListResponse,
   type UpdateOrderInput,
 } from '../../shared/api/orders';
+import { deliveryFailureNote, type EventNote, storedEventNote } from '../../shared/api/stored-texts';
 import { toKurus } from '../../shared/domain/money';
 import {
   type ActingUser,
@@ -16,14 +17,10 @@ import {
   canDeleteOrder,
   canSeeOrder,
   checkTransition,
-  DRIVER_ASSIGNED_NOTIFICATION,
   EDIT_FIELD_GROUPS,
   type EditableField,
   editableGroups,
   editGroupOf,
-  type NotificationType,
-  type NotifyTarget,
-  ORDER_CREATED_NOTIFICATION,
   ORDER_STATUS_LABELS,
   type OrderRef,
   type OrderStatus,
@@ -36,12 +33,11 @@ import { customerExists } from '../customers/customers.repository';
 import { nextTenantNumber, reserveChangeSeqs } from '../db/change-seq';
 import type { Database } from '../db/schema';
 import { AppError, forbidden, notFound, validation } from '../lib/errors';
-import { orderNotificationText } from '../notifications/notification-texts';
-import { insertNotifications, type NewNotificationInput } from '../notifications/notifications.repository';
+import { planOrderNotices } from '../notifications/order-notices';
 import type { MutationResult } from '../plugins/app/idempotency';
 import { findProductsForLines } from '../products/products.repository';
 import type { Tenant } from '../tenants/tenants.repository';
-import { findActiveStaff, listActiveStaff } from '../users/staff.repository';
+import { findActiveStaff } from '../users/staff.repository';
 import * as repo from './orders.repository';
 import type { WireCache } from './wire-cache';
 
@@ -187,60 +183,6 @@ async function lockVisible(trx: Trx, tenantId: string, user: ActingUser, id: str
   return locked;
 }
 
-interface PendingNotification {
-  user_id: string;
-  type: NotificationType;
-}
-
-/**
- * Whom a change notifies: the order's salesperson, its driver, or every active manager and admin
- * of the tenant — only active users, and never the actor themself (they know what they did).
- */
-async function recipients(
-  trx: Trx,
-  tenantId: string,
-  targets: readonly NotifyTarget[],
-  order: Pick<OrderRef, 'salesperson_id' | 'driver_id'>,
-  actorId: string,
-): Promise<string[]> {
-  const ids: string[] = [];
-  for (const target of targets) {
-    if (target === 'managers' || target === 'warehouse') {
-      const roles: Role[] = target === 'managers' ? ['manager', 'admin'] : ['warehouse'];
-      ids.push(...(await listActiveStaff(trx, tenantId, roles)).map((u) => u.id));
-    } else {
-      const id = target === 'salesperson' ? order.salesperson_id : order.driver_id;
-      const user = id ? await findActiveStaff(trx, tenantId, id) : undefined;
-      if (user) ids.push(user.id);
-    }
-  }
-  // Nobody is notified of their own action, and nobody twice (an admin who is also the driver).
-  return [...new Set(ids)].filter((id) => id !== actorId);
-}
-
-function notificationRows(
-  pending: PendingNotification[],
-  seqs: number[],
-  order: { id: string; order_number: string; customer_name: string },
-  at: Date,
-  extra: { notes?: string | null } = {},
-): NewNotificationInput[] {
-  return pending.map((n, i) => {
-    const text = orderNotificationText(n.type, order, extra);
-    return {
-      id: randomUUID(),
-      user_id: n.user_id,
-      type: n.type,
-      title: text.title,
-      message: text.message,
-      is_read: false,
-      related_order_id: order.id,
-      created_at: at,
-      change_seq: seqs[i] as number,
-    };
-  });
-}
-
 type LineInput = Pick<OrderItemInput, 'product_id' | 'product_name' | 'quantity' | 'unit_price'>;
 
 /**
@@ -318,21 +260,18 @@ export async function create(
   if (body.total_amount !== undefined && toKurus(body.total_amount) !== total) {
     throw validation(ORDER_MESSAGES.totalMismatch, 'total_amount');
   }
-  const managers = await recipients(
+  const notices = await planOrderNotices(
     trx,
     tenantId,
-    ORDER_CREATED_NOTIFICATION.targets,
-    {
-      salesperson_id: actor.id,
-      driver_id: null,
-    },
+    { kind: 'created' },
+    { salesperson_id: actor.id, driver_id: null },
     actor.id,
   );
 
   // The tenant counter, last: the order number, then one change number per written row.
   const number = await nextTenantNumber(trx, tenantId, 'order_seq');
   const orderNumber = `${tenant.settings.order_number_prefix}-${String(number).padStart(6, '0')}`;
-  const seqs = await reserveChangeSeqs(trx, tenantId, 1 + managers.length);
+  const seqs = await reserveChangeSeqs(trx, tenantId, 1 + notices.count);
   const at = new Date();
   await repo.insertOrders(trx, tenantId, [
     {
@@ -367,15 +306,10 @@ export async function create(
       created_at: at,
     },
   ]);
-  await insertNotifications(
-    trx,
-    tenantId,
-    notificationRows(
-      managers.map((user_id) => ({ user_id, type: ORDER_CREATED_NOTIFICATION.type })),
-      seqs.slice(1),
-      { id, order_number: orderNumber, customer_name: body.customer_name },
-      at,
-    ),
+  await notices.write(
+    { id, order_number: orderNumber, customer_name: body.customer_name },
+    seqs.slice(1),
+    at,
   );
   return { data: applied(await reload(trx, tenantId, id), 0), statusCode: 201, entityId: id, changed: true };
 }
@@ -500,7 +434,7 @@ export async function update(
       to_status: locked.status,
       user_id: actor.id,
       user_name: actor.full_name,
-      notes: `Güncellenen alanlar: ${changed.join(', ')}`,
+      ...storedEventNote({ key: 'fields_updated', fields: changed }),
       created_at: at,
     },
   ]);
@@ -514,6 +448,20 @@ function couldHaveMade(user: ActingUser, order: OrderRef, status: string): boole
   return TRANSITIONS.some(
     (t) => t.to === status && checkTransition(user, { ...order, status: t.from }, status).ok,
   );
+}
+
+/**
+ * A status change's notes as stored: the caller's note as data (a delivery's 'Teslim alan'), else
+ * the user's words — which, on a failed delivery, are one of the dialog's reasons and details,
+ * kept as data too so they read in the reader's language.
+ */
+function eventNotes(
+  notes: string | null,
+  note: EventNote | undefined,
+  reasonRequired: boolean,
+): { notes: string | null; params?: string } {
+  const asData = note ?? (reasonRequired ? deliveryFailureNote(notes) : null);
+  return asData ? storedEventNote(asData) : { notes };
 }
 
 const label = (status: string) => ORDER_STATUS_LABELS[status as OrderStatus] ?? status;
@@ -539,9 +487,11 @@ export async function changeStatus(
   body: { status: OrderStatus; notes: string | null; expected_status?: OrderStatus },
   /**
    * `eventId`: the id of the event a change writes (a delivery's proof points at it);
-   * `withProof`: the caller stores a proof of delivery with the change (delivery.service.ts).
+   * `withProof`: the caller stores a proof of delivery with the change (delivery.service.ts);
+   * `note`: what the event's notes say as data, when the caller made them (the notes are then
+   * its Turkish sentence).
    */
-  options: { eventId?: string; withProof?: boolean } = {},
+  options: { eventId?: string; withProof?: boolean; note?: EventNote } = {},
 ): Promise<MutationResult<Order>> {
   const locked = await lockVisible(trx, tenantId, actor, id);
   const target = body.status;
@@ -589,10 +539,15 @@ export async function changeStatus(
     (transition.from === 'prepared' && target === 'in_transit');
   if (ships && (actor.role === 'warehouse' || actor.role === 'admin')) change.warehouse_id = actor.id;
 
-  const notify = transition.notify;
-  const to = notify ? await recipients(trx, tenantId, notify.targets, locked, actor.id) : [];
+  const notices = await planOrderNotices(
+    trx,
+    tenantId,
+    { kind: 'status_changed', transition },
+    locked,
+    actor.id,
+  );
 
-  const seqs = await reserveChangeSeqs(trx, tenantId, 1 + to.length);
+  const seqs = await reserveChangeSeqs(trx, tenantId, 1 + notices.count);
   const at = new Date();
   await repo.updateOrder(trx, tenantId, id, change, seqs[0] as number, at);
   // The event insert also records the order's decision when this move is its first one (a
@@ -607,23 +562,11 @@ export async function changeStatus(
       to_status: target,
       user_id: actor.id,
       user_name: actor.full_name,
-      notes: body.notes,
+      ...eventNotes(body.notes, options.note, transition.requiresNotes === true),
       created_at: at,
     },
   ]);
-  if (notify) {
-    await insertNotifications(
-      trx,
-      tenantId,
-      notificationRows(
-        to.map((user_id) => ({ user_id, type: notify.type })),
-        seqs.slice(1),
-        locked,
-        at,
-        { notes: body.notes },
-      ),
-    );
-  }
+  await notices.write(locked, seqs.slice(1), at, body.notes);
   return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: true };
 }
 
@@ -668,10 +611,15 @@ export async function assignDriver(
   if (locked.driver_id === driver.id && locked.vehicle_plate === plate) {
     return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: false };
   }
-  const newDriver = locked.driver_id !== driver.id;
-  const to = newDriver ? [driver.id].filter((u) => u !== actor.id) : [];
+  const notices = await planOrderNotices(
+    trx,
+    tenantId,
+    { kind: 'driver_assigned', newDriver: locked.driver_id !== driver.id },
+    { salesperson_id: locked.salesperson_id, driver_id: driver.id },
+    actor.id,
+  );
 
-  const seqs = await reserveChangeSeqs(trx, tenantId, 1 + to.length);
+  const seqs = await reserveChangeSeqs(trx, tenantId, 1 + notices.count);
   const at = new Date();
   await repo.updateOrder(
     trx,
@@ -690,20 +638,11 @@ export async function assignDriver(
       to_status: locked.status,
       user_id: actor.id,
       user_name: actor.full_name,
-      notes: plate ? `Sürücü atandı: ${driver.full_name} (${plate})` : `Sürücü atandı: ${driver.full_name}`,
+      ...storedEventNote({ key: 'driver_assigned', driver: driver.full_name, ...(plate ? { plate } : {}) }),
       created_at: at,
     },
   ]);
-  await insertNotifications(
-    trx,
-    tenantId,
-    notificationRows(
-      to.map((user_id) => ({ user_id, type: DRIVER_ASSIGNED_NOTIFICATION.type })),
-      seqs.slice(1),
-      locked,
-      at,
-    ),
-  );
+  await notices.write(locked, seqs.slice(1), at);
   return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: true };
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Order } from '../../shared/api/entities';
 import { ORDER_MESSAGES } from '../../shared/api/orders';
+import { storedEventNote } from '../../shared/api/stored-texts';
 import { type ScanBarcodeResponse, WAREHOUSE_MESSAGES } from '../../shared/api/warehouse';
 import { matchScan, parseScan, type ScanLine } from '../../shared/domain/barcode';
 import { type ActingUser, canSeeOrder } from '../../shared/domain/order-status';
@@ -164,7 +165,7 @@ export async function scan(
         to_status: locked.status,
         user_id: actor.id,
         user_name: actor.full_name,
-        notes: 'Tüm ürünler okutuldu',
+        ...storedEventNote({ key: 'all_scanned' }),
         created_at: at,
       },
     ]);

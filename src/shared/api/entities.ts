@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../domain/order-status';
+import { storedParamsSchema } from './stored-texts';
 
 /**
  * Wire shapes of the records the client mirrors in its local store. Money: the spec's TL field
@@ -28,7 +29,14 @@ export const orderEventSchema = z.object({
   to_status: z.string(),
   user_id: z.string().nullable(),
   user_name: z.string().nullable(),
+  /** The notes in Turkish, as stored (user-typed notes exactly as typed). */
   notes: z.string().nullable(),
+  /**
+   * What `notes` says as data (stored-texts.ts `EventNote`), for rendering it in the reader's
+   * language; null (or absent, in rows mirrored before it existed) when the notes are only words a
+   * user typed.
+   */
+  params: storedParamsSchema.nullish(),
   created_at: z.string(),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam, limitQuery, pageQuery } from './common';
+import { storedParamsSchema } from './stored-texts';
 
 export const NOTIFICATION_TYPES = [
   'order_created',
@@ -18,6 +19,12 @@ export const notificationSchema = z.object({
   type: z.enum(NOTIFICATION_TYPES),
   title: z.string(),
   message: z.string(),
+  /**
+   * What the title and message say, as data (an order notification: stored-texts.ts
+   * `OrderNotificationParams`), for rendering them in the reader's language; null for system
+   * notifications and rows written before it existed (then the stored Turkish text is shown).
+   */
+  params: storedParamsSchema.nullish(),
   is_read: z.boolean(),
   created_at: z.string(),
   related_order: z.object({ id: z.string(), order_number: z.string(), customer_name: z.string() }).nullable(),

@@ -77,13 +77,7 @@ export type ScanBarcodeResponse = z.infer<typeof scanBarcodeResponse>;
 // ------------------------------------------------------------------- delivery with proof ---
 
 /** Reasons a driver picks when a delivery fails (out_for_delivery → in_transit). */
-export const DELIVERY_FAILURE_REASONS = [
-  'Alıcı adreste değil',
-  'Adres bulunamadı',
-  'Alıcı teslim almayı reddetti',
-  'Adrese ulaşılamadı',
-  'Diğer',
-] as const;
+export { DELIVERY_FAILURE_REASONS } from './stored-texts';
 
 /** Largest photo (decoded bytes): the device resizes to ≤ 1600 px JPEG under this. */
 export const MAX_PROOF_PHOTO_BYTES = 400 * 1024;

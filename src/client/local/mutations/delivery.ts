@@ -1,5 +1,6 @@
 import { API } from '../../../shared/api/endpoints';
 import type { Order, OrderEvent } from '../../../shared/api/entities';
+import { type EventNote, storedEventNote } from '../../../shared/api/stored-texts';
 import { defineMutation, type Row } from './define';
 
 /**
@@ -10,10 +11,17 @@ import { defineMutation, type Row } from './define';
  * into the order row (the office reads it from GET /orders/{id}/proof).
  */
 
-/** The event notes of a delivery, as the server writes them (delivery.service.ts). */
+/** The event note of a delivery as data, as the server makes it (delivery.service.ts). */
+export function deliveryNote(recipient: string, notes?: string | null): EventNote {
+  const text = notes?.trim();
+  return text
+    ? { key: 'delivered_to', recipient: recipient.trim(), notes: text }
+    : { key: 'delivered_to', recipient: recipient.trim() };
+}
+
+/** The event notes of a delivery in Turkish, as the server stores them ('Teslim alan: X'). */
 export function deliveryNotes(recipient: string, notes?: string | null): string {
-  const name = recipient.trim();
-  return notes?.trim() ? `Teslim alan: ${name}\n${notes.trim()}` : `Teslim alan: ${name}`;
+  return storedEventNote(deliveryNote(recipient, notes)).notes;
 }
 
 export const deliveryMutations = {
@@ -30,6 +38,7 @@ export const deliveryMutations = {
         user_id: who.id ?? entry.user_id,
         user_name: who.name ?? null,
         notes: deliveryNotes(entry.body.recipient_name, entry.body.notes),
+        params: deliveryNote(entry.body.recipient_name, entry.body.notes),
         created_at: entry.created_at,
       };
       const events = Array.isArray(row.events) ? (row.events as OrderEvent[]) : [];

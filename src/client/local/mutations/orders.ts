@@ -1,7 +1,9 @@
 import { API } from '../../../shared/api/endpoints';
 import type { Order, OrderEvent, OrderItem } from '../../../shared/api/entities';
 import type { OrderItemInput } from '../../../shared/api/orders';
+import { deliveryFailureNote, storedEventNote } from '../../../shared/api/stored-texts';
 import { kurusToTl, toKurus } from '../../../shared/domain/money';
+import { findTransition } from '../../../shared/domain/order-status';
 import type { OutboxEntry } from '../database';
 import { defineMutation, type Row } from './define';
 
@@ -47,7 +49,7 @@ export function totalOf(items: OrderItem[]): { total_amount: number; total_amoun
 function localEvent(
   entry: Pick<OutboxEntry, 'id' | 'local' | 'user_id' | 'created_at'>,
   orderId: string,
-  event: Pick<OrderEvent, 'event_type' | 'from_status' | 'to_status' | 'notes'>,
+  event: Pick<OrderEvent, 'event_type' | 'from_status' | 'to_status' | 'notes' | 'params'>,
 ): OrderEvent {
   const who = (entry.local?.actor ?? {}) as Partial<Actor>;
   return {
@@ -111,13 +113,18 @@ export const orderMutations = {
     apply: (row, entry) => {
       if (!row) return null;
       const body = entry.body;
+      // A failed delivery's reason is data on the server (changeStatus): the same here, so the
+      // history reads in the reader's language before the server answers.
+      const reasonRequired = findTransition(String(row.status), body.status)?.requiresNotes === true;
+      const note = reasonRequired ? deliveryFailureNote(body.notes) : null;
       return withEvent(
         { ...row, status: body.status },
         localEvent(entry, String(row.id), {
           event_type: 'status_changed',
           from_status: String(row.status),
           to_status: body.status,
-          notes: body.notes ?? null,
+          notes: note ? storedEventNote(note).notes : (body.notes ?? null),
+          params: note,
         }),
       );
     },
