@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUsers } from '../../src/server/auth/users.repository';
+import { insertUsers } from '../../src/server/users/users.repository';
 import { reserveChangeSeqs } from '../../src/server/db/change-seq';
 import { down0008, up0008 } from '../../src/server/db/migrations/0008-order-decisions';
 import { hashPassword } from '../../src/server/lib/password';

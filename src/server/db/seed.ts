@@ -13,7 +13,7 @@ import {
   TRANSITIONS,
 } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
-import { insertUsers, type NewUserInput } from '../auth/users.repository';
+import { insertUsers, type NewUserInput } from '../users/users.repository';
 import { insertCustomers, type NewCustomerInput } from '../customers/customers.repository';
 import { makeEan13 } from '../lib/ean13';
 import { generatePassword, hashPassword } from '../lib/password';

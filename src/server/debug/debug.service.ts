@@ -8,7 +8,7 @@ import * as ordersRepo from '../orders/orders.repository';
 import { changeStatus, create, type OrderActor } from '../orders/orders.service';
 import type { MutationResult } from '../plugins/app/idempotency';
 import type { Tenant } from '../tenants/tenants.repository';
-import { listActiveStaff } from '../users/staff.repository';
+import { listActiveStaff } from '../users/users.repository';
 import * as repo from './debug.repository';
 
 /**

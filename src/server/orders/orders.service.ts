@@ -41,7 +41,7 @@ import { insertNotifications, type NewNotificationInput } from '../notifications
 import type { MutationResult } from '../plugins/app/idempotency';
 import { findProductsForLines } from '../products/products.repository';
 import type { Tenant } from '../tenants/tenants.repository';
-import { findActiveStaff, listActiveStaff } from '../users/staff.repository';
+import { findActiveStaff, listActiveStaff } from '../users/users.repository';
 import * as repo from './orders.repository';
 import type { WireCache } from './wire-cache';
 
