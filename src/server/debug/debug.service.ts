@@ -4,7 +4,7 @@ import type { CreateOrderInput } from '../../shared/api/orders';
 import { toKurus } from '../../shared/domain/money';
 import { checkTransition, orderScope } from '../../shared/domain/order-status';
 import type { Database } from '../db/schema';
-import * as ordersRepo from '../orders/orders.repository';
+import { listOrders } from '../orders/order-lists.repository';
 import { changeStatus, create, type OrderActor } from '../orders/orders.service';
 import type { MutationResult } from '../plugins/app/idempotency';
 import type { Tenant } from '../tenants/tenants.repository';
@@ -24,7 +24,7 @@ type Trx = Transaction<Database>;
 const ALL_ORDERS_LIMIT = 500;
 
 export async function allOrders(db: Db, tenantId: string, user: OrderActor & { role: string }) {
-  const { wires } = await ordersRepo.listOrders(
+  const { wires } = await listOrders(
     db,
     tenantId,
     orderScope(user),
