@@ -39,12 +39,12 @@ import {
   LAST_NAMES,
   ORDER_NOTES,
   PLATES,
-  SEED_PRODUCTS,
   SEED_TENANTS,
   type SeedTenant,
   STREETS,
   SYSTEM_NOTIFICATIONS,
 } from './seed-data';
+import { SEED_PRODUCTS } from './seed-products';
 
 export interface SeedLogin {
   tenant: string;
