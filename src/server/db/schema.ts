@@ -22,6 +22,8 @@ export interface TenantsTable {
   company_name: string;
   /** Names the tenant's history of change numbers (migration 0002). */
   sync_epoch: Generated<string>;
+  /** Created by the demo seed: demo mode is on only for a database holding such a tenant (migration 0011). */
+  demo_data: Generated<boolean>;
   subdomain: string;
   full_domain: string | null;
   subscription_plan: string; // free | basic | pro | enterprise

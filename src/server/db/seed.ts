@@ -178,6 +178,7 @@ async function seedDemo(
         email: t.email,
         website: t.website,
         dns_status: 'active',
+        demo_data: true,
       });
       await insertUsers(trx, t.id, plan.users);
       await insertCustomers(trx, t.id, plan.customers);

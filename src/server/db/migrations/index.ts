@@ -8,6 +8,7 @@ import { down0006, up0006 } from './0006-delivery-proofs';
 import { down0007, up0007 } from './0007-user-notifications-index';
 import { down0008, up0008 } from './0008-order-decisions';
 import { down0009, up0009 } from './0009-change-announcements';
+import { down0011, up0011 } from './0011-demo-data';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007-user-notifications-index': { up: up0007, down: down0007 },
   '0008-order-decisions': { up: up0008, down: down0008 },
   '0009-change-announcements': { up: up0009, down: down0009 },
+  '0011-demo-data': { up: up0011, down: down0011 },
 };
 
 export const migrationProvider: MigrationProvider = {
