@@ -30,7 +30,7 @@ import rateLimitPlugin from './plugins/external/rate-limit';
 import zodPlugin from './plugins/external/zod';
 import productRoutes from './products/products.routes';
 import syncRoutes from './sync/sync.routes';
-import type { Tenant } from './tenants/tenants.repository';
+import { hasDemoData, type Tenant } from './tenants/tenants.repository';
 import tenantRoutes from './tenants/tenants.routes';
 import driverRoutes from './users/drivers.routes';
 import warehouseRoutes from './warehouse/warehouse.routes';
@@ -89,7 +89,10 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
     },
   });
   app.decorate('db', db);
-  app.decorate('config', config);
+  // Demo mode (the debug calls, GET /health `demo`) needs both: the configuration allows it and
+  // the database was seeded with demo data (tenants.demo_data) — a real company's database, even
+  // on the embedded PGlite, never gets calls that write invented orders.
+  app.decorate('config', { ...config, demoMode: config.demoMode && (await hasDemoData(db)) });
   const readCache = new ReadCaches<Tenant, SessionUser>(config.authCacheMs);
   const wireCache = new WireCache();
   // A user's name is in the orders' JSON: a change of a user empties the wire cache too.
@@ -161,7 +164,7 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
       await api.register(customerRoutes);
       await api.register(warehouseRoutes);
       // The spec's debug calls: registered only in demo mode (otherwise their paths are 404).
-      if (config.demoMode) await api.register(debugRoutes);
+      if (app.config.demoMode) await api.register(debugRoutes);
       for (const plugin of routes) await api.register(plugin);
     },
     { prefix: '/api' },

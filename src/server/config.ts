@@ -96,8 +96,9 @@ export interface Config {
   /** Per-IP limit of POST /auth/login per minute. */
   loginRateLimitPerMinute: number;
   /**
-   * The spec's debug calls (/debug/…) and their buttons: on by default with the embedded
-   * database, off when NODE_ENV=production (then 404 and hidden); DEMO_MODE=true|false overrides.
+   * The spec's debug calls (/debug/…) and their buttons ALLOWED: by default unless
+   * NODE_ENV=production; DEMO_MODE=true|false overrides. They are on only when, in addition, the
+   * database was seeded with demo data (app.ts; otherwise 404 and hidden).
    */
   demoMode: boolean;
   /**
@@ -168,8 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: resolve(e.DIST_DIR),
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
     authCacheMs: e.AUTH_CACHE_MS,
-    demoMode:
-      e.DEMO_MODE !== undefined ? e.DEMO_MODE === 'true' : e.NODE_ENV !== 'production' && !e.DATABASE_URL,
+    demoMode: e.DEMO_MODE !== undefined ? e.DEMO_MODE === 'true' : e.NODE_ENV !== 'production',
     trustProxy:
       e.TRUST_PROXY === undefined || e.TRUST_PROXY === 'false'
         ? false

@@ -19,7 +19,7 @@ import {
   securePrivateDirectory,
 } from './db/database';
 import { demoLogins, type SeedLogin, seedIfEmpty } from './db/seed';
-import { findTenant } from './tenants/tenants.repository';
+import { hasDemoData } from './tenants/tenants.repository';
 
 function table(logins: SeedLogin[]): string {
   const rows = logins.map((l) => [l.tenant, l.username, `${l.role} (${ROLE_LABELS[l.role]})`, l.password]);
@@ -106,7 +106,7 @@ async function main() {
     if (seeded?.kind === 'production') {
       console.log('\nİlk kurulum: platform yöneticisi oluşturuldu. Bu şifre YALNIZCA BİR KEZ gösterilir:');
       console.log(table(seeded.logins));
-    } else if (await findTenant(database.db, 'demo')) {
+    } else if (await hasDemoData(database.db)) {
       if (seeded) console.log('\nDemo verisi oluşturuldu.');
       console.log('\nDemo girişleri (adres çubuğunda ?tenant=demo ile şirket seçilir):');
       console.log(table(demoLogins(config.demoPassword)));

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUsers } from '../../src/server/auth/users.repository';
 import { reserveChangeSeqs } from '../../src/server/db/change-seq';
 import { down0008, up0008 } from '../../src/server/db/migrations/0008-order-decisions';
 import { hashPassword } from '../../src/server/lib/password';
+import { backfillDecisions } from '../../src/server/orders/order-decisions.service';
 import {
   insertOrderEvents,
   insertOrders,
   type NewOrderEventInput,
 } from '../../src/server/orders/orders.repository';
 import { insertTenant } from '../../src/server/tenants/tenants.repository';
+import { insertUsers } from '../../src/server/users/users.repository';
 import { type DashboardStats, dashboardStatsSchema } from '../../src/shared/api/dashboard';
 import type { Order } from '../../src/shared/api/entities';
 import { countOrders, finalizeStats, memberStats } from '../../src/shared/domain/dashboard-stats';
@@ -282,7 +283,7 @@ async function writeOrders(): Promise<void> {
         };
       }),
     );
-    // One insert per order, as the services write them (each call records that order's decision).
+    // One insert per order; their decisions are then recorded from the histories, as the seed does.
     for (const [i, spec] of SPECS.entries()) {
       const created = T0 + i * 3_600_000;
       const order_id = ORDER_ID[spec.key] as string;
@@ -312,6 +313,11 @@ async function writeOrders(): Promise<void> {
       ];
       await insertOrderEvents(trx, TENANT, events);
     }
+    await backfillDecisions(
+      trx,
+      TENANT,
+      SPECS.map((spec) => ORDER_ID[spec.key] as string),
+    );
     await trx
       .updateTable('orders')
       .set({ deleted_at: new Date(T0 + 30 * 3_600_000) })
@@ -352,7 +358,7 @@ const session = (key: string) => {
 const byId = (team: DashboardStats['team']) => new Map(team.map((m) => [m.user_id, m]));
 
 describe('GET /dashboard/stats on a known data set', () => {
-  it('each order’s decision columns as insertOrderEvents recorded them (orderDecision in SQL)', async () => {
+  it('each order’s decision columns as recorded from its history (the decision rule of dashboard-stats.ts)', async () => {
     const rows = await api.db
       .selectFrom('orders')
       .select(['order_number', 'decided_by', 'decision', 'decided_at', 'created_at'])
@@ -649,6 +655,30 @@ describe('the server and the device agree (finalizeStats(countOrders(…)) on th
         expect(server.order_approval_rate).not.toBeNull();
       }
     }
+  });
+});
+
+describe('recording decisions from written histories', () => {
+  it('backfillDecisions finds the decisions the status changes recorded (the same rule)', async () => {
+    const decisions = () =>
+      api.db
+        .selectFrom('orders')
+        .select(['tenant_id', 'id', 'decided_at', 'decided_by', 'decision'])
+        .orderBy('tenant_id')
+        .orderBy('id')
+        .execute();
+    const before = await decisions();
+    // The demo tenant's orders were decided by the seed and by this file's PATCH …/status calls.
+    expect(before.filter((o) => o.tenant_id === 'demo' && o.decided_at !== null).length).toBeGreaterThan(5);
+    await api.db.updateTable('orders').set({ decided_at: null, decided_by: null, decision: null }).execute();
+    for (const tenant of [...new Set(before.map((o) => o.tenant_id))]) {
+      await backfillDecisions(
+        api.db,
+        tenant,
+        before.filter((o) => o.tenant_id === tenant).map((o) => o.id),
+      );
+    }
+    expect(await decisions()).toEqual(before);
   });
 });
 

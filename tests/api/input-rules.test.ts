@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/schema';
-import { MAX_EMAIL_LENGTH, MAX_PAGE } from '../../src/shared/api/common';
+import { MAX_EMAIL_LENGTH, MAX_EMAIL_LOCAL_LENGTH, MAX_PAGE } from '../../src/shared/api/common';
 import type { Order, Product } from '../../src/shared/api/entities';
 import { MAX_ORDER_TOTAL_TL, MAX_UNIT_PRICE_TL } from '../../src/shared/domain/money';
 import type { Role } from '../../src/shared/domain/roles';
@@ -195,6 +195,57 @@ describe('text fields: no control characters, bounded (400 naming the field, not
     expect(ok.body.data.email).toBe(email254);
     if (before.email)
       await api.call('PUT', '/auth/profile', { token: sales.token, body: { email: before.email } });
+  });
+
+  it('e-mail addresses: one rule wherever one is taken (local part ≤ 64, whole ≤ 254)', async () => {
+    const local65 = `${'a'.repeat(MAX_EMAIL_LOCAL_LENGTH + 1)}@example.com`;
+    const local200 = `${'a'.repeat(200)}@example.com`;
+    const local64 = `${'a'.repeat(MAX_EMAIL_LOCAL_LENGTH)}@example.com`;
+    const created = await createOrder(sales, orderBody());
+    expect(created.status, created.raw).toBe(201);
+    const id = created.body.data.id;
+    const orderRow = () =>
+      api.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const userRow = () =>
+      api.db.selectFrom('users').selectAll().where('id', '=', sales.user.id).executeTakeFirstOrThrow();
+    const [orderBefore, userBefore] = [await orderRow(), await userRow()];
+    const takers: [field: string, where: string, send: (email: string) => Promise<CallResult>][] = [
+      [
+        'email',
+        'POST /auth/register',
+        (email) =>
+          api.call('POST', '/auth/register', {
+            body: { username: 'eposta.kurali', password: 'gizli123', full_name: 'E Posta', email },
+          }),
+      ],
+      [
+        'email',
+        'PUT /auth/profile',
+        (email) => api.call('PUT', '/auth/profile', { token: sales.token, body: { email } }),
+      ],
+      ['customer_email', 'POST /orders', (email) => createOrder(sales, orderBody({ customer_email: email }))],
+      [
+        'customer_email',
+        'PUT /orders/{id}',
+        (email) => api.call('PUT', `/orders/${id}`, { token: sales.token, body: { customer_email: email } }),
+      ],
+    ];
+    for (const [field, where, send] of takers) {
+      for (const email of [local65, local200]) {
+        const r = await refusedAndNothingWritten(field, `${where} local part ${email.indexOf('@')}`, () =>
+          send(email),
+        );
+        expect(r.body.error).toBe(
+          `E-posta (${field}): @ işaretinden önceki kısım en fazla ${MAX_EMAIL_LOCAL_LENGTH} karakter olabilir`,
+        );
+      }
+    }
+    expect(await orderRow()).toEqual(orderBefore);
+    expect(await userRow()).toEqual(userBefore);
+    // 64 characters before the '@' are an address like any other.
+    const ok = await createOrder(sales, orderBody({ customer_email: local64 }));
+    expect(ok.status, ok.raw).toBe(201);
+    expect(ok.body.data.customer_email).toBe(local64);
   });
 
   it('POST /orders: every text field; multi-line fields keep line breaks and tabs', async () => {

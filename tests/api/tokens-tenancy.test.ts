@@ -216,7 +216,7 @@ describe('tokens', () => {
   });
 });
 
-describe('role guard (requireRole)', () => {
+describe("role guard (a route's access list)", () => {
   it('lets the named roles through and refuses the others with 403 FORBIDDEN', async () => {
     for (const [username, status] of [
       ['manager', 200],

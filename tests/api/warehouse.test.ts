@@ -9,7 +9,7 @@ import { ApiError } from '../../src/client/api/errors';
 import { callFile, dispositionFilename } from '../../src/client/api/http';
 import { API } from '../../src/shared/api/endpoints';
 import type { Order } from '../../src/shared/api/entities';
-import { WAREHOUSE_MESSAGES } from '../../src/shared/api/warehouse';
+import { DEBUG_MESSAGES, WAREHOUSE_MESSAGES } from '../../src/shared/api/warehouse';
 import { type Api, type Session, startApi } from './support/harness';
 import { pullAll } from './support/pull';
 
@@ -550,7 +550,42 @@ describe('debug calls (demo mode)', () => {
     expect((await api.call('GET', '/debug/all-orders', { token: sales.token })).status).toBe(403);
   });
 
-  it('POST /debug/approve-first-order approves the oldest pending order through the status service', async () => {
+  /** Everything a debug call could write in the demo tenant: row counts and the change counter. */
+  const written = async () => {
+    const out: Record<string, number> = {};
+    for (const table of ['orders', 'order_items', 'order_events', 'notifications', 'audit_logs'] as const) {
+      const row = await api.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('tenant_id', '=', 'demo')
+        .executeTakeFirstOrThrow();
+      out[table] = Number(row.n);
+    }
+    const counter = await api.db
+      .selectFrom('tenant_counters')
+      .select(['change_seq', 'order_seq'])
+      .where('tenant_id', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    return { ...out, change_seq: Number(counter.change_seq), order_seq: Number(counter.order_seq) };
+  };
+
+  it('a debug call acts as its caller: refused (403, Turkish) for a role that may not do its work, nothing written', async () => {
+    const before = await written();
+    const approve = await api.call<Envelope>('POST', '/debug/approve-first-order', {
+      token: warehouse.token,
+      idempotencyKey: 'debug-refused-approve',
+    });
+    expect(approve.status, approve.raw).toBe(403);
+    expect(approve.body).toEqual({ success: false, code: 'FORBIDDEN', error: DEBUG_MESSAGES.cannotApprove });
+    for (const s of [warehouse, manager]) {
+      const create = await api.call<Envelope>('POST', '/debug/create-test-orders', { token: s.token });
+      expect(create.status, create.raw).toBe(403);
+      expect(create.body).toEqual({ success: false, code: 'FORBIDDEN', error: DEBUG_MESSAGES.cannotCreate });
+    }
+    expect(await written()).toEqual(before);
+  });
+
+  it('POST /debug/approve-first-order: the caller approves the oldest pending order, through the status service', async () => {
     const oldest = await api.db
       .selectFrom('orders')
       .select(['id'])
@@ -561,12 +596,10 @@ describe('debug calls (demo mode)', () => {
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const before = await stateOf(oldest.id);
-    const r = await api.call<Envelope<{ success: boolean; message: string }>>(
+    const r = await api.call<Envelope<{ success: boolean; message: string; order_numbers: string[] }>>(
       'POST',
       '/debug/approve-first-order',
-      {
-        token: warehouse.token,
-      },
+      { token: manager.token },
     );
     expect(r.status, r.raw).toBe(200);
     expect(r.body.data.success).toBe(true);
@@ -574,7 +607,23 @@ describe('debug calls (demo mode)', () => {
     expect(after.status).toBe('approved');
     expect(after.events.length).toBe(before.events.length + 1);
     expect(after.changeSeq).toBeGreaterThan(before.changeSeq);
-    expect(after.notifications).toBeGreaterThanOrEqual(before.notifications);
+    // In the caller's own name: the event, the handler stamp and the decision are the manager's.
+    const row = await api.db
+      .selectFrom('orders')
+      .select(['order_number', 'manager_id', 'decided_by'])
+      .where('tenant_id', '=', 'demo')
+      .where('id', '=', oldest.id)
+      .executeTakeFirstOrThrow();
+    expect(row.manager_id).toBe(manager.user.id);
+    expect(r.body.data.order_numbers).toEqual([row.order_number]);
+    const event = await api.db
+      .selectFrom('order_events')
+      .select(['user_id'])
+      .where('tenant_id', '=', 'demo')
+      .where('order_id', '=', oldest.id)
+      .where('to_status', '=', 'approved')
+      .executeTakeFirstOrThrow();
+    expect(event.user_id).toBe(manager.user.id);
   });
 
   it('POST /debug/create-test-orders creates a few pending orders of barcoded products', async () => {
@@ -600,6 +649,7 @@ describe('debug calls (demo mode)', () => {
     expect(r.status, r.raw).toBe(200);
     expect(r.body.data.success).toBe(true);
     expect(await count()).toBe(before + 3);
+    expect((r.body.data as unknown as { order_numbers: string[] }).order_numbers).toHaveLength(3);
     const lines = await api.db
       .selectFrom('order_items as i')
       .innerJoin('orders as o', (j) =>
@@ -612,6 +662,26 @@ describe('debug calls (demo mode)', () => {
       .execute();
     expect(lines.length).toBeGreaterThanOrEqual(6);
     expect(lines.every((l) => l.barcode !== null && l.status === 'pending_approval')).toBe(true);
+  });
+
+  it('demo mode needs a database seeded with demo data: without it the debug paths are 404 and GET /health says demo false', async () => {
+    await api.db.updateTable('tenants').set({ demo_data: false }).execute();
+    const real = await startApi({ database: api.database });
+    try {
+      expect(real.config.demoMode).toBe(true); // the configuration allows it…
+      const token = (await real.login('demo', 'admin')).token;
+      const r = await real.call('POST', '/debug/approve-first-order', { token });
+      expect(r.status).toBe(404); // …the database has no demo data
+      const health = await real.call<Envelope<{ demo: boolean }>>('GET', '/health', { tenant: null });
+      expect(health.body.data.demo).toBe(false);
+    } finally {
+      await real.close();
+      await api.db
+        .updateTable('tenants')
+        .set({ demo_data: true })
+        .where('id', 'in', ['default', 'demo', 'client1'])
+        .execute();
+    }
   });
 
   it('without demo mode the three debug paths are 404', async () => {

@@ -252,6 +252,29 @@ describe('warehouse preparation by scanning (Chromium)', () => {
     await context.close();
   });
 
+  it('demo mode: a warehouse user sees only the debug button they may use; it asks first and reports its outcome', async () => {
+    const [a] = products as [Product];
+    const order = await approvedOrder([{ product: a, quantity: 1 }], 'Depo E2E Demo Müşterisi');
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await openWarehouse(page, order);
+    const health = await api<{ data?: { demo?: boolean } }>(baseURL, TENANT, '/health');
+    expect(health.body.data?.demo, 'the e2e server runs on a database seeded with demo data').toBe(true);
+    await page.getByTestId('wh-debug').waitFor();
+    // Approving and selling are not the warehouse's work: those buttons are not shown at all.
+    expect(await page.getByTestId('wh-debug-approveFirst').count()).toBe(0);
+    expect(await page.getByTestId('wh-debug-createTest').count()).toBe(0);
+    await page.getByTestId('wh-debug-check').click();
+    // Nothing happens before the confirmation; cancelling does nothing.
+    await page.getByRole('dialog').waitFor();
+    await page.getByRole('button', { name: 'İptal' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.getByTestId('wh-debug-check').click();
+    await page.getByTestId('wh-debug-confirm').click();
+    await page.getByText(/Görebildiğiniz sipariş sayısı: \d+/).waitFor();
+    await context.close();
+  });
+
   it('at 390×844 the screen has no horizontal overflow, every control is named and ≥ 44 px (and axe finds nothing serious); debug buttons only in demo mode', async () => {
     const [a] = products as [Product];
     const order = await approvedOrder(

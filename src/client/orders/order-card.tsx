@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { formatTL } from '../../shared/domain/money';
 import type { LocalOrder } from '../local';
 import { dateLabel, useT } from '../shared-ui/i18n';
-import { OrderStatusChip } from './order-status-chip';
+import { OrderStatusChip } from '../shared-ui/order-status-chip';
 import { PendingSyncChip } from './pending-sync-chip';
 
 /**

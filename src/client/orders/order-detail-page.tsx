@@ -19,13 +19,13 @@ import { DELIVERY_NOTE_STATUSES, deliveryNotePagePath, printDeliveryNote } from 
 import { DeliveryProofBlock } from '../shared-ui/delivery-proof';
 import { dateTimeLabel, useT } from '../shared-ui/i18n';
 import { useLocalStore } from '../shared-ui/local-store';
+import { OrderStatusChip } from '../shared-ui/order-status-chip';
 import { outboxSummary } from '../shared-ui/outbox-summary';
 import { AssignDriverDialog } from './assign-driver-dialog';
 import { DeleteOrderDialog } from './delete-order-dialog';
 import { OrderEditDialog } from './order-edit-dialog';
 import { OrderHistory } from './order-history';
 import { OrderItemsTable } from './order-items-table';
-import { OrderStatusChip } from './order-status-chip';
 import { type StatusAction, statusActions, syncStateOf, useStoreWarmingUp } from './order-ui';
 import { useActingUser, useOrder, useOrderEntries } from './orders-data';
 import { PendingSyncChip } from './pending-sync-chip';

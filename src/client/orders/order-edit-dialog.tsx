@@ -36,7 +36,7 @@ import type { LocalOrder } from '../local';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { type MessageKey, statusLabel, useT } from '../shared-ui/i18n';
 import { LINE_PRICE_MAX_KURUS, LINE_QUANTITY_MAX, NumberField } from '../shared-ui/number-field';
-import { OrderStatusChip } from './order-status-chip';
+import { OrderStatusChip } from '../shared-ui/order-status-chip';
 import { statusActions } from './order-ui';
 import { changeStatusAction, updateOrderAction, useActingUser } from './orders-data';
 

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { OrderEvent } from '../../shared/api/entities';
 import { eventNotesText } from '../shared-ui/event-notes';
 import { dateTimeLabel, useT } from '../shared-ui/i18n';
-import { OrderStatusChip } from './order-status-chip';
+import { OrderStatusChip } from '../shared-ui/order-status-chip';
 import { EVENT_LABELS } from './order-ui';
 
 /**

@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
 import type { LocalOrder } from '../local';
 import { dateTimeLabel, useT } from '../shared-ui/i18n';
+import { OrderStatusChip } from '../shared-ui/order-status-chip';
 import { OrderItemsTable } from './order-items-table';
-import { OrderStatusChip } from './order-status-chip';
 import { useOrder, useOrderEntries } from './orders-data';
 import { PendingSyncChip } from './pending-sync-chip';
 

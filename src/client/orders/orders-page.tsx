@@ -27,12 +27,12 @@ import type { LocalOrder } from '../local';
 import { dateLabel, statusLabel, useT } from '../shared-ui/i18n';
 import { ListPagination } from '../shared-ui/list-pagination';
 import { useLocalStore } from '../shared-ui/local-store';
+import { OrderStatusChip } from '../shared-ui/order-status-chip';
 import { usePhone } from '../shared-ui/responsive';
 import { SearchField } from '../shared-ui/search-field';
 import { AssignDriverDialog } from './assign-driver-dialog';
 import { OrderCard } from './order-card';
 import { OrderEditDialog } from './order-edit-dialog';
-import { OrderStatusChip } from './order-status-chip';
 import { OrderTableHead } from './order-table-head';
 import {
   statusActions,

@@ -9,7 +9,7 @@ import { orderStatusBody } from '../../shared/api/orders';
 import type { LocalOrder } from '../local';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { statusLabel, useT } from '../shared-ui/i18n';
-import { OrderStatusChip } from './order-status-chip';
+import { OrderStatusChip } from '../shared-ui/order-status-chip';
 import type { StatusAction } from './order-ui';
 import { changeStatusAction } from './orders-data';
 

@@ -1,4 +1,3 @@
-import BugReport from '@mui/icons-material/BugReportOutlined';
 import LocalShipping from '@mui/icons-material/LocalShippingOutlined';
 import Print from '@mui/icons-material/PrintOutlined';
 import QrCodeScanner from '@mui/icons-material/QrCodeScannerOutlined';
@@ -25,11 +24,13 @@ import { deliveryNotePagePath, printDeliveryNote } from '../shared-ui/delivery-n
 import { dateLabel, statusLabel, useT } from '../shared-ui/i18n';
 import { useLocalStore } from '../shared-ui/local-store';
 import { usePhone } from '../shared-ui/responsive';
+import { useSession } from '../state/session';
+import { DebugTools } from './debug-tools';
 import { PrepareDialog } from './prepare-dialog';
 import {
   isDemoMode,
-  runDebug,
   shipOrderAction,
+  usableDemoActions,
   useWarehouseOrder,
   useWarehouseOrders,
   useWarehouseRefresh,
@@ -72,6 +73,8 @@ export default function WarehouseDashboardPage() {
   const [preparingId, setPreparingId] = useState<string | null>(null);
   const preparing = useWarehouseOrder(preparingId);
   const [demo, setDemo] = useState(false);
+  const user = useSession((s) => s.user);
+  const debugActions = useMemo(() => usableDemoActions(user), [user]);
   useWarehouseRefresh();
 
   useEffect(() => {
@@ -201,19 +204,9 @@ export default function WarehouseDashboardPage() {
         </Section>
       ) : null}
 
-      {demo ? (
+      {demo && debugActions.length > 0 ? (
         <Section title={t('wh_debugTools')}>
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} data-testid="wh-debug">
-            <Button startIcon={<BugReport />} onClick={() => void runDebug('check')} sx={{ minHeight: 44 }}>
-              {t('wh_debugCheck')}
-            </Button>
-            <Button onClick={() => void runDebug('approveFirst')} sx={{ minHeight: 44 }}>
-              {t('wh_debugApproveFirst')}
-            </Button>
-            <Button onClick={() => void runDebug('createTest')} sx={{ minHeight: 44 }}>
-              {t('wh_debugCreateTest')}
-            </Button>
-          </Stack>
+          <DebugTools actions={debugActions} />
         </Section>
       ) : null}
 

@@ -1,12 +1,17 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
+import { mayCall } from '../../shared/api/endpoint';
 import { API } from '../../shared/api/endpoints';
 import { ROUTES } from '../../shared/api/routes';
+import { DEMO_ACTIONS, type DemoAction, mayUseDemoAction } from '../../shared/domain/demo-actions';
+import type { ActingUser } from '../../shared/domain/order-status';
+import { ApiError } from '../api/errors';
 import { call, request } from '../api/http';
 import { changeOrderStatus, type LocalOrder, type OutboxEntry, pullNow } from '../local';
 import { runLocalAction } from '../shared-ui/catalogue-data';
 import { t } from '../shared-ui/i18n';
 import { useLocalDb } from '../shared-ui/local-store';
+import { useUi } from '../state/ui';
 
 /** Statuses the warehouse screen works with (spec §2: approved are prepared, prepared are shipped; shipped ones keep their note). */
 const WAREHOUSE_STATUSES = ['approved', 'prepared', 'in_transit'] as const;
@@ -79,19 +84,56 @@ export async function isDemoMode(): Promise<boolean> {
   }
 }
 
-/** The spec's debug calls: results and failures are only logged (spec §8). */
-export async function runDebug(which: 'check' | 'approveFirst' | 'createTest'): Promise<void> {
+const DEBUG_ENTRIES = {
+  check: API.debugAllOrders,
+  approveFirst: API.debugApproveFirstOrder,
+  createTest: API.debugCreateTestOrders,
+} as const satisfies Record<DemoAction, unknown>;
+
+/**
+ * The debug calls the signed-in user may use: the route admits their role (mayCall) and they may
+ * do the work the call does as them (mayUseDemoAction). The screen shows no other button.
+ */
+export function usableDemoActions(user: ActingUser | null | undefined): DemoAction[] {
+  if (!user) return [];
+  return DEMO_ACTIONS.filter(
+    (action) => mayCall(DEBUG_ENTRIES[action], user.role) && mayUseDemoAction(user, action),
+  );
+}
+
+/**
+ * Runs a debug call (after its confirmation) and reports the outcome in the reader's language: a
+ * snackbar for what it did, a toast for a refusal or a failure. Written changes arrive with a pull.
+ */
+export async function runDebug(action: DemoAction): Promise<void> {
+  const ui = useUi.getState();
   try {
-    const entry =
-      which === 'check'
-        ? API.debugAllOrders
-        : which === 'approveFirst'
-          ? API.debugApproveFirstOrder
-          : API.debugCreateTestOrders;
-    const result = await call(entry);
-    console.info('[debug]', which, result);
-    if (which !== 'check') await pullNow();
+    if (action === 'check') {
+      const result = await call(API.debugAllOrders);
+      console.info('[debug]', action, result);
+      ui.showSuccess(t('wh_debugChecked', { count: result.orders.length }));
+      return;
+    }
+    const result = await call(DEBUG_ENTRIES[action]);
+    console.info('[debug]', action, result);
+    const numbers = result.order_numbers.join(', ');
+    if (action === 'approveFirst')
+      ui.showSuccess(
+        result.success ? t('wh_debugApproved', { number: numbers }) : t('wh_debugNothingPending'),
+      );
+    else
+      ui.showSuccess(
+        result.success
+          ? t('wh_debugCreated', { count: result.order_numbers.length, numbers })
+          : t('wh_debugNoProducts'),
+      );
+    if (result.success) await pullNow();
   } catch (error) {
-    console.error('[debug]', which, error);
+    console.error('[debug]', action, error);
+    if (error instanceof ApiError && error.status === 403) ui.showToast(t('wh_debugRefused'));
+    else
+      ui.showToast(
+        `${t('wh_debugFailed')}${error instanceof Error && error.message ? `: ${error.message}` : ''}`,
+      );
   }
 }

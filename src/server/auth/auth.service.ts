@@ -18,6 +18,16 @@ import {
 import type { MutationResult } from '../plugins/app/idempotency';
 import type { Tenant } from '../tenants/tenants.repository';
 import {
+  findUserById,
+  findUserByIdForUpdate,
+  findUserByUsername,
+  insertUserIfFree,
+  replacePasswordHash,
+  setLastLogin,
+  toUser,
+  updateUser,
+} from '../users/users.repository';
+import {
   clearLoginAttempts,
   deleteStaleLoginAttempts,
   readLoginAttempts,
@@ -30,16 +40,6 @@ import {
   revokeSession,
 } from './sessions.repository';
 import { signToken } from './tokens';
-import {
-  findUserById,
-  findUserByIdForUpdate,
-  findUserByUsername,
-  insertUserIfFree,
-  replacePasswordHash,
-  setLastLogin,
-  toUser,
-  updateUser,
-} from './users.repository';
 
 export interface RequestMeta {
   ip: string | null;

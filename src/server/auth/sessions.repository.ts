@@ -3,13 +3,6 @@ import type { Database } from '../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export interface Session {
-  id: string;
-  user_id: string;
-  expires_at: Date;
-  revoked_at: Date | null;
-}
-
 export async function insertSession(
   trx: Executor,
   tenantId: string,
@@ -19,20 +12,6 @@ export async function insertSession(
     .insertInto('sessions')
     .values({ tenant_id: tenantId, ...session, revoked_at: null })
     .execute();
-}
-
-export async function findSession(
-  db: Executor,
-  tenantId: string,
-  sessionId: string,
-): Promise<Session | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .select(['id', 'user_id', 'expires_at', 'revoked_at'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', sessionId)
-    .executeTakeFirst();
-  return row ?? undefined;
 }
 
 /** Revokes a session; returns true when it was active until now. */

@@ -22,6 +22,8 @@ export interface TenantsTable {
   company_name: string;
   /** Names the tenant's history of change numbers (migration 0002). */
   sync_epoch: Generated<string>;
+  /** Created by the demo seed: demo mode is on only for a database holding such a tenant (migration 0011). */
+  demo_data: Generated<boolean>;
   subdomain: string;
   full_domain: string | null;
   subscription_plan: string; // free | basic | pro | enterprise
@@ -171,8 +173,9 @@ export interface OrdersTable {
   /** Every driver the order has had, kept by a trigger (migration 0004): sync removals. */
   driver_history: ColumnType<string[], never, never>;
   /**
-   * The order's decision (dashboard-stats.ts `orderDecision`, migration 0008): set once, in the
-   * transaction that writes the deciding event (orders.repository.ts `recordDecisions`).
+   * The order's decision (the rule: dashboard-stats.ts `isDecidingMove`; columns of migration
+   * 0008): set once, by the status change that makes it or by the back-fill of a written history
+   * (orders/order-decisions.service.ts).
    */
   decided_at: ColumnType<Date | null, never, Date | null>;
   decided_by: ColumnType<string | null, never, string | null>;

@@ -13,13 +13,13 @@ import {
   TRANSITIONS,
 } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
-import { insertUsers, type NewUserInput } from '../auth/users.repository';
 import { insertCustomers, type NewCustomerInput } from '../customers/customers.repository';
 import { makeEan13 } from '../lib/ean13';
 import { generatePassword, hashPassword } from '../lib/password';
 import { Prng } from '../lib/prng';
 import { orderNotificationRow } from '../notifications/notification-texts';
 import { insertNotifications, type NewNotificationInput } from '../notifications/notifications.repository';
+import { backfillDecisions } from '../orders/order-decisions.service';
 import {
   insertOrderEvents,
   insertOrders,
@@ -28,6 +28,7 @@ import {
 } from '../orders/orders.repository';
 import { insertProducts, type NewProductInput } from '../products/products.repository';
 import { countTenants, insertTenant, setTenantCounters } from '../tenants/tenants.repository';
+import { insertUsers, type NewUserInput } from '../users/users.repository';
 import type { Database } from './schema';
 import {
   CITIES,
@@ -37,12 +38,12 @@ import {
   LAST_NAMES,
   ORDER_NOTES,
   PLATES,
-  SEED_PRODUCTS,
   SEED_TENANTS,
   type SeedTenant,
   STREETS,
   SYSTEM_NOTIFICATIONS,
 } from './seed-data';
+import { SEED_PRODUCTS } from './seed-products';
 
 export interface SeedLogin {
   tenant: string;
@@ -176,12 +177,19 @@ async function seedDemo(
         email: t.email,
         website: t.website,
         dns_status: 'active',
+        demo_data: true,
       });
       await insertUsers(trx, t.id, plan.users);
       await insertCustomers(trx, t.id, plan.customers);
       await insertProducts(trx, t.id, plan.products);
       await insertOrders(trx, t.id, plan.orders);
       await insertOrderEvents(trx, t.id, plan.events);
+      // The histories are written whole: their decisions are recorded from them afterwards.
+      await backfillDecisions(
+        trx,
+        t.id,
+        plan.orders.map((o) => o.id),
+      );
       await insertNotifications(trx, t.id, plan.notifications);
       await setTenantCounters(trx, t.id, {
         change_seq: plan.lastSeq,

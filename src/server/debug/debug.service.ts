@@ -2,20 +2,23 @@ import type { Kysely, Transaction } from 'kysely';
 import type { OrderSummary } from '../../shared/api/entities';
 import type { CreateOrderInput } from '../../shared/api/orders';
 import { type EventNote, storedEventNote } from '../../shared/api/stored-texts';
+import { DEBUG_MESSAGES } from '../../shared/api/warehouse';
+import { mayUseDemoAction } from '../../shared/domain/demo-actions';
 import { toKurus } from '../../shared/domain/money';
-import { checkTransition, orderScope } from '../../shared/domain/order-status';
+import { orderScope } from '../../shared/domain/order-status';
 import type { Database } from '../db/schema';
-import * as ordersRepo from '../orders/orders.repository';
+import { forbidden } from '../lib/errors';
+import { listOrders } from '../orders/order-lists.repository';
 import { changeStatus, create, type OrderActor } from '../orders/orders.service';
 import type { MutationResult } from '../plugins/app/idempotency';
 import type { Tenant } from '../tenants/tenants.repository';
-import { listActiveStaff } from '../users/staff.repository';
 import * as repo from './debug.repository';
 
 /**
- * The spec's debug calls (§7), registered only in demo mode (config.demoMode; app.ts). They act
- * through the same services as the real endpoints, so every rule, event, notification and change
- * number is the real one.
+ * The spec's debug calls, registered only in demo mode (a database seeded with demo data; app.ts).
+ * They act AS THEIR CALLER through the same services as the real endpoints, so every permission,
+ * event, notification and change number is the real one; who may use which is
+ * src/shared/domain/demo-actions.ts.
  */
 
 type Db = Kysely<Database>;
@@ -25,7 +28,7 @@ type Trx = Transaction<Database>;
 const ALL_ORDERS_LIMIT = 500;
 
 export async function allOrders(db: Db, tenantId: string, user: OrderActor & { role: string }) {
-  const { wires } = await ordersRepo.listOrders(
+  const { wires } = await listOrders(
     db,
     tenantId,
     orderScope(user),
@@ -42,42 +45,34 @@ export async function allOrders(db: Db, tenantId: string, user: OrderActor & { r
   };
 }
 
-type Action = MutationResult<{ success: boolean; message: string }>;
+type Action = MutationResult<{ success: boolean; message: string; order_numbers: string[] }>;
 
 /**
- * POST /debug/approve-first-order: the tenant's oldest pending_approval order → approved through
- * PATCH status's service. A manager or admin approves as themselves; the warehouse user (whose
- * debug button the spec has, but who may not approve) has it approved by the tenant's first
- * active manager/admin, the event's notes naming who pressed the button.
+ * POST /debug/approve-first-order: the tenant's oldest pending_approval order → approved by the
+ * CALLER through PATCH status's service (its checks, event, decision and notifications). Only
+ * whoever may approve may use it (mayUseDemoAction, the status machine's rule): anyone else gets
+ * 403 and nothing is written.
  */
 export async function approveFirstOrder(trx: Trx, tenantId: string, actor: OrderActor): Promise<Action> {
+  if (!mayUseDemoAction(actor, 'approveFirst')) throw forbidden(DEBUG_MESSAGES.cannotApprove);
   const id = await repo.findOldestPendingOrder(trx, tenantId);
-  if (!id) return { data: { success: false, message: 'Onay bekleyen sipariş bulunamadı' }, changed: false };
-  let approver: OrderActor = actor;
-  let note: EventNote = { key: 'demo_approved' };
-  if (
-    !checkTransition(actor, { status: 'pending_approval', salesperson_id: null, driver_id: null }, 'approved')
-      .ok
-  ) {
-    const [manager] = await listActiveStaff(trx, tenantId, ['manager', 'admin']);
-    if (!manager)
-      return {
-        data: { success: false, message: 'Siparişi onaylayacak yönetici bulunamadı' },
-        changed: false,
-      };
-    approver = { id: manager.id, role: manager.role, full_name: manager.full_name };
-    note = { key: 'demo_approved', name: actor.full_name };
-  }
+  if (!id)
+    return {
+      data: { success: false, message: 'Onay bekleyen sipariş bulunamadı', order_numbers: [] },
+      changed: false,
+    };
+  const note: EventNote = { key: 'demo_approved' };
   const result = await changeStatus(
     trx,
     tenantId,
-    approver,
+    actor,
     id,
     { status: 'approved', notes: storedEventNote(note).notes, expected_status: 'pending_approval' },
     { note },
   );
+  const number = result.data.order_number;
   return {
-    data: { success: true, message: `Sipariş onaylandı: ${result.data.order_number}` },
+    data: { success: true, message: `Sipariş onaylandı: ${number}`, order_numbers: [number] },
     entityId: id,
     changed: true,
   };
@@ -89,12 +84,17 @@ const TEST_ORDERS = 3;
 /**
  * POST /debug/create-test-orders: a few realistic orders (a customer of the tenant, 2–4 lines of
  * products with barcodes, 1–5 units each at the product's price) through the orders service; the
- * caller is their salesperson and they wait for approval like any new order.
+ * caller is their salesperson and they wait for approval like any new order. Only those whose work
+ * is selling may use it (mayUseDemoAction): anyone else gets 403 and nothing is written.
  */
 export async function createTestOrders(trx: Trx, tenant: Tenant, actor: OrderActor): Promise<Action> {
+  if (!mayUseDemoAction(actor, 'createTest')) throw forbidden(DEBUG_MESSAGES.cannotCreate);
   const products = await repo.findScannableProducts(trx, tenant.id, 40);
   if (products.length === 0) {
-    return { data: { success: false, message: 'Barkodlu ürün bulunamadı' }, changed: false };
+    return {
+      data: { success: false, message: 'Barkodlu ürün bulunamadı', order_numbers: [] },
+      changed: false,
+    };
   }
   const customers = await repo.findDemoCustomers(trx, tenant.id, 24);
   const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)] as T;
@@ -122,7 +122,11 @@ export async function createTestOrders(trx: Trx, tenant: Tenant, actor: OrderAct
     numbers.push(result.data.order_number);
   }
   return {
-    data: { success: true, message: `${numbers.length} test siparişi oluşturuldu: ${numbers.join(', ')}` },
+    data: {
+      success: true,
+      message: `${numbers.length} test siparişi oluşturuldu: ${numbers.join(', ')}`,
+      order_numbers: numbers,
+    },
     changed: true,
   };
 }

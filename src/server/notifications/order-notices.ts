@@ -9,7 +9,7 @@ import {
 } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
 import type { Database } from '../db/schema';
-import { findActiveStaff, listActiveStaff } from '../users/staff.repository';
+import { findActiveStaff, listActiveStaff } from '../users/users.repository';
 import { orderNotificationRow } from './notification-texts';
 import { insertNotifications } from './notifications.repository';
 

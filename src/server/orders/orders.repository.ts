@@ -1,10 +1,9 @@
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Order } from '../../shared/api/entities';
-import { AWAITING_DECISION, DECISION_OUTCOMES } from '../../shared/domain/dashboard-stats';
+import type { DecisionOutcome } from '../../shared/domain/dashboard-stats';
 import { kurusToDecimal } from '../../shared/domain/money';
 import type { OrderScope, OrderStatus } from '../../shared/domain/order-status';
 import type { Database } from '../db/schema';
-import { containsPattern } from '../lib/like-pattern';
 import type { WireCache, WireKind } from './wire-cache';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -177,9 +176,10 @@ export async function ordersWithWire(
 /**
  * The wire JSON of each (id, change number): from `wires` (wire-cache.ts) where it holds that
  * version, the rest built by the database in ONE statement and kept for the next reader. Call it
- * only from read paths (see wire-cache.ts: a write's change number may still roll back).
+ * only from read paths (see wire-cache.ts: a write's change number may still roll back). The
+ * lists (order-lists.repository.ts) read their summaries through it too.
  */
-async function wireTexts(
+export async function wireTexts(
   db: Executor,
   tenantId: string,
   kind: WireKind,
@@ -226,14 +226,15 @@ export async function lockOrder(
       'vehicle_plate',
       'deleted_at',
       'change_seq',
+      'decided_at',
     ])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', orderId)
     .forUpdate()
     .executeTakeFirst();
   if (!row) return undefined;
-  const { deleted_at, change_seq, ...rest } = row;
-  return { ...rest, version: Number(change_seq), deleted: deleted_at !== null };
+  const { deleted_at, change_seq, decided_at, ...rest } = row;
+  return { ...rest, version: Number(change_seq), deleted: deleted_at !== null, decided: decided_at !== null };
 }
 
 /** What a writer reads from the order row it locks. */
@@ -248,6 +249,8 @@ export interface LockedOrder {
   /** The row's change number when it was locked (what `expected_version` is compared with). */
   version: number;
   deleted: boolean;
+  /** The order's decision is recorded already (only the first one counts). */
+  decided: boolean;
 }
 
 export interface OrderChange {
@@ -265,6 +268,8 @@ export interface OrderChange {
   warehouse_id?: string | null;
   notes?: string | null;
   deleted_at?: Date | null;
+  /** The order's decision, recorded by the status change that makes it (order-decisions.service.ts). */
+  decision?: { at: Date; by: string; outcome: DecisionOutcome };
 }
 
 /** Applies a change to a locked order and stamps it with the transaction's change number. */
@@ -276,12 +281,15 @@ export async function updateOrder(
   changeSeq: number,
   at: Date,
 ): Promise<void> {
-  const { total_amount_kurus, ...columns } = change;
+  const { total_amount_kurus, decision, ...columns } = change;
   await trx
     .updateTable('orders')
     .set({
       ...columns,
       ...(total_amount_kurus === undefined ? {} : { total_amount: kurusToDecimal(total_amount_kurus) }),
+      ...(decision === undefined
+        ? {}
+        : { decided_at: decision.at, decided_by: decision.by, decision: decision.outcome }),
       change_seq: changeSeq,
       updated_at: at,
     })
@@ -389,9 +397,9 @@ export async function insertOrders(trx: Executor, tenantId: string, orders: NewO
 }
 
 /**
- * Inserts events. Every event is written here, so this is where an order's DECISION is recorded
- * (migration 0008, dashboard-stats.ts `orderDecision`): when an event may be one, the orders it
- * belongs to get their decision columns in the same transaction (recordDecisions).
+ * Inserts events — only that: an order's DECISION is not derived here. A status change records it
+ * as its own step (orders.service.ts changeStatus), and a writer of whole histories (the seed)
+ * back-fills it afterwards (order-decisions.service.ts), both by the one rule of dashboard-stats.ts.
  */
 export async function insertOrderEvents(
   trx: Executor,
@@ -404,46 +412,9 @@ export async function insertOrderEvents(
       .values(events.slice(i, i + 500).map((e) => ({ tenant_id: tenantId, ...e })))
       .execute();
   }
-  const deciding = new Set<string>();
-  for (const e of events) if (mayDecide(e)) deciding.add(e.order_id);
-  if (deciding.size > 0) await recordDecisions(trx, tenantId, [...deciding]);
 }
 
-/** Could this event be its order's decision (everything but "who" and "first")? */
-function mayDecide(e: NewOrderEventInput): boolean {
-  return (
-    e.event_type === 'status_changed' &&
-    e.user_id !== null &&
-    AWAITING_DECISION.includes(e.from_status as OrderStatus) &&
-    DECISION_OUTCOMES.includes(e.to_status as OrderStatus)
-  );
-}
-
-/**
- * Sets the decision columns of those of `orderIds` that have none yet from their FIRST deciding
- * event in wire order (created_at, id) — `orderDecision()` in SQL, as migration 0008's backfill:
- * a status_changed event from AWAITING_DECISION to DECISION_OUTCOMES by a user other than the
- * order's salesperson. An order already decided keeps its decision (only the first one counts).
- */
-export async function recordDecisions(trx: Executor, tenantId: string, orderIds: string[]): Promise<void> {
-  if (orderIds.length === 0) return;
-  await sql`UPDATE orders o SET decided_at = d.created_at, decided_by = d.user_id, decision = d.to_status
-    FROM (
-      SELECT DISTINCT ON (e.order_id) e.order_id, e.created_at, e.user_id, e.to_status
-      FROM order_events e
-      JOIN orders s ON s.tenant_id = e.tenant_id AND s.id = e.order_id
-      WHERE e.tenant_id = ${tenantId} AND e.order_id = ANY (${orderIds}::uuid[])
-        AND s.decided_at IS NULL
-        AND e.event_type = 'status_changed' AND e.user_id IS NOT NULL
-        AND e.from_status = ANY (${[...AWAITING_DECISION]}::text[])
-        AND e.to_status = ANY (${[...DECISION_OUTCOMES]}::text[])
-        AND e.user_id IS DISTINCT FROM s.salesperson_id
-      ORDER BY e.order_id, e.created_at, e.id
-    ) d
-    WHERE o.tenant_id = ${tenantId} AND o.id = d.order_id AND o.decided_at IS NULL`.execute(trx);
-}
-
-// --------------------------------------------------------------------------------- lists ---
+// --------------------------------------------------------------------------- the scope ---
 
 const ref = (column: 'status' | 'salesperson_id' | 'driver_id') => sql.ref(`o.${column}`);
 const inList = (values: readonly string[]) =>
@@ -497,97 +468,6 @@ export function seenCondition(scope: OrderScope): Expression<SqlBool> {
     default:
       return sql<SqlBool>`false`;
   }
-}
-
-export interface OrderListFilter {
-  status?: string;
-  /** Any of these statuses (GET /orders/role/{role}). */
-  statuses?: readonly string[];
-  salesperson_id?: string;
-  /** Order number or customer name contains it (case-insensitive; % and _ are literal). */
-  search?: string;
-}
-
-/** Scope and filters except the search: conditions on status / salesperson / driver only. */
-function groupConditions(scope: OrderScope, filter: OrderListFilter): Expression<SqlBool>[] {
-  const conditions = [scopeCondition(scope)];
-  if (filter.status) conditions.push(sql<SqlBool>`${ref('status')} = ${filter.status}`);
-  if (filter.statuses) conditions.push(inList(filter.statuses));
-  if (filter.salesperson_id)
-    conditions.push(sql<SqlBool>`${ref('salesperson_id')} = ${filter.salesperson_id}`);
-  return conditions;
-}
-
-function filteredOrders(db: Executor, tenantId: string, scope: OrderScope, filter: OrderListFilter) {
-  let query = db
-    .selectFrom('orders as o')
-    .where('o.tenant_id', '=', tenantId)
-    .where('o.deleted_at', 'is', null)
-    .where((eb) => eb.and(groupConditions(scope, filter)));
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    query = query.where((eb) =>
-      eb.or([eb('o.order_number', 'ilike', pattern), eb('o.customer_name', 'ilike', pattern)]),
-    );
-  }
-  return query;
-}
-
-/**
- * How many live orders match. Without a search every condition is on the group columns, so the
- * total is a sum over the tenant's `order_counts` rows (migration 0004: a few rows instead of
- * every matching order); a search must look at the orders themselves.
- */
-function totalQuery(db: Executor, tenantId: string, scope: OrderScope, filter: OrderListFilter) {
-  if (filter.search) {
-    return filteredOrders(db, tenantId, scope, filter).select((eb) => eb.fn.countAll<number>().as('n'));
-  }
-  return db
-    .selectFrom('order_counts as o')
-    .where('o.tenant_id', '=', tenantId)
-    .where((eb) => eb.and(groupConditions(scope, filter)))
-    .select(sql<number>`coalesce(sum(o.n), 0)::int`.as('n'));
-}
-
-/**
- * Live orders within `scope` matching `filter`, newest first (created_at, then id: a total order,
- * so pages never overlap or skip), one page of them as list items (the order without its history:
- * `orderSummarySchema`), and (when asked) how many match in all — ONE statement (the total is a
- * sub-select evaluated once, in the same snapshot as the page). Only a page past the end runs a
- * second one for the total.
- */
-export async function listOrders(
-  db: Executor,
-  tenantId: string,
-  scope: OrderScope,
-  filter: OrderListFilter,
-  page: { offset: number; limit: number; count: boolean },
-  wires?: WireCache,
-): Promise<{ wires: string[]; total: number }> {
-  const pageRows = filteredOrders(db, tenantId, scope, filter)
-    .select(['o.id', 'o.change_seq', 'o.created_at'])
-    .orderBy('o.created_at', 'desc')
-    .orderBy('o.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset);
-  const total = page.count ? totalQuery(db, tenantId, scope, filter) : sql`NULL::int`;
-  const { rows } = await sql<{ id: string; change_seq: number | string; total: number | null }>`
-    SELECT p.id, p.change_seq, ${total} AS total FROM (${pageRows}) p
-    ORDER BY p.created_at DESC, p.id DESC`.execute(db);
-  const texts = await wireTexts(
-    db,
-    tenantId,
-    'summary',
-    rows.map((r) => ({ id: r.id, seq: Number(r.change_seq) })),
-    wires,
-  );
-  const list = rows.flatMap((r) => texts.get(r.id)?.wire ?? []);
-  if (!page.count) return { wires: list, total: list.length };
-  const first = rows[0];
-  if (first) return { wires: list, total: Number(first.total) };
-  if (page.offset === 0) return { wires: list, total: 0 };
-  const counted = await totalQuery(db, tenantId, scope, filter).executeTakeFirstOrThrow();
-  return { wires: list, total: Number(counted.n) };
 }
 
 // ------------------------------------------------------------------------------- writes ---

@@ -21,6 +21,7 @@ import {
   type EditableField,
   editableGroups,
   editGroupOf,
+  handlerStamps,
   ORDER_STATUS_LABELS,
   type OrderRef,
   type OrderStatus,
@@ -37,7 +38,9 @@ import { planOrderNotices } from '../notifications/order-notices';
 import type { MutationResult } from '../plugins/app/idempotency';
 import { findProductsForLines } from '../products/products.repository';
 import type { Tenant } from '../tenants/tenants.repository';
-import { findActiveStaff } from '../users/staff.repository';
+import { findActiveStaff } from '../users/users.repository';
+import { decisionOf } from './order-decisions.service';
+import { listOrders } from './order-lists.repository';
 import * as repo from './orders.repository';
 import type { WireCache } from './wire-cache';
 
@@ -80,7 +83,7 @@ export async function list(
   query: { page: number; limit: number; status?: string; salesperson_id?: string; search?: string },
   wires?: WireCache,
 ): Promise<string> {
-  const { wires: orders, total } = await repo.listOrders(
+  const { wires: orders, total } = await listOrders(
     db,
     tenantId,
     orderScope(user),
@@ -106,7 +109,7 @@ export async function recent(
   limit: number,
   wires?: WireCache,
 ): Promise<OrderSummary[]> {
-  const { wires: orders } = await repo.listOrders(
+  const { wires: orders } = await listOrders(
     db,
     tenantId,
     orderScope(user),
@@ -127,7 +130,7 @@ export async function byRole(
   wires?: WireCache,
 ): Promise<OrderSummary[]> {
   const statuses = ROLE_ORDER_STATUSES[role];
-  const { wires: orders } = await repo.listOrders(
+  const { wires: orders } = await listOrders(
     db,
     tenantId,
     orderScope(user),
@@ -476,8 +479,8 @@ const label = (status: string) => ORDER_STATUS_LABELS[status as OrderStatus] ?? 
  *    written, if some transition into it is the caller's; else the machine's refusal;
  *  - the machine: no such transition → 409 INVALID_TRANSITION with `current`; not the caller's →
  *    403; a reason required and missing → 400 naming `notes`.
- * Then: the status, who handled it (manager_id / warehouse_id), the event, the notification the
- * transition implies, one change number per row.
+ * Then: the status, who handled it (the transition's `stamps`), the order's decision when this is
+ * it (decisionOf), the event, the notification the transition implies, one change number per row.
  */
 export async function changeStatus(
   trx: Trx,
@@ -530,14 +533,8 @@ export async function changeStatus(
   if (transition.requiresProof && !options.withProof)
     throw validation(ORDER_MESSAGES.proofRequired, 'status');
 
-  const change: repo.OrderChange = { status: target };
-  const handler = actor.role === 'manager' || actor.role === 'admin';
-  if (handler && (target === 'approved' || target === 'rejected' || target === 'cancelled'))
-    change.manager_id = actor.id;
-  const ships =
-    (transition.from === 'approved' && target === 'prepared') ||
-    (transition.from === 'prepared' && target === 'in_transit');
-  if (ships && (actor.role === 'warehouse' || actor.role === 'admin')) change.warehouse_id = actor.id;
+  // Who handled the order is data of the transition (`stamps`: manager_id / warehouse_id).
+  const change: repo.OrderChange = { status: target, ...handlerStamps(transition, actor, locked) };
 
   const notices = await planOrderNotices(
     trx,
@@ -549,23 +546,22 @@ export async function changeStatus(
 
   const seqs = await reserveChangeSeqs(trx, tenantId, 1 + notices.count);
   const at = new Date();
+  const event = {
+    id: options.eventId ?? randomUUID(),
+    order_id: id,
+    event_type: 'status_changed' as const,
+    from_status: locked.status,
+    to_status: target,
+    user_id: actor.id,
+    user_name: actor.full_name,
+    ...eventNotes(body.notes, options.note, transition.requiresNotes === true),
+    created_at: at,
+  };
+  // A step of its own: when this move is the order's first answer to its approval, it is the
+  // order's decision (the dashboards' rule), written with the status in the same update.
+  change.decision = decisionOf(event, locked);
   await repo.updateOrder(trx, tenantId, id, change, seqs[0] as number, at);
-  // The event insert also records the order's decision when this move is its first one (a
-  // manager's or admin's answer to an order awaiting approval; dashboard-stats.ts), in this
-  // transaction: insertOrderEvents → recordDecisions.
-  await repo.insertOrderEvents(trx, tenantId, [
-    {
-      id: options.eventId ?? randomUUID(),
-      order_id: id,
-      event_type: 'status_changed',
-      from_status: locked.status,
-      to_status: target,
-      user_id: actor.id,
-      user_name: actor.full_name,
-      ...eventNotes(body.notes, options.note, transition.requiresNotes === true),
-      created_at: at,
-    },
-  ]);
+  await repo.insertOrderEvents(trx, tenantId, [event]);
   await notices.write(locked, seqs.slice(1), at, body.notes);
   return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: true };
 }

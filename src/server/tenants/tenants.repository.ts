@@ -79,6 +79,12 @@ export async function countTenants(db: Executor): Promise<number> {
   return Number(row.n);
 }
 
+/** Does the database hold a tenant made by the demo seed (demo mode's condition)? */
+export async function hasDemoData(db: Executor): Promise<boolean> {
+  const row = await db.selectFrom('tenants').select('id').where('demo_data', '=', true).executeTakeFirst();
+  return row !== undefined;
+}
+
 export interface NewTenantInput {
   id: string;
   company_name: string;
@@ -97,6 +103,8 @@ export interface NewTenantInput {
   email?: string | null;
   website?: string | null;
   dns_status?: string;
+  /** Made by the demo seed (turns demo mode on for the database). */
+  demo_data?: boolean;
 }
 
 /** Creates the tenant and its counter row (one transaction: the caller's). */
@@ -122,6 +130,7 @@ export async function insertTenant(trx: Transaction<Database>, input: NewTenantI
       email: input.email ?? null,
       website: input.website ?? null,
       ...(input.dns_status ? { dns_status: input.dns_status } : {}),
+      demo_data: input.demo_data ?? false,
     })
     .execute();
   await trx.insertInto('tenant_counters').values({ tenant_id: input.id }).execute();

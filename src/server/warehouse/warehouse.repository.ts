@@ -115,17 +115,6 @@ export async function addScannedQuantity(
   return Number(row.scanned_quantity);
 }
 
-/** How many scans an order has (tests and the benchmark compare it with the device's count). */
-export async function countScans(db: Executor, tenantId: string, orderId: string): Promise<number> {
-  const row = await db
-    .selectFrom('order_scans')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('tenant_id', '=', tenantId)
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** The tenant's company block (admin "Şirket Bilgileri"), for documents. */
 export interface CompanyInfo {
   company_name: string;

@@ -80,10 +80,6 @@ export function buildPath(path: string, params?: Record<string, unknown> | null)
   });
 }
 
-export function isPublic(entry: Pick<Endpoint, 'access'>): boolean {
-  return entry.access === 'public';
-}
-
 /** Whether a user of `role` may call the entry (what the server's auth hook enforces). */
 export function mayCall(entry: Pick<Endpoint, 'access'>, role: Role | null | undefined): boolean {
   if (entry.access === 'public') return true;

@@ -8,7 +8,7 @@ import {
 } from '../domain/money';
 import { ORDER_STATUSES } from '../domain/order-status';
 import { ROLES } from '../domain/roles';
-import { idParam, limitQuery, pageQuery, text } from './common';
+import { emailText, idParam, limitQuery, pageQuery, text } from './common';
 import { orderSummarySchema } from './entities';
 
 /**
@@ -118,10 +118,7 @@ const customerName = text('Müşteri adı (customer_name)', 200, {
   minMessage: ORDER_MESSAGES.customerAndItemsRequired,
 });
 
-const email = text('E-posta (customer_email)', 254).refine(
-  (v) => v === '' || z.email().safeParse(v).success,
-  'Geçerli bir email adresi giriniz',
-);
+const email = emailText('E-posta (customer_email)', { allowEmpty: true });
 const customerEmail = email.nullish().transform((v) => (v ? v : null));
 
 /**

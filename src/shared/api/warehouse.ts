@@ -165,4 +165,19 @@ export const debugAllOrdersResponse = z.object({
   tenantId: z.string(),
   orders: z.array(z.object({ id: z.string(), order_number: z.string(), status: z.string() })),
 });
-export const debugActionResponse = z.object({ success: z.boolean(), message: z.string() });
+/**
+ * POST /debug/approve-first-order and /debug/create-test-orders: the spec's `success, message`,
+ * and the numbers of the orders approved or created (the screen reports them in its language).
+ */
+export const debugActionResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  order_numbers: z.array(z.string()),
+});
+
+/** Refusals of the debug calls (403): they act as their caller, who may not do this. */
+export const DEBUG_MESSAGES = {
+  cannotApprove: 'Bu demo işlemi sizin adınıza sipariş onaylar; sipariş onaylama yetkiniz yok.',
+  cannotCreate:
+    'Bu demo işlemi sizin adınıza, satış temsilcisi siz olarak sipariş oluşturur; sipariş satma yetkiniz yok.',
+} as const;

@@ -43,7 +43,50 @@ export const NOT_REVENUE: readonly OrderStatus[] = ['cancelled', 'rejected', 're
 /** A decision starts from one of these… */
 export const AWAITING_DECISION: readonly OrderStatus[] = ['pending', 'pending_approval'];
 /** …and ends in one of these. */
-export const DECISION_OUTCOMES: readonly OrderStatus[] = ['approved', 'rejected', 'cancelled'];
+export const DECISION_OUTCOMES = [
+  'approved',
+  'rejected',
+  'cancelled',
+] as const satisfies readonly OrderStatus[];
+export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
+
+/** A status move as the decision rule reads it: an order event, or the one a status change is about to write. */
+export interface StatusMove {
+  event_type: string;
+  from_status: string | null;
+  to_status: string;
+  user_id: string | null;
+}
+
+/**
+ * THE decision rule, for one move: is it an answer to an order awaiting approval (from
+ * AWAITING_DECISION to DECISION_OUTCOMES) made by someone other than the order's salesperson?
+ * Only an order's FIRST such move is its decision: `firstDecidingMove` picks it from a history,
+ * and the status change records it when the order has none yet. Everything that counts or stores
+ * decisions — the device's figures, the status change, the back-fill of written histories — asks
+ * this function, so they cannot disagree.
+ */
+export function isDecidingMove(
+  move: StatusMove,
+  salespersonId: string | null,
+): move is StatusMove & { user_id: string; to_status: DecisionOutcome } {
+  return (
+    move.event_type === 'status_changed' &&
+    move.user_id !== null &&
+    (AWAITING_DECISION as readonly string[]).includes(move.from_status ?? '') &&
+    (DECISION_OUTCOMES as readonly string[]).includes(move.to_status) &&
+    move.user_id !== salespersonId
+  );
+}
+
+/** The first deciding move of a history in wire order (created_at, then id), or undefined. */
+export function firstDecidingMove<M extends StatusMove>(
+  events: Iterable<M>,
+  salespersonId: string | null,
+): (M & { user_id: string; to_status: DecisionOutcome }) | undefined {
+  for (const event of events) if (isDecidingMove(event, salespersonId)) return event;
+  return undefined;
+}
 
 /** What the figures read of an order (the wire Order has all of it, events included). */
 export interface StatsOrder {
@@ -66,28 +109,23 @@ export interface Decision {
   /** Who decided (user id) and their name as the event recorded it. */
   by: string;
   by_name: string;
-  outcome: 'approved' | 'rejected' | 'cancelled';
+  outcome: DecisionOutcome;
   /** Milliseconds from the order's creation to the decision (never negative). */
   response_ms: number;
 }
 
 /** The order's decision (see above), or null when none was made. */
 export function orderDecision(order: StatsOrder): Decision | null {
+  const event = firstDecidingMove(order.events, order.salesperson_id);
+  if (!event) return null;
   const created = Date.parse(order.created_at);
-  for (const event of order.events) {
-    if (event.event_type !== 'status_changed' || event.user_id === null) continue;
-    if (!(AWAITING_DECISION as readonly string[]).includes(event.from_status ?? '')) continue;
-    if (!(DECISION_OUTCOMES as readonly string[]).includes(event.to_status)) continue;
-    if (event.user_id === order.salesperson_id) continue;
-    const at = Date.parse(event.created_at);
-    return {
-      by: event.user_id,
-      by_name: event.user_name ?? '',
-      outcome: event.to_status as Decision['outcome'],
-      response_ms: Number.isFinite(at - created) ? Math.max(0, at - created) : 0,
-    };
-  }
-  return null;
+  const at = Date.parse(event.created_at);
+  return {
+    by: event.user_id,
+    by_name: event.user_name ?? '',
+    outcome: event.to_status,
+    response_ms: Number.isFinite(at - created) ? Math.max(0, at - created) : 0,
+  };
 }
 
 /** The raw counts both implementations produce. */

@@ -91,7 +91,20 @@ export interface Transition {
   requiresProof?: boolean;
   /** One notification type, sent to every user of every target (the actor excluded). */
   notify?: { type: NotificationType; targets: readonly NotifyTarget[] };
+  /**
+   * Who is recorded on the order as having handled it: the move stamps the actor's id into
+   * `column` when the actor is one of `by` (a manager's or admin's answer stamps `manager_id`,
+   * preparing and shipping stamp `warehouse_id`; a salesperson withdrawing their own order is no
+   * handling and stamps nothing).
+   */
+  stamps?: { column: HandlerColumn; by: readonly Actor[] };
 }
+
+/** The order columns naming who handled it (the detail shows them as manager and warehouse). */
+export type HandlerColumn = 'manager_id' | 'warehouse_id';
+
+const MANAGER_STAMP = { column: 'manager_id', by: ['manager', 'admin'] } as const;
+const WAREHOUSE_STAMP = { column: 'warehouse_id', by: ['warehouse', 'admin'] } as const;
 
 export const TRANSITIONS: readonly Transition[] = [
   {
@@ -101,6 +114,7 @@ export const TRANSITIONS: readonly Transition[] = [
     action: 'Onayla',
     // The salesperson learns of it; the warehouse has work to prepare.
     notify: { type: 'order_approved', targets: ['salesperson', 'warehouse'] },
+    stamps: MANAGER_STAMP,
   },
   {
     from: 'pending_approval',
@@ -108,6 +122,7 @@ export const TRANSITIONS: readonly Transition[] = [
     who: ['manager', 'admin'],
     action: 'Reddet',
     notify: { type: 'order_rejected', targets: ['salesperson'] },
+    stamps: MANAGER_STAMP,
   },
   {
     from: 'pending_approval',
@@ -115,18 +130,21 @@ export const TRANSITIONS: readonly Transition[] = [
     who: ['manager', 'admin', 'own_salesperson'],
     action: 'Reddet',
     notify: { type: 'order_cancelled', targets: ['salesperson'] },
+    stamps: MANAGER_STAMP,
   },
   {
     from: 'approved',
     to: 'prepared',
     who: ['warehouse', 'admin'],
     action: 'Hazırla',
+    stamps: WAREHOUSE_STAMP,
   },
   {
     from: 'approved',
     to: 'cancelled',
     who: ['manager', 'admin'],
     notify: { type: 'order_cancelled', targets: ['salesperson'] },
+    stamps: MANAGER_STAMP,
   },
   {
     from: 'prepared',
@@ -135,6 +153,7 @@ export const TRANSITIONS: readonly Transition[] = [
     action: 'Kargoya Ver',
     // The salesperson learns of it; the assigned driver has a delivery coming.
     notify: { type: 'order_in_transit', targets: ['salesperson', 'driver'] },
+    stamps: WAREHOUSE_STAMP,
   },
   { from: 'in_transit', to: 'out_for_delivery', who: ['assigned_driver', 'admin'] },
   {
@@ -188,6 +207,17 @@ export function checkTransition(user: ActingUser, order: OrderRef, to: string): 
   if (!transition.who.some((actor) => actorMatches(actor, user, order)))
     return { ok: false, reason: 'forbidden' };
   return { ok: true, transition };
+}
+
+/** The handler columns `user` making `transition` on `order` is stamped into (none, or one). */
+export function handlerStamps(
+  transition: Transition,
+  user: ActingUser,
+  order: OrderRef,
+): Partial<Record<HandlerColumn, string>> {
+  const stamp = transition.stamps;
+  if (!stamp?.by.some((actor) => actorMatches(actor, user, order))) return {};
+  return { [stamp.column]: user.id };
 }
 
 /** Every status `user` may move `order` to now (for buttons). */

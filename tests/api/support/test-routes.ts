@@ -10,7 +10,8 @@ import type { ZodTypeProvider } from '../../../src/server/plugins/external/zod';
  *   change AND the idempotency key are both rolled back);
  * - POST /test/gated: the service applies its change, then waits for the test to open the gate
  *   (tests send the retry while the first one is provably in flight);
- * - GET /test/managers-only: guarded by requireRole('manager', 'admin').
+ * - GET /test/managers-only: a route whose access list is ['manager', 'admin'] (the auth hook's
+ *   role check, as for every route of the endpoint table).
  */
 export interface Gate {
   entered: Promise<void>;
@@ -42,7 +43,7 @@ export function testRoutes(gates: { current: ReturnType<typeof makeGate> | null 
     );
     app.get(
       '/test/managers-only',
-      { onRequest: [app.authenticate, app.requireRole('manager', 'admin')] },
+      { config: { access: ['manager', 'admin'] as const } },
       async (request) => ({
         success: true,
         data: { role: request.user.role },

@@ -27,6 +27,7 @@ import { refreshStatistics } from '../../../src/server/db/database';
 import type { Database } from '../../../src/server/db/schema';
 import { pathsTo } from '../../../src/server/db/seed';
 import { Prng } from '../../../src/server/lib/prng';
+import { backfillDecisions } from '../../../src/server/orders/order-decisions.service';
 import {
   insertOrderEvents,
   insertOrders,
@@ -255,6 +256,11 @@ export async function insertBulkOrders(
       });
       await insertOrders(trx, tenantId, orders);
       await insertOrderEvents(trx, tenantId, events);
+      await backfillDecisions(
+        trx,
+        tenantId,
+        orders.map((o) => o.id),
+      );
       await setTenantCounters(trx, tenantId, {
         change_seq: seqs[seqs.length - 1] as number,
         order_seq: counters.order_seq + size,

@@ -28,10 +28,9 @@ const key = (r: string) =>
  * `orderDecision()` in src/shared/domain/dashboard-stats.ts — the order's FIRST status_changed
  * event from pending / pending_approval to approved / rejected / cancelled made by a user other
  * than the order's salesperson. Existing orders are backfilled here from their events, in their
- * wire order (created_at, id); new events set the columns in the writer's transaction
- * (orders.repository.ts `insertOrderEvents` → `recordDecisions`, the same statement restricted to
- * the orders written). The status lists are literals on purpose: an applied migration never
- * changes; a new definition would be a new migration.
+ * wire order (created_at, id); since then the status change records each new decision, by the
+ * same rule in TypeScript (orders/order-decisions.service.ts). The status lists are literals on
+ * purpose: an applied migration never changes; a new definition would be a new migration.
  *
  * `order_stats`: the raw counts of dashboard-stats.ts (`StatsTotals`) per (tenant, status,
  * salesperson, driver, decider) over the LIVE orders, kept by a trigger like `order_counts`

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TokenClaims } from '../../../shared/api/auth';
+import { mayCall } from '../../../shared/api/endpoint';
 import { MESSAGES } from '../../../shared/api/errors';
 import type { Role } from '../../../shared/domain/roles';
 import { findSessionWithUser } from '../../auth/sessions.repository';
@@ -26,8 +27,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: 401 without a valid token and live session; 403 for another tenant's token. */
     authenticate: onRequestAsyncHookHandler;
-    /** onRequest hook (after authenticate): 403 unless the user has one of `roles`. */
-    requireRole: (...roles: Role[]) => onRequestAsyncHookHandler;
   }
 }
 
@@ -98,13 +97,9 @@ export default fp(
       const access = config?.access;
       if (access === 'public') return;
       request.user ??= await resolveUser(app, request);
-      if (Array.isArray(access) && !access.includes(request.user.role)) throw forbidden(config?.denied);
-    });
-    app.decorate('requireRole', (...roles: Role[]) => {
-      return async function requireRole(request: FastifyRequest) {
-        if (!request.user) request.user = await resolveUser(app, request);
-        if (!roles.includes(request.user.role)) throw forbidden();
-      };
+      // A route without an entry is "any signed-in user"; an entry's role list is checked by the
+      // same rule the client uses to offer a call (mayCall).
+      if (access !== undefined && !mayCall({ access }, request.user.role)) throw forbidden(config?.denied);
     });
   },
   { name: 'auth', dependencies: ['tenant'] },
