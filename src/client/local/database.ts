@@ -1,5 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import type { Customer, Notification, Order, Product } from '../../shared/api';
+import { recountTallies, TALLY_TABLE, type TallyRow, talliesMiddleware } from './tallies';
 
 /**
  * The local store (DESIGN §6): one IndexedDB database per tenant + user, mirroring what that user
@@ -142,6 +143,9 @@ export const META = {
   user: 'user', // { id, username, full_name, role } of the store's owner
   drivers: 'drivers', // Driver[] for the assign-driver dialog (fetched online, kept for offline)
   dashboardStats: 'dashboard_stats', // { stats: DashboardStats, fetched_at } — the last GET /dashboard/stats (team list offline)
+  // true once a pull reached the end of the feed (written with that last page); removed when the
+  // mirror is emptied. Until then the mirror is partial and its counts are not shown as figures.
+  mirrorComplete: 'mirror_complete',
 } as const;
 
 export interface LocalDbOwner {
@@ -163,6 +167,8 @@ export class LocalDb extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   base!: Table<BaseRow, string>;
   meta!: Table<MetaRow, string>;
+  /** Counts per group of the tallied collections, kept by talliesMiddleware (tallies.ts). */
+  tallies!: Table<TallyRow, string>;
 
   constructor(owner: LocalDbOwner, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(localDbName(owner.tenant, owner.userId), options);
@@ -190,6 +196,20 @@ export class LocalDb extends Dexie {
       orders:
         'id, order_number, status, salesperson_id, driver_id, created_at, updated_at, pending_sync, [status+created_at], [salesperson_id+created_at]',
     });
+    /*
+     * v3: the dashboards' figures read counts kept per group (tallies.ts) instead of every order.
+     * The upgrade counts the orders already mirrored once; a mirror that had completed a pull
+     * (last_pull_at) is marked complete, so its figures show at once, offline too.
+     */
+    this.version(3)
+      .stores({ [TALLY_TABLE]: 'key, collection' })
+      .upgrade(async (tx) => {
+        await recountTallies(tx);
+        const cursor = (await tx.table('meta').get(META.cursor))?.value;
+        if ((await tx.table('meta').get(META.lastPullAt)) && cursor && cursor !== '0')
+          await tx.table('meta').put({ key: META.mirrorComplete, value: true });
+      });
+    this.use(talliesMiddleware);
   }
 
   table_(collection: Collection): Table<Record<string, unknown>, string> {

@@ -198,6 +198,7 @@ export async function resetMirror(db: LocalDb): Promise<void> {
       ]);
       for (const key of await db.base.toCollection().primaryKeys()) await recompute(db, key);
       await db.meta.put({ key: META.cursor, value: '0' });
+      await db.meta.delete(META.mirrorComplete);
     },
   );
 }

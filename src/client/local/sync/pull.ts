@@ -82,6 +82,8 @@ export async function applyPage(
         await putServerRows(db, collection, changes.upserts as Record<string, unknown>[], changes.removals);
       }
       if (BigInt(page.cursor) >= BigInt(fromCursor)) await db.setMeta(META.cursor, page.cursor);
+      // The end of the feed: the mirror now holds everything (its counts may be shown as figures).
+      if (!page.has_more) await db.setMeta(META.mirrorComplete, true);
       return true;
     },
   );
