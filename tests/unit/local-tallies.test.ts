@@ -7,7 +7,7 @@ import { LocalDb, META } from '../../src/client/local/database';
 import { assignDriver, changeOrderStatus, createOrder, deleteOrder } from '../../src/client/local/orders';
 import { acknowledge, discardEntry, listEntries, reject, resetMirror } from '../../src/client/local/outbox';
 import { applyPage } from '../../src/client/local/sync/pull';
-import { type OrderTally, tallyRows } from '../../src/client/local/tallies';
+import { type OrderTally, TALLIES, type TallyRow, tallyRows } from '../../src/client/local/tallies';
 import type { Order } from '../../src/shared/api';
 import type { SyncPullResponse } from '../../src/shared/api/sync';
 import { countGroups, countOrders, finalizeStats } from '../../src/shared/domain/dashboard-stats';
@@ -467,5 +467,68 @@ describe('upgrading a database mirrored before the counts were kept', () => {
       withinTarget: 0,
     });
     expect(await db.getMeta(META.mirrorComplete)).toBe(true);
+  });
+});
+
+describe('the table of tallied collections', () => {
+  /** The stock figures of the inventory, as the next collection would be counted. */
+  const stock = {
+    version: 1,
+    group: (row: Record<string, unknown>) => ({
+      dims: { stock_status: row.stock_status, category: row.category ?? null },
+      sums: { available_stock: Number(row.available_stock) },
+    }),
+  };
+  const product = (id: string, stockStatus: string, available: number) => ({
+    id,
+    name: id,
+    category: 'Kırtasiye',
+    stock_status: stockStatus,
+    available_stock: available,
+  });
+  const keptProducts = async () =>
+    (await db.tallies.where('collection').equals('products').toArray())
+      .map(({ key, count, sums }: TallyRow) => ({ key, count, sums }))
+      .sort(byKey);
+  const recountProducts = async () =>
+    tallyRows('products', await db.products.toArray())
+      .map(({ key, count, sums }) => ({ key, count, sums }))
+      .sort(byKey);
+
+  it('a collection added to it is counted when the database next opens, then kept as its rows change', async () => {
+    await db.products.bulkPut([product('p1', 'low_stock', 3), product('p2', 'in_stock', 40)] as never[]);
+    expect(await keptProducts()).toEqual([]); // not tallied yet
+    TALLIES.products = stock;
+    try {
+      db.close();
+      db = openDb();
+      await db.open();
+      expect(await keptProducts()).toEqual(await recountProducts());
+      expect((await keptProducts()).map((g) => g.count)).toEqual([1, 1]);
+      await db.products.put(product('p2', 'out_of_stock', 0) as never);
+      await db.products.put(product('p3', 'low_stock', 2) as never);
+      expect(await keptProducts()).toEqual(await recountProducts());
+      const low = (await keptProducts()).find((g) => g.key.includes('low_stock'));
+      expect(low).toMatchObject({ count: 2, sums: { available_stock: 5 } });
+
+      // A changed definition (here: a new version that groups by stock status only) is recounted.
+      TALLIES.products = {
+        version: 2,
+        group: (row) => ({
+          dims: { stock_status: row.stock_status },
+          sums: { available_stock: Number(row.available_stock) },
+        }),
+      };
+      db.close();
+      db = openDb();
+      await db.open();
+      expect(await keptProducts()).toEqual(await recountProducts());
+      expect((await keptProducts()).map((g) => g.key)).toEqual([
+        'products|{"stock_status":"low_stock"}',
+        'products|{"stock_status":"out_of_stock"}',
+      ]);
+    } finally {
+      delete TALLIES.products;
+    }
   });
 });

@@ -1,6 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import type { Customer, Notification, Order, Product } from '../../shared/api';
-import { recountTallies, TALLY_TABLE, type TallyRow, talliesMiddleware } from './tallies';
+import { ensureTallies, TALLY_TABLE, type TallyRow, talliesMiddleware } from './tallies';
 
 /**
  * The local store (DESIGN §6): one IndexedDB database per tenant + user, mirroring what that user
@@ -197,19 +197,20 @@ export class LocalDb extends Dexie {
         'id, order_number, status, salesperson_id, driver_id, created_at, updated_at, pending_sync, [status+created_at], [salesperson_id+created_at]',
     });
     /*
-     * v3: the dashboards' figures read counts kept per group (tallies.ts) instead of every order.
-     * The upgrade counts the orders already mirrored once; a mirror that had completed a pull
-     * (last_pull_at) is marked complete, so its figures show at once, offline too.
+     * v3: the dashboards' figures read counts kept per group (tallies.ts) instead of every order;
+     * they are counted when the database opens (ensureTallies, below). A mirror that had completed
+     * a pull (last_pull_at) is marked complete, so its figures show at once, offline too.
      */
     this.version(3)
       .stores({ [TALLY_TABLE]: 'key, collection' })
       .upgrade(async (tx) => {
-        await recountTallies(tx);
         const cursor = (await tx.table('meta').get(META.cursor))?.value;
         if ((await tx.table('meta').get(META.lastPullAt)) && cursor && cursor !== '0')
           await tx.table('meta').put({ key: META.mirrorComplete, value: true });
       });
     this.use(talliesMiddleware);
+    // Every open (sticky), before anything else may read: counts made by the current definitions.
+    this.on('ready', (vipDb) => ensureTallies(vipDb), true);
   }
 
   table_(collection: Collection): Table<Record<string, unknown>, string> {

@@ -6,7 +6,6 @@ import Dexie, {
   type DBCoreTable,
   type DBCoreTransaction,
   type Middleware,
-  type Transaction,
 } from 'dexie';
 import {
   type OrderStatsDims,
@@ -50,6 +49,13 @@ export interface TallyRow<D = Record<string, unknown>, S = Record<string, number
 }
 
 export interface TallyDefinition {
+  /**
+   * The definition's version: change it whenever `group` changes (a new dimension, a new rule).
+   * Every database recounts a collection whose stored counts were made by another version when it
+   * opens (ensureTallies), so a new definition never meets counts made by an old one — and adding
+   * a collection here is all it takes to have it counted.
+   */
+  version: number;
   /** The row's group and what it adds to the group's sums; null when it counts in no group. */
   group(row: Record<string, unknown>): { dims: Record<string, unknown>; sums: Record<string, number> } | null;
 }
@@ -57,10 +63,15 @@ export interface TallyDefinition {
 /** The tallied collections (Dexie table names). */
 export const TALLIES: Record<string, TallyDefinition> = {
   orders: {
+    version: 1,
     // The dims are built in one fixed order, so equal groups have equal keys.
     group: (row) => orderStatsBucket(row as unknown as Parameters<typeof orderStatsBucket>[0]),
   },
 };
+
+/** The row that says which definition version a collection's counts were made with. */
+const VERSION_COLLECTION = '#version';
+const versionKey = (collection: string) => `${VERSION_COLLECTION}|${collection}`;
 
 export type OrderTally = TallyRow<OrderStatsDims, OrderStatsSums>;
 
@@ -268,16 +279,31 @@ export const talliesMiddleware: Middleware<DBCore> = {
 };
 
 /**
- * Fills the tallies of every tallied collection from its rows (the schema upgrade that adds the
- * table; tests' recount). Runs inside `transaction`, which must cover the collections and
- * `tallies`.
+ * Makes every tallied collection's counts match its current definition: a collection counted by
+ * another version of its definition (or never counted: a new collection, a new database, a
+ * database from before the counts were kept) is recounted from its rows, once, in a transaction
+ * that also records the version. Run when the database opens, before anything else reads it.
  */
-export async function recountTallies(transaction: Transaction): Promise<void> {
+export async function ensureTallies(db: Dexie): Promise<void> {
   for (const [collection, definition] of Object.entries(TALLIES)) {
-    const deltas = new Deltas(collection, definition);
-    await transaction.table(collection).each((row: unknown) => deltas.add(row, 1));
-    await transaction.table(TALLY_TABLE).where('collection').equals(collection).delete();
-    await transaction.table(TALLY_TABLE).bulkPut([...deltas.rows.values()]);
+    if (!db.tables.some((table) => table.name === collection)) continue;
+    await db.transaction('rw', [collection, TALLY_TABLE], async (tx) => {
+      const tallies = tx.table<TallyRow, string>(TALLY_TABLE);
+      if ((await tallies.get(versionKey(collection)))?.count === definition.version) return;
+      const deltas = new Deltas(collection, definition);
+      await tx.table(collection).each((row: unknown) => deltas.add(row, 1));
+      await tallies.where('collection').equals(collection).delete();
+      await tallies.bulkPut([
+        ...deltas.rows.values(),
+        {
+          key: versionKey(collection),
+          collection: VERSION_COLLECTION,
+          dims: {},
+          count: definition.version,
+          sums: {},
+        },
+      ]);
+    });
   }
 }
 
