@@ -60,8 +60,7 @@ async function main() {
 
     const context = await newContext(browser);
     const page = await context.newPage();
-    if (process.env.BENCH_CONSOLE)
-      page.on('console', (m) => console.log(`[page ${m.type()}] ${m.text()}`));
+    if (process.env.BENCH_CONSOLE) page.on('console', (m) => console.log(`[page ${m.type()}] ${m.text()}`));
 
     // ---------------------------------------------------------------- 1. first sync ---
     await page.goto(`${baseURL}/login?tenant=${TENANT}`);
