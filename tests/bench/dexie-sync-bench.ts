@@ -92,6 +92,11 @@ async function main() {
     const syncMs = performance.now() - t0;
     const synced = count >= expected;
     await profiler?.stop();
+    if (!synced) {
+      await page.screenshot({ path: '/tmp/dexie-sync-bench-stuck.png' }).catch(() => undefined);
+      console.log(`Stuck at ${page.url()} (screenshot /tmp/dexie-sync-bench-stuck.png):`);
+      console.log((await page.locator('body').innerText().catch(() => '')).slice(0, 600));
+    }
     page.off('requestfinished', onPull);
     console.log(
       synced
