@@ -27,6 +27,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Request } from 'playwright-core';
 import { DEMO_PASSWORD, launchBrowser, newContext } from '../helpers/browser';
+import { type CpuProfiler, startCpuProfile } from './support/cpu-profile';
 import { countLocalOrders, median, prepareData, seconds } from './support/mirror';
 import { type BenchServer, startBenchServer } from './support/server';
 
@@ -35,6 +36,8 @@ const RELOADS = Number(process.env.RELOADS ?? 3);
 const TENANT = 'demo';
 const USERNAME = 'manager';
 /** The Dexie schema of the `orders` table (src/client/local/database.ts, version 2). */
+/** PROFILE=<file.cpuprofile>: a CPU profile of the page during the first sync (support/cpu-profile.ts). */
+const PROFILE = process.env.PROFILE;
 const ORDER_INDEXES =
   'id, order_number, status, salesperson_id, driver_id, created_at, updated_at, pending_sync, [status+created_at], [salesperson_id+created_at]';
 
@@ -57,6 +60,7 @@ async function main() {
 
     const context = await newContext(browser);
     const page = await context.newPage();
+    if (process.env.BENCH_CONSOLE) page.on('console', (m) => console.log(`[page ${m.type()}] ${m.text()}`));
 
     // ---------------------------------------------------------------- 1. first sync ---
     await page.goto(`${baseURL}/login?tenant=${TENANT}`);
@@ -71,6 +75,7 @@ async function main() {
       pulls.push({ ms: timing.responseEnd, bytes: sizes.responseBodySize });
     };
     page.on('requestfinished', onPull);
+    const profiler: CpuProfiler | null = PROFILE ? await startCpuProfile(page, PROFILE) : null;
     const t0 = performance.now();
     await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
     let firstRowsAt: number | undefined;
@@ -86,6 +91,19 @@ async function main() {
     }
     const syncMs = performance.now() - t0;
     const synced = count >= expected;
+    await profiler?.stop();
+    if (!synced) {
+      await page.screenshot({ path: '/tmp/dexie-sync-bench-stuck.png' }).catch(() => undefined);
+      console.log(`Stuck at ${page.url()} (screenshot /tmp/dexie-sync-bench-stuck.png):`);
+      console.log(
+        (
+          await page
+            .locator('body')
+            .innerText()
+            .catch(() => '')
+        ).slice(0, 600),
+      );
+    }
     page.off('requestfinished', onPull);
     console.log(
       synced

@@ -86,50 +86,54 @@ function serverStats(over: Partial<DashboardStats> = {}): DashboardStats {
 }
 
 describe('chooseStats: which figures the dashboards show', () => {
-  it('shows the local figures once the first full sync is done, even with a server answer', () => {
-    const shown = chooseStats(ORDERS, { stats: serverStats(), fetched_at: T0 }, true);
-    expect(shown.source).toBe('local');
-    expect(shown.stats.total_orders).toBe(6);
-    expect(shown.stats.pending_orders).toBe(2);
-    expect(shown.stats.in_transit_orders).toBe(1);
+  it('shows the local figures once the mirror is complete, even with a server answer', () => {
+    const shown = chooseStats(countOrders(ORDERS), { stats: serverStats(), fetched_at: T0 }, true);
+    expect(shown?.source).toBe('local');
+    expect(shown?.stats.total_orders).toBe(6);
+    expect(shown?.stats.pending_orders).toBe(2);
+    expect(shown?.stats.in_transit_orders).toBe(1);
     // Cancelled orders are no revenue.
-    expect(shown.stats.total_revenue_kurus).toBe(10_000 + 5_000 + 20_000 + 7_500 + 1_000);
+    expect(shown?.stats.total_revenue_kurus).toBe(10_000 + 5_000 + 20_000 + 7_500 + 1_000);
     // 4 decisions, 3 approved; within 60 min: 30, 10, 20 → 3 of 4.
-    expect(shown.stats.order_approval_rate).toBe(75);
-    expect(shown.stats.team_performance).toBe(75);
-    expect(shown.stats.average_response_time).toBe(37.5);
+    expect(shown?.stats.order_approval_rate).toBe(75);
+    expect(shown?.stats.team_performance).toBe(75);
+    expect(shown?.stats.average_response_time).toBe(37.5);
   });
 
-  it("shows the server's figures while the first sync has not finished, if it has them", () => {
-    const shown = chooseStats(ORDERS.slice(0, 1), { stats: serverStats(), fetched_at: T0 }, false);
-    expect(shown.source).toBe('server');
-    expect(shown.stats.total_orders).toBe(500);
-    expect(shown.stats.total_revenue_kurus).toBe(123_450);
+  it("shows the server's figures while the mirror is not complete, if it has them", () => {
+    const shown = chooseStats(
+      countOrders(ORDERS.slice(0, 1)),
+      { stats: serverStats(), fetched_at: T0 },
+      false,
+    );
+    expect(shown?.source).toBe('server');
+    expect(shown?.stats.total_orders).toBe(500);
+    expect(shown?.stats.total_revenue_kurus).toBe(123_450);
+    expect(shown?.team.map((m) => m.decided_orders)).toEqual([99, 5]);
   });
 
-  it('falls back to the local figures before the first sync when there is no server answer (never blank)', () => {
-    const shown = chooseStats(ORDERS.slice(0, 2), null, false);
-    expect(shown.source).toBe('local');
-    expect(shown.stats.total_orders).toBe(2);
-    expect(shown.stats.order_approval_rate).toBeNull();
+  it('shows nothing rather than a half-counted figure: no server answer and an incomplete mirror', () => {
+    expect(chooseStats(countOrders(ORDERS.slice(0, 2)), null, false)).toBeUndefined();
+    // A complete mirror with no orders is a real zero.
+    expect(chooseStats(countOrders([]), null, true)?.stats.total_orders).toBe(0);
   });
 
   it("lists the server's people with figures recounted from the local orders", () => {
-    const shown = chooseStats(ORDERS, { stats: serverStats(), fetched_at: T0 }, true);
-    expect(shown.team.map((m) => m.user_id)).toEqual(['mgr-1', 'mgr-2']);
-    const ayse = shown.team[0];
+    const shown = chooseStats(countOrders(ORDERS), { stats: serverStats(), fetched_at: T0 }, true);
+    expect(shown?.team.map((m) => m.user_id)).toEqual(['mgr-1', 'mgr-2']);
+    const ayse = shown?.team[0];
     expect(ayse?.decided_orders).toBe(3); // not the server's 99: the local orders move offline
     expect(ayse?.approval_rate).toBe(100);
     expect(ayse?.average_response_time).toBeCloseTo(46.7, 5);
     expect(ayse?.role).toBe('manager');
     // A listed member with no local decision: zero decided, no rate.
-    expect(shown.team[1]).toMatchObject({
+    expect(shown?.team[1]).toMatchObject({
       decided_orders: 0,
       approval_rate: null,
       average_response_time: null,
     });
     // The admin who decided but is not in the server's list is not invented into it.
-    expect(shown.team.some((m) => m.user_id === 'adm-1')).toBe(false);
+    expect(shown?.team.some((m) => m.user_id === 'adm-1')).toBe(false);
   });
 
   it('before any server answer, lists the local deciders by the names their events recorded', () => {

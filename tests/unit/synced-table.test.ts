@@ -84,7 +84,7 @@ function order(id: string): Order {
     updated_at: '2025-01-10T10:00:00.000Z',
     version: 1,
     items: [],
-    history: [],
+    events: [],
   } as unknown as Order;
 }
 
@@ -103,10 +103,10 @@ function emptyPage(table: Record<string, unknown>, cursor: string, hasMore = fal
 }
 
 describe('the table of synced collections', () => {
-  it("today's table gives the stores and indexes the device has always had (no schema change)", async () => {
+  it("today's table gives the stores and indexes the device has always had, plus the tallies (v3)", async () => {
     const db = tab();
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     const stores = Object.fromEntries(
       db.tables.map((t) => [
         t.name,
@@ -122,6 +122,7 @@ describe('the table of synced collections', () => {
       outbox: '++seq, &id, record_key, status, *records',
       base: 'key',
       meta: 'key',
+      tallies: 'key, collection',
     });
     expect(SYNC_COLLECTIONS).toEqual(['orders', 'notifications', 'products', 'customers']);
   });

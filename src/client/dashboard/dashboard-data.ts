@@ -1,7 +1,7 @@
-import Dexie, { type ObservabilitySet } from 'dexie';
+import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
-import type { StatsOrder } from '../../shared/domain/dashboard-stats';
+import { type CountedOrders, countGroups } from '../../shared/domain/dashboard-stats';
 import { getTenant } from '../api/tenant';
 import {
   changeOrderStatus,
@@ -9,12 +9,13 @@ import {
   type LocalOrder,
   META,
   type OutboxEntry,
+  orderTallies,
   pullNow,
   refreshDashboardStats,
 } from '../local';
 import { runLocalAction } from '../shared-ui/catalogue-data';
 import { t } from '../shared-ui/i18n';
-import { useLocalDb, useOnline, useSyncStatus } from '../shared-ui/local-store';
+import { useLocalDb, useOnline } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
 import { type CachedServerStats, chooseStats, type ShownStats } from './dashboard-stats-rule';
 
@@ -24,40 +25,36 @@ export const STATS_REFRESH_MS = 30_000;
 export const DASHBOARD_LIST_LIMIT = 10;
 
 /**
- * The dashboards' figures (issue 10). Computed from the local orders at once — offline too, so
- * the cards are never blank and never a spinner when the data is on the device — and, online,
- * corrected by GET /dashboard/stats as `chooseStats` says (./dashboard-stats-rule.ts). The server's
- * answer is fetched through the sync engine's reference-data path and kept in Dexie meta, so the
- * team list (the tenant's real managers and admins) is still there offline.
+ * The dashboards' figures. Made from the counts the local store keeps per group of orders
+ * (src/client/local/tallies.ts: updated in the transaction that writes the orders, so reading
+ * them is a few hundred small rows, not every order) — offline too, so the cards are never a
+ * spinner when the data is on the device — and, online, the server's GET /dashboard/stats as
+ * `chooseStats` says (./dashboard-stats-rule.ts). The server's answer is fetched through the sync
+ * engine's reference-data path and kept in Dexie meta, so the team list (the tenant's real
+ * managers and admins) is still there offline.
  *
- * Reading every mirrored order takes seconds on a handheld with 10,000 of them, so the last
- * figures this device computed are also kept (localStorage, per tenant and user, read
- * synchronously) and shown on the first render until the fresh count replaces them: they are the
- * device's own numbers as of its last look, including its own offline changes (each change
- * recomputes and re-saves them). `fresh` tells which one is shown.
+ * A figure shown is never a half-counted one: until the mirror has reached the end of the feed
+ * once (META.mirrorComplete, written with the last page of a pull and removed when the mirror is
+ * emptied) the local counts are not shown — the server's answer is, or nothing ('—'). The groups,
+ * the completeness mark and the server's answer are read in ONE transaction, so they always
+ * belong together.
  *
- * `undefined` only when neither exists yet (the very first visit, for the instant of one read).
+ * The last figures shown are also kept (localStorage, per tenant and user, read synchronously)
+ * and shown on the first render until the store's answer arrives: the device's own last figures,
+ * never a partial count (only complete ones are saved). `fresh` tells which one is shown.
+ *
+ * `undefined` only when nothing is known yet (a first sync before the server answered).
  */
 export function useDashboardStats(): (ShownStats & { fresh: boolean }) | undefined {
   const db = useLocalDb();
   const userId = useSession((s) => s.user?.id);
   const key = userId ? `sys-dashboard-stats:${getTenant()}:${userId}` : null;
-  const lastPullAt = useSyncStatus((s) => s.lastPullAt);
   const [saved] = useState(() => readSaved(key));
   useStatsRefresh();
-  const orders = useThrottledOrders(db);
-  const server = useLiveQuery(
-    async () => (db ? ((await db.getMeta<CachedServerStats>(META.dashboardStats)) ?? null) : undefined),
-    [db],
-  );
+  const snapshot = useLiveQuery(async () => (db ? readFigures(db) : undefined), [db]);
   const fresh = useMemo(
-    // A mirrored order's salesperson_id may be null (a removed user); the figures compare it with
-    // a decider's id only, which is never null, so null reads as "nobody" as the server's SQL does.
-    () =>
-      orders && server !== undefined
-        ? chooseStats(orders as unknown as StatsOrder[], server, !!lastPullAt)
-        : undefined,
-    [orders, server, lastPullAt],
+    () => (snapshot ? chooseStats(snapshot.counted, snapshot.server, snapshot.complete) : undefined),
+    [snapshot],
   );
   useEffect(() => {
     if (!fresh || !key) return;
@@ -71,72 +68,18 @@ export function useDashboardStats(): (ShownStats & { fresh: boolean }) | undefin
   return saved && saved.key === key ? { ...saved.stats, fresh: false } : undefined;
 }
 
-/** The least time between two recounts of the whole store (see useThrottledOrders). */
-const MIN_RECOUNT_MS = 1_000;
-
-/**
- * Every mirrored order, re-read when the orders table changes (in any tab) — like useLiveQuery,
- * but throttled: at most one re-read per max(1 s, twice its own duration). A plain live query
- * would re-read all 10,000 orders after EACH page of the first sync (and of every later pull
- * that brings many rows): seconds of work per page, competing with the sync itself. A user's own
- * change on a quiet screen still shows at once (the first re-read after a pause is immediate).
- */
-function useThrottledOrders(db: LocalDb | null): LocalOrder[] | undefined {
-  const [orders, setOrders] = useState<LocalOrder[] | undefined>(undefined);
-  useEffect(() => {
-    if (!db) return;
-    let live = true;
-    let running = false;
-    let again = false;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let lastEnd = Number.NEGATIVE_INFINITY;
-    let lastDuration = 0;
-    const schedule = () => {
-      if (timer || !live) return;
-      const gap = Math.max(MIN_RECOUNT_MS, 2 * lastDuration);
-      timer = setTimeout(
-        () => {
-          timer = null;
-          void run();
-        },
-        Math.max(0, lastEnd + gap - performance.now()),
-      );
-    };
-    const run = async () => {
-      if (running) {
-        again = true;
-        return;
-      }
-      running = true;
-      again = false;
-      const started = performance.now();
-      try {
-        const rows = await db.orders.toArray();
-        if (live) setOrders(rows);
-      } catch (error) {
-        console.error(error);
-      } finally {
-        running = false;
-        lastEnd = performance.now();
-        lastDuration = lastEnd - started;
-        if (again) schedule();
-      }
-    };
-    const prefix = `idb://${db.name}/orders/`;
-    const onMutated = (parts: ObservabilitySet) => {
-      if (!Object.keys(parts).some((key) => key.startsWith(prefix))) return;
-      if (running) again = true;
-      else schedule();
-    };
-    Dexie.on('storagemutated', onMutated);
-    void run();
-    return () => {
-      live = false;
-      if (timer) clearTimeout(timer);
-      Dexie.on.storagemutated.unsubscribe(onMutated);
-    };
-  }, [db]);
-  return db ? orders : [];
+/** What the figures are made of, read together (see useDashboardStats). */
+async function readFigures(
+  db: LocalDb,
+): Promise<{ counted: CountedOrders; complete: boolean; server: CachedServerStats | null }> {
+  return db.transaction('r', [db.tallies, db.meta], async () => {
+    const [groups, complete, server] = await Promise.all([
+      orderTallies(db),
+      db.getMeta<boolean>(META.mirrorComplete),
+      db.getMeta<CachedServerStats>(META.dashboardStats),
+    ]);
+    return { counted: countGroups(groups), complete: complete === true, server: server ?? null };
+  });
 }
 
 function readSaved(key: string | null): { key: string; stats: ShownStats } | null {
@@ -198,17 +141,25 @@ export function useRecentOrders(limit = DASHBOARD_LIST_LIMIT): LocalOrder[] | un
   );
 }
 
-/** Orders awaiting approval, newest first, at most `limit`, and how many there are in all. */
+/**
+ * Orders awaiting approval, newest first, at most `limit`, and how many there are in all — read
+ * off the [status+created_at] index (the newest `limit` rows and a count of the index range),
+ * not by reading every waiting order, which re-ran on every page of a first sync.
+ */
 export function useAwaitingApproval(
   limit = DASHBOARD_LIST_LIMIT,
 ): { rows: LocalOrder[]; total: number } | undefined {
   const db = useLocalDb();
   return useLiveQuery(async () => {
     if (!db) return { rows: [], total: 0 };
-    const collection = db.orders.where('status').equals('pending_approval');
-    const [total, rows] = await Promise.all([collection.clone().count(), collection.clone().toArray()]);
-    rows.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
-    return { rows: rows.slice(0, limit), total };
+    const collection = db.orders
+      .where('[status+created_at]')
+      .between(['pending_approval', Dexie.minKey], ['pending_approval', Dexie.maxKey]);
+    const [total, rows] = await Promise.all([
+      collection.clone().count(),
+      collection.clone().reverse().limit(limit).toArray(),
+    ]);
+    return { rows, total };
   }, [db, limit]);
 }
 

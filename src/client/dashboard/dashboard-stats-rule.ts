@@ -1,10 +1,9 @@
 import type { DashboardStats, TeamMemberStats } from '../../shared/api/dashboard';
 import {
-  countOrders,
+  type CountedOrders,
   finalizeStats,
   type MemberTotals,
   memberStats,
-  type StatsOrder,
 } from '../../shared/domain/dashboard-stats';
 
 /**
@@ -57,30 +56,31 @@ export function teamRows(
 }
 
 /**
- * THE rule for which figures the cards show:
- *  1. Normally the LOCAL figures — counted on the device from its mirror (countOrders →
- *     finalizeStats, the same definition the server uses). They follow every local change at once
- *     (an approval made offline moves 'awaiting approval' immediately) and need no network.
- *  2. Except while the device has not finished its first full sync (`firstSyncDone` false: no
- *     complete pull yet, so the mirror is partial): then the server's last answer, if there is
- *     one, because a half-filled mirror would show numbers that are simply too small.
- *  3. With neither a finished sync nor a server answer, the local figures anyway (never blank):
- *     they are what this device knows, and they grow as the first pull fills the store.
+ * THE rule for which figures the cards show (`local`: the device's counts over its mirror, as the
+ * store keeps them per group; `complete`: the mirror has reached the end of the feed at least once
+ * since it was last emptied):
+ *  1. Normally the LOCAL figures (finalizeStats over the local counts, the same definition the
+ *     server uses). They follow every local change at once (an approval made offline moves
+ *     'awaiting approval' immediately) and need no network.
+ *  2. While the mirror is not complete (a first sync under way, or a refill after the mirror was
+ *     emptied), the server's last answer if there is one — the team list too, since a half-filled
+ *     mirror would show each member's figures too small as well.
+ *  3. Otherwise nothing (`undefined`: the cards show '—'): a figure shown is never a half-counted
+ *     one, which would then jump back up as the pull goes on.
  * The team list goes with the cards: the server's as it is in case 2, else `teamRows` (local
  * figures over the server's people).
  */
 export function chooseStats(
-  orders: Iterable<StatsOrder>,
+  local: CountedOrders,
   server: CachedServerStats | null | undefined,
-  firstSyncDone: boolean,
-): ShownStats {
-  if (!firstSyncDone && server) {
-    // The team too: a half-filled mirror would show each member's figures too small as well.
+  complete: boolean,
+): ShownStats | undefined {
+  if (!complete) {
+    if (!server) return undefined;
     const { team, ...stats } = server.stats;
     return { stats, team, source: 'server' };
   }
-  const { totals, members } = countOrders(orders);
-  const team = teamRows(server?.stats.team, members);
-  const { team: _none, ...stats } = finalizeStats(totals, []);
+  const team = teamRows(server?.stats.team, local.members);
+  const { team: _none, ...stats } = finalizeStats(local.totals, []);
   return { stats, team, source: 'local' };
 }

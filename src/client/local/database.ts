@@ -7,6 +7,7 @@ import {
   type SyncedTable,
 } from '../../shared/api/synced';
 import { localizers, schemaVersions, strippers } from './schema';
+import { ensureTallies, type TallyRow, talliesMiddleware } from './tallies';
 
 /**
  * The local store (DESIGN §6): one IndexedDB database per tenant + user, mirroring what that user
@@ -146,6 +147,9 @@ export const META = {
   drivers: 'drivers', // Driver[] for the assign-driver dialog (fetched online, kept for offline)
   dashboardStats: 'dashboard_stats', // { stats: DashboardStats, fetched_at } — the last GET /dashboard/stats (team list offline)
   backfill: 'backfill', // Backfill: collections added by an upgrade, still being pulled from 0
+  // true once a pull reached the end of the feed (written with that last page); removed when the
+  // mirror is emptied. Until then the mirror is partial and its counts are not shown as figures.
+  mirrorComplete: 'mirror_complete',
 } as const;
 
 export interface LocalDbOwner {
@@ -186,6 +190,8 @@ export class LocalDb extends Dexie {
   private readonly declaredStores: ReadonlySet<string>;
   private superseded = false;
   private readonly supersededListeners = new Set<() => void>();
+  /** Counts per group of the tallied collections, kept by talliesMiddleware (tallies.ts). */
+  tallies!: Table<TallyRow, string>;
 
   constructor(
     owner: LocalDbOwner,
@@ -206,7 +212,12 @@ export class LocalDb extends Dexie {
     const versions = schemaVersions(synced);
     for (const { version, stores, added } of versions) {
       const declared = this.version(version).stores(stores);
-      if (added.length > 0) declared.upgrade((tx) => backfillOnUpgrade(tx, added));
+      const own = DEVICE_UPGRADES[version];
+      if (added.length > 0 || own)
+        declared.upgrade(async (tx) => {
+          if (added.length > 0) await backfillOnUpgrade(tx, added);
+          if (own) await own(tx);
+        });
     }
     this.schemaVersion = versions.at(-1)?.version ?? 1;
     this.declaredStores = new Set(versions.flatMap((v) => Object.keys(v.stores)));
@@ -230,6 +241,9 @@ export class LocalDb extends Dexie {
       });
       return false;
     });
+    this.use(talliesMiddleware);
+    // Every open (sticky), before anything else may read: counts made by the current definitions.
+    this.on('ready', (vipDb) => ensureTallies(vipDb), true);
   }
 
   /**
@@ -299,6 +313,20 @@ export class LocalDb extends Dexie {
  * alone from 0 (GET /sync/pull?collections=…, sync/pull.ts), then goes on from its cursor as
  * before. A database without a cursor pulls everything anyway.
  */
+/**
+ * Rows a device version must rewrite when it opens an older database, by version (the stores
+ * themselves come from schema.ts). v3 added the tallies (the dashboards' figures read counts kept
+ * per group, tallies.ts, counted when the database opens): a mirror that had completed a pull
+ * (last_pull_at, a cursor past 0) is marked complete, so its figures show at once, offline too.
+ */
+const DEVICE_UPGRADES: Record<number, (tx: Transaction) => Promise<void>> = {
+  3: async (tx) => {
+    const cursor = (await tx.table('meta').get(META.cursor))?.value;
+    if ((await tx.table('meta').get(META.lastPullAt)) && cursor && cursor !== '0')
+      await tx.table('meta').put({ key: META.mirrorComplete, value: true });
+  },
+};
+
 async function backfillOnUpgrade(tx: Transaction, added: string[]): Promise<void> {
   const meta = tx.table<MetaRow, string>('meta');
   const cursor = (await meta.get(META.cursor))?.value;

@@ -185,6 +185,7 @@ export {
   type OrderFilter,
   type OrderPage,
   orderOutboxEntries,
+  orderTallies,
   type ProductFilter,
   queryOrders,
   recentNotifications,
@@ -199,4 +200,5 @@ export {
   type SyncStatusStore,
 } from './sync/engine';
 export { keysOverlap } from './sync/plan';
+export type { OrderTally, TallyRow } from './tallies';
 export type { ScanInput } from './warehouse';

@@ -184,6 +184,7 @@ export async function resetMirror(db: LocalDb): Promise<void> {
     await db.meta.put({ key: META.cursor, value: '0' });
     // A back-fill of added collections is part of the full pull that follows.
     await db.meta.delete(META.backfill);
+    await db.meta.delete(META.mirrorComplete);
   });
 }
 

@@ -20,6 +20,8 @@ export const LOCAL_TABLES: Readonly<Record<string, { spec: string; since: number
   outbox: { spec: '++seq, &id, record_key, status, *records', since: 1 },
   base: { spec: 'key', since: 1 },
   meta: { spec: 'key', since: 1 },
+  // Counts per group of the tallied collections (tallies.ts): the dashboards' figures.
+  tallies: { spec: 'key, collection', since: 3 },
 };
 
 /** One `db.version(n)` declaration: the stores it (re)declares and the collections it adds. */

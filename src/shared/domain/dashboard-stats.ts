@@ -176,49 +176,126 @@ export function emptyTotals(): StatsTotals {
 const inList = (list: readonly string[], value: string) => list.includes(value);
 
 /**
+ * What the figures need to know of one order, and nothing more: orders with equal dimensions count
+ * the same way, so the figures over many orders are the same whether each order is counted or
+ * orders are first grouped by these dimensions (a count and two sums per group). The device keeps
+ * such groups up to date as its mirror changes (src/client/local/tallies.ts), so a dashboard
+ * reads a few hundred groups instead of every order. The salesperson and the driver are not
+ * needed by the figures today; they are dimensions so that per-person figures can be read from
+ * the same groups.
+ */
+export type OrderStatsDims = {
+  status: string;
+  salesperson_id: string | null;
+  driver_id: string | null;
+  /** The decision (orderDecision): who made it, their name as recorded, its outcome; null: none. */
+  decided_by: string | null;
+  decided_by_name: string;
+  outcome: Decision['outcome'] | null;
+  /** 1 when the decision came within RESPONSE_TARGET_MINUTES. */
+  within_target: 0 | 1;
+};
+
+/** What an order adds to its group besides 1 to the count. */
+export type OrderStatsSums = {
+  amount_kurus: number;
+  response_ms: number;
+};
+
+/** An order's dimensions and sums (a missing or broken amount counts as 0, as nothing). */
+export function orderStatsBucket(
+  order: StatsOrder & { driver_id?: string | null },
+  targetMinutes = RESPONSE_TARGET_MINUTES,
+): { dims: OrderStatsDims; sums: OrderStatsSums } {
+  const decision = orderDecision(order);
+  const amount = order.total_amount_kurus;
+  return {
+    dims: {
+      status: order.status,
+      salesperson_id: order.salesperson_id ?? null,
+      driver_id: order.driver_id ?? null,
+      decided_by: decision?.by ?? null,
+      decided_by_name: decision?.by_name ?? '',
+      outcome: decision?.outcome ?? null,
+      within_target: decision && decision.response_ms <= targetMinutes * 60_000 ? 1 : 0,
+    },
+    sums: {
+      amount_kurus: Number.isFinite(amount) ? amount : 0,
+      response_ms: decision?.response_ms ?? 0,
+    },
+  };
+}
+
+/** The raw counts and each decider's counts, as both device implementations hand them on. */
+export interface CountedOrders {
+  totals: StatsTotals;
+  members: Map<string, MemberTotals & { name: string }>;
+}
+
+/**
+ * THE counting rule: adds `count` orders of one group (dimensions `dims`, sums `sums` over those
+ * orders) to the raw counts. Counting order by order is this with count 1.
+ */
+export function addToCounts(
+  into: CountedOrders,
+  dims: OrderStatsDims,
+  count: number,
+  sums: OrderStatsSums,
+): void {
+  const { totals, members } = into;
+  totals.total += count;
+  const s = dims.status;
+  if (inList(STATUS_BUCKETS.pending, s)) totals.pending += count;
+  else if (inList(STATUS_BUCKETS.approved, s)) totals.approved += count;
+  else if (inList(STATUS_BUCKETS.inTransit, s)) totals.inTransit += count;
+  else if (inList(STATUS_BUCKETS.completed, s)) totals.completed += count;
+  if (!inList(NOT_REVENUE, s)) totals.revenueKurus += sums.amount_kurus;
+  if (s === 'delivered') totals.delivered += count;
+  else if (s === 'returned') totals.returned += count;
+  else if (s === 'refunded') totals.refunded += count;
+  if (dims.decided_by === null) return;
+  const within = dims.within_target === 1 ? count : 0;
+  const approved = dims.outcome === 'approved' ? count : 0;
+  totals.decided += count;
+  totals.approvedDecisions += approved;
+  totals.responseMs += sums.response_ms;
+  totals.withinTarget += within;
+  let member = members.get(dims.decided_by);
+  if (!member) {
+    member = { name: dims.decided_by_name, decided: 0, approvedDecisions: 0, responseMs: 0, withinTarget: 0 };
+    members.set(dims.decided_by, member);
+  }
+  member.decided += count;
+  member.approvedDecisions += approved;
+  member.responseMs += sums.response_ms;
+  member.withinTarget += within;
+}
+
+/**
  * The device's implementation: the raw counts over `orders` (the caller's visible, live orders),
- * and each decider's counts by user id.
+ * and each decider's counts by user id. The dashboards read the same from the groups the local
+ * store keeps (countGroups); this one counts order by order (tests, and the server's agreement
+ * check).
  */
 export function countOrders(
   orders: Iterable<StatsOrder>,
   targetMinutes = RESPONSE_TARGET_MINUTES,
-): { totals: StatsTotals; members: Map<string, MemberTotals & { name: string }> } {
-  const totals = emptyTotals();
-  const members = new Map<string, MemberTotals & { name: string }>();
-  const targetMs = targetMinutes * 60_000;
+): CountedOrders {
+  const counted: CountedOrders = { totals: emptyTotals(), members: new Map() };
   for (const order of orders) {
-    totals.total += 1;
-    const s = order.status;
-    if (inList(STATUS_BUCKETS.pending, s)) totals.pending += 1;
-    else if (inList(STATUS_BUCKETS.approved, s)) totals.approved += 1;
-    else if (inList(STATUS_BUCKETS.inTransit, s)) totals.inTransit += 1;
-    else if (inList(STATUS_BUCKETS.completed, s)) totals.completed += 1;
-    if (!inList(NOT_REVENUE, s)) totals.revenueKurus += order.total_amount_kurus;
-    if (s === 'delivered') totals.delivered += 1;
-    else if (s === 'returned') totals.returned += 1;
-    else if (s === 'refunded') totals.refunded += 1;
-    const decision = orderDecision(order);
-    if (!decision) continue;
-    const within = decision.response_ms <= targetMs ? 1 : 0;
-    const approved = decision.outcome === 'approved' ? 1 : 0;
-    totals.decided += 1;
-    totals.approvedDecisions += approved;
-    totals.responseMs += decision.response_ms;
-    totals.withinTarget += within;
-    const member = members.get(decision.by) ?? {
-      name: decision.by_name,
-      decided: 0,
-      approvedDecisions: 0,
-      responseMs: 0,
-      withinTarget: 0,
-    };
-    member.decided += 1;
-    member.approvedDecisions += approved;
-    member.responseMs += decision.response_ms;
-    member.withinTarget += within;
-    members.set(decision.by, member);
+    const { dims, sums } = orderStatsBucket(order, targetMinutes);
+    addToCounts(counted, dims, 1, sums);
   }
-  return { totals, members };
+  return counted;
+}
+
+/** The raw counts over groups of orders (each with its order count and sums). */
+export function countGroups(
+  groups: Iterable<{ dims: OrderStatsDims; count: number; sums: OrderStatsSums }>,
+): CountedOrders {
+  const counted: CountedOrders = { totals: emptyTotals(), members: new Map() };
+  for (const group of groups) addToCounts(counted, group.dims, group.count, group.sums);
+  return counted;
 }
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;

@@ -60,6 +60,9 @@ export function countLocalOrders(page: Page, dbName: string): Promise<number> {
     if (!listed.some((d) => d.name === name)) return -1;
     return new Promise<number>((done) => {
       const open = indexedDB.open(name);
+      // Opening a name that does not exist (yet) creates it at version 1 with no stores, under the
+      // app's feet (its own open then has to upgrade that): abort such a creation.
+      open.onupgradeneeded = () => open.transaction?.abort();
       open.onerror = () => done(-1);
       open.onblocked = () => done(-1);
       open.onsuccess = () => {

@@ -78,6 +78,8 @@ export async function applyPage(
     if (await epochReplaced(db, page)) return 'reset';
     await putCollections(db, page, db.collections);
     if (BigInt(page.cursor) >= BigInt(fromCursor)) await db.setMeta(META.cursor, page.cursor);
+    // The end of the feed: the mirror now holds everything (its counts may be shown as figures).
+    if (!page.has_more) await db.setMeta(META.mirrorComplete, true);
     return true;
   });
 }
