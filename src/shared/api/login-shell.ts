@@ -7,7 +7,7 @@
  *   --s (secondary), --on (text on primary), --ok (success text);
  * - `company`: the company's name (escaped HTML text);
  * - `tenant`: the tenant chip (`<span class="ls-chip">slug</span>`), or nothing.
- * - `alertHidden`: `hidden` (the alert line is empty), or nothing when `alert` says something;
+ * - `alertHidden`: ` hidden` (the alert line is empty), or nothing when `alert` says something;
  * - `alert`: what the form must say before anyone types — that the address names no company
  *   ('Şirket bulunamadı.'), or nothing.
  */

@@ -50,7 +50,7 @@ export function fillLoginShell(
     [LOGIN_SHELL_PLACEHOLDERS.colours]: colours,
     [LOGIN_SHELL_PLACEHOLDERS.company]: company,
     [LOGIN_SHELL_PLACEHOLDERS.tenant]: chip,
-    [LOGIN_SHELL_PLACEHOLDERS.alertHidden]: missing ? '' : 'hidden',
+    [LOGIN_SHELL_PLACEHOLDERS.alertHidden]: missing ? '' : ' hidden',
     [LOGIN_SHELL_PLACEHOLDERS.alert]: missing ? escapeHtml(MESSAGES.tenantNotFound) : '',
   };
   return html
