@@ -141,12 +141,20 @@ it("serves the first visit's /login as a working form in the tenant's name and r
       .where('id', '=', 'client1')
       .execute();
   }
-  // Unknown or malformed tenant: the product's own name, never an error page.
+  // A known company: the form's alert line is there, hidden and empty.
+  expect(demo.body).toContain('<div class="ls-alert" role="alert" hidden data-login-shell-alert></div>');
+  // Unknown or malformed tenant: the product's own name, never an error page — and the form says
+  // at once that there is no such company (not only after a submit).
   for (const url of ['/login', '/login?tenant=yok-boyle', '/login?tenant=%3Cscript%3E']) {
     const page = await get(url, 'text/html');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<p class="ls-name">Sipariş Yönetim Sistemi</p>');
     expect(page.body).not.toContain('<script>');
+    expect(page.body).toContain(
+      url === '/login'
+        ? '<div class="ls-alert" role="alert" hidden data-login-shell-alert></div>'
+        : '<div class="ls-alert" role="alert" data-login-shell-alert>Şirket bulunamadı.</div>',
+    );
   }
   // Other screens get the plain shell.
   expect((await get('/orders', 'text/html')).body).not.toContain('ls-name');

@@ -46,6 +46,9 @@ interface OrderList {
 const priceOf = (p: ApiProduct) => p.discounted_price_kurus ?? p.selling_price_kurus;
 const displayName = (c: ApiCustomer) => c.company_name?.trim() || c.full_name;
 
+/** What a change made offline says: saved on this device, sent when the connection is back. */
+const SAVED_ON_DEVICE = 'Bu cihazda kaydedildi; bağlantı gelince sunucuya gönderilecek.';
+
 /** The text of the snackbar now showing ('' when none), then closes it so the next one shows. */
 async function snackbarText(page: Page): Promise<string> {
   const alert = page.locator('.MuiSnackbar-root .MuiAlert-message');
@@ -156,7 +159,8 @@ describe('creating orders offline (/create-order, /sales, /my-orders)', () => {
     expect(await page.getByTestId('order-total').getAttribute('data-kurus')).toBe(String(createTotal));
     await page.getByTestId('order-notes').fill(notes);
     await page.getByTestId('submit-order').click();
-    await expect.poll(() => snackbarText(page), { timeout: 15_000 }).toBe('Sipariş başarıyla oluşturuldu!');
+    // Offline, the order is saved on the device, not yet created on the server: the message says so.
+    await expect.poll(() => snackbarText(page), { timeout: 15_000 }).toBe(SAVED_ON_DEVICE);
     // …then /orders after 2 seconds.
     expect(new URL(page.url()).pathname).toBe('/create-order');
     await page.waitForURL((url) => url.pathname === '/orders', { timeout: 10_000 });
@@ -212,7 +216,8 @@ describe('creating orders offline (/create-order, /sales, /my-orders)', () => {
     );
     await page.getByTestId('cart-button').click();
     await page.getByTestId('create-sales-order').click();
-    await expect.poll(() => snackbarText(page), { timeout: 15_000 }).toBe('Sipariş başarıyla oluşturuldu');
+    // Offline, the order is saved on the device, not yet created on the server: the message says so.
+    await expect.poll(() => snackbarText(page), { timeout: 15_000 }).toBe(SAVED_ON_DEVICE);
     // The cart is cleared after the order.
     await expect.poll(() => badge.getAttribute('data-count')).toBe('0');
     await expect.poll(() => page.getByTestId('cart-dialog').count()).toBe(0);

@@ -1,10 +1,12 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { Role } from '../../shared/domain/roles';
 import { getTenant } from '../api/tenant';
+import { useT } from '../shared-ui/i18n';
 import { LoadingText } from '../shared-ui/loading';
-import type { ReturnTo } from '../shared-ui/route-access';
+import { type ReturnTo, refusalNotice, refusedRoute } from '../shared-ui/route-access';
 import { useSession } from '../state/session';
+import { useUi } from '../state/ui';
 
 /** Only drawn when a signed-in user opens another company's address: its own chunk. */
 const TenantMismatchPage = lazy(() => import('./tenant-mismatch-page'));
@@ -12,7 +14,8 @@ const TenantMismatchPage = lazy(() => import('./tenant-mismatch-page'));
 /**
  * Route guards per spec §2: while authentication is loading they show the text 'Loading'; an
  * unauthenticated visitor goes to /login; a signed-in user without the required role goes to
- * /dashboard. (The server enforces every permission too; this only routes.)
+ * /dashboard, told why (a notice naming the page). (The server enforces every permission too;
+ * this only routes.)
  *
  * Additions (issue 8):
  * - the visitor sent to /login carries the address they asked for (path + query + hash) in the
@@ -35,8 +38,22 @@ export function RequireAuth({ roles, children }: { roles?: readonly Role[]; chil
   }
   if (sessionTenant && !sameTenant(sessionTenant, getTenant()))
     return <TenantMismatchPage sessionTenant={sessionTenant} pageTenant={getTenant()} />;
-  if (roles && !roles.includes(user.role)) return <Navigate to="/dashboard" replace />;
+  if (roles && !roles.includes(user.role)) return <SentAway role={user.role} pathname={location.pathname} />;
   return <>{children ?? <Outlet />}</>;
+}
+
+/**
+ * A signed-in user whose role may not open the page: to /dashboard, with a notice saying which
+ * page they may not open — a silent redirect looks like a broken link.
+ */
+function SentAway({ role, pathname }: { role: Role; pathname: string }) {
+  const t = useT();
+  const route = refusedRoute(role, pathname);
+  const notice = route ? refusalNotice(t, route) : null;
+  useEffect(() => {
+    if (notice) useUi.getState().showError(notice);
+  }, [notice]);
+  return <Navigate to="/dashboard" replace />;
 }
 
 /** The server finds tenants by their lower-cased id: `?tenant=Demo` is the session's `demo`. */

@@ -19,7 +19,7 @@ import { useT } from '../shared-ui/i18n';
 import { LanguageSwitch } from '../shared-ui/language-switch';
 import { PlainTextField as TextField } from '../shared-ui/plain-text-field';
 import { ProgressBar } from '../shared-ui/progress-bar';
-import { readReturnTo, returnAddress } from '../shared-ui/route-access';
+import { readReturnTo, refusalNotice, refusedRoute, returnAddress } from '../shared-ui/route-access';
 import { WaitingChangesNotice } from '../shared-ui/waiting-changes-notice';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
@@ -51,6 +51,7 @@ export default function LoginPage() {
   const sessionExpired = useSession((s) => s.sessionExpired);
   const signedOutUserId = useSession((s) => s.signedOutUserId);
   const companyName = useSession((s) => s.tenantInfo.company_name);
+  const tenantMissing = useSession((s) => s.tenantMissing);
   const showSuccess = useUi((s) => s.showSuccess);
 
   const [username, setUsername] = useState('');
@@ -137,6 +138,9 @@ export default function LoginPage() {
       clearLockout();
       useSession.getState().signIn(result.user, result.token);
       showSuccess(t('loginSuccess'));
+      // Asked for a page this role may not open: they land by role, told why.
+      const refused = returnTo ? refusedRoute(result.user.role, returnTo.pathname) : null;
+      if (refused) useUi.getState().showError(refusalNotice(t, refused));
       // Spec §2: land by role with the history entry replaced — unless the user came here from an
       // address their role may open (issue 8: a deep link survives the sign-in).
       navigate(returnAddress(result.user.role, returnTo, landingPathFor(result.user.role)), {
@@ -238,6 +242,12 @@ export default function LoginPage() {
           <Stack spacing={2}>
             {sessionExpired && !error && !locked ? (
               <Alert severity="info">{t('sessionExpired')}</Alert>
+            ) : null}
+            {/* The address names no company: said before anyone types, not after a submit. */}
+            {tenantMissing && !error ? (
+              <Alert severity="error" data-testid="tenant-missing">
+                {t('tenantNotFound')}
+              </Alert>
             ) : null}
             <WaitingChangesNotice tenant={tenant} userId={signedOutUserId} />
             {locked ? (

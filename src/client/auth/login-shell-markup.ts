@@ -110,7 +110,7 @@ export function loginShellHtml(t: Record<keyof typeof tr, string> = tr): string 
 <p class="ls-name">${SHELL_PLACEHOLDERS.company}</p><p class="ls-sub">${x('loginSubtitle')}</p>${SHELL_PLACEHOLDERS.tenant}</header>
 <form class="ls-form" method="post" novalidate data-login-shell-form data-show="${x('showPassword')}" data-hide="${x('hidePassword')}" data-submit="${x('loginSubmit')}" data-submitting="${x('loginSubmitting')}" data-offline="${x('loginErrOffline')}">
 <h1 class="ls-h1">${x('loginHeading')}</h1>
-<div class="ls-stack"><div class="ls-alert" role="alert" hidden data-login-shell-alert></div>
+<div class="ls-stack"><div class="ls-alert" role="alert"${SHELL_PLACEHOLDERS.alertHidden} data-login-shell-alert>${SHELL_PLACEHOLDERS.alert}</div>
 <div class="ls-field"><input id="username" name="username" autocomplete="username" autocapitalize="none" spellcheck="false" placeholder=" " autofocus><label for="username">${x('username')}</label></div>
 <div class="ls-field"><input id="password" name="password" type="password" autocomplete="current-password" placeholder=" " data-ls-password><label for="password">${x('password')}</label><button type="button" class="ls-eye" aria-label="${x('showPassword')}" data-login-shell-eye>${svg(ICON.show)}${svg(ICON.hide, ' hidden')}</button></div>
 <button type="submit" class="ls-submit" disabled>${x('loginSubmit')}</button></div>

@@ -210,10 +210,14 @@ export function approveOrderAction(id: string): Promise<OutboxEntry | null> {
 }
 
 /**
- * 'Reddet' on the manager dashboard. Spec §4: the DASHBOARD's 'Reddet' moves pending_approval →
- * cancelled (its message says rejected), unlike the order detail's, which moves it to rejected;
- * the status machine has both transitions for managers and admins (order-status.ts).
+ * 'Reddet' on the manager dashboard, confirmed with optional notes: pending_approval → rejected,
+ * exactly as the order detail's 'Reddet' (the same word does the same thing everywhere; the
+ * original description had the dashboard's cancel the order while saying "rejected").
  */
-export function rejectOrderAction(id: string): Promise<OutboxEntry | null> {
-  return runLocalAction(() => changeOrderStatus(id, 'cancelled'), t('orderRejected'), t('orderRejectError'));
+export function rejectOrderAction(id: string, notes: string | null = null): Promise<OutboxEntry | null> {
+  return runLocalAction(
+    () => changeOrderStatus(id, 'rejected', notes),
+    t('orderRejected'),
+    t('orderRejectError'),
+  );
 }

@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatTRY } from '../../shared/domain/money';
 import type { LocalOrder } from '../local';
+import { FIGURE_CONTAINER, figureSx } from '../shared-ui/figure';
 import { relativeTimeLabel, t, useT } from '../shared-ui/i18n';
 import { NotificationIcon } from '../shared-ui/notification-icon';
 import {
@@ -64,14 +65,14 @@ export function StatCard({
   hint?: string;
 }) {
   return (
-    <Card variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid={testId}>
+    <Card variant="outlined" sx={{ p: 2, minWidth: 0, ...FIGURE_CONTAINER }} data-testid={testId}>
       <Typography variant="body2" color="text.secondary" component="h2">
         {label}
       </Typography>
       <Typography
         variant="h5"
         component="p"
-        sx={{ fontWeight: 700, mt: 0.5, overflowWrap: 'anywhere' }}
+        sx={{ fontWeight: 700, mt: 0.5, ...figureSx(value) }}
         data-testid={`${testId}-value`}
       >
         {value}
@@ -220,7 +221,9 @@ export function OrderLinkRow({ order, actions }: { order: LocalOrder; actions?: 
           </Typography>
         </Box>
         <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>
-          <Typography variant="subtitle2">{formatTRY(order.total_amount_kurus)}</Typography>
+          <Typography variant="subtitle2" sx={{ whiteSpace: 'nowrap' }}>
+            {formatTRY(order.total_amount_kurus)}
+          </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <OrderStatusChip status={order.status} />
             <Typography variant="caption" color="text.secondary">

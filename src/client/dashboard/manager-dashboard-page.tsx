@@ -15,11 +15,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { responseBar } from '../../shared/domain/dashboard-stats';
+import { RESPONSE_TARGET_MINUTES, responseBar } from '../../shared/domain/dashboard-stats';
 import { formatTRY } from '../../shared/domain/money';
-import { allowedNextStatuses } from '../../shared/domain/order-status';
-import { roleLabel, useT } from '../shared-ui/i18n';
+import { allowedNextStatuses, findTransition } from '../../shared/domain/order-status';
+import type { LocalOrder } from '../local';
+import { roleLabel, type Translate, useT } from '../shared-ui/i18n';
 import { useLocalStore } from '../shared-ui/local-store';
+import { StatusChangeDialog } from '../shared-ui/status-change-dialog';
 import { useSession } from '../state/session';
 import {
   approveOrderAction,
@@ -39,6 +41,7 @@ import {
   StatCards,
   type TabDef,
 } from './dashboard-ui';
+import { type ResponseTone, responseTone, TONE_COLOR } from './response-tone';
 
 /**
  * /manager-dashboard (spec §2; manager, admin). From the local store, offline too: the cards
@@ -58,6 +61,7 @@ export default function ManagerDashboardPage() {
 
   if (error) return <Alert severity="error">{t('localStoreUnavailable')}</Alert>;
   const stats = shown?.stats;
+  const target = stats?.response_target_minutes ?? RESPONSE_TARGET_MINUTES;
 
   const tabs: TabDef[] = [
     { key: 'awaiting', label: t('mgr_tabAwaiting'), content: () => <AwaitingTab /> },
@@ -93,8 +97,9 @@ export default function ManagerDashboardPage() {
         }}
       >
         <Card variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid="panel-team-performance">
+          {/* The card above is 'Takım Performansı' already: this panel names what its bar shows. */}
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-            {t('mgr_teamPerformance')}
+            {t('mgr_withinTargetPanel')}
           </Typography>
           <Bar
             value={stats?.team_performance ?? 0}
@@ -102,19 +107,24 @@ export default function ManagerDashboardPage() {
             text={stats ? percentLabel(stats.team_performance) : NONE}
           />
           <Typography variant="caption" color="text.secondary">
-            {t('mgr_teamPerformanceHint', { target: stats?.response_target_minutes ?? 60 })}
+            {t('mgr_teamPerformanceHint', { target })}
           </Typography>
         </Card>
         <Card variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid="panel-response-time">
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {t('mgr_avgResponse')}
           </Typography>
-          {/* Spec §9: the bar is min(10 × minutes, 100). */}
+          {/* The bar is min(10 × minutes, 100) long; its colour and word say good or bad against the target. */}
           <Bar
             value={responseBar(stats?.average_response_time ?? null)}
             label={t('mgr_responseBarLabel')}
             text={stats ? minutesLabel(stats.average_response_time) : NONE}
+            tone={stats ? responseTone(stats.average_response_time, target) : 'none'}
+            testId="response-bar"
           />
+          <Typography variant="caption" color="text.secondary" data-testid="response-verdict">
+            {stats ? responseVerdict(t, responseTone(stats.average_response_time, target), target) : NONE}
+          </Typography>
         </Card>
         <Card variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid="panel-quick-actions">
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
@@ -151,17 +161,41 @@ function QuickAction({ to, icon, label }: { to: string; icon: React.ReactNode; l
   );
 }
 
-/** A labelled bar (0–100) with its figure. */
-function Bar({ value, label, text }: { value: number; label: string; text: string }) {
+/** 'Hedef içinde (60 dakika)' / 'Hedefin üzerinde (60 dakika)': the tone in words, never colour alone. */
+function responseVerdict(t: Translate, tone: ResponseTone, target: number): string {
+  if (tone === 'none') return t('mgr_responseNone', { target });
+  return t(tone === 'good' ? 'mgr_responseGood' : 'mgr_responseBad', { target });
+}
+
+/** A labelled bar (0–100) with its figure, coloured by `tone` (primary when it has none). */
+function Bar({
+  value,
+  label,
+  text,
+  tone = 'none',
+  testId,
+}: {
+  value: number;
+  label: string;
+  text: string;
+  tone?: ResponseTone;
+  testId?: string;
+}) {
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', my: 1 }}>
       <LinearProgress
         variant="determinate"
         value={Math.max(0, Math.min(100, value))}
         aria-label={label}
+        color={TONE_COLOR[tone]}
+        data-testid={testId}
+        data-tone={tone}
         sx={{ flex: 1, height: 10, borderRadius: 5 }}
       />
-      <Typography variant="body2" sx={{ fontWeight: 600, minWidth: '4.5rem', textAlign: 'right' }}>
+      <Typography
+        variant="body2"
+        sx={{ fontWeight: 600, minWidth: '4.5rem', textAlign: 'right', whiteSpace: 'nowrap' }}
+      >
         {text}
       </Typography>
     </Stack>
@@ -173,6 +207,8 @@ function AwaitingTab() {
   const t = useT();
   const user = useSession((s) => s.user);
   const awaiting = useAwaitingApproval();
+  // 'Reddet' asks first (optional notes), with the order detail's own dialog.
+  const [rejecting, setRejecting] = useState<LocalOrder | null>(null);
   if (awaiting === undefined) return <LinearProgress aria-label={t('loadingAria')} />;
   if (awaiting.rows.length === 0)
     return (
@@ -192,12 +228,12 @@ function AwaitingTab() {
               order={order}
               actions={
                 <>
-                  {next.includes('cancelled') ? (
+                  {next.includes('rejected') ? (
                     <Button
                       variant="outlined"
                       color="error"
                       startIcon={<Close />}
-                      onClick={() => void rejectOrderAction(order.id)}
+                      onClick={() => setRejecting(order)}
                       sx={{ minHeight: 44 }}
                       data-testid="mgr-reject"
                     >
@@ -221,6 +257,20 @@ function AwaitingTab() {
           );
         })}
       </List>
+      <StatusChangeDialog
+        order={rejecting}
+        action={
+          rejecting
+            ? {
+                to: 'rejected',
+                label: t('action_reject'),
+                requiresNotes: !!findTransition(rejecting.status, 'rejected')?.requiresNotes,
+              }
+            : null
+        }
+        onClose={() => setRejecting(null)}
+        onConfirm={(order, _action, notes) => rejectOrderAction(order.id, notes)}
+      />
       {awaiting.total > awaiting.rows.length ? (
         <Stack
           direction="row"
@@ -253,7 +303,11 @@ function TeamTab({ shown }: { shown: ShownStats | undefined }) {
       ) : (
         <List disablePadding data-testid="mgr-team">
           {team.map((member) => (
-            <TeamMember key={member.user_id} member={member} />
+            <TeamMember
+              key={member.user_id}
+              member={member}
+              target={stats.response_target_minutes ?? RESPONSE_TARGET_MINUTES}
+            />
           ))}
         </List>
       )}
@@ -302,7 +356,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-function TeamMember({ member }: { member: TeamRow }) {
+function TeamMember({ member, target }: { member: TeamRow; target: number }) {
   const t = useT();
   return (
     <ListItem divider sx={{ display: 'block' }} data-testid="mgr-team-member" data-user-id={member.user_id}>
@@ -324,6 +378,7 @@ function TeamMember({ member }: { member: TeamRow }) {
       <LinearProgress
         variant="determinate"
         value={responseBar(member.average_response_time)}
+        color={TONE_COLOR[responseTone(member.average_response_time, target)]}
         aria-label={`${t('mgr_responseBarLabel')}: ${member.full_name}`}
         sx={{ mt: 0.75, height: 6, borderRadius: 3 }}
       />

@@ -59,9 +59,14 @@ export function ConnectionIndicator() {
             aria-haspopup="dialog"
             aria-label={lines.join(' · ')}
             sx={{
-              // On phones only the icon shows (the tooltip and aria-label still say it all).
-              '& .MuiChip-label': { display: { xs: 'none', sm: 'block' } },
-              '& .MuiChip-icon': { ml: { xs: 0.5, sm: '4px' }, mr: { xs: 0.5, sm: '-4px' } },
+              // On phones, online is the icon alone (the tooltip and aria-label say it); offline
+              // also says the word — a grey cloud alone is easily missed, and it changes what
+              // every "saved" means (kept on the device until the connection is back).
+              '& .MuiChip-label': { display: { xs: online ? 'none' : 'block', sm: 'block' } },
+              '& .MuiChip-icon': {
+                ml: { xs: 0.5, sm: '4px' },
+                mr: { xs: online ? 0.5 : '-4px', sm: '-4px' },
+              },
             }}
           />
         </Badge>

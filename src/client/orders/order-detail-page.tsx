@@ -21,15 +21,15 @@ import { dateTimeLabel, useT } from '../shared-ui/i18n';
 import { useLocalStore } from '../shared-ui/local-store';
 import { OrderStatusChip } from '../shared-ui/order-status-chip';
 import { outboxSummary } from '../shared-ui/outbox-summary';
+import { StatusChangeDialog } from '../shared-ui/status-change-dialog';
 import { AssignDriverDialog } from './assign-driver-dialog';
 import { DeleteOrderDialog } from './delete-order-dialog';
 import { OrderEditDialog } from './order-edit-dialog';
 import { OrderHistory } from './order-history';
 import { OrderItemsTable } from './order-items-table';
 import { type StatusAction, statusActions, syncStateOf, useStoreWarmingUp } from './order-ui';
-import { useActingUser, useOrder, useOrderEntries } from './orders-data';
+import { changeStatusAction, useActingUser, useOrder, useOrderEntries } from './orders-data';
 import { PendingSyncChip } from './pending-sync-chip';
-import { StatusChangeDialog } from './status-change-dialog';
 
 /**
  * /orders/{id} (spec §2 "Order detail"): the order from the local store (works offline) with its
@@ -219,7 +219,12 @@ export default function OrderDetailPage() {
         <OrderHistory events={order.events ?? []} />
       </Paper>
 
-      <StatusChangeDialog order={order} action={action} onClose={() => setAction(null)} />
+      <StatusChangeDialog
+        order={order}
+        action={action}
+        onClose={() => setAction(null)}
+        onConfirm={(o, a, notes) => changeStatusAction(o.id, a.to, notes)}
+      />
       <OrderEditDialog order={order} open={editing} onClose={() => setEditing(false)} />
       <AssignDriverDialog order={order} open={assigning} onClose={() => setAssigning(false)} />
       <DeleteOrderDialog

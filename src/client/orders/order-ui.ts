@@ -55,8 +55,8 @@ export interface StatusAction {
 /**
  * The status buttons `user` gets on `order`, straight from the machine (allowedNextStatuses).
  * Two transitions out of one status may carry the same spec label: pending_approval → rejected
- * ('Reddet' on the order detail) and pending_approval → cancelled ('Reddet' on the dashboards).
- * Where both are allowed, the first keeps the spec's label and the other gets its own
+ * ('Reddet', here and on the dashboards) and pending_approval → cancelled (also labelled 'Reddet'
+ * in the machine). Where both are allowed, the first keeps the spec's label and the other gets its own
  * ('İptal Et'), so a manager never sees two identical buttons doing different things. A failed
  * delivery (out_for_delivery → in_transit) is named as such, and a salesperson's own
  * pending_approval → cancelled reads 'İptal Et'. A delivery (needs a proof) is no button here.

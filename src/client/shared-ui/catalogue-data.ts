@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { CreateOrderBody } from '../../shared/api/orders';
 import {
   createOrder,
+  getLocalStore,
   type LocalCustomer,
   type LocalOrder,
   type LocalProduct,
@@ -35,10 +36,22 @@ export function useProducts(filter: ProductFilter = {}): LocalProduct[] | undefi
 }
 
 /**
+ * Whether a change made now can only wait on this device: the browser is offline, the last call
+ * did not reach the server, or sending is paused (the server answered 401). The change is then
+ * saved and queued, not done, and the message must not say it is done.
+ */
+export function changesOnlyQueued(): boolean {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
+  const status = getLocalStore()?.status.getState();
+  return !!status && (!status.online || status.paused !== null);
+}
+
+/**
  * Runs a local action with the spec's texts: `successText` (a snackbar) on success (null: none); on
  * an unexpected local failure `errorText` (with the reason, as a toast) and null. "Success" means the change
  * is applied on this device and queued in the outbox; a later refusal by the server appears in
- * the sync panel.
+ * the sync panel. When it can only wait on the device (offline), the snackbar says that instead
+ * of the success text: saved here, sent when the connection is back.
  */
 export async function runLocalAction<T>(
   action: () => Promise<T>,
@@ -48,7 +61,7 @@ export async function runLocalAction<T>(
   const ui = useUi.getState();
   try {
     const result = await action();
-    if (successText) ui.showSuccess(successText);
+    if (successText) ui.showSuccess(changesOnlyQueued() ? t('savedOnDevice') : successText);
     return result;
   } catch (error) {
     console.error(error);

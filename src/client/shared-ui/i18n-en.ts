@@ -62,6 +62,8 @@ export const en: Record<MessageKey, string> = {
   collapseMenu: 'Collapse menu',
   expandMenu: 'Expand menu',
   tenant: 'Company',
+  tenantNotFound: 'Company not found.',
+  routeRefused: 'You may not open “{page}”; you were taken to your home page.',
   online: 'Online',
   offline: 'Offline',
   syncing: 'Syncing',
@@ -269,6 +271,7 @@ export const en: Record<MessageKey, string> = {
   orderCreatedExcl: 'Order created!',
   orderCreated: 'Order created',
   orderCreateError: 'Could not create the order',
+  savedOnDevice: 'Saved on this device; it will be sent to the server when the connection is back.',
   offlineOrderSaved:
     'You are offline: the order is saved on this device and sent to the server when the connection returns.',
   offlineOrdersSaved:
@@ -482,7 +485,6 @@ export const en: Record<MessageKey, string> = {
   wh_complete: 'Complete Order',
   wh_close: 'Close',
   wh_scanned: 'Barcode read: {name}',
-  wh_scanFailed: 'Barcode could not be read',
   wh_scanError: 'Barcode reading error',
   wh_notInOrder: 'This barcode belongs to no product of this order',
   wh_unreadable: 'Barcode could not be read: wrong check digit or unknown format',
@@ -563,6 +565,10 @@ export const en: Record<MessageKey, string> = {
   mgr_noTeam: 'The team list loads when online.',
   mgr_awaitingMore: 'Showing {shown} of {total}',
   mgr_responseBarLabel: 'Response time bar',
+  mgr_withinTargetPanel: 'Decisions within target',
+  mgr_responseGood: 'Within target ({target} minutes)',
+  mgr_responseBad: 'Above target ({target} minutes)',
+  mgr_responseNone: 'Target: {target} minutes',
   notif_pageOf: 'Page {page} of {pages}',
 };
 

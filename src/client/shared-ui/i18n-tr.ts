@@ -66,6 +66,8 @@ export const tr = {
   collapseMenu: 'Menüyü daralt',
   expandMenu: 'Menüyü genişlet',
   tenant: 'Şirket',
+  tenantNotFound: 'Şirket bulunamadı.',
+  routeRefused: '“{page}” sayfasını açma yetkiniz yok; ana sayfanıza yönlendirildiniz.',
   online: 'Çevrimiçi',
   offline: 'Çevrimdışı',
   syncing: 'Eşitleniyor',
@@ -282,6 +284,7 @@ export const tr = {
   orderCreatedExcl: 'Sipariş başarıyla oluşturuldu!',
   orderCreated: 'Sipariş başarıyla oluşturuldu',
   orderCreateError: 'Sipariş oluşturulurken hata oluştu',
+  savedOnDevice: 'Bu cihazda kaydedildi; bağlantı gelince sunucuya gönderilecek.',
   offlineOrderSaved:
     'Çevrimdışısınız: sipariş bu cihazda kaydedilir ve bağlantı gelince sunucuya gönderilir.',
   offlineOrdersSaved:
@@ -494,7 +497,6 @@ export const tr = {
   wh_complete: 'Complete Order',
   wh_close: 'Kapat',
   wh_scanned: 'Barkod okundu: {name}',
-  wh_scanFailed: 'Barkod okunamadı',
   wh_scanError: 'Barkod okuma hatası',
   wh_notInOrder: 'Bu barkod bu siparişteki hiçbir ürüne ait değil',
   wh_unreadable: 'Barkod okunamadı: kontrol hanesi hatalı ya da biçim tanınmıyor',
@@ -575,6 +577,10 @@ export const tr = {
   mgr_noTeam: 'Takım listesi çevrimiçi olunca yüklenir.',
   mgr_awaitingMore: '{shown} / {total} gösteriliyor',
   mgr_responseBarLabel: 'Yanıt süresi çubuğu',
+  mgr_withinTargetPanel: 'Hedef Sürede Verilen Kararlar',
+  mgr_responseGood: 'Hedef içinde ({target} dakika)',
+  mgr_responseBad: 'Hedefin üzerinde ({target} dakika)',
+  mgr_responseNone: 'Hedef: {target} dakika',
   notif_pageOf: 'Sayfa {page} / {pages}',
 };
 

@@ -1,7 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { SNACKBAR_HIDE_MS, TOAST_HIDE_MS } from '../../shared/domain/constants';
 import { useUi } from '../state/ui';
+import { bottomOffset, topOffset, useDialogActionsBox } from './dialog-clearance';
+
+/** True from the `sm` breakpoint up (MUI's snackbar offsets differ there). */
+function useWide(): boolean {
+  return useMediaQuery(useTheme().breakpoints.up('sm'), { noSsr: true });
+}
 
 /**
  * The one place global messages appear (spec §8/§9):
@@ -10,6 +18,10 @@ import { useUi } from '../state/ui';
  *   closing it reveals the success message.
  * - the toast at the top right: a failed change (mutation), closing after 5 s. It has its own
  *   place, so a failure is never hidden behind a success snackbar, nor the other way round.
+ * Each closes after its time whether or not the window has the focus: the browser's "save
+ * password?" bubble after signing in takes the focus, and MUI would otherwise hold the message
+ * until it is dismissed (a pointer resting on the message still holds it, to be read).
+ * While a dialog is open, both stay clear of its action row (dialog-clearance.ts).
  */
 export function SnackbarHost() {
   const error = useUi((s) => s.globalError);
@@ -21,6 +33,9 @@ export function SnackbarHost() {
     : success
       ? { severity: 'success' as const, text: success }
       : null;
+  const box = useDialogActionsBox(!!current);
+  const wide = useWide();
+  const bottom = bottomOffset(box, window.innerHeight, wide ? 24 : 8);
   const close = (_event?: unknown, reason?: string) => {
     if (reason === 'clickaway') return;
     if (current?.severity === 'error') showError(null);
@@ -32,8 +47,10 @@ export function SnackbarHost() {
         key={current ? `${current.severity}:${current.text}` : 'none'}
         open={!!current}
         autoHideDuration={SNACKBAR_HIDE_MS}
+        disableWindowBlurListener
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        sx={{ bottom: { xs: bottom, sm: bottom } }}
       >
         {current ? (
           <Alert
@@ -55,6 +72,9 @@ export function SnackbarHost() {
 function ToastHost() {
   const toast = useUi((s) => s.toast);
   const showToast = useUi((s) => s.showToast);
+  const box = useDialogActionsBox(!!toast);
+  // Under the top bar (56/64 px), so it never covers the bell or the account menu.
+  const top = topOffset(box, useWide() ? 80 : 64);
   const close = (_event?: unknown, reason?: string) => {
     if (reason === 'clickaway') return;
     showToast(null);
@@ -64,10 +84,10 @@ function ToastHost() {
       key={toast ? `toast:${toast.id}` : 'no-toast'}
       open={!!toast}
       autoHideDuration={TOAST_HIDE_MS}
+      disableWindowBlurListener
       onClose={close}
       anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      // Under the top bar (56/64 px), so it never covers the bell or the account menu.
-      sx={{ top: { xs: 64, sm: 80 } }}
+      sx={{ top: { xs: top, sm: top } }}
     >
       {toast ? (
         <Alert

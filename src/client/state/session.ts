@@ -21,6 +21,8 @@ export interface SessionState {
   isAuthenticated: boolean;
   isLoading: boolean;
   tenantInfo: TenantInfo;
+  /** The server said the page's tenant (?tenant=) does not exist: the login screen says so at once. */
+  tenantMissing: boolean;
   /**
    * The tenant the session belongs to (the token's `tid`). The page's tenant (?tenant=) may differ
    * when a signed-in user opens another company's address: the app then offers to switch instead
@@ -45,6 +47,15 @@ export interface SessionState {
 }
 
 const TENANT_INFO_KEY = 'tenantInfo';
+
+/**
+ * The remembered company details, only when they are the page's tenant's: another company's name
+ * on the login screen (the one visited before) would tell the user they are somewhere they are not.
+ */
+export function cachedTenantInfo(cached: TenantInfo | null, pageTenant: string): TenantInfo | null {
+  if (!cached || typeof cached.tenant_id !== 'string') return null;
+  return cached.tenant_id.toLowerCase() === pageTenant.toLowerCase() ? cached : null;
+}
 const SIGNED_OUT_USER_KEY = 'signedOutUserId';
 
 function readSignedOutUser(): string | null {
@@ -120,7 +131,8 @@ export const useSession = create<SessionState>((set, get) => ({
   isAuthenticated: !!(storedToken && storedUser),
   tenant: storedToken && storedUser ? tenantOfToken(storedToken) : null,
   isLoading: true,
-  tenantInfo: read<TenantInfo>(TENANT_INFO_KEY) ?? FALLBACK_TENANT_INFO,
+  tenantInfo: cachedTenantInfo(read<TenantInfo>(TENANT_INFO_KEY), getTenant()) ?? FALLBACK_TENANT_INFO,
+  tenantMissing: false,
   sessionExpired: false,
   signedOutUserId: readSignedOutUser(),
 
@@ -194,9 +206,12 @@ export const useSession = create<SessionState>((set, get) => ({
     try {
       const info = await authApi.fetchTenantInfo();
       write(TENANT_INFO_KEY, info);
-      set({ tenantInfo: info });
-    } catch {
-      /* keep the cached or fallback tenant info */
+      set({ tenantInfo: info, tenantMissing: false });
+    } catch (error) {
+      // No such company: nobody can sign in here — said at once, under no other company's name.
+      if (error instanceof ApiError && error.code === 'TENANT_NOT_FOUND')
+        set({ tenantInfo: FALLBACK_TENANT_INFO, tenantMissing: true });
+      /* otherwise (offline, 5xx) keep the cached or fallback tenant info */
     }
   },
 }));

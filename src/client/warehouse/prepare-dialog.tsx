@@ -29,10 +29,10 @@ import {
 import { MAX_SCAN_LENGTH, MAX_SCAN_QUANTITY, missingLines, type ScanLine } from '../../shared/domain/barcode';
 import { parseQuantityInput } from '../../shared/domain/number-input';
 import type { LocalOrder } from '../local';
-import { type Translate, useT } from '../shared-ui/i18n';
+import { useT } from '../shared-ui/i18n';
 import { NumberField } from '../shared-ui/number-field';
 import { usePhone } from '../shared-ui/responsive';
-import { isScanTerminator, type ScanOutcome, scannedLineCount } from './scan-pipeline';
+import { feedbackText, isScanTerminator, scannedLineCount } from './scan-pipeline';
 import {
   type PipelineViewStore,
   SCAN_MARK_SHOWN,
@@ -301,21 +301,6 @@ export function PrepareDialog({
       ) : null}
     </>
   );
-}
-
-function feedbackText(outcome: ScanOutcome, t: Translate): string {
-  switch (outcome.kind) {
-    case 'match':
-      return `${t('wh_scanned', { name: outcome.productName })} (${outcome.scanned} / ${outcome.ordered})`;
-    case 'over':
-      return outcome.remaining > 0
-        ? t('wh_overScanSome', { name: outcome.productName, n: outcome.remaining })
-        : t('wh_overScanFull', { name: outcome.productName });
-    case 'unknown':
-      return `${t('wh_scanFailed')}: ${t('wh_notInOrder')} (${outcome.code})`;
-    default:
-      return t('wh_unreadable');
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { matchScan, type ParseResult, parseScan, type ScanLine } from '../../shared/domain/barcode';
+import type { Translate } from '../shared-ui/i18n';
 
 /**
  * THE scan pipeline of the preparation screen (issue 9), framework-free so it can be unit-tested:
@@ -109,4 +110,21 @@ export function repeatFilter(windowMs = 1500): (code: string, now: number) => bo
     seen.set(code, now);
     return true;
   };
+}
+
+/** The verdict of one scan in words, as the dialog's feedback panel says it. */
+export function feedbackText(outcome: ScanOutcome, t: Translate): string {
+  switch (outcome.kind) {
+    case 'match':
+      return `${t('wh_scanned', { name: outcome.productName })} (${outcome.scanned} / ${outcome.ordered})`;
+    case 'over':
+      return outcome.remaining > 0
+        ? t('wh_overScanSome', { name: outcome.productName, n: outcome.remaining })
+        : t('wh_overScanFull', { name: outcome.productName });
+    case 'unknown':
+      // The code was read; it is just on no line of this order (the server's 'not_in_order').
+      return `${t('wh_notInOrder')} (${outcome.code})`;
+    default:
+      return t('wh_unreadable');
+  }
 }

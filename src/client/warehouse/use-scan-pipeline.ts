@@ -139,9 +139,9 @@ export function useScanPipeline(order: LocalOrder | null | undefined, open: bool
         });
       });
       playTone(outcome.kind === 'match' ? 'ok' : outcome.kind === 'over' ? 'warn' : 'error');
-      const ui = useUi.getState();
+      // The verdict is shown inside the dialog (its feedback panel, a live region): no snackbar,
+      // which on a phone would sit over the dialog's 'Siparişi Tamamla' after every scan.
       if (outcome.kind === 'match') {
-        ui.showSuccess(t('wh_scanned', { name: outcome.productName }));
         inflight.current++;
         const input = {
           orderId: current.id,

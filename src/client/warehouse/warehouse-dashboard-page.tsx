@@ -21,9 +21,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { formatTRY } from '../../shared/domain/money';
 import type { LocalOrder } from '../local';
 import { deliveryNotePagePath, printDeliveryNote } from '../shared-ui/delivery-note';
+import { FIGURE_CONTAINER, figureSx } from '../shared-ui/figure';
 import { dateLabel, statusLabel, useT } from '../shared-ui/i18n';
 import { useLocalStore } from '../shared-ui/local-store';
 import { usePhone } from '../shared-ui/responsive';
+import { VisuallyHidden } from '../shared-ui/visually-hidden';
 import { useSession } from '../state/session';
 import { DebugTools } from './debug-tools';
 import { PrepareDialog } from './prepare-dialog';
@@ -43,16 +45,6 @@ const STATUS_COLORS: Record<string, ChipProps['color']> = {
   in_transit: 'secondary',
   delivered: 'success',
 };
-
-/** Read by screen readers, not drawn (the actions column's header). */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function StatusChip({ status }: { status: string }) {
   return <Chip size="small" label={statusLabel(status)} color={STATUS_COLORS[status] ?? 'default'} />;
@@ -221,14 +213,14 @@ export default function WarehouseDashboardPage() {
 
 function SummaryCard({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <Card variant="outlined" sx={{ p: 2, minWidth: 0 }}>
+    <Card variant="outlined" sx={{ p: 2, minWidth: 0, ...FIGURE_CONTAINER }}>
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
       <Typography
         variant="h5"
         component="p"
-        sx={{ fontWeight: 700, overflowWrap: 'anywhere', fontSize: { xs: '1.25rem', sm: '1.5rem' } }}
+        sx={{ fontWeight: 700, ...figureSx(value) }}
         data-testid={testId}
       >
         {value}
@@ -330,9 +322,9 @@ function OrderList({
             <TableCell>{t('status')}</TableCell>
             <TableCell>{t('wh_noteDate')}</TableCell>
             <TableCell align="right">
-              <Box component="span" sx={VISUALLY_HIDDEN}>
-                {t('wh_actions')}
-              </Box>
+              {/* Named for screen readers only. (MUI reads a bare `width: 1` as 100 %: a hidden
+                  header that wide made the whole page scroll sideways.) */}
+              <VisuallyHidden>{t('wh_actions')}</VisuallyHidden>
             </TableCell>
           </TableRow>
         </TableHead>

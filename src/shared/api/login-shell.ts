@@ -7,11 +7,16 @@
  *   --s (secondary), --on (text on primary), --ok (success text);
  * - `company`: the company's name (escaped HTML text);
  * - `tenant`: the tenant chip (`<span class="ls-chip">slug</span>`), or nothing.
+ * - `alertHidden`: ` hidden` (the alert line is empty), or nothing when `alert` says something;
+ * - `alert`: what the form must say before anyone types — that the address names no company
+ *   ('Şirket bulunamadı.'), or nothing.
  */
 export const LOGIN_SHELL_PLACEHOLDERS = {
   colours: '%SYS_SHELL_COLOURS%',
   company: '%SYS_SHELL_COMPANY%',
   tenant: '%SYS_SHELL_TENANT%',
+  alertHidden: '%SYS_SHELL_ALERT_HIDDEN%',
+  alert: '%SYS_SHELL_ALERT%',
 } as const;
 
 /** Text or attribute value safe inside HTML. */

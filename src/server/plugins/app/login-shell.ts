@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../../shared/api/errors';
 import { escapeHtml, LOGIN_SHELL_PLACEHOLDERS } from '../../../shared/api/login-shell';
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '../../../shared/domain/constants';
 import { accessibleColor, brandColor, darkShade } from '../../../shared/domain/contrast';
@@ -24,10 +25,15 @@ const SUCCESS_TEXT = accessibleColor('#2e7d32', 'light').main;
 /** Every placeholder, matched in one pass (a company name that spells one stays as it is). */
 const PLACEHOLDERS = new RegExp(Object.values(LOGIN_SHELL_PLACEHOLDERS).join('|'), 'g');
 
+/**
+ * `missing`: the address names a company that does not exist (checked, not merely unreachable):
+ * the form says so at once, instead of after the user has typed and submitted.
+ */
 export function fillLoginShell(
   html: string,
   tenant: LoginShellTenant | undefined,
   tenantSlug: string | null,
+  missing = false,
 ): string {
   const primary = accessibleColor(brandColor(tenant?.primary_color, DEFAULT_PRIMARY_COLOR), 'light');
   const secondary = accessibleColor(brandColor(tenant?.secondary_color, DEFAULT_SECONDARY_COLOR), 'light');
@@ -45,6 +51,8 @@ export function fillLoginShell(
     [LOGIN_SHELL_PLACEHOLDERS.colours]: colours,
     [LOGIN_SHELL_PLACEHOLDERS.company]: company,
     [LOGIN_SHELL_PLACEHOLDERS.tenant]: chip,
+    [LOGIN_SHELL_PLACEHOLDERS.alertHidden]: missing ? '' : ' hidden',
+    [LOGIN_SHELL_PLACEHOLDERS.alert]: missing ? escapeHtml(MESSAGES.tenantNotFound) : '',
   };
   return html
     .replace(PLACEHOLDERS, (match) => values[match] ?? '')

@@ -40,9 +40,12 @@ export default fp(
       const slug =
         typeof raw === 'string' && /^[a-z0-9][a-z0-9-]{0,62}$/i.test(raw) ? raw.toLowerCase() : null;
       let tenant: Awaited<ReturnType<typeof findTenant>>;
+      // A `?tenant=` that names no company (or cannot name one): the form says so at once.
+      let missing = typeof raw === 'string' && raw !== '' && !slug;
       if (slug) {
         try {
           tenant = await app.readCache.tenants.get(slug, () => findTenant(app.db, slug));
+          missing = !tenant;
         } catch {
           tenant = undefined; // the database is away: the page still opens, with the product's name
         }
@@ -54,7 +57,7 @@ export default fp(
             secondary_color: tenant.branding.secondary_color,
           }
         : undefined;
-      return fillLoginShell(loginHtml, shell, slug);
+      return fillLoginShell(loginHtml, shell, slug, missing);
     }
     if (hasDist) {
       await app.register(fastifyStatic, {

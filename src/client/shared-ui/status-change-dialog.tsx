@@ -6,30 +6,41 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { orderStatusBody } from '../../shared/api/orders';
+import type { OrderStatus } from '../../shared/domain/order-status';
 import type { LocalOrder } from '../local';
-import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
-import { statusLabel, useT } from '../shared-ui/i18n';
-import { OrderStatusChip } from '../shared-ui/order-status-chip';
-import type { StatusAction } from './order-ui';
-import { changeStatusAction } from './orders-data';
+import { DialogSubmitActions } from './dialog-submit-actions';
+import { statusLabel, useT } from './i18n';
+import { OrderStatusChip } from './order-status-chip';
+
+/** One status change to confirm: its target, its button label, whether a reason is required. */
+export interface StatusChoice {
+  to: OrderStatus;
+  label: string;
+  requiresNotes: boolean;
+}
 
 export interface StatusChangeDialogProps {
   order: LocalOrder | null;
   /** The transition to confirm (null: closed). */
-  action: StatusAction | null;
+  action: StatusChoice | null;
   onClose: () => void;
+  /** Applies the change with the notes (null: none); a truthy answer closes the dialog. */
+  onConfirm: (order: LocalOrder, action: StatusChoice, notes: string | null) => Promise<unknown>;
 }
 
 /**
- * Confirms one status change with notes (spec §2 order detail: a manager approves or rejects a
- * pending_approval order "through a dialog with optional notes"). Notes are optional unless the
- * machine's transition requires a reason (a failed delivery). The change is applied locally and
- * queued in the outbox, so it works offline; the snackbar carries the spec's text per action.
+ * Confirms one status change with notes: a manager approves or rejects a pending_approval order
+ * "through a dialog with optional notes", on the order detail and on the dashboards alike — the
+ * same word does the same thing after the same question wherever it is pressed. Notes are
+ * optional unless the machine's transition requires a reason (a failed delivery). The caller's
+ * `onConfirm` applies the change locally and queues it in the outbox, so it works offline.
  */
-export function StatusChangeDialog({ order, action, onClose }: StatusChangeDialogProps) {
+export function StatusChangeDialog({ order, action, onClose, onConfirm }: StatusChangeDialogProps) {
   return (
     <Dialog open={!!order && !!action} onClose={onClose} fullWidth maxWidth="sm" data-testid="status-dialog">
-      {order && action ? <StatusChangeForm order={order} action={action} onClose={onClose} /> : null}
+      {order && action ? (
+        <StatusChangeForm order={order} action={action} onClose={onClose} onConfirm={onConfirm} />
+      ) : null}
     </Dialog>
   );
 }
@@ -38,10 +49,12 @@ function StatusChangeForm({
   order,
   action,
   onClose,
+  onConfirm,
 }: {
   order: LocalOrder;
-  action: StatusAction;
+  action: StatusChoice;
   onClose: () => void;
+  onConfirm: StatusChangeDialogProps['onConfirm'];
 }) {
   const t = useT();
   const [notes, setNotes] = useState('');
@@ -60,7 +73,7 @@ function StatusChangeForm({
       return;
     }
     setBusy(true);
-    const entry = await changeStatusAction(order.id, action.to, parsed.data.notes);
+    const entry = await onConfirm(order, action, parsed.data.notes ?? null);
     setBusy(false);
     if (entry) onClose();
   };
