@@ -53,7 +53,10 @@ async function primed(apiBase: string, who: Identity) {
 }
 
 async function benchOne(label: string, databaseUrl: string | undefined) {
-  const { child, ready } = await startServer({ BENCH_ORDERS: '0', BENCH_SERVER_DATABASE_URL: databaseUrl ?? '' });
+  const { child, ready } = await startServer({
+    BENCH_ORDERS: '0',
+    BENCH_SERVER_DATABASE_URL: databaseUrl ?? '',
+  });
   try {
     const apiBase = `http://127.0.0.1:${ready.port}/api`;
     const [sales, manager, warehouse] = [
@@ -71,16 +74,18 @@ async function benchOne(label: string, databaseUrl: string | undefined) {
       // 1. Scans.
       const created = await api(apiBase, sales, 'POST', '/orders', {
         customer_name: `Boşaltma ${mode}`,
-        items: [{ product_id: p.id, product_name: p.name, quantity: SCANS, unit_price: Number(p.selling_price) }],
+        items: [
+          { product_id: p.id, product_name: p.name, quantity: SCANS, unit_price: Number(p.selling_price) },
+        ],
       });
-      const orderId = (created.body?.data as { id: string }).id;
+      const orderId = (created.body as { data: { id: string } }).data.id;
       await api(apiBase, manager, 'PATCH', `/orders/${orderId}/status`, {
         status: 'approved',
         expected_status: 'pending_approval',
       });
       const wdb = await primed(apiBase, warehouse);
       const order = await wdb.orders.get(orderId);
-      const itemId = String((order?.items as { id: string }[])[0]?.id);
+      const itemId = String(((order?.items ?? []) as { id: string }[])[0]?.id);
       const offline = engine(wdb, apiBase, () => warehouse.token, { fetch: offlineFetch });
       for (let i = 0; i < SCANS; i++) {
         await queueScan(wdb, {
@@ -111,7 +116,9 @@ async function benchOne(label: string, databaseUrl: string | undefined) {
       for (let i = 0; i < MIXED - 2 * third; i++) {
         const o = await createOrder(mdb, {
           customer_name: `Karışık ${mode} ${i}`,
-          items: [{ product_id: p.id, product_name: p.name, quantity: 2, unit_price: Number(p.selling_price) }],
+          items: [
+            { product_id: p.id, product_name: p.name, quantity: 2, unit_price: Number(p.selling_price) },
+          ],
         });
         ids.push(o.id);
       }
