@@ -29,6 +29,7 @@ import helmetPlugin from './plugins/external/helmet';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import zodPlugin from './plugins/external/zod';
 import productRoutes from './products/products.routes';
+import pushRoutes from './sync/push.routes';
 import syncRoutes from './sync/sync.routes';
 import { hasDemoData, type Tenant } from './tenants/tenants.repository';
 import tenantRoutes from './tenants/tenants.routes';
@@ -154,6 +155,7 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
       await api.register(tenantRoutes);
       await api.register(notificationRoutes);
       await api.register(syncRoutes);
+      await api.register(pushRoutes);
       await api.register(eventRoutes);
       await api.register(adminRoutes);
       await api.register(orderRoutes);

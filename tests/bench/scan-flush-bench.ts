@@ -1,19 +1,23 @@
 /**
- * "1,000 queued scans flushed after reconnect", server side: the server runs as a CHILD
- * process (support/bench-server.ts, in-memory PGlite, or also PostgreSQL when TEST_DATABASE_URL names
- * an admin URL), and this process sends what a device's outbox sends when it comes back online:
- * 1,000 POST /warehouse/scan-barcode one after another (the outbox is FIFO, one entry in flight),
- * each with its own Idempotency-Key and scan_id, on one approved order line of 1,000 units. Prints
- * the time, scans per second, per-scan p50/p95, and the server's count afterwards (which must
- * equal 1,000). Figures only, nothing asserted.
+ * "Queued scans flushed after reconnect", server side: the server runs as a CHILD process
+ * (support/bench-server.ts, in-memory PGlite, or also PostgreSQL when TEST_DATABASE_URL names an
+ * admin URL), and this process sends what a device's outbox sends when it comes back online, on
+ * one approved order line of SCANS units, each scan with its own Idempotency-Key and scan_id:
+ *  1. one POST /warehouse/scan-barcode per scan, one after another (the per-record endpoint);
+ *  2. the same scans through POST /sync/push, up to 100 per request (what the outbox sends).
+ * Prints the time, scans per second, per-request p50/p95, and the server's count afterwards (which
+ * must equal SCANS). Figures only, nothing asserted.
  *
- *   node --import tsx tests/bench/scan-flush-bench.ts              (SCANS=1000)
+ *   node --import tsx tests/bench/scan-flush-bench.ts              (SCANS=1000, BATCH_ONLY=1)
  */
 import { randomUUID } from 'node:crypto';
+import { PUSH_MAX_ENTRIES } from '../../src/shared/api/push';
 import { startServer, stopServer } from './support/bench-child';
 import { onTemporaryDatabase } from './support/temp-database';
 
 const SCANS = Number(process.env.SCANS ?? 1000);
+/** BATCH_ONLY=1 skips the one-request-per-scan run. */
+const BATCH_ONLY = process.env.BATCH_ONLY === '1';
 const ADMIN_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
 const pct = (sorted: number[], p: number) =>
@@ -46,48 +50,93 @@ async function benchOne(label: string, databaseUrl: string | undefined) {
     };
     const p = products.data[0];
     if (!p) throw new Error('no product');
-    const created = (await (
-      await fetch(`${base}/orders${q}`, {
-        method: 'POST',
-        headers: { ...sales, ...json },
-        body: JSON.stringify({
-          customer_name: 'Tarama Testi',
-          items: [{ product_id: p.id, product_name: p.name, quantity: SCANS, unit_price: p.selling_price }],
-        }),
-      })
-    ).json()) as { data: { id: string } };
-    const orderId = created.data.id;
-    await fetch(`${base}/orders/${orderId}/status${q}`, {
-      method: 'PATCH',
-      headers: { ...manager, ...json },
-      body: JSON.stringify({ status: 'approved', expected_status: 'pending_approval' }),
-    });
-
-    const times: number[] = [];
-    let failed = 0;
-    const started = performance.now();
-    for (let i = 0; i < SCANS; i++) {
-      const t0 = performance.now();
-      const r = await fetch(`${base}/warehouse/scan-barcode${q}`, {
-        method: 'POST',
-        headers: { ...warehouse, ...json, 'idempotency-key': randomUUID() },
-        body: JSON.stringify({ barcode: p.barcode, order_id: orderId, scan_id: randomUUID() }),
+    const newOrder = async () => {
+      const created = (await (
+        await fetch(`${base}/orders${q}`, {
+          method: 'POST',
+          headers: { ...sales, ...json },
+          body: JSON.stringify({
+            customer_name: 'Tarama Testi',
+            items: [{ product_id: p.id, product_name: p.name, quantity: SCANS, unit_price: p.selling_price }],
+          }),
+        })
+      ).json()) as { data: { id: string } };
+      const orderId = created.data.id;
+      await fetch(`${base}/orders/${orderId}/status${q}`, {
+        method: 'PATCH',
+        headers: { ...manager, ...json },
+        body: JSON.stringify({ status: 'approved', expected_status: 'pending_approval' }),
       });
-      await r.arrayBuffer();
-      if (r.status !== 200) failed++;
-      times.push(performance.now() - t0);
-    }
-    const total = performance.now() - started;
-    const order = (await (await fetch(`${base}/orders/${orderId}${q}`, { headers: warehouse })).json()) as {
-      data: { items: { scanned_quantity: number }[] };
+      return orderId;
     };
-    const sorted = [...times].sort((a, b) => a - b);
-    console.log(
-      `${label} (${ready.kind}): ${SCANS} scans flushed sequentially in ${(total / 1000).toFixed(2)} s ` +
-        `(${((SCANS / total) * 1000).toFixed(0)} scans/s; per scan p50 ${pct(sorted, 0.5).toFixed(1)} ms, ` +
-        `p95 ${pct(sorted, 0.95).toFixed(1)} ms); refused ${failed}; ` +
-        `server's scanned_quantity ${order.data.items[0]?.scanned_quantity} (device sent ${SCANS})`,
-    );
+    const serverCount = async (orderId: string) =>
+      (
+        (await (await fetch(`${base}/orders/${orderId}${q}`, { headers: warehouse })).json()) as {
+          data: { items: { scanned_quantity: number }[] };
+        }
+      ).data.items[0]?.scanned_quantity;
+    const scanBody = (orderId: string) => ({ barcode: p.barcode, order_id: orderId, scan_id: randomUUID() });
+
+    // 1. One request per scan (the per-record endpoint; what the outbox did before batching).
+    if (!BATCH_ONLY) {
+      const orderId = await newOrder();
+      const times: number[] = [];
+      let failed = 0;
+      const started = performance.now();
+      for (let i = 0; i < SCANS; i++) {
+        const t0 = performance.now();
+        const r = await fetch(`${base}/warehouse/scan-barcode${q}`, {
+          method: 'POST',
+          headers: { ...warehouse, ...json, 'idempotency-key': randomUUID() },
+          body: JSON.stringify(scanBody(orderId)),
+        });
+        await r.arrayBuffer();
+        if (r.status !== 200) failed++;
+        times.push(performance.now() - t0);
+      }
+      const total = performance.now() - started;
+      const sorted = [...times].sort((a, b) => a - b);
+      console.log(
+        `${label} (${ready.kind}): ${SCANS} scans one request each in ${(total / 1000).toFixed(2)} s ` +
+          `(${((SCANS / total) * 1000).toFixed(0)} scans/s; per scan p50 ${pct(sorted, 0.5).toFixed(1)} ms, ` +
+          `p95 ${pct(sorted, 0.95).toFixed(1)} ms); refused ${failed}; ` +
+          `server's scanned_quantity ${await serverCount(orderId)} (device sent ${SCANS})`,
+      );
+    }
+
+    // 2. Batched: POST /sync/push with up to PUSH_MAX_ENTRIES scans per request, in order.
+    {
+      const orderId = await newOrder();
+      const entries = Array.from({ length: SCANS }, () => ({
+        key: randomUUID(),
+        method: 'POST',
+        path: '/warehouse/scan-barcode',
+        body: scanBody(orderId),
+        record_key: `order:${orderId}`,
+      }));
+      const times: number[] = [];
+      let failed = 0;
+      const started = performance.now();
+      for (let i = 0; i < entries.length; i += PUSH_MAX_ENTRIES) {
+        const t0 = performance.now();
+        const r = await fetch(`${base}/sync/push${q}`, {
+          method: 'POST',
+          headers: { ...warehouse, ...json },
+          body: JSON.stringify({ entries: entries.slice(i, i + PUSH_MAX_ENTRIES) }),
+        });
+        const body = (await r.json()) as { data: { results: { status?: number }[] } };
+        failed += body.data.results.filter((x) => x.status !== 200).length;
+        times.push(performance.now() - t0);
+      }
+      const total = performance.now() - started;
+      const sorted = [...times].sort((a, b) => a - b);
+      console.log(
+        `${label} (${ready.kind}): ${SCANS} scans in ${times.length} batches of ≤ ${PUSH_MAX_ENTRIES} in ` +
+          `${(total / 1000).toFixed(2)} s (${((SCANS / total) * 1000).toFixed(0)} scans/s; per batch ` +
+          `p50 ${pct(sorted, 0.5).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms); refused ${failed}; ` +
+          `server's scanned_quantity ${await serverCount(orderId)} (device sent ${SCANS})`,
+      );
+    }
   } finally {
     await stopServer(child);
   }

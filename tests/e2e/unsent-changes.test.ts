@@ -157,8 +157,10 @@ describe('unsent changes and sign-out (Chromium against npm start)', () => {
     const before = await unreadIds(token);
 
     // Hold the send on the wire (a slow network): the change is pending while the app is online.
+    // (The outbox sends it in a batch, POST /api/sync/push, or alone to its own endpoint.)
+    const SEND = /\/api\/(notifications\/[^/]+\/read|sync\/push)/;
     const held: Route[] = [];
-    await context.route(/\/api\/notifications\/[^/]+\/read/, (route) => {
+    await context.route(SEND, (route) => {
       held.push(route);
     });
     await markOneRead(page);
@@ -177,7 +179,7 @@ describe('unsent changes and sign-out (Chromium against npm start)', () => {
 
     // The network delivers: the outbox empties and the sign-out continues without another click.
     for (const route of held) await route.continue();
-    await context.unroute(/\/api\/notifications\/[^/]+\/read/);
+    await context.unroute(SEND);
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 60_000 });
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     const after = await unreadIds(token);

@@ -6,6 +6,7 @@ import { LOGIN_LOCKOUT_MS } from '../../shared/domain/constants';
 import { insertAuditLog } from '../audit/audit.repository';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import type { MutationResult } from '../idempotency/mutation';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors';
 import {
   dummyPasswordHash,
@@ -15,7 +16,6 @@ import {
   serverBusy,
   verifyPassword,
 } from '../lib/password';
-import type { MutationResult } from '../plugins/app/idempotency';
 import type { Tenant } from '../tenants/tenants.repository';
 import {
   findUserById,

@@ -8,9 +8,9 @@ import { toKurus } from '../../shared/domain/money';
 import { orderScope } from '../../shared/domain/order-status';
 import type { Database } from '../db/schema';
 import { forbidden } from '../lib/errors';
+import type { MutationResult } from '../idempotency/mutation';
 import { listOrders } from '../orders/order-lists.repository';
 import { changeStatus, create, type OrderActor } from '../orders/orders.service';
-import type { MutationResult } from '../plugins/app/idempotency';
 import type { Tenant } from '../tenants/tenants.repository';
 import * as repo from './debug.repository';
 

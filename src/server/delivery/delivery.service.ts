@@ -11,10 +11,10 @@ import {
 } from '../../shared/api/warehouse';
 import { type ActingUser, canSeeOrder } from '../../shared/domain/order-status';
 import type { Database } from '../db/schema';
+import type { MutationResult } from '../idempotency/mutation';
 import { notFound, validation } from '../lib/errors';
 import { findOrder } from '../orders/orders.repository';
 import { changeStatus, type OrderActor } from '../orders/orders.service';
-import type { MutationResult } from '../plugins/app/idempotency';
 import { findDeliveryProof, insertDeliveryProof } from './delivery.repository';
 
 /**

@@ -65,7 +65,7 @@ const objectOrEmpty = (value: unknown) =>
  * Registers the route of an endpoint entry (src/shared/api/endpoints.ts): method and path, the
  * params/query/body schemas that validate the request, the response schema for every success
  * status (checked against the contract in tests), and the access rule the auth hook enforces.
- * `extra` adds server-only options (a route's rate limit).
+ * `extra` adds server-only options (a route's rate limit, its own body size bound).
  *
  * An entry with `produces` (the delivery note's PDF) has no response schema and no envelope: its
  * handler answers a FileResult, sent as raw bytes with that Content-Type and
@@ -77,7 +77,7 @@ export function route<E extends Endpoint>(
   app: FastifyInstance,
   entry: E,
   handler: EndpointHandler<E>,
-  extra: { config?: Partial<RouteOptions['config']> & Record<string, unknown> } = {},
+  extra: { config?: Partial<RouteOptions['config']> & Record<string, unknown>; bodyLimit?: number } = {},
 ): void {
   const response = entry.envelope === false ? entry.response : envelope(entry.response);
   const produces = entry.produces;
@@ -98,6 +98,7 @@ export function route<E extends Endpoint>(
   app.route({
     method: entry.method,
     url: entry.path,
+    ...(extra.bodyLimit ? { bodyLimit: extra.bodyLimit } : {}),
     schema: {
       ...(entry.params ? { params: entry.params } : {}),
       ...(entry.query ? { querystring: entry.query } : {}),

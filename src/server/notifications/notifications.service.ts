@@ -3,8 +3,8 @@ import { MESSAGES } from '../../shared/api/errors';
 import type { Notification, NotificationList } from '../../shared/api/notifications';
 import { bumpChangeSeq, reserveChangeSeqs } from '../db/change-seq';
 import type { Database } from '../db/schema';
+import type { MutationResult } from '../idempotency/mutation';
 import { notFound } from '../lib/errors';
-import type { MutationResult } from '../plugins/app/idempotency';
 import * as repo from './notifications.repository';
 
 /**

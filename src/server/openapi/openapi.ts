@@ -40,6 +40,8 @@ const WRITE_KINDS: Record<WriteKind, string> = {
   idempotent: 'applying it twice is applying it once',
   session: 'sign-in, sign-out or the caller’s own profile (never queued offline)',
   demo: 'a demo-mode debug call (registered only in demo mode; 404 otherwise)',
+  batch:
+    'queued writes sent together: each entry is one of the writes above, with its own Idempotency-Key and its own check, answered as its single request would be',
 };
 
 function accessText(entry: Endpoint): string {

@@ -8,10 +8,10 @@ import { matchScan, parseScan, type ScanLine } from '../../shared/domain/barcode
 import { type ActingUser, canSeeOrder } from '../../shared/domain/order-status';
 import { reserveChangeSeqs } from '../db/change-seq';
 import type { Database } from '../db/schema';
+import type { MutationResult } from '../idempotency/mutation';
 import { AppError, notFound } from '../lib/errors';
 import * as orders from '../orders/orders.repository';
 import { get as getOrder } from '../orders/orders.service';
-import type { MutationResult } from '../plugins/app/idempotency';
 import { type DeliveryNoteData, renderDeliveryNote } from './delivery-note.pdf';
 import * as repo from './warehouse.repository';
 

@@ -37,6 +37,7 @@ import {
   recentOrdersQuery,
   updateOrderBody,
 } from './orders';
+import { pushBody, pushResponse } from './push';
 import { ROUTES, type RouteName } from './routes';
 import { syncPullQuery, syncPullResponse } from './sync';
 import { tenantInfoSchema } from './tenants';
@@ -183,6 +184,7 @@ export const API = {
   }),
 
   syncPull: endpoint({ ...ROUTES.syncPull, query: syncPullQuery, response: syncPullResponse }),
+  syncPush: endpoint({ ...ROUTES.syncPush, body: pushBody, response: pushResponse }),
   events: endpoint({ ...ROUTES.events, response: z.unknown(), stream: 'text/event-stream' }),
 
   adminLogs: endpoint({ ...ROUTES.adminLogs, query: adminLogsQuery, response: adminLogsResponse }),

@@ -20,10 +20,12 @@ import type { Access, HttpMethod } from './endpoint';
  * - 'idempotent': applying it twice is applying it once (mark read, delete);
  * - 'session': sign-in/out and the user's own profile (not queued offline).
  * - 'demo':    the spec's debug calls, registered only in demo mode (never queued offline).
+ * - 'batch':   queued writes sent together (POST /sync/push): each entry is one of the writes
+ *              above with its own key and its own check; the batch itself changes nothing.
  * tests/api/route-walker.test.ts holds every entry to its kind (e.g. a 'version' body must have
  * `expected_version`), so a new edit endpoint cannot forget it.
  */
-export type WriteKind = 'create' | 'status' | 'version' | 'ids' | 'idempotent' | 'session' | 'demo';
+export type WriteKind = 'create' | 'status' | 'version' | 'ids' | 'idempotent' | 'session' | 'demo' | 'batch';
 
 export interface Route {
   readonly method: HttpMethod;
@@ -104,6 +106,8 @@ export const ROUTES = {
   customerList: { method: 'GET', path: '/customers', access: 'user' },
   // ------------------------------------------------------------------------- sync ---
   syncPull: { method: 'GET', path: '/sync/pull', access: 'user' },
+  /** A device's queued writes in one request, each applied as its own request (./push.ts). */
+  syncPush: { method: 'POST', path: '/sync/push', access: 'user', write: 'batch' },
   /** Server-sent events: "something changed for you" (a change number), read with fetch(). */
   events: { method: 'GET', path: '/events', access: 'user' },
   // ------------------------------------------------------------------------ admin ---

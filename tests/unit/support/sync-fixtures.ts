@@ -86,15 +86,38 @@ function requestInfo(input: RequestInfo | URL, init?: RequestInit) {
 
 export type Sent = ReturnType<typeof requestInfo>;
 
+/**
+ * What was sent, one record per outbox entry: a request of its own, or each entry of a batch
+ * (POST /sync/push: the entry's method, path and key, the batch's token and tenant).
+ */
+async function sentEntries(input: RequestInfo | URL, init?: RequestInit): Promise<Sent[]> {
+  const call = requestInfo(input, init);
+  if (call.method !== 'POST' || call.path !== '/sync/push') return [call];
+  const text = input instanceof Request ? await input.clone().text() : String(init?.body ?? '');
+  const { entries } = JSON.parse(text) as { entries: { key: string; method: string; path: string }[] };
+  return entries.map((e) => ({ ...call, method: e.method, path: e.path, key: e.key }));
+}
+
+/**
+ * A browser's fetch takes the request's body even when it then fails (ky waits for the body to be
+ * taken before it settles): the fakes below do the same.
+ */
+async function takeBody(input: RequestInfo | URL): Promise<void> {
+  if (input instanceof Request) await input.arrayBuffer().catch(() => undefined);
+}
+
 /** No network at all: fetch fails before anything leaves the device (what browsers do offline). */
-export const offlineFetch: typeof fetch = async () => {
+export const offlineFetch: typeof fetch = async (input) => {
+  await takeBody(input as RequestInfo | URL);
   throw new TypeError('Failed to fetch');
 };
 
 /**
- * A recording fetch: `log` gets every call; `lose(call)` says to let the call reach the server and
- * then lose the answer (throw a network error to the client); `gateway(call)` says to answer 503
- * without reaching the server; `offline()` says to fail every call.
+ * A recording fetch: `log` gets every call (each entry of a batch as a call of its own, see
+ * sentEntries); `lose(call)` says to let the call reach the server and then lose the answer (throw
+ * a network error to the client); `gateway(call)` says to answer 503 without reaching the server;
+ * `offline()` says to fail every call. For a batch, `lose` and `gateway` are asked for each of its
+ * entries and apply to the whole request when any entry says so.
  */
 export function networkFetch(
   hooks: {
@@ -105,12 +128,17 @@ export function networkFetch(
   } = {},
 ): typeof fetch {
   return async (input, init) => {
-    const call = requestInfo(input as RequestInfo | URL, init);
-    if (hooks.offline?.()) throw new TypeError('Failed to fetch');
-    hooks.log?.push(call);
-    if (hooks.gateway?.(call)) {
-      // A real gateway reads the request before answering (ky waits for its body to be taken).
-      if (input instanceof Request) await input.arrayBuffer().catch(() => undefined);
+    if (hooks.offline?.()) {
+      await takeBody(input as RequestInfo | URL);
+      throw new TypeError('Failed to fetch');
+    }
+    const calls = await sentEntries(input as RequestInfo | URL, init);
+    hooks.log?.push(...calls);
+    // (every entry is asked, so that a hook counting tries sees each entry's try)
+    const answers = (ask: ((call: Sent) => boolean) | undefined) => calls.map((c) => ask?.(c) ?? false);
+    if (answers(hooks.gateway).some(Boolean)) {
+      // A real gateway reads the request before answering.
+      await takeBody(input as RequestInfo | URL);
       return new Response(
         JSON.stringify({
           success: false,
@@ -123,8 +151,9 @@ export function networkFetch(
         },
       );
     }
+    const lost = answers(hooks.lose).some(Boolean);
     const response = await globalThis.fetch(input as RequestInfo, init);
-    if (hooks.lose?.(call)) {
+    if (lost) {
       await response.arrayBuffer(); // the server finished; the answer never reaches the phone
       throw new TypeError('network connection was lost');
     }

@@ -9,11 +9,12 @@ import { isKnownKind } from '../mutations';
 import { countEntries, listEntries } from '../outbox';
 import { registerStore } from '../registry';
 import { backoffDelay } from './backoff';
+import { nextBatch } from './batch';
 import { competeForLeadership, defaultLocks, type LockManagerLike } from './leader';
 import { LiveChannel } from './live';
 import { planSends } from './plan';
 import { pullAll } from './pull';
-import { sendEntry } from './push';
+import { type InTurnHooks, sendBatchInTurn, sendInTurn } from './push';
 import { createSyncStatus, type SyncStatusStore, tokenClaims } from './status';
 
 /**
@@ -59,6 +60,12 @@ export interface SyncEngineOptions {
   /** Randomness for the backoff jitter, and the first backoff step (tests may fix them). */
   random?: () => number;
   backoffBaseMs?: number;
+  /**
+   * 'batch' (default): queued entries go in batches through POST /sync/push; 'single': one request
+   * per entry to its own endpoint (also what the engine falls back to when a server refuses the
+   * batch itself).
+   */
+  push?: 'batch' | 'single';
 }
 
 export class SyncEngine {
@@ -485,64 +492,66 @@ export class SyncEngine {
     });
   }
 
+  private sendContext(token: string) {
+    return {
+      db: this.db,
+      token,
+      ...this.httpOptions(),
+      backoff: (e: OutboxEntry) => backoffDelay(e.attempts, this.random, this.options.backoffBaseMs),
+    };
+  }
+
+  /** The server answered (applied or refused something): it is reachable again. */
+  private reached(applied: boolean): boolean {
+    this.networkHoldUntil = 0;
+    const wasDown = this.networkDown;
+    this.networkDown = false;
+    this.status.setState({ online: true, ...(applied ? { lastError: null } : {}) });
+    return wasDown;
+  }
+
   /**
-   * Send what the plan says may go now, in order. A refusal or a postponement changes what is
-   * held back, so the plan is made again; a network error or a 401 ends the pass.
+   * Send what the plan says may go now, in order: in batches (POST /sync/push, see batch.ts and
+   * push.ts `sendBatch`), or one request per entry when `push: 'single'` or the server refuses
+   * the batch itself. After each batch the plan is made again (a refusal or a postponement
+   * changes what is held back); a network error or a 401 ends the pass.
    */
   private async flushTask(mode: { force?: boolean; networkBack?: boolean }): Promise<void> {
     if (!this.isLeader || this.stopped) return;
     let progress = false;
     let current = mode;
+    let batches = this.options.push !== 'single';
     for (let pass = 0; pass < 100; pass++) {
       const token = this.usableToken();
       if (!token) break;
       const { send } = this.plan(await listEntries(this.db), current);
       if (send.length === 0) break;
-      let sent = false;
-      let replan = false;
-      let stop = false;
-      for (const entry of send) {
-        if (this.stopped) return;
-        this.status.setState({ syncing: true });
-        const { result, error } = await sendEntry(
-          {
-            db: this.db,
-            token,
-            ...this.httpOptions(),
-            backoff: (e) => backoffDelay(e.attempts, this.random, this.options.backoffBaseMs),
-          },
-          entry,
-        );
-        if (result === 'ok' || result === 'rejected') {
-          progress = sent = true;
-          this.networkHoldUntil = 0;
-          const wasDown = this.networkDown;
-          this.networkDown = false;
-          this.status.setState({ online: true, ...(result === 'ok' ? { lastError: null } : {}) });
-          // Entries that waited for the network while we were down go in the next pass.
-          if (wasDown) current = { ...current, networkBack: true };
-        }
-        if (result === 'rejected' || result === 'retry') {
-          if (result === 'retry') this.status.setState({ online: true, lastError: error?.message ?? null });
-          replan = true;
-          break;
-        }
-        if (result === 'network') {
-          this.unreachable(
-            error as Error,
-            backoffDelay(entry.attempts, this.random, this.options.backoffBaseMs),
-          );
-          stop = true;
-          break;
-        }
-        if (result === 'unauthorized') {
-          this.pauseUnauthorized(token, error as Error);
-          stop = true;
-          break;
-        }
-        if (result === 'stopped') return;
+      this.status.setState({ syncing: true });
+      let wasDown = false;
+      const hooks: InTurnHooks = {
+        stopped: () => this.stopped,
+        reached: (applied) => {
+          wasDown = this.reached(applied) || wasDown;
+        },
+        retry: (error) => this.status.setState({ online: true, lastError: error?.message ?? null }),
+        unreachable: (error, entry) =>
+          this.unreachable(error, backoffDelay(entry.attempts, this.random, this.options.backoffBaseMs)),
+        unauthorized: (error) => this.pauseUnauthorized(token, error),
+      };
+      const context = this.sendContext(token);
+      const step = batches
+        ? await sendBatchInTurn(context, nextBatch(send), hooks)
+        : await sendInTurn(context, send, hooks);
+      if (step.aborted) return;
+      if (step.unsupported) {
+        // An older server, or a batch it will not take: the per-record endpoints still work.
+        batches = false;
+        continue;
       }
-      if (stop || (!sent && !replan)) break;
+      if (step.sent) progress = true;
+      // Entries that waited for the network while we were down go in the next pass.
+      if (wasDown) current = { ...current, networkBack: true };
+      if (step.stop || (!step.sent && !step.replan)) break;
       // Only the first pass is forced; later passes send what became sendable meanwhile.
       current = { networkBack: current.networkBack };
     }

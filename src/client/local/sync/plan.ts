@@ -1,3 +1,4 @@
+import { recordKeysOverlap } from '../../../shared/api/push';
 import type { OutboxEntry } from '../database';
 
 /**
@@ -48,14 +49,9 @@ export interface Plan<T> {
 
 /**
  * Two ordering keys overlap when they are equal or one is a wildcard over the other's collection
- * (`notification:*` and `notification:abc`).
+ * (`notification:*` and `notification:abc`); the server holds back a batch's entries by the same rule.
  */
-export function keysOverlap(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (a.endsWith(':*') && b.startsWith(a.slice(0, -1))) return true;
-  if (b.endsWith(':*') && a.startsWith(b.slice(0, -1))) return true;
-  return false;
-}
+export const keysOverlap = recordKeysOverlap;
 
 export function planSends<T extends PlanEntry>(entries: readonly T[], options: PlanOptions): Plan<T> {
   const { now, force = false, networkBack = false, networkHoldUntil = 0 } = options;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
@@ -16,18 +15,13 @@ import {
   type StoredOutcome,
   tryLockKey,
 } from '../../idempotency/idempotency.repository';
+import {
+  isFinalRefusal,
+  type MutateService,
+  type MutationResult,
+  requestHash,
+} from '../../idempotency/mutation';
 import { AppError } from '../../lib/errors';
-
-/** What a mutating service returns: the response data, and what the audit log records. */
-export interface MutationResult<T = unknown> {
-  data: T;
-  /** HTTP status of the success (default 200). */
-  statusCode?: number;
-  /** The entity the audit row points at. */
-  entityId?: string | null;
-  /** false: the request was valid but already satisfied (audit notes it). */
-  changed?: boolean;
-}
 
 export interface MutateOptions {
   /** Audit action, e.g. 'notification.read'. */
@@ -41,8 +35,6 @@ export interface MutateOptions {
    */
   prepare?: () => Promise<void>;
 }
-
-export type MutateService<T> = (trx: Transaction<Database>) => Promise<MutationResult<T>>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,39 +61,13 @@ class ReplayStored extends Error {
   }
 }
 
-/**
- * A 4xx that answers the REQUEST (not found, conflict, forbidden, invalid) is final and stored.
- * Not stored: 401 (about the caller's session: the outbox pauses and resends the same key after
- * signing in again, and must then get a real answer), 408/429 (try again later) and in-flight.
- */
-function isFinalRefusal(error: AppError): boolean {
-  if (error.statusCode < 400 || error.statusCode >= 500) return false;
-  if (error.statusCode === 401 || error.statusCode === 408 || error.statusCode === 429) return false;
-  return error.code !== 'IDEMPOTENCY_IN_FLIGHT';
-}
-
 function inFlightError() {
   return new AppError(409, 'IDEMPOTENCY_IN_FLIGHT', MESSAGES.idempotencyInFlight);
 }
 
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value as Record<string, unknown>)
-        .sort()
-        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
-    );
-  }
-  return value;
-}
-
 /** What makes two requests "the same": method, path (with ids) and body. */
-function requestHash(request: FastifyRequest): string {
-  const path = request.url.split('?')[0] ?? request.url;
-  return createHash('sha256')
-    .update(`${request.method} ${path}\n${JSON.stringify(canonical(request.body ?? null))}`)
-    .digest('hex');
+function hashOf(request: FastifyRequest): string {
+  return requestHash(request.method, request.url.split('?')[0] ?? request.url, request.body);
 }
 
 function readKey(request: FastifyRequest): string | undefined {
@@ -213,7 +179,7 @@ export default fp(
 
       const scope: KeyScope = { tenantId, userId: user.id, key };
       const id = scopeId(scope);
-      const hash = requestHash(request);
+      const hash = hashOf(request);
       if (running.has(id)) throw inFlightError();
       running.add(id);
       try {
