@@ -24,18 +24,28 @@ export const QUERY_CACHE_META_KEY = 'query_cache';
 /** Bump when a cached answer's shape changes incompatibly (the old cache is then ignored). */
 export const QUERY_CACHE_BUSTER = '1';
 
-/** The persister over one user's database. A closed database (signed out meanwhile) saves nothing. */
+/**
+ * The persister over one user's database (opened on first use, like every read of the store). A
+ * database closed by a sign-out neither gives nor saves anything.
+ */
 export function storePersister(db: LocalDb, throttleTime = 1000): Persister {
   return createAsyncStoragePersister({
     key: QUERY_CACHE_META_KEY,
     throttleTime,
     storage: {
-      getItem: async (key) => (db.isOpen() ? ((await db.getMeta<string>(key)) ?? null) : null),
+      getItem: async (key) => {
+        if (db.hasBeenClosed()) return null;
+        try {
+          return (await db.getMeta<string>(key)) ?? null;
+        } catch {
+          return null; // unreadable (closed meanwhile, storage failure): start with no cache
+        }
+      },
       setItem: async (key, value) => {
-        if (db.isOpen()) await db.setMeta(key, value);
+        if (!db.hasBeenClosed()) await db.setMeta(key, value);
       },
       removeItem: async (key) => {
-        if (db.isOpen()) await db.meta.delete(key);
+        if (!db.hasBeenClosed()) await db.meta.delete(key);
       },
     },
   });
