@@ -19,7 +19,8 @@ import { getTenant } from './tenant';
  * only a 401 (on anything but the login call itself) ends the session, through `onUnauthorized`.
  *
  * Screens do not call this directly for data: they read the local store (src/client/local), and
- * changes go through the outbox. Direct calls are for sign-in/out, profile and tenant info.
+ * changes go through the outbox; data that is not mirrored (the online-only screens) is read with
+ * useApiQuery (./query.ts). Direct calls are for sign-in/out, profile and tenant info.
  */
 export interface HttpConfig {
   baseUrl: string;

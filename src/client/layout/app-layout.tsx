@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { Suspense, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { ApiQueryProvider } from '../shared-ui/api-query-provider';
 import { ErrorBoundary } from '../shared-ui/error-boundary';
 import { ChunkLoading } from '../shared-ui/loading';
 import { useSession } from '../state/session';
@@ -24,26 +25,29 @@ export default function AppLayout() {
   const navigate = useNavigate();
   useRefusalToast(); // a change the server refused: a toast (spec §8), whatever screen is open
   if (!user) return <Navigate to="/login" replace />;
+  // The online-only screens' data path lives here, with the signed-in screens: never on /login.
   return (
-    <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <SideMenu
-        role={user.role}
-        collapsed={!sidebarOpen}
-        onToggleCollapsed={() => setSidebarOpen(!sidebarOpen)}
-        mobileOpen={mobileOpen}
-        onMobileClose={() => setMobileOpen(false)}
-      />
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TopBar user={user} onOpenMenu={() => setMobileOpen(true)} />
-        <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 3 }, minWidth: 0 }}>
-          <StorageWarning />
-          <ErrorBoundary resetKey={location.pathname} onHome={() => navigate('/')}>
-            <Suspense fallback={<ChunkLoading />}>
-              <Outlet />
-            </Suspense>
-          </ErrorBoundary>
+    <ApiQueryProvider>
+      <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
+        <SideMenu
+          role={user.role}
+          collapsed={!sidebarOpen}
+          onToggleCollapsed={() => setSidebarOpen(!sidebarOpen)}
+          mobileOpen={mobileOpen}
+          onMobileClose={() => setMobileOpen(false)}
+        />
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <TopBar user={user} onOpenMenu={() => setMobileOpen(true)} />
+          <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 3 }, minWidth: 0 }}>
+            <StorageWarning />
+            <ErrorBoundary resetKey={location.pathname} onHome={() => navigate('/')}>
+              <Suspense fallback={<ChunkLoading />}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
+          </Box>
         </Box>
       </Box>
-    </Box>
+    </ApiQueryProvider>
   );
 }

@@ -144,7 +144,6 @@ export const META = {
   epoch: 'epoch', // the server's sync epoch the mirror was built under (see applyPage)
   lastPullAt: 'last_pull_at', // ISO time of the last complete pull
   user: 'user', // { id, username, full_name, role } of the store's owner
-  drivers: 'drivers', // Driver[] for the assign-driver dialog (fetched online, kept for offline)
   dashboardStats: 'dashboard_stats', // { stats: DashboardStats, fetched_at } — the last GET /dashboard/stats (team list offline)
   backfill: 'backfill', // Backfill: collections added by an upgrade, still being pulled from 0
   // true once a pull reached the end of the feed (written with that last page); removed when the

@@ -142,9 +142,6 @@ export const pullNow = async () => {
   const store = current;
   if (store) await store.engine.pullNow();
 };
-/** Refresh the cached drivers list (manager/admin; keeps the old copy when offline). */
-export const refreshDrivers = async () =>
-  requireStore().engine.refreshReference(API.drivers, META.drivers, (data) => data.drivers);
 /**
  * Refresh the cached GET /dashboard/stats answer (issue 10; kept in meta for the team list offline).
  * False when it could not be fetched (offline, or a server without the endpoint): the cache stays.
@@ -177,7 +174,6 @@ export { isKnownKind, MUTATIONS, type MutationKind } from './mutations';
 export { pendingOrderNumber } from './orders';
 export { countEntries, type EnqueueInput, enqueue, listEntries } from './outbox';
 export {
-  cachedDrivers,
   foldTr,
   getOrder,
   listCustomers,

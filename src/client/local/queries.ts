@@ -1,12 +1,10 @@
 import Dexie, { type Collection } from 'dexie';
-import type { Driver } from '../../shared/api/orders';
 import {
   type LocalCustomer,
   type LocalDb,
   type LocalNotification,
   type LocalOrder,
   type LocalProduct,
-  META,
   type OutboxEntry,
   recordKey,
 } from './database';
@@ -143,9 +141,4 @@ export async function listProducts(db: LocalDb, filter: ProductFilter = {}): Pro
       [p.name, p.product_code, p.barcode ?? '', p.brand ?? ''].some((field) => foldTr(field).includes(q)),
     );
   return rows.sort((a, b) => a.name.localeCompare(b.name, 'tr-TR'));
-}
-
-/** The drivers list cached for the assign-driver dialog (empty until fetched once online). */
-export async function cachedDrivers(db: LocalDb): Promise<Driver[]> {
-  return (await db.getMeta<Driver[]>(META.drivers)) ?? [];
 }

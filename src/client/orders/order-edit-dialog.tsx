@@ -18,14 +18,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { type UpdateOrderBody, updateOrderBody } from '../../shared/api/orders';
-import { formatTL, kurusToTl } from '../../shared/domain/money';
+import { formatTL } from '../../shared/domain/money';
 import {
-  formatMoneyInput,
-  formatQuantityInput,
-  type NumberInputResult,
-  parseMoneyInput,
-  parseQuantityInput,
-} from '../../shared/domain/number-input';
+  changedOrderFields,
+  draftFormatErrors,
+  draftToItem,
+  draftTotalKurus,
+  LINE_PRICE_MAX_KURUS,
+  LINE_QUANTITY_MAX,
+  type LineDraft,
+  lineToDraft,
+} from '../../shared/domain/order-lines';
 import {
   type EditGroup,
   editableGroups,
@@ -35,7 +38,7 @@ import {
 import type { LocalOrder } from '../local';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { type MessageKey, statusLabel, useT } from '../shared-ui/i18n';
-import { LINE_PRICE_MAX_KURUS, LINE_QUANTITY_MAX, NumberField } from '../shared-ui/number-field';
+import { NumberField } from '../shared-ui/number-field';
 import { OrderStatusChip } from '../shared-ui/order-status-chip';
 import { statusActions } from './order-ui';
 import { changeStatusAction, updateOrderAction, useActingUser } from './orders-data';
@@ -67,14 +70,6 @@ export function OrderEditDialog({ order, open, onClose, statusChange = false }: 
   );
 }
 
-interface LineDraft {
-  key: string;
-  product_id: string | null;
-  product_name: string;
-  quantity: string;
-  unit_price: string;
-}
-
 type CustomerField = 'customer_name' | 'customer_phone' | 'customer_email' | 'customer_address';
 const CUSTOMER_FIELDS: {
   field: CustomerField;
@@ -88,38 +83,9 @@ const CUSTOMER_FIELDS: {
   { field: 'customer_address', label: 'address', multiline: true },
 ];
 
-/** A line's typed numbers, read the Turkish way (src/shared/domain/number-input.ts). */
-function readLine(line: LineDraft): { quantity: NumberInputResult; price: NumberInputResult } {
-  return {
-    quantity: parseQuantityInput(line.quantity, { max: LINE_QUANTITY_MAX }),
-    price: parseMoneyInput(line.unit_price, { max: LINE_PRICE_MAX_KURUS }),
-  };
-}
-
-function lineKurus(line: LineDraft): number | null {
-  const { quantity, price } = readLine(line);
-  if (!quantity.ok || quantity.value < 1 || !price.ok || price.value <= 0) return null;
-  return quantity.value * price.value;
-}
-
-/** A line as `name|quantity|kuruş` (raw text where it does not read), to see whether items changed. */
-function lineSignature(line: LineDraft): string {
-  const { quantity, price } = readLine(line);
-  return [
-    line.product_name.trim(),
-    quantity.ok ? quantity.value : line.quantity.trim(),
-    price.ok ? price.value : line.unit_price.trim(),
-  ].join('|');
-}
-
+/** The order's lines as drafts (numbers written as typed), keyed by the line they started from. */
 function draftLines(order: LocalOrder): LineDraft[] {
-  return order.items.map((item, index) => ({
-    key: `${item.id}-${index}`,
-    product_id: item.product_id,
-    product_name: item.product_name,
-    quantity: formatQuantityInput(item.quantity),
-    unit_price: formatMoneyInput(item.unit_price_kurus),
-  }));
+  return order.items.map((item, index) => lineToDraft(item, `${item.id}-${index}`));
 }
 
 let lineCounter = 0;
@@ -146,6 +112,8 @@ function OrderEditForm({
     customer_address: order.customer_address ?? '',
   });
   const [lines, setLines] = useState<LineDraft[]>(() => draftLines(order));
+  /** The order's line each draft started from (a line renamed back is that product again). */
+  const [originals] = useState(() => new Map(draftLines(order).map((d, i) => [d.key, order.items[i]])));
   const [notes, setNotes] = useState(order.notes ?? '');
   const [plate, setPlate] = useState(order.vehicle_plate ?? '');
   const [nextStatus, setNextStatus] = useState<ProducedStatus | ''>('');
@@ -166,7 +134,7 @@ function OrderEditForm({
   const total = useMemo(() => {
     let sum = 0;
     for (const line of lines) {
-      const k = lineKurus(line);
+      const k = draftTotalKurus(line);
       if (k === null) return null;
       sum += k;
     }
@@ -175,37 +143,25 @@ function OrderEditForm({
 
   const transition = nextStatus ? findTransition(order.status, nextStatus) : undefined;
 
-  /** The changed fields of the groups this user may edit (the server accepts no others). */
+  /**
+   * The changed fields of the groups this user may edit (the server accepts no others): what the
+   * form shows, narrowed by the shared "which fields changed" rule the device and the server apply.
+   */
   function collectChanges(): Record<string, unknown> {
-    const changes: Record<string, unknown> = {};
+    const shown: Record<string, unknown> = {};
     if (can('customer')) {
       for (const { field } of CUSTOMER_FIELDS) {
         const value = customer[field].trim();
-        if (value !== (order[field] ?? ''))
-          changes[field] = field === 'customer_name' ? value : value || null;
+        shown[field] = field === 'customer_name' ? value : value || null;
       }
     }
-    if (can('items')) {
-      const before = order.items
-        .map((i) => `${i.product_name}|${i.quantity}|${i.unit_price_kurus}`)
-        .join('\n');
-      const after = lines.map(lineSignature).join('\n');
-      if (before !== after)
-        changes.items = lines.map((l) => {
-          const { quantity, price } = readLine(l);
-          return {
-            ...(l.product_id ? { product_id: l.product_id } : {}),
-            product_name: l.product_name,
-            // Unreadable text goes to the schema as NaN only when it is empty: a format error is
-            // caught first (save), under its field.
-            quantity: quantity.ok ? quantity.value : Number.NaN,
-            unit_price: price.ok ? kurusToTl(price.value) : Number.NaN,
-          };
-        });
-    }
-    if (can('notes') && notes.trim() !== (order.notes ?? '')) changes.notes = notes.trim() || null;
-    if (can('vehicle') && plate.trim() !== (order.vehicle_plate ?? ''))
-      changes.vehicle_plate = plate.trim() || null;
+    // Unreadable text goes to the schema as NaN only when it is empty: a format error is caught
+    // first (save), under its field.
+    if (can('items')) shown.items = lines.map(draftToItem);
+    if (can('notes')) shown.notes = notes.trim() || null;
+    if (can('vehicle')) shown.vehicle_plate = plate.trim() || null;
+    const changes: Record<string, unknown> = {};
+    for (const field of changedOrderFields(shown, order)) changes[field] = shown[field];
     return changes;
   }
 
@@ -216,9 +172,8 @@ function OrderEditForm({
     // field's own words, before the schema would only say "not a number".
     if (changes.items)
       lines.forEach((line, index) => {
-        const { quantity, price } = readLine(line);
-        if (!quantity.ok && !quantity.empty) fieldErrors[`items.${index}.quantity`] = quantity.error;
-        if (!price.ok && !price.empty) fieldErrors[`items.${index}.unit_price`] = price.error;
+        for (const [field, error] of Object.entries(draftFormatErrors(line)))
+          fieldErrors[`items.${index}.${field}`] = error;
       });
     let body: UpdateOrderBody | null = null;
     if (Object.keys(fieldErrors).length === 0 && Object.keys(changes).length > 0) {
@@ -319,7 +274,7 @@ function OrderEditForm({
                       label={t('productName')}
                       value={line.product_name}
                       onChange={(e) => {
-                        const original = order.items[index];
+                        const original = originals.get(line.key);
                         updateLine(line.key, {
                           product_name: e.target.value,
                           // A renamed line is no longer that catalogue product.
@@ -365,7 +320,7 @@ function OrderEditForm({
                       sx={{ minWidth: 110, pt: { sm: 1 }, textAlign: { sm: 'right' } }}
                     >
                       {(() => {
-                        const k = lineKurus(line);
+                        const k = draftTotalKurus(line);
                         return k === null ? '—' : formatTL(k);
                       })()}
                     </Typography>

@@ -17,8 +17,17 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ORDER_MESSAGES, type OrderItemInput, orderItemInput } from '../../shared/api/orders';
-import { formatTRY, kurusToTl, lineTotal } from '../../shared/domain/money';
-import { formatMoneyInput, parseMoneyInput, parseQuantityInput } from '../../shared/domain/number-input';
+import { formatTRY } from '../../shared/domain/money';
+import { formatMoneyInput } from '../../shared/domain/number-input';
+import {
+  draftFormatErrors,
+  draftToLine,
+  type LineDraft,
+  linesToItems,
+  linesTotalKurus,
+  lineTotalKurus,
+  type OrderLine,
+} from '../../shared/domain/order-lines';
 import { foldTr, type LocalProduct } from '../local';
 import { useT } from '../shared-ui/i18n';
 import { LINE_PRICE_MAX_KURUS, LINE_QUANTITY_MAX, NumberField } from '../shared-ui/number-field';
@@ -27,35 +36,24 @@ import { usePhone } from '../shared-ui/responsive';
 import { useUi } from '../state/ui';
 
 /**
- * The product lines of the create-order form (spec §2 Create order, §5 "Adding an order line"):
+ * The product lines of the create-order form:
  * a small form to add a line (product name — picked from the local products, which fills the unit
  * price and the product id, or typed freely —, quantity, unit price) and the list of lines with a
  * remove button and the running total.
  *
- * Money is kept in integer kuruş from the moment a line is added (DESIGN: money in kuruş), so the
- * total shown is exactly the sum the server will compute from the same lines.
+ * The lines are the shared order-line model (src/shared/domain/order-lines.ts): money in integer
+ * kuruş from the moment a line is added, so the total shown is exactly the sum the server will
+ * compute from the same lines; the add form is a `LineDraft` read by the same rule as the edit
+ * dialog's lines.
  */
-export interface DraftLine {
+export type DraftLine = OrderLine & {
   /** Local key for React (lines may repeat a product). */
   key: string;
-  product_id: string | null;
-  product_name: string;
-  quantity: number;
-  unit_price_kurus: number;
-}
+};
 
 /** The lines as the order payload carries them (TL with two decimals on the wire). */
 export function draftLinesToItems(lines: DraftLine[]): OrderItemInput[] {
-  return lines.map((line) => ({
-    ...(line.product_id ? { product_id: line.product_id } : {}),
-    product_name: line.product_name,
-    quantity: line.quantity,
-    unit_price: kurusToTl(line.unit_price_kurus),
-  }));
-}
-
-export function draftLinesTotal(lines: DraftLine[]): number {
-  return lines.reduce((sum, line) => sum + lineTotal(line.quantity, line.unit_price_kurus), 0);
+  return linesToItems(lines);
 }
 
 function filterProducts(options: LocalProduct[], inputValue: string): LocalProduct[] {
@@ -93,36 +91,36 @@ export function OrderLinesEditor({
   const [tried, setTried] = useState(false);
 
   const addLine = () => {
-    // Spec §5: the quantity an integer, the price a decimal — read the Turkish way
+    const draft: LineDraft = {
+      key: `line-${lineCounter + 1}`,
+      product_id: product?.id ?? null,
+      product_name: name,
+      quantity,
+      unit_price: price,
+    };
+    // The quantity an integer, the price a decimal — read the Turkish way
     // (src/shared/domain/number-input.ts). What cannot be read is said under its field and
     // nothing is added: never a guessed or scaled number.
-    const qty = parseQuantityInput(quantity, { max: LINE_QUANTITY_MAX });
-    const unit = parseMoneyInput(price, { max: LINE_PRICE_MAX_KURUS });
-    if ((!qty.ok && !qty.empty) || (!unit.ok && !unit.empty)) {
+    if (Object.keys(draftFormatErrors(draft)).length > 0) {
       setTried(true);
       return;
     }
-    // Name, quantity > 0 and price > 0 are required, with one message for all three (spec §5).
-    if (!name.trim() || !qty.ok || qty.value <= 0 || !unit.ok || unit.value <= 0) {
+    // Name, quantity > 0 and price > 0 are required, with one message for all three.
+    const decided = draftToLine(draft);
+    if (!decided) {
       showError(t('om_lineFieldsRequired'));
       return;
     }
-    const line: DraftLine = {
-      key: `line-${++lineCounter}`,
-      product_id: product?.id ?? null,
-      product_name: name.trim(),
-      quantity: qty.value,
-      unit_price_kurus: unit.value,
-    };
     // The server's own limits (quantity ≤ 100000, price ≤ 10.000.000, name ≤ 200): say so now
     // rather than have the order refused after it was queued.
-    const [item] = draftLinesToItems([line]);
+    const [item] = linesToItems([decided]);
     const check = orderItemInput.safeParse(item);
     if (!check.success) {
       showError(check.error.issues[0]?.message ?? ORDER_MESSAGES.lineFieldsRequired);
       return;
     }
-    onChange([...lines, line]);
+    lineCounter += 1;
+    onChange([...lines, { ...decided, key: draft.key }]);
     setProduct(null);
     setName('');
     setQuantity('1');
@@ -130,7 +128,7 @@ export function OrderLinesEditor({
     setTried(false);
   };
 
-  const total = draftLinesTotal(lines);
+  const total = linesTotalKurus(lines);
 
   return (
     <Stack spacing={2}>
@@ -257,7 +255,7 @@ export function OrderLinesEditor({
                   </Typography>
                 </Box>
                 <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                  {formatTRY(lineTotal(line.quantity, line.unit_price_kurus))}
+                  {formatTRY(lineTotalKurus(line))}
                 </Typography>
                 <IconButton
                   aria-label={t('remove')}
@@ -297,9 +295,7 @@ export function OrderLinesEditor({
                     <TableCell>{line.product_name}</TableCell>
                     <TableCell align="right">{line.quantity}</TableCell>
                     <TableCell align="right">{formatTRY(line.unit_price_kurus)}</TableCell>
-                    <TableCell align="right">
-                      {formatTRY(lineTotal(line.quantity, line.unit_price_kurus))}
-                    </TableCell>
+                    <TableCell align="right">{formatTRY(lineTotalKurus(line))}</TableCell>
                     <TableCell align="right">
                       <Tooltip title={t('remove')}>
                         <span>

@@ -1,11 +1,13 @@
+import { useIsRestoring } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
+import { API } from '../../shared/api/endpoints';
 import type { Driver, UpdateOrderBody } from '../../shared/api/orders';
 import type { ActingUser, OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
+import { useApiQuery } from '../api/query';
 import {
   assignDriver,
-  cachedDrivers,
   changeOrderStatus,
   deleteOrder,
   getOrder,
@@ -15,7 +17,6 @@ import {
   type OutboxEntry,
   orderOutboxEntries,
   queryOrders,
-  refreshDrivers,
   updateOrder,
 } from '../local';
 import { runLocalAction as run } from '../shared-ui/catalogue-data';
@@ -85,15 +86,16 @@ export function useOrderEntries(id: string | undefined): OutboxEntry[] {
 }
 
 /**
- * Drivers for the assign-driver dialog: the cached list at once (offline too), refreshed from the
- * server when `enabled` (manager/admin, dialog open) and online.
+ * Drivers for the assign-driver dialog (manager/admin: `enabled`), through the online-only data
+ * path (src/client/api/query.ts): the cached list at once, offline too once it was fetched, and
+ * asked again when older than the admin data's 5 minutes. `undefined` while the first answer is
+ * awaited; an empty list when there is none to show (offline with nothing cached, or a failure).
  */
 export function useDrivers(enabled: boolean): Driver[] | undefined {
-  const db = useLocalDb();
-  useEffect(() => {
-    if (enabled && db) void refreshDrivers().catch(() => undefined);
-  }, [enabled, db]);
-  return useLiveQuery(async () => (db ? cachedDrivers(db) : []), [db]);
+  const restoring = useIsRestoring();
+  const drivers = useApiQuery(API.drivers, {}, { enabled });
+  if (drivers.data) return drivers.data.drivers;
+  return restoring || (drivers.isFetching && !drivers.isPaused) ? undefined : [];
 }
 
 // ------------------------------------------------------------------------------- actions ---

@@ -21,8 +21,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { formatTRY, lineTotal } from '../../shared/domain/money';
+import { formatTRY } from '../../shared/domain/money';
 import { formatQuantityInput, parseQuantityInput } from '../../shared/domain/number-input';
+import { lineTotalKurus } from '../../shared/domain/order-lines';
 import { useT } from '../shared-ui/i18n';
 import { NumberField } from '../shared-ui/number-field';
 import { usePhone } from '../shared-ui/responsive';
@@ -179,7 +180,7 @@ function CartLineRow({ line, stock, onSetQuantity, onRemove, onReadable }: LineP
         </Typography>
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {formatTRY(lineTotal(line.quantity, line.unit_price_kurus))}
+        {formatTRY(lineTotalKurus(line))}
       </TableCell>
       <TableCell>
         <IconButton size="small" aria-label={t('remove')} onClick={onRemove}>
@@ -212,7 +213,7 @@ function CartLineCard({ line, stock, onSetQuantity, onRemove, onReadable }: Line
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <QuantityStepper line={line} stock={stock} onSetQuantity={onSetQuantity} onReadable={onReadable} />
         <Typography variant="subtitle1" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-          {formatTRY(lineTotal(line.quantity, line.unit_price_kurus))}
+          {formatTRY(lineTotalKurus(line))}
         </Typography>
       </Stack>
     </Paper>

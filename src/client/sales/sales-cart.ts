@@ -1,5 +1,5 @@
 import type { OrderItemInput } from '../../shared/api/orders';
-import { kurusToTl, lineTotal } from '../../shared/domain/money';
+import { linesToItems, linesTotalKurus, type OrderLine } from '../../shared/domain/order-lines';
 
 /**
  * The sales cart (spec §4 "Sales cart", §5 Sales): a pure reducer, so its rules are plain
@@ -9,15 +9,11 @@ import { kurusToTl, lineTotal } from '../../shared/domain/money';
  * - a quantity never exceeds the product's current stock, and a product with stock ≤ 0 is never
  *   added;
  * - the cart is cleared after a successful order.
- * Prices are integer kuruş; the stock is the one passed with the action (the live value the screen
+ * A line is the shared order line (src/shared/domain/order-lines.ts) of a catalogue product: prices
+ * are integer kuruş; the stock is the one passed with the action (the live value the screen
  * shows), so a stock lowered by a sync caps the next change.
  */
-export interface CartLine {
-  product_id: string;
-  product_name: string;
-  unit_price_kurus: number;
-  quantity: number;
-}
+export type CartLine = OrderLine & { product_id: string };
 
 export interface CartProduct {
   id: string;
@@ -76,15 +72,10 @@ export function cartCount(cart: CartLine[]): number {
 
 /** The cart's total in kuruş (sum of quantity × unit price, no floating point). */
 export function cartTotalKurus(cart: CartLine[]): number {
-  return cart.reduce((sum, line) => sum + lineTotal(line.quantity, line.unit_price_kurus), 0);
+  return linesTotalKurus(cart);
 }
 
 /** The cart as order lines (TL with two decimals on the wire). */
 export function cartItems(cart: CartLine[]): OrderItemInput[] {
-  return cart.map((line) => ({
-    product_id: line.product_id,
-    product_name: line.product_name,
-    quantity: line.quantity,
-    unit_price: kurusToTl(line.unit_price_kurus),
-  }));
+  return linesToItems(cart);
 }

@@ -6,31 +6,27 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { API } from '../../shared/api/endpoints';
 import type { DeliverBody, DeliveryProof } from '../../shared/api/warehouse';
 import { ApiError } from '../api/errors';
-import { call } from '../api/http';
+import { useApiQuery } from '../api/query';
 import { unsentDeliveryProof } from '../local';
 import { dateTimeLabel, useT } from './i18n';
 import { useLocalDb, useOnline } from './local-store';
 import { mapsLink } from './maps-link';
 
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'ok'; proof: DeliveryProof }
-  | { state: 'none' }
-  | { state: 'error' };
-
 /**
- * The proof of delivery block of the order detail (issue 9), for delivered orders: who received
- * it, when (the device's time at the door, and when it reached the server), who delivered it, the
+ * The proof of delivery block of the order detail, for delivered orders: who received it, when
+ * (the device's time at the door, and when it reached the server), who delivered it, the
  * signature and the photo, and a map link to where it was signed.
  *
  * The images are not mirrored into the local store (they would multiply its size for every
- * office device), so the block asks GET /orders/{id}/proof when online; offline it says the proof
- * is shown when online. The driver's own delivery that has not reached the server yet is shown
- * from the outbox entry that carries it (local/delivery.ts), so nothing looks lost.
+ * office device): the block asks GET /orders/{id}/proof through the online-only data path
+ * (src/client/api/query.ts), so a proof seen online is kept on this device and shows offline too,
+ * read-only and marked so; a proof never seen says it is shown when online. The driver's own
+ * delivery that has not reached the server yet is shown from the outbox entry that carries it
+ * (local/delivery.ts), so nothing looks lost.
  */
 export function DeliveryProofBlock({ orderId, status }: { orderId: string; status: string }) {
   const t = useT();
@@ -38,25 +34,11 @@ export function DeliveryProofBlock({ orderId, status }: { orderId: string; statu
   const online = useOnline();
   const unsent = useLiveQuery(async () => (db ? unsentDeliveryProof(db, orderId) : null), [db, orderId]);
   const delivered = status === 'delivered' || status === 'returned' || status === 'refunded';
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-
-  const fetchable = delivered && online && unsent === null;
-  useEffect(() => {
-    if (!fetchable) return;
-    let alive = true;
-    setLoaded({ state: 'loading' });
-    call(API.orderProof, { params: { id: orderId } }).then(
-      (proof) => alive && setLoaded({ state: 'ok', proof }),
-      (error: unknown) => {
-        if (!alive) return;
-        if (error instanceof ApiError && error.status === 404) setLoaded({ state: 'none' });
-        else setLoaded({ state: 'error' });
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, [fetchable, orderId]);
+  const loaded = useApiQuery(
+    API.orderProof,
+    { params: { id: orderId } },
+    { enabled: delivered && unsent === null },
+  );
 
   if (!delivered && !unsent) return null;
 
@@ -70,24 +52,33 @@ export function DeliveryProofBlock({ orderId, status }: { orderId: string; statu
         <ProofView proof={fromLocal(unsent)} />
       </>
     );
+  } else if (loaded.data) {
+    content = (
+      <>
+        {online ? null : (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="proof-cached">
+            {t('cachedReadOnly')}
+          </Alert>
+        )}
+        <ProofView proof={loaded.data} />
+      </>
+    );
   } else if (!online) {
     content = (
       <Typography variant="body2" color="text.secondary" data-testid="proof-offline">
         {t('proofOffline')}
       </Typography>
     );
-  } else if (loaded.state === 'loading') {
-    content = <CircularProgress size={24} aria-label={t('loadingAria')} />;
-  } else if (loaded.state === 'none') {
+  } else if (loaded.error instanceof ApiError && loaded.error.status === 404) {
     content = (
       <Typography variant="body2" color="text.secondary" data-testid="proof-none">
         {t('proofNone')}
       </Typography>
     );
-  } else if (loaded.state === 'error') {
+  } else if (loaded.error) {
     content = <Alert severity="warning">{t('proofLoadError')}</Alert>;
   } else {
-    content = <ProofView proof={loaded.proof} />;
+    content = <CircularProgress size={24} aria-label={t('loadingAria')} />;
   }
 
   return (

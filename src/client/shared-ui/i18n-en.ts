@@ -431,6 +431,8 @@ export const en: Record<MessageKey, string> = {
   proofOffline: 'The proof of delivery is shown when online.',
   proofUnsent: 'This delivery has not reached the server yet; the proof is kept on this device.',
   proofLoadError: 'The proof of delivery could not be loaded',
+  requiresServer: 'This action requires the server. Try again when online.',
+  cachedReadOnly: 'Offline: showing what was last seen online (read-only).',
   proofNone: 'This order has no proof of delivery',
   outbox_orderDeliver: '{number}: delivered, received by {recipient}',
   // warehouse (issue 9: /warehouse-dashboard, preparation by scan, delivery note)

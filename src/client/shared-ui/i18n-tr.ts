@@ -443,6 +443,8 @@ export const tr = {
   proofOffline: 'Teslimat kanıtı çevrimiçi olunca gösterilir.',
   proofUnsent: 'Bu teslimat henüz sunucuya gönderilmedi; kanıt bu cihazda saklanıyor.',
   proofLoadError: 'Teslimat kanıtı yüklenemedi',
+  requiresServer: 'Bu işlem sunucu bağlantısı gerektirir. Çevrimiçi olunca tekrar deneyin.',
+  cachedReadOnly: 'Çevrimdışı: son çevrimiçi görülen bilgiler gösteriliyor (salt okunur).',
   proofNone: 'Bu sipariş için teslimat kanıtı yok',
   outbox_orderDeliver: '{number}: teslim edildi, teslim alan {recipient}',
   // warehouse (issue 9: /warehouse-dashboard, preparation by scan, delivery note)

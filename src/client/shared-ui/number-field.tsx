@@ -47,9 +47,8 @@ export interface NumberFieldProps {
   onBlur?: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
 }
 
-/** The server's own bounds on an order line (src/shared/api/orders.ts), said under the field. */
-export const LINE_PRICE_MAX_KURUS = 1_000_000_000; // 10.000.000 TL
-export const LINE_QUANTITY_MAX = 100_000;
+/** The server's own bounds on an order line, said under the field (one definition, with the line model). */
+export { LINE_PRICE_MAX_KURUS, LINE_QUANTITY_MAX } from '../../shared/domain/order-lines';
 
 export function NumberField({
   kind,

@@ -11,14 +11,13 @@ import {
 } from '../../shared/api/orders';
 import { deliveryFailureNote, type EventNote, storedEventNote } from '../../shared/api/stored-texts';
 import { toKurus } from '../../shared/domain/money';
+import { changedOrderFields } from '../../shared/domain/order-lines';
 import {
   type ActingUser,
   canAssignDriver,
   canDeleteOrder,
   canSeeOrder,
   checkTransition,
-  EDIT_FIELD_GROUPS,
-  type EditableField,
   editableGroups,
   editGroupOf,
   handlerStamps,
@@ -319,15 +318,7 @@ export async function create(
 
 // ------------------------------------------------------------------------------ update ---
 
-const EDITABLE_FIELDS = Object.values(EDIT_FIELD_GROUPS).flat() as EditableField[];
-
 type Line = Awaited<ReturnType<typeof buildLines>>[number];
-const lineKey = (l: {
-  product_id: string | null;
-  product_name: string;
-  quantity: number;
-  unit_price_kurus: number;
-}) => JSON.stringify([l.product_id, l.product_name, l.quantity, l.unit_price_kurus]);
 
 /**
  * PUT /orders/{id}. A field absent from the body is left as it is (the contract keeps it absent;
@@ -354,26 +345,6 @@ function versionConflict(current: Order): AppError {
   return new AppError(409, 'CONFLICT', ORDER_MESSAGES.versionConflict, { current });
 }
 
-/** The fields of an edit whose value differs from the order's (absent fields are not part of the edit). */
-function differingFields(body: UpdateOrderInput, current: Order): EditableField[] {
-  const differing: EditableField[] = [];
-  for (const field of EDITABLE_FIELDS) {
-    if (body[field] === undefined) continue;
-    if (field === 'items') {
-      const wanted = (body.items ?? []).map((i) => ({
-        product_id: i.product_id ?? null,
-        product_name: i.product_name,
-        quantity: i.quantity,
-        unit_price_kurus: toKurus(i.unit_price),
-      }));
-      if (wanted.map(lineKey).join('\n') !== current.items.map(lineKey).join('\n')) differing.push(field);
-    } else if ((body[field] ?? null) !== current[field]) {
-      differing.push(field);
-    }
-  }
-  return differing;
-}
-
 export async function update(
   trx: Trx,
   tenantId: string,
@@ -383,7 +354,7 @@ export async function update(
 ): Promise<MutationResult<Order>> {
   const locked = await lockVisible(trx, tenantId, actor, id);
   const current = await reload(trx, tenantId, id);
-  const differing = differingFields(body, current);
+  const differing = changedOrderFields(body, current);
   // Versioned write (DESIGN §6): the edit was made on `expected_version` of the order. If the order
   // changed since, the user never saw what they would overwrite: refuse with the order as it is now
   // (the device shows it and the refusal), unless the edit is already satisfied — the same values

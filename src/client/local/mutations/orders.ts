@@ -2,7 +2,8 @@ import { API } from '../../../shared/api/endpoints';
 import type { Order, OrderEvent, OrderItem } from '../../../shared/api/entities';
 import type { OrderItemInput } from '../../../shared/api/orders';
 import { deliveryFailureNote, storedEventNote } from '../../../shared/api/stored-texts';
-import { kurusToTl, toKurus } from '../../../shared/domain/money';
+import { kurusToTl } from '../../../shared/domain/money';
+import { changedOrderFields, itemsToLines, lineTotalKurus } from '../../../shared/domain/order-lines';
 import { findTransition } from '../../../shared/domain/order-status';
 import type { OutboxEntry } from '../database';
 import { defineMutation, type Row } from './define';
@@ -22,15 +23,15 @@ export interface Actor {
 
 /** Lines as the wire order carries them, computed in integer kuruş. */
 export function toItems(lines: OrderItemInput[], idPrefix: string, previous: OrderItem[] = []): OrderItem[] {
-  return lines.map((line, index) => {
-    const unit = toKurus(line.unit_price);
-    const total = unit * line.quantity;
+  return itemsToLines(lines).map((line, index) => {
+    const unit = line.unit_price_kurus;
+    const total = lineTotalKurus(line);
     const before = previous.find((p) => p.product_id && p.product_id === line.product_id);
     return {
       id: `${idPrefix}-${index}`,
-      product_id: line.product_id ?? null,
+      product_id: line.product_id,
       product_name: line.product_name.trim(),
-      barcode: before?.barcode ?? (line as { barcode?: string | null }).barcode ?? null,
+      barcode: before?.barcode ?? (lines[index] as { barcode?: string | null }).barcode ?? null,
       quantity: line.quantity,
       scanned_quantity: 0,
       unit_price: kurusToTl(unit),
@@ -83,18 +84,26 @@ export const orderMutations = {
   }),
 
   'order.update': defineMutation(API.orderUpdate, {
+    // Only the fields the edit changes on this version of the order (the shared rule the server
+    // applies too): unchanged lines keep their ids and scanned counts, and an edit the order
+    // already satisfies leaves the order and its history as they are, as on the server.
     apply: (row, entry) => {
       if (!row) return null;
       const body = entry.body;
+      const changed = changedOrderFields(body, {
+        ...row,
+        items: (row.items as OrderItem[] | undefined) ?? [],
+      });
+      if (changed.length === 0) return row;
       const next: Row = { ...row };
-      for (const [field, value] of Object.entries(body)) {
-        // (expected_version names what the user saw; it is not a field of the order)
-        if (field === 'items' || field === 'expected_version' || value === undefined) continue;
-        next[field] = value === '' ? null : value;
-      }
-      if (body.items) {
-        const items = toItems(body.items, `local-${entry.id}`, (row.items as OrderItem[]) ?? []);
-        Object.assign(next, { items }, totalOf(items));
+      for (const field of changed) {
+        if (field === 'items') {
+          const items = toItems(body.items ?? [], `local-${entry.id}`, (row.items as OrderItem[]) ?? []);
+          Object.assign(next, { items }, totalOf(items));
+        } else {
+          const value = body[field];
+          next[field] = value === '' ? null : value;
+        }
       }
       return withEvent(
         next,
