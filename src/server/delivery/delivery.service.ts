@@ -13,8 +13,9 @@ import { type ActingUser, canSeeOrder } from '../../shared/domain/order-status';
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
 import { notFound, validation } from '../lib/errors';
+import { changeStatus } from '../orders/order-status.service';
 import { findOrder } from '../orders/orders.repository';
-import { changeStatus, type OrderActor } from '../orders/orders.service';
+import type { OrderActor } from '../orders/orders.service';
 import { findDeliveryProof, insertDeliveryProof } from './delivery.repository';
 
 /**
