@@ -55,7 +55,8 @@ function eventNotes(
 const label = (status: string) => ORDER_STATUS_LABELS[status as OrderStatus] ?? status;
 
 /**
- * PATCH /orders/{id}/status (DESIGN §6 "Conflicts"). In this order:
+ * PATCH /orders/{id}/status. A device may send a change queued offline on an order that has since
+ * moved, so the caller names the status it saw (`expected_status`). In this order:
  *  - invisible / deleted / unknown → 404;
  *  - `expected_status` given and the order has left it: already in the asked status and the caller
  *    could have made that very change → success, nothing written (a duplicate that lost the race to

@@ -37,7 +37,8 @@ import * as repo from './orders.repository';
 import type { WireCache } from './wire-cache';
 
 /**
- * The orders API (spec §2/§7, DESIGN §5–§8). Who may do what comes from the status machine in
+ * The orders API: reads, create, edit, driver assignment, delete (the status change is in
+ * order-status.service.ts). Who may do what comes from the status machine in
  * src/shared/domain/order-status.ts — this file only applies it; it never restates a rule.
  *
  * Every mutation runs inside app.mutate's transaction (audit row + Idempotency-Key outcome in the
@@ -227,7 +228,7 @@ async function checkCustomer(
 // ------------------------------------------------------------------------------ create ---
 
 /**
- * POST /orders. The caller becomes the salesperson (any signed-in user may create: spec §6),
+ * POST /orders. The caller becomes the salesperson (any signed-in user may create an order),
  * status pending_approval, number `<prefix>-<6 digits>` from the tenant's own sequence.
  *
  * A client-made `id` makes an offline creation happen once even when its outbox entry is sent
@@ -353,7 +354,7 @@ export async function update(
   const locked = await lockVisible(trx, tenantId, actor, id);
   const current = await reload(trx, tenantId, id);
   const differing = changedOrderFields(body, current);
-  // Versioned write (DESIGN §6): the edit was made on `expected_version` of the order. If the order
+  // Versioned write (an offline edit must not silently overwrite a newer one): the edit was made on `expected_version` of the order. If the order
   // changed since, the user never saw what they would overwrite: refuse with the order as it is now
   // (the device shows it and the refusal), unless the edit is already satisfied — the same values
   // are in place (a replay of this very edit after its idempotency record expired, or two users
