@@ -59,7 +59,8 @@ export function LocalStoreProvider({ children }: { children: ReactNode }) {
               return session.user?.id === userId ? session.token : null;
             },
             onUnauthorized: (refused) => {
-              // Only a 401 ends the session (being offline never signs a user out), and only for the token it refused.
+              // Only a 401 ends the session (being offline never signs a user out), and only for
+              // the token it refused.
               if (useSession.getState().token === refused) useSession.getState().clear(true);
             },
           });

@@ -30,7 +30,7 @@ export function useUnreadCount(): number {
   return useLiveQuery(async () => (db ? unreadNotificationCount(db) : 0), [db]) ?? 0;
 }
 
-/** A mark-read failure is only logged: the next pull shows the truth, and a toast would only distract. */
+/** A mark-read failure is only logged, not shown: the notification simply stays unread. */
 export async function markRead(id: string): Promise<void> {
   try {
     await markNotificationRead(id);

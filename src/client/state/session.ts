@@ -11,7 +11,8 @@ import { tokenClaims } from '../local/sync/status';
  * Session state (spec "Client state"): user, isAuthenticated, isLoading, plus the token and the
  * tenant info. Persisted under the spec's browser storage keys `token` and `user`.
  *
- * Offline never signs out (a user in a cellar with no signal keeps working): on start a stored session is trusted at once so the app
+ * Offline never signs out (a user in a cellar with no signal keeps working): on start a stored
+ * session is trusted at once so the app
  * opens on cached data; the profile is then re-read in the background, and ONLY a 401 ends the
  * session. A network failure leaves everything as it is.
  */

@@ -1,6 +1,7 @@
 /**
  * A small, bounded, short-lived cache for what EVERY request reads before its own work: the tenant
- * named by `?tenant=` and the session + user behind the bearer token, so that a one-order read stays fast. On the
+ * named by `?tenant=` and the session + user behind the bearer token, so that a one-order read
+ * stays fast. On the
  * embedded database those two lookups cost more than the page itself for a one-order read: PGlite
  * plans every statement anew, on the one thread that also serves HTTP.
  *

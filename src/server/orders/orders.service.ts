@@ -354,7 +354,8 @@ export async function update(
   const locked = await lockVisible(trx, tenantId, actor, id);
   const current = await reload(trx, tenantId, id);
   const differing = changedOrderFields(body, current);
-  // Versioned write (an offline edit must not silently overwrite a newer one): the edit was made on `expected_version` of the order. If the order
+  // Versioned write (an offline edit must not silently overwrite a newer one): the edit was made on
+  // `expected_version` of the order. If the order
   // changed since, the user never saw what they would overwrite: refuse with the order as it is now
   // (the device shows it and the refusal), unless the edit is already satisfied — the same values
   // are in place (a replay of this very edit after its idempotency record expired, or two users
