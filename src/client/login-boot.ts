@@ -10,7 +10,8 @@
  *   password takes longer than loading the app; the app then takes the form over when the user
  *   submits it, with everything typed (auth/login-shell-handoff.ts). Why not at once: evaluating
  *   React + MUI and committing the screen blocks a phone's main thread for a second or more,
- *   which is exactly when the first paint should become usable (issue 8: Lighthouse mobile ≥ 95).
+ *   which is exactly when the first paint should become usable (the login screen must score ≥ 95 in
+ *   Lighthouse on a phone).
  *
  * Until the app has taken over, a submit is held (never sent as a GET with the password in the
  * address) and replayed by the app; the show/hide-password button works here too. If the app

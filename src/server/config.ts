@@ -127,7 +127,7 @@ export class ConfigError extends Error {
 /**
  * The JWT secret, when not given, is generated once and kept in DATA_DIR/jwt-secret (also when the
  * database is PostgreSQL): tokens survive restarts. Several API processes on PostgreSQL must share
- * it, so set JWT_SECRET there (README).
+ * it, so set JWT_SECRET there (docs/operations.md, "Several processes").
  */
 function loadOrCreateSecret(dataDir: string): Uint8Array {
   const file = join(dataDir, 'jwt-secret');

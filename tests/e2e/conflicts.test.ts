@@ -5,8 +5,8 @@ import { ORDER_MESSAGES } from '../../src/shared/api/orders';
 import { api, apiLogin, browserPerFile, openOrderPage, signedInDevice } from '../helpers/browser';
 
 /**
- * Two devices act on the same thing, one of them offline (README "Every write names what its user
- * saw"): the change made offline on what has meanwhile changed is refused, the device shows the
+ * Two devices act on the same thing, one of them offline (docs/architecture.md, "Every write names
+ * what its user saw"): the change made offline on what has meanwhile changed is refused, the device shows the
  * server's state and says so in the sync panel, and the server keeps exactly the other change.
  *
  * Tenant client1, orders created by 'sales2' in each test, so that nothing here changes what the

@@ -14,7 +14,7 @@ import {
 } from '../helpers/browser';
 
 /**
- * The landing screens (issue 10) in Chromium against `npm start`: /dashboard for admin,
+ * The landing screens in Chromium against `npm start`: /dashboard for admin,
  * salesperson and warehouse, /manager-dashboard, and /notifications — their cards compared with
  * what the API lets that same user see, an approval made OFFLINE from the dashboard reaching the
  * server exactly once, the screens opening offline, the notifications' search, filter and paging,

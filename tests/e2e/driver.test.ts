@@ -11,7 +11,7 @@ import {
 } from '../helpers/browser';
 
 /**
- * The driver delivers with proof, offline (issue 9). Accounts: only `driver2` and `admin` of
+ * The driver delivers with proof, offline. Accounts: only `driver2` and `admin` of
  * `client1`. The admin makes an order through the API and takes it to in_transit for driver2; the
  * driver (a 390×844 phone) starts the delivery, loses the network, delivers with a name, a drawn
  * signature and a camera photo, reloads with no network (the delivery and its proof are still

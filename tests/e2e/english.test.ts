@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/browser';
 
 /**
- * Issue 8: choosing English in the account menu switches every built screen, not only the shell.
+ * Choosing English in the account menu switches every built screen, not only the shell.
  * A user signs in, picks "English" where the app offers it (the account menu), and visits each
  * screen — and a few of its dialogs and dropdowns — asserting that the page's visible text (text
  * nodes, labels, placeholders, accessible names) holds no Turkish-specific letter except data.

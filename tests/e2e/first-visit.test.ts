@@ -1,5 +1,5 @@
 /**
- * The first visit's /login (issue 8, "first load"): the server sends the login form as plain HTML
+ * The first visit's /login (a fast first load): the server sends the login form as plain HTML
  * (src/client/auth/login-shell-markup.ts) with a 2 KiB script; the app loads on the user's first
  * key, tap or input and takes over the form (src/client/auth/login-shell-handoff.ts). What a user
  * relies on: the form works from the first paint, nothing typed is lost when the app takes over,

@@ -5,7 +5,7 @@ import { isOrderStatus, ORDER_STATUS_LABELS } from '../../src/shared/domain/orde
 import { api, apiLogin, browserPerFile, DEMO_PASSWORD, newContext, signIn } from '../helpers/browser';
 
 /**
- * Navigation and notices (issue 8) against the real product (npm start, PGlite, Chromium):
+ * Navigation and notices against the real product (npm start, PGlite, Chromium):
  * a deep link survives the sign-in, another company's ?tenant= while signed in offers a switch
  * instead of an endless loader, the orders list keeps search, status and page in the address
  * (so 'Geri' restores them), a failed change is a toast at the top right that closes by itself,

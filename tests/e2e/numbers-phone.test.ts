@@ -6,7 +6,7 @@ import { formatMoneyInput } from '../../src/shared/domain/number-input';
 import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/browser';
 
 /**
- * Issue 8 against the real product (npm start, PGlite, Chromium):
+ * Number fields and phone layouts against the real product (npm start, PGlite, Chromium):
  * - prices and quantities typed the Turkish way reach the SERVER as meant ('150,5' → 150,50 TL,
  *   '1.250,75' → 1.250,75 TL), unreadable ones are refused under their field, and catalogue
  *   prices fill the form in tr-TR ('49.499,10', not '49499.10');

@@ -222,7 +222,7 @@ describe('orders screens (Chromium against npm start)', () => {
     await expect.poll(() => failed.count(), { timeout: 60_000 }).toBe(1);
     const reason = 'Bu sipariş başka bir kullanıcı tarafından zaten "Reddedildi" durumuna getirildi';
     expect(await failed.getByTestId('sync-failed-reason').innerText()).toBe(reason);
-    // The refusal is a failed change: the top-right toast says why (spec §8).
+    // The refusal is a failed change: the top-right toast says why.
     await expect.poll(() => a.page.getByTestId('toast').textContent()).toContain(reason);
     expect(await failed.getAttribute('data-record')).toBe(`order:${order.id}`);
     await expect.poll(() => detailStatus(a.page), { timeout: 30_000 }).toBe('rejected');

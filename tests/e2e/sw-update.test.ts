@@ -1,5 +1,5 @@
 /**
- * The update flow of DESIGN §6 with the browser's own service-worker API
+ * The service worker's update flow with the browser's own service-worker API
  * (src/client/pwa/service-worker.ts): a first install shows nothing; a NEW version of sw.js
  * installs and waits → 'Yeni sürüm hazır' → 'Güncelle' → the new worker takes over and the page
  * reloads once, with nothing left waiting.

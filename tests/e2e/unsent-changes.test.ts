@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
 
 /**
- * Changes are never stranded on a device without the user knowing (issue 7): signing out with
+ * Changes are never stranded on a device without the user knowing: signing out with
  * unsent changes asks first, the login screen says what is waiting and for whom, signing in again
  * sends it exactly once, and a browser that refuses persistent storage is reported.
  *

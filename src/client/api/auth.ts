@@ -9,7 +9,7 @@ import { request } from './http';
  * the schema library into the first download. Everything after sign-in uses `call(API.x)`.
  */
 
-/** Spec §5: login and register responses must contain both user and token. */
+/** Login and register responses must contain both user and token; anything else is an invalid answer. */
 function checkAuthResponse(body: AuthResponse | undefined): AuthResponse {
   if (!body?.user || !body.token) throw new ApiError('Invalid response from server', 200);
   return body;

@@ -12,7 +12,7 @@ import { ApiError, NetworkError } from './errors';
 import { getTenant } from './tenant';
 
 /**
- * The one HTTP client (spec §7): configurable API base (VITE_API_BASE, default `/api`), JSON,
+ * The one HTTP client: configurable API base (VITE_API_BASE, default `/api`), JSON,
  * 10 s timeout, bearer token when one is stored, `?tenant=` on every call. Responses: login and
  * register are returned whole; others are unwrapped to `data` when present; a body with `error`
  * raises ApiError carrying that text. A network failure raises NetworkError and NEVER signs out;

@@ -1,9 +1,10 @@
 /**
- * Tenant resolution (spec §1): the `tenant` query parameter of the page address; otherwise the
+ * Tenant resolution: the `tenant` query parameter of the page address; otherwise the
  * default tenant on local and preview hosts and on the product's own hosted hosts; otherwise the
  * first subdomain label unless it is www or api; the default tenant as the final fallback.
  *
- * Addition (README design notes): a tenant named in the address is remembered in localStorage
+ * Addition (docs/architecture.md, "Client layers"): a tenant named in the address is remembered in
+ * localStorage
  * under `tenant`, so that in-app navigation (which drops the query string) and offline restarts stay
  * on the same company. An explicit `?tenant=` always wins.
  */

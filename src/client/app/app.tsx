@@ -11,7 +11,7 @@ import { buildTheme } from './theme';
 
 /*
  * The global message and update hosts (MUI Snackbar, Grow, ClickAwayListener…) are loaded the first
- * time there is something to show: the login screen of a first visit does not need them (issue 8).
+ * time there is something to show: the login screen of a first visit does not need them.
  * The chunks are precached by the service worker; if one cannot be loaded the message is lost
  * rather than the app.
  */

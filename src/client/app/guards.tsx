@@ -12,12 +12,12 @@ import { useUi } from '../state/ui';
 const TenantMismatchPage = lazy(() => import('./tenant-mismatch-page'));
 
 /**
- * Route guards per spec §2: while authentication is loading they show the text 'Loading'; an
+ * Route guards: while authentication is loading they show the text 'Loading'; an
  * unauthenticated visitor goes to /login; a signed-in user without the required role goes to
  * /dashboard, told why (a notice naming the page). (The server enforces every permission too;
  * this only routes.)
  *
- * Additions (issue 8):
+ * Additions:
  * - the visitor sent to /login carries the address they asked for (path + query + hash) in the
  *   history state, and the login screen returns there after signing in (a deep link such as
  *   /orders/{id} survives the sign-in);

@@ -8,7 +8,7 @@ import { useSession } from '../state/session';
  * Opens the signed-in user's local store (Dexie + sync engine) and closes it on sign-out.
  *
  * - At start with a stored session the store opens at once, with or without network: the app
- *   must show cached data offline (DESIGN §6 "Start-up").
+ *   must show cached data offline (the app starts from the local store, not the network).
  * - Persistent storage is requested by the signed-in layout (layout/storage-warning.tsx), which
  *   also tells the user when the browser refuses it.
  * - The module is imported lazily: Dexie and the engine are not needed to draw the login screen.
@@ -21,7 +21,7 @@ export function LocalStoreProvider({ children }: { children: ReactNode }) {
   const token = useSession((s) => s.token);
   const sessionTenant = useSession((s) => s.tenant);
   // A session of another tenant than the page's opens no store: the server would refuse every
-  // call, and the guard shows the switch screen instead (issue 8).
+  // call, and the guard shows the switch screen instead.
   const userId =
     token && user && (!sessionTenant || sessionTenant.toLowerCase() === getTenant().toLowerCase())
       ? user.id
@@ -31,7 +31,7 @@ export function LocalStoreProvider({ children }: { children: ReactNode }) {
   const wanted = useRef<string | null>(null);
   // Whether a store was ever asked for in this page: until then there is nothing to close, and
   // importing the module (Dexie, the sync engine, the zod schemas) just to close nothing would
-  // put ~70 KiB gzip on the login screen of a first visit (issue 8).
+  // put ~70 KiB gzip on the login screen of a first visit.
   const opened = useRef(false);
 
   useEffect(() => {
@@ -59,7 +59,8 @@ export function LocalStoreProvider({ children }: { children: ReactNode }) {
               return session.user?.id === userId ? session.token : null;
             },
             onUnauthorized: (refused) => {
-              // Only a 401 ends the session (DESIGN §8), and only for the token it refused.
+              // Only a 401 ends the session (being offline never signs a user out), and only for
+              // the token it refused.
               if (useSession.getState().token === refused) useSession.getState().clear(true);
             },
           });

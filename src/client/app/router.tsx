@@ -45,7 +45,7 @@ const ManagerDashboardPage = lazy(() => import('../dashboard/manager-dashboard-p
 /** Not built yet (later issues): real routes with their guards, rendering a plain "coming soon" page. */
 const ANY_USER_PLACEHOLDERS = ['/customers', '/invoices', '/settings'];
 
-/** /dashboard: the driver's work list for a driver (issue 9); every other role's dashboard (issue 10). */
+/** /dashboard: the driver's work list for a driver; every other role's dashboard. */
 function DashboardPage() {
   const role = useSession((s) => s.user?.role);
   return role === 'driver' ? <DriverDashboardPage /> : <LandingDashboardPage />;

@@ -30,7 +30,7 @@ function useCompanyName(tenant: string): string {
 /**
  * A signed-in user opened an address of another company (`?tenant=`). The token belongs to the
  * session's tenant and the server refuses it anywhere else (403 TENANT_MISMATCH), so instead of a
- * loader that never ends (issue 8) this screen names both companies and offers the two ways out:
+ * loader that never ends this screen names both companies and offers the two ways out:
  * - 'Çıkış yap ve geç': sign out (the session's server-side end is sent to ITS tenant), then the
  *   login screen of the requested company; after signing in there, the address asked for opens;
  * - 'Oturumuma dön': the same address on the session's own company (a full load, since the

@@ -10,7 +10,7 @@ import type { ThemeMode } from '../state/ui';
 
 /**
  * Touch targets: on a coarse pointer (a finger) every button is at least 44 px tall — and icon
- * buttons 44 px wide — whatever its `size` (issue 8; WCAG 2.5.5 / Apple HIG). A mouse keeps MUI's
+ * buttons 44 px wide — whatever its `size` (WCAG 2.5.5 / Apple HIG). A mouse keeps MUI's
  * compact sizes, so the desktop tables look as before.
  */
 const TOUCH = '@media (pointer: coarse)';

@@ -48,7 +48,7 @@ export function clearLockout(): void {
   }
 }
 
-/** Whole minutes left, rounded up (spec §9). */
+/** Whole minutes left, rounded up (never '0 minutes' while still locked). */
 export function remainingMinutes(until: number, now: number = Date.now()): number {
   return Math.max(0, Math.ceil((until - now) / 60_000));
 }
@@ -66,7 +66,7 @@ export interface LoginFailure {
   remainingAttempts?: number;
 }
 
-/** Map a failed login call to what the screen shows (spec §8, "Login"). */
+/** Map a failed login call to what the screen shows (the login error messages). */
 export function interpretLoginError(error: unknown, now: number = Date.now()): LoginFailure {
   if (isNetworkError(error)) {
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -100,7 +100,7 @@ export function interpretLoginError(error: unknown, now: number = Date.now()): L
     case 400:
       return { message: serverText ?? t(LOGIN_TEXT.missing) };
     default:
-      // A 200 without user and token raises 'Invalid response from server' (spec §5); for the
+      // A 200 without user and token raises 'Invalid response from server' (both are required); for the
       // rest, the server's text when it sent one, never ky's English status line.
       return { message: serverText ?? (error.status === 200 ? error.message : t(LOGIN_TEXT.other)) };
   }

@@ -36,7 +36,7 @@ import {
 import { type LoginShellState, takeLoginShell } from './login-shell-handoff';
 
 /**
- * The login screen, exactly per spec §2/§4/§5/§8: validation order (username, then password),
+ * The login screen: validation order (username, then password),
  * the lockout (persisted in `loginLockout`, restored on reload, ticking down), the remaining
  * attempts warning, the password cleared after a failure, and the role landing with the history
  * entry replaced.
@@ -141,8 +141,8 @@ export default function LoginPage() {
       // Asked for a page this role may not open: they land by role, told why.
       const refused = returnTo ? refusedRoute(result.user.role, returnTo.pathname) : null;
       if (refused) useUi.getState().showError(refusalNotice(t, refused));
-      // Spec §2: land by role with the history entry replaced — unless the user came here from an
-      // address their role may open (issue 8: a deep link survives the sign-in).
+      // Land by role with the history entry replaced — unless the user came here from an
+      // address their role may open (a deep link survives the sign-in).
       navigate(returnAddress(result.user.role, returnTo, landingPathFor(result.user.role)), {
         replace: true,
       });
@@ -327,7 +327,7 @@ export default function LoginPage() {
           </Stack>
 
           {/* A divider with a word in it, and a link-styled button: plain boxes, not MUI's Divider
-              and Link (fewer KiB on the first visit, issue 8). */}
+              and Link (fewer KiB on the first visit). */}
           <Box
             role="separator"
             sx={{

@@ -6,7 +6,7 @@ import { LANGUAGES } from '../shared-ui/languages';
  * The login screen as plain HTML: the first visit's /login (login.html, written at build time by
  * vite.config.ts `loginShell()`; the server fills in the tenant, static.ts).
  *
- * Why (issue 8, "first load"): on a first visit nobody is signed in, and the screen is a form. A
+ * Why (a fast first load): on a first visit nobody is signed in, and the screen is a form. A
  * form works without any JavaScript framework: the browser paints it from the HTML at once and a
  * user can type into it at once. React + MUI evaluating and committing the same screen costs a
  * slow phone a second or more of a blocked main thread (Lighthouse: TBT 0.3–1.5 s). So a first

@@ -19,9 +19,9 @@ import { useLocalDb, useOnline } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
 import { type CachedServerStats, chooseStats, type ShownStats } from './dashboard-stats-rule';
 
-/** Spec §9: dashboard stats are refetched every 30 s (and on focus, and when the tab shows again). */
+/** Dashboard stats are refetched every 30 s (and on focus, and when the tab shows again). */
 export const STATS_REFRESH_MS = 30_000;
-/** Spec §2 / §9: the dashboards' lists show at most 10 items. */
+/** The dashboards' lists show at most 10 items. */
 export const DASHBOARD_LIST_LIMIT = 10;
 
 /**
@@ -95,7 +95,7 @@ function readSaved(key: string | null): { key: string; stats: ShownStats } | nul
 
 /**
  * GET /dashboard/stats every 30 s while the tab is visible, at once when it shows again or the
- * window gets the focus (spec §9); nothing while hidden or offline. A failure (offline, or a
+ * window gets the focus; nothing while hidden or offline. A failure (offline, or a
  * server without the endpoint: 404) leaves the cached answer as it is — the local figures show.
  */
 function useStatsRefresh(): void {
@@ -120,7 +120,7 @@ function useStatsRefresh(): void {
 }
 
 /**
- * The dashboards' lists refresh as pulls of the local store (spec §9): the sync leader pulls on
+ * The dashboards' lists refresh as pulls of the local store: the sync leader pulls on
  * its own interval (paused while the tab is hidden) and when the tab shows again; this adds a pull
  * when the window regains the focus. Only the leader actually pulls (pullNow is a no-op elsewhere).
  */
@@ -132,7 +132,7 @@ export function useDashboardRefresh(): void {
   }, []);
 }
 
-/** The newest orders of the local store (what it holds is what the role may see, spec §2). */
+/** The newest orders of the local store (what it holds is what the role may see). */
 export function useRecentOrders(limit = DASHBOARD_LIST_LIMIT): LocalOrder[] | undefined {
   const db = useLocalDb();
   return useLiveQuery(

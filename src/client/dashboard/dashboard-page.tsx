@@ -25,7 +25,7 @@ import {
 import { DashboardTabs, NotificationsTab, OrdersTab, StatCards, type TabDef } from './dashboard-ui';
 
 /**
- * /dashboard for every role but the driver (spec §2; the driver keeps the work list). Everything
+ * /dashboard for every role but the driver (the driver keeps the work list). Everything
  * is read from the local store, so it opens offline: four stat cards (useDashboardStats), and the
  * tabs 'Siparişler' (the 10 newest orders the store holds — the store holds exactly what the
  * role may see: a salesperson's own orders, the warehouse's statuses), 'Bildirimler', 'Envanter'

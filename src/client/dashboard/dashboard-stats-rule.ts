@@ -7,7 +7,7 @@ import {
 } from '../../shared/domain/dashboard-stats';
 
 /**
- * The pure part of the dashboards' figures (issue 10): which numbers a screen shows, from the
+ * The pure part of the dashboards' figures: which numbers a screen shows, from the
  * device's own count and the server's last answer. No React, no Dexie: unit-tested on its own
  * (tests/unit/dashboard-stats-rule.test.ts).
  */

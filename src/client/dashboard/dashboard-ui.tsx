@@ -267,7 +267,7 @@ export function OrdersTab({ orders, empty }: { orders: LocalOrder[] | undefined;
 }
 
 /**
- * The dashboards' notifications tab (spec §2): at most 10, a mark-all-read button while any is
+ * The dashboards' notifications tab: at most 10, a mark-all-read button while any is
  * unread, per-item mark read and delete — the same Dexie rows and outbox actions as the bell and
  * /notifications, so the three always agree.
  */

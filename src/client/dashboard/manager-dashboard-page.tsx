@@ -44,7 +44,7 @@ import {
 import { type ResponseTone, responseTone, TONE_COLOR } from './response-tone';
 
 /**
- * /manager-dashboard (spec §2; manager, admin). From the local store, offline too: the cards
+ * /manager-dashboard (manager, admin). From the local store, offline too: the cards
  * (total, awaiting approval, team performance %, revenue), the team-performance and response-time
  * bars, the quick actions, and the tabs — orders awaiting approval with 'Onayla' / 'Reddet'
  * (queued in the outbox with the status the manager saw), notifications, and the team's status:

@@ -34,7 +34,7 @@ const FailedDeliveryDialog = lazy(() =>
 );
 
 /**
- * The driver's work list (/dashboard for a driver; issue 9, spec §6): the orders assigned to them,
+ * The driver's work list (/dashboard for a driver): the orders assigned to them,
  * read from the local store (works offline). To do first (out_for_delivery, then in_transit),
  * each card with the customer, a tap-to-call link, the address with a maps link, the items and
  * the actions the status machine gives the driver: 'Teslimata Çık', 'Teslim Edildi' (with proof),

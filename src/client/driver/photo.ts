@@ -1,7 +1,7 @@
 import { base64Bytes, MAX_PROOF_PHOTO_BYTES } from '../../shared/api/warehouse';
 
 /**
- * The delivery photo, made on the device (issue 9): a phone camera's 12-megapixel JPEG (3–6 MB)
+ * The delivery photo, made on the device: a phone camera's 12-megapixel JPEG (3–6 MB)
  * becomes a JPEG of at most PHOTO_MAX_SIDE px on its longer side and at most
  * MAX_PROOF_PHOTO_BYTES, so it fits in the outbox (IndexedDB) and in one request on a weak
  * signal. The rule: scale down to the longest side; encode at quality 0.85; while too large, lower

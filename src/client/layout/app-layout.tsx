@@ -23,7 +23,7 @@ export default function AppLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
-  useRefusalToast(); // a change the server refused: a toast (spec §8), whatever screen is open
+  useRefusalToast(); // a change the server refused: a toast, whatever screen is open
   if (!user) return <Navigate to="/login" replace />;
   // The online-only screens' data path lives here, with the signed-in screens: never on /login.
   return (

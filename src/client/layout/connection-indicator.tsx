@@ -11,7 +11,7 @@ import { useOnline, useSyncStatus } from '../shared-ui/local-store';
 import { SyncPanel } from '../sync/sync-panel';
 
 /**
- * Online/offline state with the outbox count (DESIGN §6): the user always knows whether their
+ * Online/offline state with the outbox count: the user always knows whether their
  * changes have reached the server. Green = online and everything sent; grey = offline (changes
  * wait on the device); the badge counts changes not yet sent; red when the server rejected some.
  * Clicking it opens the sync panel: pending and rejected changes, with retry and discard.

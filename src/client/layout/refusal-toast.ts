@@ -5,7 +5,7 @@ import { useLocalDb } from '../shared-ui/local-store';
 import { useUi } from '../state/ui';
 
 /**
- * Spec §8: a failed change (mutation) shows a toast with the server's error. Offline-first, a
+ * A failed change (mutation) shows a toast with the server's error. Offline-first, a
  * change is applied locally at once and the server's refusal comes later, from the sync engine,
  * which marks the outbox entry `failed` with the server's message. This hook watches the outbox
  * and toasts each NEW refusal (the sync panel keeps the full list and the retry/discard choices).

@@ -15,7 +15,7 @@ type Problem = 'offline' | 'rejected' | 'notSent';
 
 /**
  * Asked before 'Çıkış Yap' when the user's outbox still holds changes, so nothing they did is
- * left behind on the device without them knowing (DESIGN §6: an entry is only ever sent with its
+ * left behind on the device without them knowing (an entry is only ever sent with its
  * owner's token, so after sign-out it waits until the same user signs in again).
  *
  * - 'Önce senkronize et' sends the outbox now and, as soon as it is empty, continues signing out

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useT } from '../shared-ui/i18n';
 
 /**
- * Persistent storage (DESIGN §6): the outbox holds changes the server has not seen yet. Without
+ * Persistent storage: the outbox holds changes the server has not seen yet. Without
  * the "persistent" grant the browser may evict IndexedDB under storage pressure, and those
  * changes would be lost. So once a user is signed in the app asks for it
  * (`navigator.storage.persist()`) — after sign-in, not on the login screen, because only then is

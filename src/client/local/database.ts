@@ -10,7 +10,7 @@ import { localizers, schemaVersions, strippers } from './schema';
 import { ensureTallies, type TallyRow, talliesMiddleware } from './tallies';
 
 /**
- * The local store (DESIGN §6): one IndexedDB database per tenant + user, mirroring what that user
+ * The local store: one IndexedDB database per tenant + user, mirroring what that user
  * may see, plus the user's outbox and the sync metadata.
  *
  * Why one database per tenant+user and not one per device: the mirror holds exactly what the
@@ -62,7 +62,7 @@ export type OutboxStatus = 'pending' | 'failed';
 export type HttpMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * One user action waiting to be sent (DESIGN §6 "Outbox").
+ * One user action waiting to be sent (an outbox entry).
  *
  * `seq` (auto-increment primary key) is the FIFO order: IndexedDB hands out increasing keys in
  * commit order, so the order entries are sent in is the order the user made them, even across tabs

@@ -4,7 +4,7 @@ import { enqueue } from './outbox';
 import { orderOutboxEntries } from './queries';
 
 /**
- * The driver's delivery with proof, offline (issue 9). `deliverOrder` marks the order delivered
+ * The driver's delivery with proof, offline. `deliverOrder` marks the order delivered
  * locally and queues POST /orders/{id}/deliver with the whole proof in the entry's body, in one
  * Dexie transaction: from that moment the proof is in IndexedDB and survives a reload, a closed
  * tab or a lost signal, and the sync engine sends it once (the entry id is its Idempotency-Key;

@@ -132,7 +132,7 @@ export const assignDriver = async (
   vehiclePlate?: string | null,
 ) => orders.assignDriver(requireStore().db, id, driver, vehiclePlate);
 export const deleteOrder = async (id: string) => orders.deleteOrder(requireStore().db, id);
-/** The driver's delivery with proof (issue 9): delivered locally at once, the proof kept in the outbox. */
+/** The driver's delivery with proof: delivered locally at once, the proof kept in the outbox. */
 export const deliverOrder = async (id: string, proof: delivery.DeliveryProofInput) =>
   delivery.deliverOrder(requireStore().db, id, proof);
 /** Queue an accepted warehouse scan (the screen matched it locally first). */
@@ -143,7 +143,7 @@ export const pullNow = async () => {
   if (store) await store.engine.pullNow();
 };
 /**
- * Refresh the cached GET /dashboard/stats answer (issue 10; kept in meta for the team list offline).
+ * Refresh the cached GET /dashboard/stats answer (kept in meta for the team list offline).
  * False when it could not be fetched (offline, or a server without the endpoint): the cache stays.
  */
 export const refreshDashboardStats = async () => {

@@ -18,7 +18,8 @@ export async function markNotificationRead(db: LocalDb, id: string): Promise<Out
 /**
  * Mark read every notification the user SEES as unread: the request names them (`ids`), so a
  * notification that reaches the server meanwhile, which this user never saw, stays unread
- * (DESIGN §6: a bulk action names the records it covers). Its ordering key is the wildcard
+ * (a bulk action names the records it covers, so it cannot touch one its user never saw). Its
+ * ordering key is the wildcard
  * `notification:*`, so it is sent in order with every other notification action. Returns null when
  * nothing is unread locally.
  */

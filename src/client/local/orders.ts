@@ -6,7 +6,7 @@ import { type Actor, toItems, totalOf } from './mutations/orders';
 import { enqueue, uuid } from './outbox';
 
 /**
- * Order actions (DESIGN §6): each one changes the local mirror at once and queues the request in
+ * Order actions: each one changes the local mirror at once and queues the request in
  * the outbox, in one Dexie transaction (outbox.ts `enqueue`). The screens call these and nothing
  * else; they work the same with the network off.
  *

@@ -12,7 +12,7 @@ import { isRow, type MutationKind, type MutationOf, mutationFor, type Row } from
 import type { MutationRequest } from './mutations/define';
 
 /**
- * The outbox (DESIGN §6): every user action that changes data is applied to the local store AND
+ * The outbox: every user action that changes data is applied to the local store AND
  * appended here in ONE Dexie transaction, then sent by the sync engine with its `Idempotency-Key`.
  *
  * The local store always shows "server version + my unacknowledged changes". The server version
@@ -304,7 +304,7 @@ function versionOf(row: Row | null | undefined): number | undefined {
 }
 
 /**
- * VERSIONED WRITES (DESIGN §6): an edit names the version of the record its user saw
+ * VERSIONED WRITES: an edit names the version of the record its user saw
  * (`expected_version`), and the server refuses it when the record changed since. A user who makes
  * two edits of one order offline made BOTH on the version they saw (plus their own first edit), so
  * both name that version; once the first is applied the record has a new version, and the second

@@ -6,9 +6,10 @@ import { REGISTRY_DB_NAME } from './registry-name';
  * last known outbox counts.
  *
  * Why: outbox entries belong to the user who made them and are only ever sent with that user's
- * token (DESIGN §6). When someone else signs in on a shared handheld, the first user's changes
- * wait in the first user's database, which the second user's session never opens. The registry
- * is how the UI can still say "3 changes of Ayşe are waiting: she must sign in to send them"
+ * token (never under another identity). When someone else signs in on a shared handheld, the first
+ * user's changes wait in the first user's database, which the second user's session never opens.
+ * The registry is how the UI can still say "3 changes of Ayşe are waiting: she must sign in to send
+ * them"
  * without opening (or being able to read) another user's data.
  */
 export interface RegistryRow {

@@ -2,7 +2,7 @@ import { type LocalDb, type OutboxEntry, recordKey } from './database';
 import { enqueue, uuid } from './outbox';
 
 /**
- * Warehouse scans (issue 9). The screen has already matched the scan against the order's lines
+ * Warehouse scans. The screen has already matched the scan against the order's lines
  * (src/shared/domain/barcode.ts `matchScan`) and shown its verdict; this queues the accepted scan
  * in the outbox with the line it counted on, in ONE transaction with its local effect (the line's
  * scanned quantity goes up at once, offline too).

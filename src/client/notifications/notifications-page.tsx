@@ -41,12 +41,12 @@ function fold(text: string): string {
   return text.toLocaleLowerCase('tr-TR');
 }
 
-/** Rows per page (issue 10: never the whole list on one page — a user may have hundreds). */
+/** Rows per page (never the whole list on one page — a user may have hundreds). */
 const DEFAULT_PAGE_SIZE = 20;
 export const NOTIFICATION_PAGE_SIZES = [DEFAULT_PAGE_SIZE, 50];
 
 /**
- * /notifications (spec §2): the user's notifications from the local store, with search, a type
+ * /notifications: the user's notifications from the local store, with search, a type
  * filter, mark-as-read, mark-all-read and delete; a related order opens /orders/{id}. Every
  * action is applied locally at once and sent through the outbox (works offline). Paged, 20 per
  * page by default. The bell reads the same Dexie rows, so the two always agree.

@@ -27,7 +27,7 @@ export interface AssignDriverDialogProps {
 }
 
 /**
- * Assign a driver (spec §4: "Managers assign a driver to approved orders"; DESIGN §5: manager or
+ * Assign a driver (managers assign a driver to approved orders; manager or
  * admin, approved or prepared, no status change). The drivers come from the list cached on this
  * device (refreshed while the dialog is open and the network is there), so the dialog works
  * offline once the list has been fetched; the assignment itself goes through the outbox.

@@ -40,7 +40,7 @@ const EMPTY_CUSTOMER: CustomerFields = {
 };
 
 /**
- * /create-order (spec §2 Create order, §5): a customer (picked from the local customers, which
+ * /create-order: a customer (picked from the local customers, which
  * fills name, phone, email and address — or typed), product lines, notes, submit.
  *
  * Works offline: the order is created in the local store through the outbox (createOrderAction),
@@ -77,7 +77,7 @@ export default function CreateOrderPage() {
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (submitting || created) return;
-    // Spec §5: customer name and at least one item, with one message for both.
+    // An order needs a customer name and at least one item, with one message for both.
     if (!customer.customer_name.trim() || lines.length === 0) {
       showError(t('om_customerAndItemsRequired'));
       return;

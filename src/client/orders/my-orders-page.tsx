@@ -42,7 +42,7 @@ import { PendingSyncChip } from './pending-sync-chip';
 
 const PAGE_SIZES = [10, 25, 50];
 
-/** Spec §2 / §6: the edit icon shows for the user's OWN orders that still await approval. */
+/** The edit icon shows for the user's OWN orders that still await approval. */
 function mayEdit(user: ActingUser | null, order: LocalOrder): boolean {
   return (
     !!user &&
@@ -164,9 +164,9 @@ function MyOrderRow({ order, user, onView, onEdit }: MyOrderProps) {
 }
 
 /**
- * /my-orders (spec §2 My orders): the signed-in user's own orders from the local store, newest
+ * /my-orders: the signed-in user's own orders from the local store, newest
  * first — including those created offline and not yet sent (pending 'GEÇİCİ-…' number and a
- * pending-sync chip). On a phone (below `sm`) the rows are stacked cards (issue 8). The status filter lives in the `status` query parameter, so a filtered view
+ * pending-sync chip). On a phone (below `sm`) the rows are stacked cards (no sideways swipe). The status filter lives in the `status` query parameter, so a filtered view
  * survives a reload and can be shared as a link.
  */
 export default function MyOrdersPage() {
@@ -176,7 +176,7 @@ export default function MyOrdersPage() {
   const { error } = useLocalStore();
   const user = useActingUser();
   const { status, setStatus } = useStatusParam({ replace: true });
-  // The page lives in the address (`page`), so 'Geri' from an order returns to it (issue 8).
+  // The page lives in the address (`page`), so 'Geri' from an order returns to it.
   const list = useListParams();
   const { page, setPage } = list;
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] as number);

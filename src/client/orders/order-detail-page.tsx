@@ -32,7 +32,7 @@ import { changeStatusAction, useActingUser, useOrder, useOrderEntries } from './
 import { PendingSyncChip } from './pending-sync-chip';
 
 /**
- * /orders/{id} (spec §2 "Order detail"): the order from the local store (works offline) with its
+ * /orders/{id}, the order detail: the order from the local store (works offline) with its
  * status, customer, lines, grand total, notes, the people on it, its history, and what this
  * device has not yet sent about it (or what the server refused, with the server's reason).
  *

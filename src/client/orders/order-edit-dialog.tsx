@@ -45,11 +45,11 @@ import { changeStatusAction, updateOrderAction, useActingUser } from './orders-d
 
 /**
  * The order edit dialog, shared by /orders and /my-orders. Edits only the fields
- * `editableGroups(user, order)` allows (spec §6 "who may edit what"); saves through
+ * `editableGroups(user, order)` allows (who may edit what); saves through
  * updateOrderAction (outbox), sending only the fields that changed.
  *
  * With `statusChange` (the /orders list) it also offers the status changes the machine allows
- * this user on this order (spec §4: "The orders-list edit dialog sends approved"); such a change
+ * this user on this order (the orders-list edit dialog can approve); such a change
  * goes through changeStatusAction with the generic texts ('Sipariş durumu başarıyla güncellendi').
  */
 export interface OrderEditDialogProps {

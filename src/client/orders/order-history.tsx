@@ -9,7 +9,7 @@ import { OrderStatusChip } from '../shared-ui/order-status-chip';
 import { EVENT_LABELS } from './order-ui';
 
 /**
- * The order's history (issue 3: "the order's history of events"), oldest first: what happened,
+ * The order's history of events, oldest first: what happened,
  * who did it, when, the status it moved from and to, and the notes given. Events made on this
  * device and not yet acknowledged are already in the list (the outbox's local effect adds them);
  * the server's own events replace them once it has the change.

@@ -16,10 +16,10 @@ import { LineScanInfo } from '../shared-ui/line-scan-info';
 import { usePhone } from '../shared-ui/responsive';
 
 /**
- * An order's lines (spec §2 order detail: product name, quantity, unit price, total price) and
+ * An order's lines (product name, quantity, unit price, total price) and
  * the grand total, all from integer kuruş. On a phone (below `sm`) each line is a short stacked
  * block ('2 × 1.250,00 TL' then its total) and the grand total a full-width line of its own, so
- * nothing is cut off or needs a sideways swipe (issue 8); the test ids are the table's.
+ * nothing is cut off or needs a sideways swipe on a phone; the test ids are the table's.
  */
 export function OrderItemsTable({ items, totalKurus }: { items: readonly OrderItem[]; totalKurus: number }) {
   const t = useT();

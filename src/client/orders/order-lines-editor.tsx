@@ -231,7 +231,8 @@ export function OrderLinesEditor({
       </Stack>
 
       {phone ? (
-        // Phones: each line a short stacked block, no sideways scroll (issue 8).
+        // Phones: each line a short stacked block, no sideways scroll (a phone user must not have
+        // to swipe to see a line).
         <Stack divider={<Divider flexItem />} data-testid="order-lines">
           {lines.length === 0 ? (
             <Typography variant="body2" color="text.secondary" sx={{ py: 1, textAlign: 'center' }}>

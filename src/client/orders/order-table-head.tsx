@@ -4,7 +4,7 @@ import TableRow from '@mui/material/TableRow';
 import { useT } from '../shared-ui/i18n';
 
 /**
- * The column heads of the order tables on /orders and /my-orders (spec §2): the same six columns,
+ * The column heads of the order tables on /orders and /my-orders: the same six columns,
  * in the same order, on both. Only the amount column's head differs — 'Toplam' on /orders, 'Tutar'
  * on /my-orders — and each page keeps its own text.
  */

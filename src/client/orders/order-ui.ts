@@ -76,7 +76,7 @@ export function statusActions(user: ActingUser | null, order: OrderRef | null | 
       (transition?.action && SPEC_ACTION_KEYS[transition.action]) || FALLBACK_ACTION[to];
     if (order.status === 'out_for_delivery' && to === 'in_transit') key = 'action_deliveryFailed';
     // A salesperson withdrawing their OWN order cancels it: the dashboards' 'Reddet' would say
-    // "reject" for what is a cancellation (issue 8), so they read 'İptal Et' everywhere.
+    // "reject" for what is a cancellation, so they read 'İptal Et' everywhere.
     if (to === 'cancelled' && user.role === 'salesperson') key = 'action_cancel';
     if (key && used.has(key)) key = FALLBACK_ACTION[to];
     if (key) used.add(key);
@@ -167,7 +167,7 @@ function addressSettled(location: { pathname: string; search: string }): boolean
 
 /**
  * The status filter of /orders and /my-orders, kept in the `status` query parameter so a reload or
- * a shared link keeps it (spec §2). `status` is the parameter when it names a status, else null
+ * a shared link keeps it. `status` is the parameter when it names a status, else null
  * (no filter); `raw` is the parameter as written, for a page that treats an unknown one specially.
  * With `replace`, a filter change replaces the history entry instead of adding one. A new filter
  * starts from the first page (`page` is dropped in the same address change).
@@ -218,7 +218,7 @@ export interface ListParams {
 /**
  * The search text (`q`) and page (`page`, 1-based; absent = first) of /orders and /my-orders, kept
  * in the address so that 'Geri' from an order, the browser's back button, a reload or a shared link
- * all return to the same view (issue 8). Typing and paging replace the history entry: one list
+ * all return to the same view. Typing and paging replace the history entry: one list
  * visit is one entry, whatever was typed. `page` is 0-based for the components; a new search
  * starts from the first page. `clear` drops search, status and page in one address change. Every
  * setter changes the address as it is now (not as last rendered), and only the one parameter.

@@ -29,7 +29,7 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 }
 
 /**
- * The /my-orders view dialog (spec §2 "A view dialog lists the items"): the order's customer, its
+ * The /my-orders view dialog, which lists the items: the order's customer, its
  * lines and total, read live from the local store — so it follows the order while it is open
  * (e.g. the real number replacing 'GEÇİCİ-…' when the server accepts it).
  */

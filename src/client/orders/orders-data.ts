@@ -25,7 +25,8 @@ import { useLocalDb } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
 
 /**
- * Orders as the screens see them (DESIGN §6): read live from the local Dexie store with
+ * Orders as the screens see them (offline-first: the local store is what they show): read live from
+ * the local Dexie store with
  * useLiveQuery (the sync engine keeps it current; any tab's change re-renders), changed only
  * through the outbox actions of src/client/local — so every screen works offline and every
  * change is sent exactly once. Hooks return `undefined` while the first read runs.

@@ -50,12 +50,12 @@ import { PendingSyncChip } from './pending-sync-chip';
 const PAGE_SIZES = [10, 25, 50];
 
 /**
- * /orders (spec §2 "Orders list"): every order this user may see, from the local store (works
+ * /orders, the orders list: every order this user may see, from the local store (works
  * offline; a sync re-renders it). Search on order number or customer name is client-side; the
  * status filter lives in the `status` query parameter, so a reload or a shared link keeps it.
  * Rows open /orders/{id} (the order number is a real link, so it also opens in a new tab). On a
  * phone (below `sm`) the rows become stacked cards whose body is that link, with the actions as
- * buttons under it: no sideways swipe for the status or the date (issue 8). Per-row edit and assign-driver actions appear only where the status
+ * buttons under it: no sideways swipe for the status or the date. Per-row edit and assign-driver actions appear only where the status
  * machine (src/shared/domain/order-status.ts) lets this user act; rows with changes this device
  * has not sent yet, or that the server refused, are marked.
  */
@@ -70,7 +70,7 @@ export default function OrdersPage() {
   const list = useListParams();
   const { page, setPage } = list;
   // The box keeps its own text (typing must never wait for the address); the address follows it,
-  // so 'Geri' from an order and a reload bring the search back (issue 8), and the box follows the
+  // so 'Geri' from an order and a reload bring the search back, and the box follows the
   // address when that changes from outside (back/forward, a link, the menu).
   const { text: search, setText: setSearch, clear: clearFilters } = useSearchText(list);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] as number);

@@ -93,7 +93,7 @@ export default function ProfilePage() {
           ? error.message
           : t('profileSaveError');
       setFormError(message);
-      useUi.getState().showToast(message); // a failed change: toast at the top right (spec §8)
+      useUi.getState().showToast(message); // a failed change: toast at the top right
     } finally {
       setSaving(false);
     }

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * Service worker registration (workbox-window) and the update flow of DESIGN §6:
+ * Service worker registration (workbox-window) and the update flow:
  * a new version installs and WAITS → the app shows "Yeni sürüm hazır" → the user presses
  * 'Güncelle' → we post SKIP_WAITING → the new worker takes control (`controllerchange`) → reload.
  *
@@ -44,7 +44,7 @@ const UPDATE_CHECK_MS = 60 * 60_000;
 
 /**
  * Registers after the page has loaded: the worker's install (which fetches the whole precache)
- * must not compete with the first paint of /login (issue 8). The browser's own API, not
+ * must not compete with the first paint of /login. The browser's own API, not
  * workbox-window: what the update flow needs is a few events, and the first visit then downloads
  * no client library for it.
  */

@@ -2,7 +2,7 @@ import type { OrderItemInput } from '../../shared/api/orders';
 import { linesToItems, linesTotalKurus, type OrderLine } from '../../shared/domain/order-lines';
 
 /**
- * The sales cart (spec §4 "Sales cart", §5 Sales): a pure reducer, so its rules are plain
+ * The sales cart: a pure reducer, so its rules are plain
  * functions of (cart, action) —
  * - adding a product adds a line with quantity 1; adding the same product again raises it by 1;
  * - changing a quantity to 0 (or less) removes the line;

@@ -32,7 +32,7 @@ import { SalesCartDialog } from './sales-cart-dialog';
 import { SalesProductCard } from './sales-product-card';
 
 /**
- * /sales (spec §2 Sales, §4 Sales cart, §5): the active products of the local store as cards, with
+ * /sales: the active products of the local store as cards, with
  * search and the category filter, a customer selector, the cart (badge + dialog) and the
  * create-order action.
  *
@@ -67,7 +67,7 @@ export default function SalesPage() {
 
   const create = async () => {
     if (creating) return;
-    // Spec §5: a customer and a non-empty cart, with one message for both.
+    // An order needs a customer and a non-empty cart, with one message for both.
     if (!customer || cart.length === 0) {
       showError(t('om_salesCustomerAndCart'));
       return;

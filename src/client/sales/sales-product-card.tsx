@@ -14,7 +14,7 @@ import { productPriceKurus, productStock } from '../shared-ui/product-price';
 /**
  * One product of the sales catalogue: name, category and brand, price (the discounted one, with
  * the list price struck through), stock, and 'Sepete Ekle' — disabled when the stock is 0 or less
- * (spec §5), and once the cart already holds the whole stock.
+ * (nothing can be sold from an empty shelf), and once the cart already holds the whole stock.
  */
 export function SalesProductCard({
   product,

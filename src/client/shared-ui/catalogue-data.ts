@@ -17,8 +17,9 @@ import { useLocalDb } from './local-store';
 /**
  * What more than one feature reads or does with the local store: the mirrored customers and
  * products (/create-order, /sales, the order edit dialog) and creating an order (/create-order and
- * /sales). It lives here, not in a feature folder, so that no feature imports another (issue 7:
- * orders and sales used to import each other). Reads are live (useLiveQuery); `undefined` while
+ * /sales). It lives here, not in a feature folder, so that no feature imports another (a feature
+ * folder that imports another cannot change alone; orders and sales used to import each other).
+ * Reads are live (useLiveQuery); `undefined` while
  * the first read runs.
  */
 
@@ -66,7 +67,7 @@ export async function runLocalAction<T>(
   } catch (error) {
     console.error(error);
     const message = error instanceof Error && error.message ? error.message : null;
-    // A failed change is a toast at the top right (spec §8), not a snackbar.
+    // A failed change is a toast at the top right, not a snackbar (the one place such errors show).
     ui.showToast(message ? `${errorText}: ${message}` : errorText);
     return null;
   }

@@ -6,7 +6,8 @@ import { useUi } from '../state/ui';
 import { t } from './i18n';
 
 /**
- * 'İrsaliye Yazdır' (issue 9), shared by the warehouse screen and the order detail: the server's
+ * 'İrsaliye Yazdır' (print the delivery note), shared by the warehouse screen and the order detail:
+ * the server's
  * PDF (GET /delivery-notes/generate/:orderId, with the bearer token) downloaded under a name based
  * on the order; with no connection the caller opens the same note from the local store
  * (/delivery-notes/:orderId, a print-styled page). Failure: 'İrsaliye yazdırılırken hata oluştu'.

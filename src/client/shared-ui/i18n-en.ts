@@ -159,7 +159,7 @@ export const en: Record<MessageKey, string> = {
   syncServerFieldDriver: 'Driver',
   syncServerFieldStatus: 'Status',
   syncOpenOrder: 'Open order',
-  // navigation and notices (issue 8: another company's address while signed in)
+  // navigation and notices (another company's address while signed in)
   tenantMismatchTitle: "Another company's address",
   tenantMismatchBody: 'This session belongs to {current}. Sign out to switch to {requested}.',
   tenantSwitchSignOut: 'Sign out and switch',
@@ -366,7 +366,7 @@ export const en: Record<MessageKey, string> = {
   outbox_notificationReadAll: 'All notifications marked as read',
   outbox_notificationDelete: 'Notification deleted',
   networkUnreachable: 'The server cannot be reached. Check your connection.',
-  // driver (issue 9: the driver's work list, delivery with proof, the proof on the order detail)
+  // driver (the driver's work list, delivery with proof, the proof on the order detail)
   driverTitle: 'My deliveries',
   driverTabTodo: 'To do ({count})',
   driverTabDone: 'Finished ({count})',
@@ -435,7 +435,7 @@ export const en: Record<MessageKey, string> = {
   cachedReadOnly: 'Offline: showing what was last seen online (read-only).',
   proofNone: 'This order has no proof of delivery',
   outbox_orderDeliver: '{number}: delivered, received by {recipient}',
-  // warehouse (issue 9: /warehouse-dashboard, preparation by scan, delivery note)
+  // warehouse (/warehouse-dashboard, preparation by scan, delivery note)
   wh_approvedCount: 'Approved orders',
   wh_preparedCount: 'Prepared orders',
   wh_totalValue: 'Total value',
@@ -525,7 +525,7 @@ export const en: Record<MessageKey, string> = {
   wh_noteNotFound: 'Order not found',
   wh_scanProgress: 'Scanned: {scanned} / {ordered}',
   outbox_warehouseScan: '{number}: barcode {code} ({product})',
-  // dashboards (issue 10: /dashboard, /manager-dashboard, /notifications paging)
+  // dashboards (/dashboard, /manager-dashboard, /notifications paging)
   dash_totalOrders: 'Total Orders',
   dash_pendingOrders: 'Pending Orders',
   dash_inTransit: 'In Transit',

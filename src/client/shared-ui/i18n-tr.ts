@@ -172,7 +172,7 @@ export const tr = {
   syncServerFieldDriver: 'Sürücü',
   syncServerFieldStatus: 'Durum',
   syncOpenOrder: 'Siparişi aç',
-  // navigation and notices (issue 8: another company's address while signed in)
+  // navigation and notices (another company's address while signed in)
   tenantMismatchTitle: 'Başka bir şirketin adresi',
   tenantMismatchBody: 'Bu oturum {current} şirketine ait. {requested} şirketine geçmek için çıkış yapın.',
   tenantSwitchSignOut: 'Çıkış yap ve geç',
@@ -379,7 +379,7 @@ export const tr = {
   outbox_notificationReadAll: 'Tüm bildirimler okundu olarak işaretlendi',
   outbox_notificationDelete: 'Bildirim silindi',
   networkUnreachable: 'Sunucuya ulaşılamıyor. Bağlantınızı kontrol edin.',
-  // driver (issue 9: the driver's work list, delivery with proof, the proof on the order detail)
+  // driver (the driver's work list, delivery with proof, the proof on the order detail)
   driverTitle: 'Teslimatlarım',
   driverTabTodo: 'Yapılacaklar ({count})',
   driverTabDone: 'Tamamlananlar ({count})',
@@ -447,7 +447,7 @@ export const tr = {
   cachedReadOnly: 'Çevrimdışı: son çevrimiçi görülen bilgiler gösteriliyor (salt okunur).',
   proofNone: 'Bu sipariş için teslimat kanıtı yok',
   outbox_orderDeliver: '{number}: teslim edildi, teslim alan {recipient}',
-  // warehouse (issue 9: /warehouse-dashboard, preparation by scan, delivery note)
+  // warehouse (/warehouse-dashboard, preparation by scan, delivery note)
   wh_approvedCount: 'Onaylanan Sipariş',
   wh_preparedCount: 'Hazırlanan Sipariş',
   wh_totalValue: 'Toplam Değer',
@@ -537,7 +537,7 @@ export const tr = {
   wh_noteNotFound: 'Sipariş bulunamadı',
   wh_scanProgress: 'Okutulan: {scanned} / {ordered}',
   outbox_warehouseScan: '{number}: barkod {code} ({product})',
-  // dashboards (issue 10: /dashboard, /manager-dashboard, /notifications paging)
+  // dashboards (/dashboard, /manager-dashboard, /notifications paging)
   dash_totalOrders: 'Toplam Sipariş',
   dash_pendingOrders: 'Bekleyen Sipariş',
   dash_inTransit: 'Yoldaki Sipariş',

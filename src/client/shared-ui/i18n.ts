@@ -13,8 +13,8 @@ import { useUi } from '../state/ui';
 import { type MessageKey, tr } from './i18n-tr';
 
 /**
- * The dictionary of every screen text (issue 8: English must switch the order screens too, not
- * only the shell). Turkish is the spec's text, quoted exactly, and the default; English is a
+ * The dictionary of every screen text (English must switch every screen, not only the
+ * shell). Turkish is the spec's text, quoted exactly, and the default; English is a
  * translation. The language is persisted under `language` by the ui store; components call
  * `const t = useT(); t('key')` (re-rendered on a switch), code outside React calls `t('key')`.
  * tests/unit/i18n.test.ts fails on a key without both texts and on a Turkish literal left in a

@@ -4,7 +4,7 @@ import { useT } from './i18n';
 
 /**
  * Under an order line's product name: its barcode and how much of it the warehouse has scanned
- * (issue 9: the order detail shows scanned/ordered per line and each line's barcode). Nothing is
+ * (the order detail shows scanned/ordered per line and each line's barcode). Nothing is
  * shown for a line with neither a barcode nor a scan.
  */
 export function LineScanInfo({

@@ -30,7 +30,7 @@ export function useUnreadCount(): number {
   return useLiveQuery(async () => (db ? unreadNotificationCount(db) : 0), [db]) ?? 0;
 }
 
-/** Spec §8: a mark-read failure is only logged. */
+/** A mark-read failure is only logged, not shown: the notification simply stays unread. */
 export async function markRead(id: string): Promise<void> {
   try {
     await markNotificationRead(id);
@@ -45,7 +45,7 @@ export async function markAllRead(): Promise<void> {
     useUi.getState().showSuccess(t('markAllReadSuccess'));
   } catch (error) {
     console.error(error);
-    useUi.getState().showToast(t('markAllReadError')); // a failed change: toast (spec §8)
+    useUi.getState().showToast(t('markAllReadError')); // a failed change: a toast
   }
 }
 

@@ -9,7 +9,8 @@ import {
 } from '../../shared/domain/number-input';
 
 /**
- * The one field every form uses to take a price or a quantity (issue 8). It reads what is typed
+ * The one field every form uses to take a price or a quantity, so they all read numbers the same
+ * way. It reads what is typed
  * with THE RULE of src/shared/domain/number-input.ts ('150,5', '1.250,75', '1250.75', '1250',
  * '1.250' — never guessed, never scaled), and
  * - is a text field with `inputMode` decimal (money) / numeric (quantity): an

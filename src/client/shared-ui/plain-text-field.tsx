@@ -27,7 +27,7 @@ export interface PlainTextFieldProps {
  * adornments) for the login screen, built from its parts. Why not TextField itself: it imports
  * `Select`, and with it Menu, Popover, Modal and the focus trap (≈ 12 KiB gzip) that a text input
  * never uses; on the first visit of /login that is JavaScript downloaded before anyone can sign
- * in (issue 8). Screens after sign-in keep using TextField.
+ * in. Screens after sign-in keep using TextField.
  */
 export function PlainTextField({
   id,

@@ -17,7 +17,7 @@ export function productPriceKurus(
 }
 
 /**
- * The stock the sales screen checks: `current_stock` (spec §5: "add to cart is disabled when stock
+ * The stock the sales screen checks: `current_stock` ("add to cart is disabled when stock
  * is 0 or less; cart quantity cannot exceed current stock"). `available_stock` is not used: the
  * spec names current stock, and the server does not reserve stock for orders in this issue.
  */

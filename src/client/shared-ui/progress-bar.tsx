@@ -9,7 +9,7 @@ const slide = keyframes`
 /**
  * A thin progress bar: `value` (0–100) for a known share, none for "working…". What MUI's
  * LinearProgress draws, in a few lines — it is on /login and in every route's loading fallback,
- * where each KiB of JavaScript delays a phone's first screen (issue 8).
+ * where each KiB of JavaScript delays a phone's first screen.
  */
 export function ProgressBar({
   value,

@@ -2,7 +2,7 @@ import type { Role } from '../../shared/domain/roles';
 import type { MessageKey, Translate } from './i18n';
 
 /**
- * Which roles may open the role-guarded routes (spec §2 route table); every other route of the
+ * Which roles may open the role-guarded routes (the route table); every other route of the
  * app is open to any signed-in user. The router's guards and the login screen's "back to the
  * address you asked for" both read this one table, so they cannot disagree.
  */
@@ -70,7 +70,7 @@ export function readReturnTo(state: unknown): ReturnTo | null {
 
 /**
  * Where a user lands right after signing in: the address they asked for when their role may open
- * it, else their role's landing page (spec §2). /login itself and the root are not worth returning to.
+ * it, else their role's landing page. /login itself and the root are not worth returning to.
  */
 export function returnAddress(role: Role, from: ReturnTo | null, landing: string): string {
   if (!from) return landing;

@@ -12,7 +12,7 @@ function useWide(): boolean {
 }
 
 /**
- * The one place global messages appear (spec §8/§9):
+ * The one place global messages appear:
  * - snackbars at the bottom: the ui store's globalError (error severity) and globalSuccess
  *   (success severity), each hiding after 6 s. When both are set the error is shown first;
  *   closing it reveals the success message.

@@ -8,7 +8,7 @@ import { useT } from './i18n';
 /**
  * On the login screen: changes that are still on this device, waiting for their user to sign in
  * again (after a 401 ended the session, or after 'Yine de çıkış yap'). Outbox entries are only
- * ever sent with their owner's token (DESIGN §6), so signing in is what sends them.
+ * ever sent with their owner's token (never under another identity), so signing in is what sends them.
  *
  * It reads the device registry only (a tiny database of per-user counts), never a user's own
  * local store: the login screen must not open anyone's data. The registry module (and Dexie with
@@ -16,7 +16,7 @@ import { useT } from './i18n';
  * after the form. It follows the registry live, so it disappears when another tab of the same
  * user sends the changes. When the browser lists its databases and the registry is not among
  * them (a first visit: nobody ever signed in here), nothing can be waiting, and Dexie is not
- * fetched at all (issue 8: the first /login downloads no local-store code).
+ * fetched at all (the first /login downloads no local-store code).
  */
 async function registryMayExist(): Promise<boolean> {
   if (typeof indexedDB === 'undefined') return false;

@@ -11,7 +11,8 @@ import { tokenClaims } from '../local/sync/status';
  * Session state (spec "Client state"): user, isAuthenticated, isLoading, plus the token and the
  * tenant info. Persisted under the spec's browser storage keys `token` and `user`.
  *
- * Offline never signs out (DESIGN §8): on start a stored session is trusted at once so the app
+ * Offline never signs out (a user in a cellar with no signal keeps working): on start a stored
+ * session is trusted at once so the app
  * opens on cached data; the profile is then re-read in the background, and ONLY a 401 ends the
  * session. A network failure leaves everything as it is.
  */
@@ -26,7 +27,7 @@ export interface SessionState {
   /**
    * The tenant the session belongs to (the token's `tid`). The page's tenant (?tenant=) may differ
    * when a signed-in user opens another company's address: the app then offers to switch instead
-   * of sending this token to a tenant that refuses it (issue 8).
+   * of sending this token to a tenant that refuses it.
    */
   tenant: string | null;
   /** Set when the server said the session is over (401); the login screen may explain it. */
@@ -169,10 +170,10 @@ export const useSession = create<SessionState>((set, get) => ({
 
   async signOut() {
     try {
-      // To the session's own tenant: the page may show another company's address (issue 8).
+      // To the session's own tenant: the page may show another company's address.
       await authApi.logout(get().tenant ?? undefined);
     } catch {
-      /* Logout clears local state whatever the result (spec §4). */
+      /* Logout clears local state whatever the result: the user asked to be signed out. */
     }
     get().clear(false);
   },

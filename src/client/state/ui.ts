@@ -2,7 +2,7 @@ import { create } from 'zustand';
 
 /**
  * UI preferences and global messages (spec "Client state"): theme, language, sidebar, snackbars,
- * and the toast. Spec §8/§9 has two kinds of notice: a failed change (mutation) is a TOAST at the
+ * and the toast. There are two kinds of notice: a failed change (mutation) is a TOAST at the
  * top right that closes after 5 s (`showToast`); every other message is a snackbar that hides
  * after 6 s (`showError`, `showSuccess`).
  */
@@ -23,7 +23,7 @@ export interface UiState {
   setSidebarOpen: (open: boolean) => void;
   showError: (message: string | null) => void;
   showSuccess: (message: string | null) => void;
-  /** A failed change (spec §8): a toast at the top right; null closes it. */
+  /** A failed change: a toast at the top right; null closes it. */
   showToast: (message: string | null) => void;
 }
 

@@ -21,7 +21,7 @@ import { outboxSummary } from '../shared-ui/outbox-summary';
 import { useSession } from '../state/session';
 
 /**
- * The sync panel (DESIGN §6): what this device has not yet sent, and what the server refused and
+ * The sync panel: what this device has not yet sent, and what the server refused and
  * why — with the server's own Turkish reason — so nothing a user did disappears silently. A refused
  * change can be retried (e.g. after fixing the cause) or discarded (the record shows the server's
  * version again). Reads the outbox from Dexie like every other screen.

@@ -46,7 +46,7 @@ import { completePreparationAction } from './warehouse-data';
 const CameraScanner = lazy(() => import('./camera/camera-scanner'));
 
 /**
- * 'Hazırla' (spec §2 preparation dialog), built for handheld scanners: every scan — a wedge
+ * 'Hazırla' (the preparation dialog), built for handheld scanners: every scan — a wedge
  * scanner's characters + Enter/Tab, the 'Okut' button, the camera — goes through ONE pipeline
  * (use-scan-pipeline.ts) that answers at once from the device's copy of the lines.
  *

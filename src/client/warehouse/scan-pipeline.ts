@@ -2,7 +2,7 @@ import { matchScan, type ParseResult, parseScan, type ScanLine } from '../../sha
 import type { Translate } from '../shared-ui/i18n';
 
 /**
- * THE scan pipeline of the preparation screen (issue 9), framework-free so it can be unit-tested:
+ * THE scan pipeline of the preparation screen, framework-free so it can be unit-tested:
  * every input (a keyboard-wedge scanner's characters + Enter, the scan button, the camera) hands
  * its raw text here, and the verdict is decided at once, synchronously, against the device's own
  * copy of the order lines — never waiting for the server or even for IndexedDB:

@@ -38,7 +38,7 @@ import {
   useWarehouseRefresh,
 } from './warehouse-data';
 
-/** Spec §2 status labels of this screen: Onaylandı / Hazırlandı / Yolda / Teslim Edildi. */
+/** The status labels of this screen: Onaylandı / Hazırlandı / Yolda / Teslim Edildi. */
 const STATUS_COLORS: Record<string, ChipProps['color']> = {
   approved: 'info',
   prepared: 'primary',
@@ -51,7 +51,7 @@ function StatusChip({ status }: { status: string }) {
 }
 
 /**
- * /warehouse-dashboard, 'Depo Yönetimi' (spec §2, §4; issue 9). Everything comes from the local
+ * /warehouse-dashboard, 'Depo Yönetimi'. Everything comes from the local
  * store, so the screen works with no connection: the summary cards, the approved orders with
  * 'Hazırla' (the scan dialog), the prepared ones with 'Kargoya Ver' and 'İrsaliye Yazdır'. The
  * spec's 10-second refresh and the refresh on returning to the tab ask the sync engine to pull.

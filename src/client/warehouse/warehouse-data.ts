@@ -13,7 +13,7 @@ import { t } from '../shared-ui/i18n';
 import { useLocalDb } from '../shared-ui/local-store';
 import { useUi } from '../state/ui';
 
-/** Statuses the warehouse screen works with (spec §2: approved are prepared, prepared are shipped; shipped ones keep their note). */
+/** Statuses the warehouse screen works with (approved are prepared, prepared are shipped; shipped ones keep their note). */
 const WAREHOUSE_STATUSES = ['approved', 'prepared', 'in_transit'] as const;
 /** How many shipped (Yolda) orders the screen lists, newest first, for reprinting their notes. */
 const SHIPPED_SHOWN = 20;

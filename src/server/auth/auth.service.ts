@@ -166,7 +166,7 @@ async function rehashQuietly(password: string): Promise<string | undefined> {
 }
 
 /**
- * POST /auth/login — lockout exactly as DESIGN §4 and the spec's login error catalogue:
+ * POST /auth/login — lockout and the login error messages, exactly:
  * - failures are counted per tenant + username (lower-cased; unknown usernames count too, and cost
  *   the same scrypt time, so nothing tells an existing account from a missing one);
  * - a failure below the limit → 401 INVALID_CREDENTIALS with `remainingAttempts`;
@@ -329,7 +329,8 @@ export async function profile(db: Kysely<Database>, tenantId: string, userId: st
  * `remainingAttempts`, and the failure that reaches the limit locks the account for 15 minutes →
  * 400 with `lockedOut`, `remainingTime`, `remainingAttempts: 0` and the lockout text. 400, not the
  * login's 401: on an authenticated call a 401 means "your session is over" and the client signs
- * out (DESIGN §8). A right current password clears the counter, as a sign-in does.
+ * out (a 401 is the one answer that ends a session, so a wrong password here must not be one). A
+ * right current password clears the counter, as a sign-in does.
  */
 export async function prepareProfileUpdate(
   db: Kysely<Database>,

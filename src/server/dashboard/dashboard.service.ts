@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { statsTotals, teamTotals } from './dashboard.repository';
 
 /**
- * GET /dashboard/stats (spec §3, issue 10): the figures of dashboard-stats.ts over the orders the
+ * GET /dashboard/stats: the figures of dashboard-stats.ts over the orders the
  * caller may see (orderScope — the same scope as every list). The database counts
  * (statsTotals); `finalizeStats` / `memberStats` alone turn counts into rates and means, as on the
  * device, so the two cannot round differently.

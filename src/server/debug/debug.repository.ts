@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Queries of the demo-mode debug calls (spec §7). */
+/** Queries of the demo-mode debug calls (only mounted in demo mode). */
 
 /** The oldest live pending_approval order of the tenant (created_at, then id). */
 export async function findOldestPendingOrder(db: Executor, tenantId: string): Promise<string | undefined> {

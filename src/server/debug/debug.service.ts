@@ -10,7 +10,8 @@ import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
 import { forbidden } from '../lib/errors';
 import { listOrders } from '../orders/order-lists.repository';
-import { changeStatus, create, type OrderActor } from '../orders/orders.service';
+import { changeStatus } from '../orders/order-status.service';
+import { create, type OrderActor } from '../orders/orders.service';
 import type { Tenant } from '../tenants/tenants.repository';
 import * as repo from './debug.repository';
 

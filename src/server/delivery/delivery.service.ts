@@ -13,12 +13,13 @@ import { type ActingUser, canSeeOrder } from '../../shared/domain/order-status';
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
 import { notFound, validation } from '../lib/errors';
+import { changeStatus } from '../orders/order-status.service';
 import { findOrder } from '../orders/orders.repository';
-import { changeStatus, type OrderActor } from '../orders/orders.service';
+import type { OrderActor } from '../orders/orders.service';
 import { findDeliveryProof, insertDeliveryProof } from './delivery.repository';
 
 /**
- * Delivery with proof (issue 9, DESIGN §5): POST /orders/{id}/deliver is the machine's
+ * Delivery with proof: POST /orders/{id}/deliver is the machine's
  * out_for_delivery → delivered made by PATCH …/status's own service (who may, expected_status,
  * "already satisfied", event, notification, change number), plus the proof row in the SAME
  * transaction, pointing at that event. A replay (same Idempotency-Key: the stored answer; or,

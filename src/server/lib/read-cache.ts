@@ -1,6 +1,7 @@
 /**
  * A small, bounded, short-lived cache for what EVERY request reads before its own work: the tenant
- * named by `?tenant=` and the session + user behind the bearer token (issue 8, "speed"). On the
+ * named by `?tenant=` and the session + user behind the bearer token, so that a one-order read
+ * stays fast. On the
  * embedded database those two lookups cost more than the page itself for a one-order read: PGlite
  * plans every statement anew, on the one thread that also serves HTTP.
  *
@@ -14,7 +15,7 @@
  *   cannot put the live session back.
  * - The embedded database has exactly one process: a logout applies to the very next request.
  *   With PostgreSQL and several API processes, ANOTHER process may accept a revoked token, or see
- *   a tenant's old settings, for at most `ttlMs` (README "Read cache").
+ *   a tenant's old settings, for at most `ttlMs` (docs/architecture.md, "Read cache").
  */
 export class ReadCache<V> {
   private readonly entries = new Map<string, { value: V; until: number }>();

@@ -3,6 +3,7 @@ import { envelope } from '../../shared/api/common';
 import { API } from '../../shared/api/endpoints';
 import { sendDataText } from '../lib/json-text';
 import { route } from '../lib/route';
+import { changeStatus } from './order-status.service';
 import * as service from './orders.service';
 
 const listContract = envelope(API.orderList.response);
@@ -66,7 +67,7 @@ export default async function orderRoutes(app: FastifyInstance) {
 
   route(app, API.orderStatus, async (request, reply) =>
     app.mutate(request, reply, { action: 'order.status', entity: 'order' }, (trx) =>
-      service.changeStatus(trx, request.tenant.id, actor(request), request.params.id, request.body),
+      changeStatus(trx, request.tenant.id, actor(request), request.params.id, request.body),
     ),
   );
 

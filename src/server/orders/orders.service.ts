@@ -9,7 +9,7 @@ import {
   type OrderListResponse,
   type UpdateOrderInput,
 } from '../../shared/api/orders';
-import { deliveryFailureNote, type EventNote, storedEventNote } from '../../shared/api/stored-texts';
+import { storedEventNote } from '../../shared/api/stored-texts';
 import { toKurus } from '../../shared/domain/money';
 import { changedOrderFields } from '../../shared/domain/order-lines';
 import {
@@ -17,16 +17,10 @@ import {
   canAssignDriver,
   canDeleteOrder,
   canSeeOrder,
-  checkTransition,
   editableGroups,
   editGroupOf,
-  handlerStamps,
-  ORDER_STATUS_LABELS,
-  type OrderRef,
-  type OrderStatus,
   orderScope,
   ROLE_ORDER_STATUSES,
-  TRANSITIONS,
 } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
 import { customerExists } from '../customers/customers.repository';
@@ -38,13 +32,13 @@ import { planOrderNotices } from '../notifications/order-notices';
 import { findProductsForLines } from '../products/products.repository';
 import type { Tenant } from '../tenants/tenants.repository';
 import { findActiveStaff } from '../users/users.repository';
-import { decisionOf } from './order-decisions.service';
 import { listOrders } from './order-lists.repository';
 import * as repo from './orders.repository';
 import type { WireCache } from './wire-cache';
 
 /**
- * The orders API (spec §2/§7, DESIGN §5–§8). Who may do what comes from the status machine in
+ * The orders API: reads, create, edit, driver assignment, delete (the status change is in
+ * order-status.service.ts). Who may do what comes from the status machine in
  * src/shared/domain/order-status.ts — this file only applies it; it never restates a rule.
  *
  * Every mutation runs inside app.mutate's transaction (audit row + Idempotency-Key outcome in the
@@ -172,14 +166,19 @@ export async function getText(
 
 // ------------------------------------------------------------------------ shared helpers ---
 
-async function reload(trx: Trx, tenantId: string, id: string): Promise<Order> {
+export async function reload(trx: Trx, tenantId: string, id: string): Promise<Order> {
   const record = await repo.findOrder(trx, tenantId, id);
   if (!record) throw new Error(`order ${id} vanished inside its own transaction`);
   return repo.toWireOrder(record);
 }
 
 /** Locks the order and checks the caller may see it (else the 404 of an unknown order). */
-async function lockVisible(trx: Trx, tenantId: string, user: ActingUser, id: string): Promise<LockedOrder> {
+export async function lockVisible(
+  trx: Trx,
+  tenantId: string,
+  user: ActingUser,
+  id: string,
+): Promise<LockedOrder> {
   const locked = await repo.lockOrder(trx, tenantId, id);
   if (!locked || locked.deleted || !canSeeOrder(user, locked)) throw orderNotFound();
   return locked;
@@ -229,7 +228,7 @@ async function checkCustomer(
 // ------------------------------------------------------------------------------ create ---
 
 /**
- * POST /orders. The caller becomes the salesperson (any signed-in user may create: spec §6),
+ * POST /orders. The caller becomes the salesperson (any signed-in user may create an order),
  * status pending_approval, number `<prefix>-<6 digits>` from the tenant's own sequence.
  *
  * A client-made `id` makes an offline creation happen once even when its outbox entry is sent
@@ -332,7 +331,7 @@ type Line = Awaited<ReturnType<typeof buildLines>>[number];
  * that nothing else happened in between — then the new version is exactly what its user saw plus
  * their own change, and the queued edits move on to it. A create is applied on "nothing" (0).
  */
-function applied(order: Order, version: number): Order {
+export function applied(order: Order, version: number): Order {
   return { ...order, applied_on_version: version };
 }
 
@@ -355,7 +354,8 @@ export async function update(
   const locked = await lockVisible(trx, tenantId, actor, id);
   const current = await reload(trx, tenantId, id);
   const differing = changedOrderFields(body, current);
-  // Versioned write (DESIGN §6): the edit was made on `expected_version` of the order. If the order
+  // Versioned write (an offline edit must not silently overwrite a newer one): the edit was made on
+  // `expected_version` of the order. If the order
   // changed since, the user never saw what they would overwrite: refuse with the order as it is now
   // (the device shows it and the refusal), unless the edit is already satisfied — the same values
   // are in place (a replay of this very edit after its idempotency record expired, or two users
@@ -412,128 +412,6 @@ export async function update(
       created_at: at,
     },
   ]);
-  return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: true };
-}
-
-// ------------------------------------------------------------------------------ status ---
-
-/** Could `user` have moved this order into `status` from some state? (a retried change is satisfied) */
-function couldHaveMade(user: ActingUser, order: OrderRef, status: string): boolean {
-  return TRANSITIONS.some(
-    (t) => t.to === status && checkTransition(user, { ...order, status: t.from }, status).ok,
-  );
-}
-
-/**
- * A status change's notes as stored: the caller's note as data (a delivery's 'Teslim alan'), else
- * the user's words — which, on a failed delivery, are one of the dialog's reasons and details,
- * kept as data too so they read in the reader's language.
- */
-function eventNotes(
-  notes: string | null,
-  note: EventNote | undefined,
-  reasonRequired: boolean,
-): { notes: string | null; params?: string } {
-  const asData = note ?? (reasonRequired ? deliveryFailureNote(notes) : null);
-  return asData ? storedEventNote(asData) : { notes };
-}
-
-const label = (status: string) => ORDER_STATUS_LABELS[status as OrderStatus] ?? status;
-
-/**
- * PATCH /orders/{id}/status (DESIGN §6 "Conflicts"). In this order:
- *  - invisible / deleted / unknown → 404;
- *  - `expected_status` given and the order has left it: already in the asked status and the caller
- *    could have made that very change → success, nothing written (a duplicate that lost the race to
- *    itself, or a second device doing the same); otherwise 409 CONFLICT with `current`;
- *  - already in the asked status (nothing expected, or expected = current) → success, nothing
- *    written, if some transition into it is the caller's; else the machine's refusal;
- *  - the machine: no such transition → 409 INVALID_TRANSITION with `current`; not the caller's →
- *    403; a reason required and missing → 400 naming `notes`.
- * Then: the status, who handled it (the transition's `stamps`), the order's decision when this is
- * it (decisionOf), the event, the notification the transition implies, one change number per row.
- */
-export async function changeStatus(
-  trx: Trx,
-  tenantId: string,
-  actor: OrderActor,
-  id: string,
-  body: { status: OrderStatus; notes: string | null; expected_status?: OrderStatus },
-  /**
-   * `eventId`: the id of the event a change writes (a delivery's proof points at it);
-   * `withProof`: the caller stores a proof of delivery with the change (delivery.service.ts);
-   * `note`: what the event's notes say as data, when the caller made them (the notes are then
-   * its Turkish sentence).
-   */
-  options: { eventId?: string; withProof?: boolean; note?: EventNote } = {},
-): Promise<MutationResult<Order>> {
-  const locked = await lockVisible(trx, tenantId, actor, id);
-  const target = body.status;
-  const conflict = async () =>
-    new AppError(409, 'CONFLICT', ORDER_MESSAGES.conflict(label(locked.status)), {
-      current: await reload(trx, tenantId, id),
-    });
-
-  if (body.expected_status !== undefined && body.expected_status !== locked.status) {
-    if (
-      locked.status === target &&
-      checkTransition(actor, { ...locked, status: body.expected_status }, target).ok
-    ) {
-      return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: false };
-    }
-    throw await conflict();
-  }
-  if (locked.status === target && couldHaveMade(actor, locked, target)) {
-    return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: false };
-  }
-
-  const check = checkTransition(actor, locked, target);
-  if (!check.ok) {
-    if (check.reason === 'forbidden') throw new AppError(403, 'FORBIDDEN', ORDER_MESSAGES.cannotChangeStatus);
-    throw new AppError(
-      409,
-      'INVALID_TRANSITION',
-      ORDER_MESSAGES.invalidTransition(label(locked.status), label(target)),
-      {
-        current: await reload(trx, tenantId, id),
-      },
-    );
-  }
-  const transition = check.transition;
-  if (transition.requiresNotes && !body.notes) throw validation(ORDER_MESSAGES.notesRequired, 'notes');
-  if (transition.requiresProof && !options.withProof)
-    throw validation(ORDER_MESSAGES.proofRequired, 'status');
-
-  // Who handled the order is data of the transition (`stamps`: manager_id / warehouse_id).
-  const change: repo.OrderChange = { status: target, ...handlerStamps(transition, actor, locked) };
-
-  const notices = await planOrderNotices(
-    trx,
-    tenantId,
-    { kind: 'status_changed', transition },
-    locked,
-    actor.id,
-  );
-
-  const seqs = await reserveChangeSeqs(trx, tenantId, 1 + notices.count);
-  const at = new Date();
-  const event = {
-    id: options.eventId ?? randomUUID(),
-    order_id: id,
-    event_type: 'status_changed' as const,
-    from_status: locked.status,
-    to_status: target,
-    user_id: actor.id,
-    user_name: actor.full_name,
-    ...eventNotes(body.notes, options.note, transition.requiresNotes === true),
-    created_at: at,
-  };
-  // A step of its own: when this move is the order's first answer to its approval, it is the
-  // order's decision (the dashboards' rule), written with the status in the same update.
-  change.decision = decisionOf(event, locked);
-  await repo.updateOrder(trx, tenantId, id, change, seqs[0] as number, at);
-  await repo.insertOrderEvents(trx, tenantId, [event]);
-  await notices.write(locked, seqs.slice(1), at, body.notes);
   return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: true };
 }
 

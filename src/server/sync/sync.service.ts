@@ -38,8 +38,8 @@ function pullBody(page: PullPage): Buffer {
 }
 
 /**
- * GET /sync/pull (DESIGN §6, contract in src/shared/api/sync.ts). Answers the JSON of a
- * SyncPullResponse, in its envelope, as UTF-8 bytes.
+ * GET /sync/pull, the feed each device's local store follows (contract in src/shared/api/sync.ts).
+ * Answers the JSON of a SyncPullResponse, in its envelope, as UTF-8 bytes.
  *
  * 1. ONE statement (sync.repository.ts `changedPage`, its own snapshot) finds the page boundary B
  *    — the `limit`-th smallest change number after the cursor over every synced collection's

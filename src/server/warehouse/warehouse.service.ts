@@ -16,7 +16,7 @@ import { type DeliveryNoteData, renderDeliveryNote } from './delivery-note.pdf';
 import * as repo from './warehouse.repository';
 
 /**
- * The warehouse API (spec §4/§7, issue 9): barcode scans counted on an approved order's lines and
+ * The warehouse API: barcode scans counted on an approved order's lines and
  * the delivery note (irsaliye) as a PDF.
  *
  * A scan runs inside app.mutate's transaction (audit row + Idempotency-Key outcome in the same

@@ -7,7 +7,7 @@ export type Row = Record<string, unknown>;
 export type EntryOf<E extends Endpoint> = Omit<OutboxEntry, 'body'> & { body: BodyIn<E> };
 
 /**
- * One kind of outbox entry (DESIGN §6), defined from the endpoint it is sent to:
+ * One kind of outbox entry, defined from the endpoint it is sent to:
  * - `endpoint`: method, path and schemas — the entry's params and body are typed by it, and the
  *   server's answer is parsed by its response schema before `fromResponse` sees it;
  * - `apply`: the local (optimistic) effect on one record the entry names in `records`: takes the

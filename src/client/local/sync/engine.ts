@@ -18,7 +18,7 @@ import { type InTurnHooks, sendBatchInTurn, sendInTurn } from './push';
 import { createSyncStatus, type SyncStatusStore, tokenClaims } from './status';
 
 /**
- * The sync engine (DESIGN §6) for ONE user's store: it decides WHEN to pull and push; the what is
+ * The sync engine for ONE user's store: it decides WHEN to pull and push; the what is
  * in its parts — leader.ts (one syncer per device), pull.ts (the feed into Dexie), push.ts (one
  * entry out), plan.ts (which entries may go now and when to wake), backoff.ts. It never touches
  * React; screens read Dexie with useLiveQuery and the status store with zustand's useStore.
@@ -308,7 +308,7 @@ export class SyncEngine {
     if (this.stopped) return;
     this.status.setState({ leader: true });
     const interval = this.options.pullIntervalMs ?? SYNC_PULL_INTERVAL_MS;
-    // The periodic refresh (spec §9) pauses while the tab is hidden: nobody looks at the lists
+    // The periodic refresh pauses while the tab is hidden: nobody looks at the lists
     // then, and the pull on becoming visible (watchConnectivity) catches up at once. Pending
     // changes are still sent.
     this.intervalTimer = setInterval(() => {
@@ -486,7 +486,7 @@ export class SyncEngine {
       force: mode.force,
       networkBack: mode.networkBack,
       networkHoldUntil: this.networkHoldUntil,
-      // Never under another identity (DESIGN §6): entries of another tenant/user are left alone.
+      // Never under another identity: entries of another tenant/user are left alone.
       isMine: (e) => e.tenant === this.db.tenant && e.user_id === this.db.userId,
       isKnown: isKnownKind,
     });

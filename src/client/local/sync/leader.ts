@@ -13,7 +13,8 @@ export function defaultLocks(): LockManagerLike | null {
 }
 
 /**
- * ONE SYNCER PER DEVICE (DESIGN §6). Tabs of the same user compete for a Web Lock; the first one
+ * ONE SYNCER PER DEVICE (two tabs pushing the same outbox would send entries twice). Tabs of the
+ * same user compete for a Web Lock; the first one
  * holds it for as long as it runs and is the leader (it pulls and pushes); the others queue behind
  * it and the next one takes over when the leader's tab closes (the browser releases the lock).
  * Followers do no network sync: they see the leader's writes through Dexie's cross-tab liveQuery.

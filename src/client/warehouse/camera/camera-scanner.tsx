@@ -15,7 +15,7 @@ import { repeatFilter } from '../scan-pipeline';
 import type { DecodeRequest, DecodeResponse } from './decode.worker';
 
 /**
- * Camera scanning (issue 9), its own lazy chunk: nothing of it (nor of zxing) is downloaded until
+ * Camera scanning, its own lazy chunk: nothing of it (nor of zxing) is downloaded until
  * the camera button is pressed.
  *
  * - The rear camera is asked for (`facingMode: environment`); the torch button appears only when

@@ -10,7 +10,7 @@ import QRCodeReader from '@zxing/library/esm/core/qrcode/QRCodeReader';
 import RGBLuminanceSource from '@zxing/library/esm/core/RGBLuminanceSource';
 
 /**
- * The camera's barcode decoder, off the UI thread (issue 9: decoding must never block the
+ * The camera's barcode decoder, off the UI thread (decoding must never block the
  * screen). The page posts one downscaled RGBA frame at a time; the answer is the code found (or
  * null) and how long decoding took. zxing is limited to the formats we use, so it does not try
  * every symbology on every frame.
