@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryMutations } from '../../src/client/local/mutations/delivery';
 import { orderMutations } from '../../src/client/local/mutations/orders';
 import { eventNotesText } from '../../src/client/shared-ui/event-notes';
-import { loadEnglish, TR_CATALOGUE } from '../../src/client/shared-ui/i18n';
+import { loadEnglish } from '../../src/client/shared-ui/i18n';
 import { notificationText } from '../../src/client/shared-ui/notifications-data';
 import { useUi } from '../../src/client/state/ui';
 import { orderNotificationText } from '../../src/server/notifications/notification-texts';
@@ -13,7 +13,6 @@ import {
   fillTemplate,
   formatTurkish,
   renderEventNote,
-  STORED_TEXTS_TR,
   storedEventNote,
 } from '../../src/shared/api/stored-texts';
 import type { NotificationType } from '../../src/shared/domain/order-status';
@@ -80,11 +79,6 @@ describe('the Turkish stored from params', () => {
       expect(storedEventNote(note)).toEqual({ notes: text, params: JSON.stringify(note) });
       expect(renderEventNote(JSON.parse(storedEventNote(note).params), formatTurkish)).toBe(text);
     }
-  });
-
-  it('is what the client’s Turkish catalogue says under the same keys', () => {
-    for (const [key, text] of Object.entries(STORED_TEXTS_TR))
-      expect(TR_CATALOGUE[key as keyof typeof TR_CATALOGUE], key).toBe(text);
   });
 
   it('fills placeholders once: a customer or a note spelling a placeholder stays as typed', () => {

@@ -1,4 +1,5 @@
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
+import { STORED_TEXTS_TR } from '../../shared/api/stored-texts';
 
 /**
  * The Turkish catalogue: the spec's texts, exactly (the default language, in the first download).
@@ -343,33 +344,8 @@ export const tr = {
   notif_order_cancelled: 'Sipariş İptal Edildi',
   notif_system: 'Sistem',
   openOrder: 'Siparişi aç',
-  notifRef: '{number} numaralı sipariş ({customer})',
-  notifNote: ' Not: {notes}',
-  notifTitle_order_created: 'Yeni Sipariş',
-  notifMsg_order_created: '{ref} oluşturuldu ve onay bekliyor.',
-  notifTitle_order_approved: 'Sipariş Onaylandı',
-  notifMsg_order_approved: '{ref} onaylandı.',
-  notifTitle_order_rejected: 'Sipariş Reddedildi',
-  notifMsg_order_rejected: '{ref} reddedildi.',
-  notifTitle_order_cancelled: 'Sipariş İptal Edildi',
-  notifMsg_order_cancelled: '{ref} iptal edildi.',
-  notifTitle_order_assigned: 'Yeni Teslimat Atandı',
-  notifMsg_order_assigned: '{ref} size teslimat için atandı.',
-  notifTitle_order_in_transit: 'Sipariş Yolda',
-  notifMsg_order_in_transit: '{ref} kargoya verildi.',
-  notifTitle_order_shipped: 'Sipariş Kargoya Verildi',
-  notifMsg_order_shipped: '{ref} kargoya verildi.',
-  notifTitle_order_delivered: 'Sipariş Teslim Edildi',
-  notifMsg_order_delivered: '{ref} müşteriye teslim edildi.',
-  // order events' notes the server stores as data (src/shared/api/stored-texts.ts: the same texts)
-  evNote_deliveredTo: 'Teslim alan: {recipient}',
-  evNote_driverAssigned: 'Sürücü atandı: {driver}',
-  evNote_driverAssignedPlate: 'Sürücü atandı: {driver} ({plate})',
-  evNote_fieldsUpdated: 'Güncellenen alanlar: {fields}',
-  evNote_allScanned: 'Tüm ürünler okutuldu',
-  evNote_demoApproved: 'Demo: ilk bekleyen sipariş onaylandı',
-  evNote_demoApprovedFor: 'Demo: {name} isteğiyle onaylandı',
-  evNote_demoDone: 'İşlem tamamlandı',
+  // Notifications' and order events' texts the server stores: one copy, shared with it.
+  ...STORED_TEXTS_TR,
   outbox_orderCreate: 'Sipariş oluşturuldu: {customer}',
   outbox_orderUpdate: 'Sipariş güncellendi: {number}',
   outbox_orderStatus: '{number}: {from} → {to}',
@@ -425,11 +401,6 @@ export const tr = {
   deliveryFailedNotesRequired: "'Diğer' seçildiğinde açıklama gereklidir",
   deliveryFailedSave: 'Kaydet',
   deliveryFailedSaved: 'Teslim edilemedi olarak kaydedildi; sipariş yeniden yolda',
-  deliveryReason0: 'Alıcı adreste değil',
-  deliveryReason1: 'Adres bulunamadı',
-  deliveryReason2: 'Alıcı teslim almayı reddetti',
-  deliveryReason3: 'Adrese ulaşılamadı',
-  deliveryReason4: 'Diğer',
   proofTitle: 'Teslimat Kanıtı',
   proofRecipient: 'Teslim alan',
   proofDeliveredAt: 'Teslim zamanı',
