@@ -149,7 +149,14 @@ describe('orders screens (Chromium against npm start)', () => {
     await page.getByTestId('status-notes').fill('Çevrimdışı onay');
     await page.getByTestId('status-confirm').click();
     await expect.poll(() => detailStatus(page)).toBe('approved');
-    await expect.poll(() => page.getByText('Sipariş onaylandı', { exact: true }).count()).toBeGreaterThan(0);
+    // Offline the approval is only queued: the message says it is saved on the device.
+    await expect
+      .poll(() =>
+        page
+          .getByText('Bu cihazda kaydedildi; bağlantı gelince sunucuya gönderilecek.', { exact: true })
+          .count(),
+      )
+      .toBeGreaterThan(0);
     expect(await page.getByTestId('order-detail-status').getAttribute('data-status')).toBe('approved');
     expect(await page.getByTestId('pending-sync').count()).toBe(1);
     // The history already lists the change, with its note.

@@ -163,7 +163,8 @@ describe('warehouse preparation by scanning (Chromium)', () => {
     expect(await page.getByTestId('scan-counter').getAttribute('data-scanned')).toBe('2');
 
     await page.getByTestId('prepare-complete').click();
-    await page.getByText('Sipariş hazırlandı ve irsaliye oluşturuldu.').waitFor();
+    // Offline the completion is only queued: the message says it is saved on the device.
+    await page.getByText('Bu cihazda kaydedildi; bağlantı gelince sunucuya gönderilecek.').waitFor();
     await page
       .locator(`[data-testid="wh-prepared"] [data-order-id="${order.id}"]`)
       .waitFor({ timeout: 10_000 });
