@@ -1,6 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Notification } from '../../shared/api';
-import { orderNotificationParams, renderOrderNotification } from '../../shared/api/stored-texts';
+import {
+  ORDER_NOTIFICATION_KEYS,
+  orderNotificationParams,
+  renderOrderNotification,
+} from '../../shared/api/stored-texts';
 import type { LocalNotification } from '../local';
 import {
   deleteNotification,
@@ -78,19 +82,6 @@ export function notificationTypeLabel(type: string): string {
   return key ? t(key) : type;
 }
 
-const ORDER_NOTIFICATION_TEXTS: Partial<
-  Record<Notification['type'], { title: MessageKey; message: MessageKey }>
-> = {
-  order_created: { title: 'notifTitle_order_created', message: 'notifMsg_order_created' },
-  order_approved: { title: 'notifTitle_order_approved', message: 'notifMsg_order_approved' },
-  order_rejected: { title: 'notifTitle_order_rejected', message: 'notifMsg_order_rejected' },
-  order_cancelled: { title: 'notifTitle_order_cancelled', message: 'notifMsg_order_cancelled' },
-  order_assigned: { title: 'notifTitle_order_assigned', message: 'notifMsg_order_assigned' },
-  order_in_transit: { title: 'notifTitle_order_in_transit', message: 'notifMsg_order_in_transit' },
-  order_shipped: { title: 'notifTitle_order_shipped', message: 'notifMsg_order_shipped' },
-  order_delivered: { title: 'notifTitle_order_delivered', message: 'notifMsg_order_delivered' },
-};
-
 /**
  * What a notification shows. The server stores its Turkish title and message and, since
  * notifications carry them, `params`: what happened as data (src/shared/api/stored-texts.ts).
@@ -116,7 +107,7 @@ export function notificationText(
   const parsed = n.params ? orderNotificationParams.safeParse(n.params) : null;
   const rendered = parsed?.success ? renderOrderNotification(n.type, parsed.data, t) : null;
   if (rendered) return { ...rendered, stored: false };
-  const texts = ORDER_NOTIFICATION_TEXTS[n.type];
+  const texts = ORDER_NOTIFICATION_KEYS[n.type];
   if (!texts || !n.related_order) return { title: n.title, message: n.message, stored: true };
   const ref = t('notifRef', {
     number: n.related_order.order_number,

@@ -90,7 +90,8 @@ export type OrderNotificationParams = z.infer<typeof orderNotificationParams>;
 /** Which types' messages carry the user's reason (' Not: …'). */
 const TYPES_WITH_NOTES: readonly NotificationType[] = ['order_rejected', 'order_cancelled'];
 
-const ORDER_NOTIFICATION_KEYS: Partial<
+/** Each order notification type's title and message keys (the server's and the client's catalogues). */
+export const ORDER_NOTIFICATION_KEYS: Partial<
   Record<NotificationType, { title: StoredTextKey; message: StoredTextKey }>
 > = {
   order_created: { title: 'notifTitle_order_created', message: 'notifMsg_order_created' },
