@@ -5,7 +5,7 @@ import { containsPattern } from '../lib/like-pattern';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export interface CustomerRecord extends Customer {
+export interface CustomerRecord extends Omit<Customer, 'version'> {
   change_seq: number;
   deleted: boolean;
 }
@@ -27,8 +27,8 @@ function toRecord(row: CustomerRow): CustomerRecord {
 }
 
 export function toWireCustomer(record: CustomerRecord): Customer {
-  const { change_seq: _seq, deleted: _deleted, ...customer } = record;
-  return customer;
+  const { change_seq, deleted: _deleted, ...customer } = record;
+  return { ...customer, version: change_seq };
 }
 
 /** Customers by id, as they are now (deleted ones too). */

@@ -6,7 +6,7 @@ import { containsPattern } from '../lib/like-pattern';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export interface ProductRecord extends Product {
+export interface ProductRecord extends Omit<Product, 'version'> {
   change_seq: number;
   deleted: boolean;
 }
@@ -58,8 +58,8 @@ export function toProductRecord(row: ProductRow): ProductRecord {
 }
 
 export function toWireProduct(record: ProductRecord): Product {
-  const { change_seq: _seq, deleted: _deleted, ...product } = record;
-  return product;
+  const { change_seq, deleted: _deleted, ...product } = record;
+  return { ...product, version: change_seq };
 }
 
 /** Products by id, as they are now (deleted ones too). */

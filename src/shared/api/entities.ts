@@ -115,6 +115,8 @@ export const productSchema = z.object({
   tags: z.array(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The row's change number: an edit sends it back as `expected_version` (409 when stale). */
+  version: z.number().int(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -128,5 +130,7 @@ export const customerSchema = z.object({
   address: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The row's change number: an edit sends it back as `expected_version` (409 when stale). */
+  version: z.number().int(),
 });
 export type Customer = z.infer<typeof customerSchema>;
