@@ -141,6 +141,9 @@ export const en: Record<MessageKey, string> = {
   waitingRejected: '{n} of them were rejected by the server: review them in the sync panel after signing in.',
   storageNotPersistent: 'The browser may delete offline data: persistent storage was not granted.',
   storageSettings: 'Settings',
+  outdatedTab:
+    'A newer version of the app was opened in another tab. This tab no longer syncs; reload it for current data.',
+  outdatedTabReload: 'Reload',
   dismiss: 'Dismiss',
   // sync panel: refused changes (what the server has now, what the user can do)
   syncApplyAnyway: 'Apply anyway',

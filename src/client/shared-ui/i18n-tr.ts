@@ -156,6 +156,10 @@ export const tr = {
   storageNotPersistent: 'Tarayıcı çevrimdışı verileri silebilir: kalıcı depolama izni verilmedi.',
   storageSettings: 'Ayarlar',
   dismiss: 'Kapat',
+  // a tab left behind by a newer version opened in another tab
+  outdatedTab:
+    'Uygulamanın yeni sürümü başka bir sekmede açıldı. Bu sekme artık eşitlenmiyor; güncel veriler için yenileyin.',
+  outdatedTabReload: 'Yenile',
   // sync panel: refused changes (what the server has now, what the user can do)
   syncApplyAnyway: 'Yine de uygula',
   syncServerValueHeading: 'Sunucudaki değer',
