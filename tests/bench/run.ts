@@ -29,6 +29,11 @@ run('order reads and the sync pull vs /api/health (server in a child process; au
   'tsx',
   'tests/bench/reads-bench.ts',
 ]);
+run('GET /api/products with filters at 100,000 products vs /api/health (server in a child process)', [
+  '--import',
+  'tsx',
+  'tests/bench/products-bench.ts',
+]);
 run('GET /api/dashboard/stats at 10,000 and 100,000 orders vs /api/health (server in a child process)', [
   '--import',
   'tsx',

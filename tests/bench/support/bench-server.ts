@@ -3,8 +3,8 @@
  * so the load generator never shares an event loop or a CPU budget with the app it measures.
  *
  * It opens the database (in-memory PGlite, or PostgreSQL at BENCH_SERVER_DATABASE_URL — an empty database
- * the parent created), migrates, seeds, adds BENCH_ORDERS orders for tenant demo through the
- * repository (bulk-orders.ts), runs VACUUM (ANALYZE) as main.ts does on PGlite (and autovacuum would
+ * the parent created), migrates, seeds, adds BENCH_ORDERS orders (bulk-orders.ts) and BENCH_PRODUCTS
+ * products (bulk-products.ts) for tenant demo through the repository, runs VACUUM (ANALYZE) as main.ts does on PGlite (and autovacuum would
  * do on PostgreSQL), then builds the real app in production mode (no response contract checks, no
  * logging) and listens on a free port. It tells the parent the port over IPC and closes on SIGTERM.
  */
@@ -14,6 +14,7 @@ import { pgliteChangeListener, postgresChangeListener } from '../../../src/serve
 import { migrateToLatest, openDatabase, refreshStatistics } from '../../../src/server/db/database';
 import { seedIfEmpty } from '../../../src/server/db/seed';
 import { insertBulkOrders } from './bulk-orders';
+import { insertBulkProducts } from './bulk-products';
 
 export interface BenchServerReady {
   type: 'ready';
@@ -31,6 +32,10 @@ async function main() {
   await migrateToLatest(database.db);
   await seedIfEmpty(database.db, { demoPassword: 'demo1234', production: false });
   const bulk = await insertBulkOrders(database.db, { tenantId: 'demo', count, seed: 'reads-bench' });
+  // BENCH_PRODUCTS: a catalogue of that many extra products for tenant demo (products-bench.ts).
+  const products = Number(process.env.BENCH_PRODUCTS ?? 0);
+  if (products > 0)
+    await insertBulkProducts(database.db, { tenantId: 'demo', count: products, seed: 'products-bench' });
   await refreshStatistics(database.db);
   const app = await buildApp({
     db: database.db,
