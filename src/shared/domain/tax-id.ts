@@ -16,7 +16,7 @@ function digitsOf(value: string): number[] | null {
 /** True for a 10-digit VKN whose check digit is right. */
 export function isValidVkn(value: string): boolean {
   const d = digitsOf(value);
-  if (!d || d.length !== 10) return false;
+  if (d?.length !== 10) return false;
   let sum = 0;
   for (let i = 0; i < 9; i++) {
     const shifted = ((d[i] as number) + 9 - i) % 10;
@@ -29,7 +29,7 @@ export function isValidVkn(value: string): boolean {
 /** True for an 11-digit TCKN (first digit not 0) whose 10th and 11th digits are right. */
 export function isValidTckn(value: string): boolean {
   const d = digitsOf(value);
-  if (!d || d.length !== 11 || d[0] === 0) return false;
+  if (d?.length !== 11 || d[0] === 0) return false;
   const at = (i: number) => d[i] as number;
   const odd = at(0) + at(2) + at(4) + at(6) + at(8);
   const even = at(1) + at(3) + at(5) + at(7);

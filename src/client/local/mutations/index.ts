@@ -1,3 +1,4 @@
+import { customerMutations } from './customers';
 import type { MutationDef } from './define';
 import { deliveryMutations } from './delivery';
 import { notificationMutations } from './notifications';
@@ -14,6 +15,7 @@ export const MUTATIONS = {
   ...notificationMutations,
   ...deliveryMutations,
   ...warehouseMutations,
+  ...customerMutations,
 } as const;
 
 export type MutationKind = keyof typeof MUTATIONS;
