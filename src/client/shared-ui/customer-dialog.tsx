@@ -185,6 +185,7 @@ export function CustomerDialog({
       label={t(LABELS[name])}
       value={values[name]}
       required={name === 'full_name'}
+      autoFocus={name === 'full_name'}
       onChange={(e) => setField(name)(e.target.value)}
       error={!!errors[name]}
       helperText={errors[name] ?? (name === 'tax_number' ? t('cust_taxNumberHint') : undefined)}
