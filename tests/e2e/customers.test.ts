@@ -77,7 +77,7 @@ describe('customers (Chromium against npm start)', () => {
     await page.getByTestId('customer-field-full_name').fill(name);
     await page.getByTestId('customer-field-company_name').fill(company);
     await page.getByTestId('customer-field-email').fill('yanlis');
-    await page.getByTestId('customer-field-tax_number').fill('1234567890');
+    await page.getByTestId('customer-field-tax_number').fill('2701341845');
     await page.getByTestId('customer-save').click();
     await expect.poll(() => dialog.innerText()).toContain('Geçerli bir email adresi giriniz');
     expect(await dialog.innerText()).toContain('Geçerli bir VKN (10 hane) veya TCKN (11 hane) giriniz');
