@@ -219,6 +219,18 @@ describe('who may do what', () => {
       body: { city: 'Van' },
     });
     expect(put.status).toBe(404);
+    // An order of the other tenant cannot name this tenant's customer (400 naming customer_id).
+    const order = await api.call<{ field: string }>('POST', '/orders', {
+      tenant: 'client1',
+      token: other.token,
+      body: {
+        customer_id: c.id,
+        customer_name: 'X',
+        items: [{ product_name: 'Kalem', quantity: 1, unit_price: 1 }],
+      },
+    });
+    expect(order.status).toBe(400);
+    expect(order.body.field).toBe('customer_id');
     const list = await api.call<{ data: unknown }>('GET', '/customers', {
       tenant: 'client1',
       token: other.token,
