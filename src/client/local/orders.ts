@@ -114,6 +114,8 @@ export async function updateOrder(db: LocalDb, id: string, changes: UpdateOrderB
     summary: `Sipariş güncellendi: ${row.order_number}`,
     params: { id },
     body: { ...changes, expected_version: row.version },
+    // A customer made on this device and not sent yet goes first (see orderRecordKey).
+    record_key: await orderRecordKey(db, id, changes.customer_id),
     records: [recordKey('orders', id)],
     local: { actor: await actor(db) },
   });
