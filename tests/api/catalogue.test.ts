@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerListResponse, productListBody, stringListResponse } from '../../src/shared/api/catalogue';
+import { productListBody, stringListResponse } from '../../src/shared/api/catalogue';
+import { customerListResponse } from '../../src/shared/api/customers';
 import { MESSAGES } from '../../src/shared/api/errors';
 import { driverListResponse } from '../../src/shared/api/orders';
 import { type Api, type Session, startApi } from './support/harness';

@@ -103,10 +103,10 @@ function emptyPage(table: Record<string, unknown>, cursor: string, hasMore = fal
 }
 
 describe('the table of synced collections', () => {
-  it("today's table gives the stores and indexes the device has always had, plus the tallies (v3)", async () => {
+  it("today's table gives the stores and indexes the device has always had, plus the tallies (v3) and the customers' indexes (v4)", async () => {
     const db = tab();
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     const stores = Object.fromEntries(
       db.tables.map((t) => [
         t.name,
@@ -118,7 +118,7 @@ describe('the table of synced collections', () => {
         'id, order_number, status, salesperson_id, driver_id, created_at, updated_at, pending_sync, [status+created_at], [salesperson_id+created_at]',
       notifications: 'id, unread, created_at, type',
       products: 'id, category, brand, status, barcode, name',
-      customers: 'id, full_name',
+      customers: 'id, full_name, pending_sync, tax_number',
       outbox: '++seq, &id, record_key, status, *records',
       base: 'key',
       meta: 'key',

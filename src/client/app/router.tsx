@@ -41,9 +41,10 @@ const WarehouseDashboardPage = lazy(() => import('../warehouse/warehouse-dashboa
 const DeliveryNotePage = lazy(() => import('../warehouse/delivery-note-page'));
 const LandingDashboardPage = lazy(() => import('../dashboard/dashboard-page'));
 const ManagerDashboardPage = lazy(() => import('../dashboard/manager-dashboard-page'));
+const CustomersPage = lazy(() => import('../customers/customers-page'));
 
 /** Not built yet (later issues): real routes with their guards, rendering a plain "coming soon" page. */
-const ANY_USER_PLACEHOLDERS = ['/customers', '/invoices', '/settings'];
+const ANY_USER_PLACEHOLDERS = ['/invoices', '/settings'];
 
 /** /dashboard: the driver's work list for a driver; every other role's dashboard. */
 function DashboardPage() {
@@ -71,6 +72,7 @@ function AppRoutes() {
             {ANY_USER_PLACEHOLDERS.map((path) => (
               <Route key={path} path={path} element={<ComingSoonPage />} />
             ))}
+            <Route path="/customers" element={<CustomersPage />} />
             <Route path="/orders" element={<OrdersPage />} />
             <Route path="/orders/:id" element={<OrderDetailPage />} />
             <Route path="/my-orders" element={<MyOrdersPage />} />

@@ -1,7 +1,9 @@
 import type { User } from '../../shared/api';
+import type { CreateCustomerBody, UpdateCustomerBody } from '../../shared/api/customers';
 import { API } from '../../shared/api/endpoints';
 import type { CreateOrderBody, Driver, UpdateOrderBody } from '../../shared/api/orders';
 import type { OrderStatus } from '../../shared/domain/order-status';
+import * as customers from './customers';
 import { LocalDb, META } from './database';
 import * as delivery from './delivery';
 import * as notifications from './notifications';
@@ -132,6 +134,11 @@ export const assignDriver = async (
   vehiclePlate?: string | null,
 ) => orders.assignDriver(requireStore().db, id, driver, vehiclePlate);
 export const deleteOrder = async (id: string) => orders.deleteOrder(requireStore().db, id);
+export const createCustomer = async (input: CreateCustomerBody) =>
+  customers.createCustomer(requireStore().db, input);
+export const updateCustomer = async (id: string, values: Omit<UpdateCustomerBody, 'expected_version'>) =>
+  customers.updateCustomer(requireStore().db, id, values);
+export const deleteCustomer = async (id: string) => customers.deleteCustomer(requireStore().db, id);
 /** The driver's delivery with proof: delivered locally at once, the proof kept in the outbox. */
 export const deliverOrder = async (id: string, proof: delivery.DeliveryProofInput) =>
   delivery.deliverOrder(requireStore().db, id, proof);
@@ -168,6 +175,7 @@ export const discardEntry = async (id: string) => {
   return ok;
 };
 
+export { pendingCustomerNumber } from './customers';
 export * from './database';
 export { type DeliveryProofInput, unsentDeliveryProof } from './delivery';
 export { isKnownKind, MUTATIONS, type MutationKind } from './mutations';

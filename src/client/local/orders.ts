@@ -1,6 +1,7 @@
 import type { Order } from '../../shared/api/entities';
 import type { AssignDriverBody, CreateOrderBody, Driver, UpdateOrderBody } from '../../shared/api/orders';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../shared/domain/order-status';
+import { orderRecordKey } from './customers';
 import { type LocalDb, type LocalOrder, META, type OutboxEntry, recordKey } from './database';
 import { type Actor, toItems, totalOf } from './mutations/orders';
 import { enqueue, uuid } from './outbox';
@@ -87,6 +88,8 @@ export async function createOrder(db: LocalDb, input: CreateOrderBody): Promise<
     kind: 'order.create',
     summary: `Sipariş oluşturuldu: ${order.customer_name}`,
     body,
+    // Behind the customer's create when that customer was made on this device and is not sent yet.
+    record_key: await orderRecordKey(db, id, input.customer_id),
     records: [recordKey('orders', id)],
     local: { order, actor: who },
   });
@@ -111,6 +114,8 @@ export async function updateOrder(db: LocalDb, id: string, changes: UpdateOrderB
     summary: `Sipariş güncellendi: ${row.order_number}`,
     params: { id },
     body: { ...changes, expected_version: row.version },
+    // A customer made on this device and not sent yet goes first (see orderRecordKey).
+    record_key: await orderRecordKey(db, id, changes.customer_id),
     records: [recordKey('orders', id)],
     local: { actor: await actor(db) },
   });

@@ -12,6 +12,7 @@ import { type CreateOrderBody, createOrderBody, ORDER_MESSAGES } from '../../sha
 import { ORDER_CREATED_REDIRECT_MS } from '../../shared/domain/constants';
 import type { LocalCustomer } from '../local';
 import { createOrderAction, useCustomers, useProducts } from '../shared-ui/catalogue-data';
+import { NewCustomerButton } from '../shared-ui/customer-dialog';
 import {
   CustomerOption,
   customerDisplayName,
@@ -121,55 +122,71 @@ export default function CreateOrderPage() {
           {t('customerInfo')}
         </Typography>
         <Stack spacing={2}>
-          <Autocomplete<LocalCustomer, false, false, true>
-            freeSolo
-            options={customers ?? []}
-            loading={customers === undefined}
-            value={picked}
-            inputValue={customer.customer_name}
-            disabled={locked}
-            filterOptions={(options, state) => filterCustomers(options, state.inputValue)}
-            getOptionLabel={(option) => (typeof option === 'string' ? option : customerDisplayName(option))}
-            isOptionEqualToValue={(option, value) => typeof value !== 'string' && option.id === value.id}
-            onChange={(_event, value) => {
-              if (value && typeof value !== 'string') {
-                setPicked(value);
-                setCustomer(customerOrderFields(value));
-              } else {
-                setPicked(null);
-                setCustomer((c) => ({ ...c, customer_id: null, customer_name: value ?? '' }));
-              }
-            }}
-            onInputChange={(_event, value, reason) => {
-              if (reason === 'reset') return; // a pick already filled the fields
-              // A name typed over a picked customer is a new, unlisted customer.
-              setCustomer((c) =>
-                picked && value !== customerDisplayName(picked)
-                  ? { ...c, customer_id: null, customer_name: value }
-                  : { ...c, customer_name: value },
-              );
-              if (picked && value !== customerDisplayName(picked)) setPicked(null);
-            }}
-            renderOption={(props, option) => {
-              const { key, ...rest } = props;
-              return <CustomerOption key={key} {...rest} customer={option} />;
-            }}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                required
-                size="small"
-                label={t('customerName')}
-                helperText={
-                  customers && customers.length === 0 ? t('noCustomersOnDevice') : t('pickOrTypeCustomer')
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            sx={{ alignItems: { sm: 'flex-start' } }}
+          >
+            <Autocomplete<LocalCustomer, false, false, true>
+              sx={{ flex: 1 }}
+              freeSolo
+              options={customers ?? []}
+              loading={customers === undefined}
+              value={picked}
+              inputValue={customer.customer_name}
+              disabled={locked}
+              filterOptions={(options, state) => filterCustomers(options, state.inputValue)}
+              getOptionLabel={(option) => (typeof option === 'string' ? option : customerDisplayName(option))}
+              isOptionEqualToValue={(option, value) => typeof value !== 'string' && option.id === value.id}
+              onChange={(_event, value) => {
+                if (value && typeof value !== 'string') {
+                  setPicked(value);
+                  setCustomer(customerOrderFields(value));
+                } else {
+                  setPicked(null);
+                  setCustomer((c) => ({ ...c, customer_id: null, customer_name: value ?? '' }));
                 }
-                slotProps={{
-                  ...params.slotProps,
-                  htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'customer-name' },
+              }}
+              onInputChange={(_event, value, reason) => {
+                if (reason === 'reset') return; // a pick already filled the fields
+                // A name typed over a picked customer is a new, unlisted customer.
+                setCustomer((c) =>
+                  picked && value !== customerDisplayName(picked)
+                    ? { ...c, customer_id: null, customer_name: value }
+                    : { ...c, customer_name: value },
+                );
+                if (picked && value !== customerDisplayName(picked)) setPicked(null);
+              }}
+              renderOption={(props, option) => {
+                const { key, ...rest } = props;
+                return <CustomerOption key={key} {...rest} customer={option} />;
+              }}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  required
+                  size="small"
+                  label={t('customerName')}
+                  helperText={
+                    customers && customers.length === 0 ? t('noCustomersOnDevice') : t('pickOrTypeCustomer')
+                  }
+                  slotProps={{
+                    ...params.slotProps,
+                    htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'customer-name' },
+                  }}
+                />
+              )}
+            />
+            {!locked && (
+              <NewCustomerButton
+                initialName={picked ? '' : customer.customer_name}
+                onCreated={(created) => {
+                  setPicked(created);
+                  setCustomer(customerOrderFields(created));
                 }}
               />
             )}
-          />
+          </Stack>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
             <TextField
               size="small"

@@ -16,6 +16,7 @@ import { PRODUCT_CATEGORIES } from '../../shared/domain/constants';
 import { kurusToTl } from '../../shared/domain/money';
 import type { LocalCustomer } from '../local';
 import { createOrderAction, useCustomers, useProducts } from '../shared-ui/catalogue-data';
+import { NewCustomerButton } from '../shared-ui/customer-dialog';
 import {
   CustomerOption,
   customerDisplayName,
@@ -133,6 +134,7 @@ export default function SalesPage() {
                 />
               )}
             />
+            <NewCustomerButton initialName="" onCreated={setCustomer} />
             <Button
               variant="contained"
               onClick={() => setCartOpen(true)}

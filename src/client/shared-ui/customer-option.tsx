@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { HTMLAttributes } from 'react';
-import { foldTr, type LocalCustomer } from '../local';
+import type { LocalCustomer } from '../local';
+import { rankCustomers } from './customer-search';
 
 /**
  * Customers as the order screens offer them (/create-order and /sales): picked from the local
@@ -29,20 +30,13 @@ export function customerOrderFields(customer: LocalCustomer) {
 }
 
 /**
- * Autocomplete filter with Turkish case folding (İ → i, I → ı), matching the company, the person,
- * the customer number and the phone. MUI's default lower-cases with the root locale, so 'istanbul'
+ * Autocomplete filter: the customers ranked by the typed text (customer-search.ts: prefix matches
+ * of the company or name first, then words, then anywhere, then city, number, tax number and
+ * phone), with Turkish case folding. MUI's default lower-cases with the root locale, so 'istanbul'
  * would not find 'İSTANBUL'.
  */
 export function filterCustomers(options: LocalCustomer[], inputValue: string): LocalCustomer[] {
-  const q = foldTr(inputValue.trim());
-  const hits = q
-    ? options.filter((c) =>
-        [c.company_name ?? '', c.full_name, c.customer_number, c.phone ?? ''].some((field) =>
-          foldTr(field).includes(q),
-        ),
-      )
-    : options;
-  return hits.slice(0, 50);
+  return rankCustomers(options, inputValue, 50);
 }
 
 /** One row of the customer list: the order's name, then who and which number. */
@@ -56,7 +50,12 @@ export function CustomerOption({
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2">{name}</Typography>
         <Typography variant="caption" color="text.secondary">
-          {[name === customer.full_name ? null : customer.full_name, customer.customer_number, customer.phone]
+          {[
+            name === customer.full_name ? null : customer.full_name,
+            customer.customer_number,
+            customer.city,
+            customer.phone,
+          ]
             .filter(Boolean)
             .join(' · ')}
         </Typography>

@@ -31,6 +31,9 @@ const PATTERNS: Record<string, { pattern: RegExp; key: MessageKey; names: string
   'notification.read': { pattern: /^.*$/s, key: 'outbox_notificationRead', names: [] },
   'notification.read-all': { pattern: /^.*$/s, key: 'outbox_notificationReadAll', names: [] },
   'notification.delete': { pattern: /^.*$/s, key: 'outbox_notificationDelete', names: [] },
+  'customer.create': { pattern: /^Müşteri oluşturuldu: (.*)$/s, key: 'cust_outboxCreate', names: ['name'] },
+  'customer.update': { pattern: /^Müşteri güncellendi: (.*)$/s, key: 'cust_outboxUpdate', names: ['number'] },
+  'customer.delete': { pattern: /^Müşteri silindi: (.*)$/s, key: 'cust_outboxDelete', names: ['number'] },
 };
 
 /** A Turkish status label back to its status, so it can be shown in the current language. */

@@ -259,5 +259,7 @@ function ServerState({ entry, row }: { entry: OutboxEntry; row: Row | null | und
 function orderOf(entry: OutboxEntry): string | null {
   // The record key is `order:<id>` (src/client/local/database.ts recordKey); read inline so the
   // panel, part of the shell, does not import the local store eagerly.
-  return entry.record_key.startsWith('order:') ? entry.record_key.slice('order:'.length) || null : null;
+  // A key may name several records (`order:<id> customer:<id>`): the order is the first.
+  const first = entry.record_key.split(' ')[0] ?? '';
+  return first.startsWith('order:') ? first.slice('order:'.length) || null : null;
 }

@@ -282,6 +282,7 @@ function buildTenant(tenant: SeedTenant, now: Date, passwordHashes: string[]): T
       phone: `+90 5${rng.int(30, 59)} ${rng.int(100, 999)} ${rng.int(10, 99)} ${rng.int(10, 99)}`,
       email: `${mail}${i}@example.com.tr`,
       address: `${rng.pick(STREETS)} No:${rng.int(1, 120)}, ${rng.pick(place.districts)} / ${place.city}`,
+      city: place.city,
       created_at: new Date(now.getTime() - rng.int(70, 110) * DAY),
       change_seq: 0,
     };

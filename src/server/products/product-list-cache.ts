@@ -16,11 +16,7 @@ export class ProductListCache<V> {
 
   constructor(private readonly maxEntries = 500) {}
 
-  async get(
-    key: string,
-    version: () => Promise<number>,
-    load: () => Promise<V>,
-  ): Promise<V> {
+  async get(key: string, version: () => Promise<number>, load: () => Promise<V>): Promise<V> {
     const current = await version();
     const hit = this.entries.get(key);
     if (hit && hit.version === current) return hit.value;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { limitQuery, pageQuery, text } from './common';
-import { customerSchema, productSchema } from './entities';
+import { productSchema } from './entities';
 
 /**
- * Read side of the catalogue (second document §7): products and customers. Management (create,
+ * Read side of the catalogue (second document §7): products (customers: ./customers.ts). Management (create,
  * update, stock) comes with the product-management screen.
  */
 
@@ -47,9 +47,3 @@ export type ProductListBody = z.infer<typeof productListBody>;
 
 /** GET /products/categories and /products/brands → data: string[] (sorted, tr-TR). */
 export const stringListResponse = z.array(z.string());
-
-/** GET /customers?search → data { customers } (every role: salespeople choose customers). */
-export const customerListQuery = z.object({
-  search: text('Arama (search)', 100).optional(),
-});
-export const customerListResponse = z.object({ customers: z.array(customerSchema) });

@@ -1,17 +1,21 @@
 import { z } from 'zod';
 import { adminLogsQuery, adminLogsResponse } from './admin';
 import { authResponse, loginBody, profileUpdateBody, registerBody, userSchema } from './auth';
+import { productListBody, productListQuery, stringListResponse } from './catalogue';
+import { idParam } from './common';
 import {
+  CUSTOMER_MESSAGES,
+  createCustomerBody,
+  customerDuplicatesQuery,
+  customerDuplicatesResponse,
   customerListQuery,
   customerListResponse,
-  productListBody,
-  productListQuery,
-  stringListResponse,
-} from './catalogue';
-import { idParam } from './common';
+  deleteCustomerResponse,
+  updateCustomerBody,
+} from './customers';
 import { dashboardStatsSchema } from './dashboard';
 import { type Endpoint, endpoint } from './endpoint';
-import { orderSchema, productSchema } from './entities';
+import { customerSchema, orderSchema, productSchema } from './entities';
 import { healthData } from './health';
 import {
   deleteNotificationResponse,
@@ -189,6 +193,32 @@ export const API = {
     ...ROUTES.customerList,
     query: customerListQuery,
     response: customerListResponse,
+  }),
+  customerDuplicates: endpoint({
+    ...ROUTES.customerDuplicates,
+    query: customerDuplicatesQuery,
+    response: customerDuplicatesResponse,
+  }),
+  customerGet: endpoint({ ...ROUTES.customerGet, params: idParam, response: customerSchema }),
+  customerCreate: endpoint({
+    ...ROUTES.customerCreate,
+    body: createCustomerBody,
+    response: customerSchema,
+    statuses: [200, 201],
+    denied: CUSTOMER_MESSAGES.cannotWrite,
+  }),
+  customerUpdate: endpoint({
+    ...ROUTES.customerUpdate,
+    params: idParam,
+    body: updateCustomerBody,
+    response: customerSchema,
+    denied: CUSTOMER_MESSAGES.cannotWrite,
+  }),
+  customerDelete: endpoint({
+    ...ROUTES.customerDelete,
+    params: idParam,
+    response: deleteCustomerResponse,
+    denied: CUSTOMER_MESSAGES.cannotDelete,
   }),
 
   productLowStock: endpoint({ ...ROUTES.productLowStock, response: lowStockResponse }),

@@ -133,9 +133,18 @@ export const customerSchema = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   address: z.string().nullable(),
+  /**
+   * City, tax office and tax number (a VKN or TCKN with valid check digits). Optional on the wire:
+   * rows a device mirrored before these fields existed lack them.
+   */
+  city: z.string().nullable().optional(),
+  tax_office: z.string().nullable().optional(),
+  tax_number: z.string().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
   /** The row's change number: an edit sends it back as `expected_version` (409 when stale). */
   version: z.number().int(),
+  /** Only in the answer to a write: the version it was applied on (0 for a create), as for orders. */
+  applied_on_version: z.number().int().optional(),
 });
 export type Customer = z.infer<typeof customerSchema>;

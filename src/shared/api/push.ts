@@ -11,7 +11,8 @@ import { apiErrorSchema } from './errors';
  * answers per entry with exactly what that single request would have answered (status + body;
  * `replayed` when it is the stored outcome of an earlier try).
  *
- * Order: `record_key` is the entry's ordering key (`order:<id>`, `notification:*`). Once an
+ * Order: `record_key` is the entry's ordering key (`order:<id>`, `notification:*`, or several
+ * records separated by spaces, see recordKeyParts). Once an
  * entry is not applied (refused, or to be retried), the later entries of an overlapping record
  * are not tried: they answer `held` and wait on the device behind the refused one, as if they had
  * never been sent. Entries of other records go on. An entry answered 401 (the session ended
@@ -30,15 +31,33 @@ export const PUSH_BATCH_BYTES = 256 * 1024;
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
-/**
- * Two ordering keys overlap when they are equal or one is a wildcard over the other's collection
- * (`notification:*` and `notification:abc`).
- */
-export function recordKeysOverlap(a: string, b: string): boolean {
+function singleKeysOverlap(a: string, b: string): boolean {
   if (a === b) return true;
   if (a.endsWith(':*') && b.startsWith(a.slice(0, -1))) return true;
   if (b.endsWith(':*') && a.startsWith(b.slice(0, -1))) return true;
   return false;
+}
+
+/**
+ * The records an ordering key names. A key may name several, separated by spaces: an order
+ * created for a customer made in the same offline session is `order:<id> customer:<id>`, so it
+ * waits behind the customer's create (and is held when that create is refused: it must not link
+ * to nothing), while later entries of either record wait behind it.
+ */
+export function recordKeyParts(key: string): string[] {
+  return key.includes(' ') ? key.split(' ').filter(Boolean) : [key];
+}
+
+/**
+ * Two ordering keys overlap when they share a record: equal keys, or one a wildcard over the
+ * other's collection (`notification:*` and `notification:abc`); for keys naming several records,
+ * when any of the one's overlaps any of the other's.
+ */
+export function recordKeysOverlap(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (!a.includes(' ') && !b.includes(' ')) return singleKeysOverlap(a, b);
+  const bs = recordKeyParts(b);
+  return recordKeyParts(a).some((x) => bs.some((y) => singleKeysOverlap(x, y)));
 }
 
 export const pushEntrySchema = z.object({

@@ -1,3 +1,4 @@
+import { CUSTOMER_DELETERS, CUSTOMER_WRITERS } from '../domain/customer-access';
 import type { Access, HttpMethod } from './endpoint';
 
 /**
@@ -105,6 +106,7 @@ export const ROUTES = {
   productList: { method: 'GET', path: '/products', access: 'user' },
   productCategories: { method: 'GET', path: '/products/categories', access: 'user' },
   productBrands: { method: 'GET', path: '/products/brands', access: 'user' },
+  // ------------------------------------------------------------------- customers ---
   customerList: { method: 'GET', path: '/customers', access: 'user' },
   // ------------------------------------------------------------------------ stock ---
   /** Static path: registered beside /products/:id, never taken for an id (static routes win). */
@@ -112,6 +114,16 @@ export const ROUTES = {
   productStockMovements: { method: 'GET', path: '/products/:id/stock-movements', access: STOCK_READERS },
   productStockAdjust: { method: 'PATCH', path: '/products/:id/stock', access: WAREHOUSE, write: 'version' },
   inventoryCount: { method: 'POST', path: '/inventory/counts', access: WAREHOUSE, write: 'create' },
+  customerDuplicates: { method: 'GET', path: '/customers/duplicates', access: 'user' },
+  customerGet: { method: 'GET', path: '/customers/:id', access: 'user' },
+  customerCreate: { method: 'POST', path: '/customers', access: CUSTOMER_WRITERS, write: 'create' },
+  customerUpdate: { method: 'PUT', path: '/customers/:id', access: CUSTOMER_WRITERS, write: 'version' },
+  customerDelete: {
+    method: 'DELETE',
+    path: '/customers/:id',
+    access: CUSTOMER_DELETERS,
+    write: 'idempotent',
+  },
   // ------------------------------------------------------------------------- sync ---
   syncPull: { method: 'GET', path: '/sync/pull', access: 'user' },
   /** A device's queued writes in one request, each applied as its own request (./push.ts). */

@@ -110,10 +110,15 @@ export const SYNCED = {
     schema: customerSchema,
     key: 'id',
     record: 'customer',
-    indexes: ['full_name'],
-    local: {},
+    // pending_sync: the customers created on this device the server has not numbered yet (they show
+    // a provisional number); tax_number: the duplicate warning on the device, offline too (version 4).
+    indexes: ['full_name', 'pending_sync', 'tax_number'],
+    // 1 for a customer created on this device and not yet acknowledged (only the outbox's
+    // optimistic row carries it; a server row never does).
+    local: { pending_sync: (row) => (row.pending_sync === 1 ? 1 : 0) },
     visibleTo: 'tenant',
     since: 1,
+    reindexed: 4,
   }),
 } as const satisfies SyncedTable;
 

@@ -1,3 +1,4 @@
+import { customerMutations } from './customers';
 import type { MutationDef } from './define';
 import { deliveryMutations } from './delivery';
 import { notificationMutations } from './notifications';
@@ -16,6 +17,7 @@ export const MUTATIONS = {
   ...deliveryMutations,
   ...warehouseMutations,
   ...stockMutations,
+  ...customerMutations,
 } as const;
 
 export type MutationKind = keyof typeof MUTATIONS;

@@ -2,6 +2,7 @@ import { API } from '../../../shared/api/endpoints';
 import type { Order, OrderEvent, OrderItem } from '../../../shared/api/entities';
 import type { OrderItemInput } from '../../../shared/api/orders';
 import { deliveryFailureNote, storedEventNote } from '../../../shared/api/stored-texts';
+import { SYNCED } from '../../../shared/api/synced';
 import { kurusToTl } from '../../../shared/domain/money';
 import { changedOrderFields, itemsToLines, lineTotalKurus } from '../../../shared/domain/order-lines';
 import { findTransition } from '../../../shared/domain/order-status';
@@ -72,8 +73,10 @@ function withEvent(row: Row, event: OrderEvent): Row {
  * The server's order after a write. `applied_on_version` is kept on the row the outbox receives (it
  * uses it to carry later queued edits over to the new version) and dropped before it is stored.
  */
-const fromOrderResponse = (data: Order, entry: { record_key: string }): Record<string, Row | null> => ({
-  [entry.record_key]: data as unknown as Row,
+const fromOrderResponse = (data: Order): Record<string, Row | null> => ({
+  // By the order's id, not the entry's ordering key: a create for a customer made offline is
+  // ordered behind that customer too (`order:<id> customer:<id>`).
+  [`${SYNCED.orders.record}:${data.id}`]: data as unknown as Row,
 });
 
 export const orderMutations = {
