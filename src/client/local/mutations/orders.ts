@@ -73,11 +73,11 @@ function withEvent(row: Row, event: OrderEvent): Row {
  * The server's order after a write. `applied_on_version` is kept on the row the outbox receives (it
  * uses it to carry later queued edits over to the new version) and dropped before it is stored.
  */
-const fromOrderResponse = (data: Order): Record<string, Row | null> => ({
+const fromOrderResponse = (data: Order | null): Record<string, Row | null> =>
   // By the order's id, not the entry's ordering key: a create for a customer made offline is
-  // ordered behind that customer too (`order:<id> customer:<id>`).
-  [`${SYNCED.orders.record}:${data.id}`]: data as unknown as Row,
-});
+  // ordered behind that customer too (`order:<id> customer:<id>`). No answer (an entry
+  // acknowledged without one): the entry's effect is folded into what the device holds.
+  data ? { [`${SYNCED.orders.record}:${data.id}`]: data as unknown as Row } : {};
 
 export const orderMutations = {
   'order.create': defineMutation(API.orderCreate, {
