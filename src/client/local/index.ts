@@ -8,8 +8,8 @@ import * as delivery from './delivery';
 import * as notifications from './notifications';
 import * as orders from './orders';
 import * as outbox from './outbox';
-import * as products from './products';
 import { resetMirror } from './outbox';
+import * as products from './products';
 import { SyncEngine, type SyncEngineOptions, type SyncStatusStore } from './sync/engine';
 import * as warehouse from './warehouse';
 
@@ -194,6 +194,7 @@ export * from './database';
 export { type DeliveryProofInput, unsentDeliveryProof } from './delivery';
 export { isKnownKind, MUTATIONS, type MutationKind } from './mutations';
 export { pendingOrderNumber } from './orders';
+export { countEntries, type EnqueueInput, enqueue, listEntries } from './outbox';
 export {
   type EntryOutcome,
   type ProductPage,
@@ -201,7 +202,6 @@ export {
   productFieldValues,
   queryProductPage,
 } from './products';
-export { countEntries, type EnqueueInput, enqueue, listEntries } from './outbox';
 export {
   foldTr,
   getOrder,

@@ -159,7 +159,11 @@ export async function deleteProduct(db: LocalDb, id: string): Promise<OutboxEntr
 }
 
 /** One action on the selected products, each naming the version the user saw. */
-export async function bulkProducts(db: LocalDb, action: BulkAction, ids: readonly string[]): Promise<OutboxEntry> {
+export async function bulkProducts(
+  db: LocalDb,
+  action: BulkAction,
+  ids: readonly string[],
+): Promise<OutboxEntry> {
   const rows = (await db.products.bulkGet([...ids])).filter((r): r is LocalProduct => !!r);
   if (rows.length === 0) throw new Error('Ürün bulunamadı');
   return enqueue(db, {

@@ -170,7 +170,10 @@ function productFields(product: Product): Record<keyof EditFields, unknown> {
 }
 
 /** The whole edit (every field, for checking) and the fields it changes (what is sent). */
-export function editOf(form: ProductForm, product: Product): { full: UpdateProductBody; changed: EditFields } {
+export function editOf(
+  form: ProductForm,
+  product: Product,
+): { full: UpdateProductBody; changed: EditFields } {
   const fields = sharedFields(form);
   const before = productFields(product);
   const changed: Record<string, unknown> = {};
@@ -258,7 +261,9 @@ function ruleOf(issue: z.core.$ZodIssue, field: ProductField): FieldError {
       ? { key: 'prod_maxLength', params: { n } }
       : { key: 'prod_max', params: { n: shown(n) } };
   }
-  return message.startsWith(fieldLabel(field)) ? { key: 'prod_invalidFormat' } : { key: 'prod_refused', params: { message } };
+  return message.startsWith(fieldLabel(field))
+    ? { key: 'prod_invalidFormat' }
+    : { key: 'prod_refused', params: { message } };
 }
 
 /** The issues of a request check, by form field (the first issue of each field). */
@@ -297,14 +302,17 @@ export function checkEdit(
  * A refusal the server sent for a field (409: a product code or barcode another product has; 400
  * naming a field), as the form error under that field; null when it names none.
  */
-export function refusalField(error: string | null | undefined): { field: FormField; error: FieldError } | null {
+export function refusalField(
+  error: string | null | undefined,
+): { field: FormField; error: FieldError } | null {
   if (!error) return null;
-  if (error === PRODUCT_MESSAGES.codeTaken) return { field: 'product_code', error: { key: 'prod_codeTaken' } };
-  if (error === PRODUCT_MESSAGES.barcodeTaken) return { field: 'barcode', error: { key: 'prod_barcodeTaken' } };
+  if (error === PRODUCT_MESSAGES.codeTaken)
+    return { field: 'product_code', error: { key: 'prod_codeTaken' } };
+  if (error === PRODUCT_MESSAGES.barcodeTaken)
+    return { field: 'barcode', error: { key: 'prod_barcodeTaken' } };
   if (error === PRODUCT_MESSAGES.categoryUnknown)
     return { field: 'category', error: { key: 'prod_listUnknown' } };
-  if (error === PRODUCT_MESSAGES.brandUnknown)
-    return { field: 'brand', error: { key: 'prod_listUnknown' } };
+  if (error === PRODUCT_MESSAGES.brandUnknown) return { field: 'brand', error: { key: 'prod_listUnknown' } };
   const named = /\(([a-z_]+)\)\s*$/.exec(error)?.[1];
   const field = named ? FORM_FIELD[named] : undefined;
   return field ? { field, error: { key: 'prod_refused', params: { message: error } } } : null;

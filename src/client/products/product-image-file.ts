@@ -22,14 +22,24 @@ export function fitWithin(width: number, height: number, maxSide = IMAGE_MAX_SID
 async function decode(file: Blob) {
   if (typeof createImageBitmap === 'function') {
     const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-    return { source: bitmap as CanvasImageSource, width: bitmap.width, height: bitmap.height, close: () => bitmap.close() };
+    return {
+      source: bitmap as CanvasImageSource,
+      width: bitmap.width,
+      height: bitmap.height,
+      close: () => bitmap.close(),
+    };
   }
   const url = URL.createObjectURL(file);
   try {
     const img = new Image();
     img.src = url;
     await img.decode();
-    return { source: img as CanvasImageSource, width: img.naturalWidth, height: img.naturalHeight, close: () => {} };
+    return {
+      source: img as CanvasImageSource,
+      width: img.naturalWidth,
+      height: img.naturalHeight,
+      close: () => {},
+    };
   } finally {
     URL.revokeObjectURL(url);
   }
