@@ -272,8 +272,12 @@ export function errorsOf(issues: readonly z.core.$ZodIssue[]): FormErrors {
   for (const issue of issues) {
     const requestField = String(issue.path[0] ?? '');
     const field = FORM_FIELD[requestField];
-    if (!field || errors[field]) continue;
-    errors[field] = ruleOf(issue, requestField as ProductField);
+    if (!field) continue;
+    const rule = ruleOf(issue, requestField as ProductField);
+    // The first issue of a field is shown, except that an empty required field always says
+    // "{label} gereklidir" (its length rule fails too, but that is not what is wrong).
+    if (!errors[field] || (rule.key === 'prod_required' && errors[field]?.key !== 'prod_required'))
+      errors[field] = rule;
   }
   return errors;
 }
