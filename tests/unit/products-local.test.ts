@@ -56,6 +56,7 @@ function product(n: number, overrides: Partial<Product> = {}): Product {
     available_stock: 5,
     min_stock: 1,
     stock_status: 'in_stock',
+    stock_seq: 0,
     status: 'active',
     images: [],
     tags: [],
