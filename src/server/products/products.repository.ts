@@ -176,7 +176,7 @@ export interface ProductListOrder {
 
 /**
  * `column` contains `pattern` (already folded by searchFold) once the column is folded the same
- * way: every I-variant as 'i', then lower case — 'istanbul' finds 'İSTANBUL', 'isik' finds 'IŞIK'.
+ * way: every I-variant as 'i', then lower case — 'istanbul' finds 'İSTANBUL', 'ışık' finds 'IŞIK'.
  */
 function foldedContains(column: string, pattern: string): Expression<SqlBool> {
   return sql<SqlBool>`lower(translate(${sql.ref(column)}, 'Iİı', 'iii')) LIKE ${pattern}`;
@@ -233,20 +233,27 @@ export async function distinctProductValues(
   return rows.map((r) => r[column]).filter((v): v is string => v !== null);
 }
 
+/** What an order line copies from its product: the barcode (the warehouse scans it) and the KDV rate. */
+export interface LineProduct {
+  id: string;
+  barcode: string | null;
+  vat_rate: number;
+}
+
 /**
  * The tenant's products among `ids` (a soft-deleted one still counts: an order made offline may
- * name a product deleted since), with the barcode an order line copies.
+ * name a product deleted since), with what an order line copies.
  */
 export async function findProductsForLines(
   db: Executor,
   tenantId: string,
   ids: readonly string[],
-): Promise<Map<string, { id: string; barcode: string | null }>> {
-  const found = new Map<string, { id: string; barcode: string | null }>();
+): Promise<Map<string, LineProduct>> {
+  const found = new Map<string, LineProduct>();
   if (ids.length === 0) return found;
   const rows = await db
     .selectFrom('products')
-    .select(['id', 'barcode'])
+    .select(['id', 'barcode', 'vat_rate'])
     .where('tenant_id', '=', tenantId)
     .where('id', 'in', [...new Set(ids)])
     .execute();
