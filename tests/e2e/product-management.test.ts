@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -84,6 +86,36 @@ async function createViaApi(token: string, code: string, overrides: Record<strin
   });
   expect(status, JSON.stringify(body)).toBe(201);
   return body.data;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings on the page as it is now (as tests/e2e/axe.test.ts runs it). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            o: unknown,
+          ) => Promise<{
+            violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const r = await axe.run({ resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      );
+  });
 }
 
 async function snackbarText(page: Page): Promise<string> {
@@ -271,6 +303,34 @@ describe('/product-management (Chromium against npm start)', () => {
     await page.keyboard.press('Escape');
     await context.close();
   });
+
+  for (const width of [390, 1280])
+    it(`axe finds nothing serious in the list, the add dialog, the view dialog and the delete question at ${width} px`, async () => {
+      const { context, page } = await openAdmin(width);
+      const found: Record<string, string[]> = {};
+      await page.waitForTimeout(800);
+      found.list = await seriousViolations(page);
+      await page.getByTestId('products-add').click();
+      await page.getByTestId('product-form-dialog').waitFor();
+      await page.getByTestId('product-save').click(); // with its errors showing
+      await page.waitForTimeout(500);
+      found.add = await seriousViolations(page);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('product-form-dialog').waitFor({ state: 'detached' });
+      await page.getByTestId('product-view').first().click();
+      await page.getByTestId('product-view-dialog').waitFor();
+      await page.waitForTimeout(500);
+      found.view = await seriousViolations(page);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('product-view-dialog').waitFor({ state: 'detached' });
+      await page.getByTestId('product-delete').first().click();
+      await page.getByTestId('products-confirm').waitFor();
+      await page.waitForTimeout(500);
+      found.delete = await seriousViolations(page);
+      await page.keyboard.press('Escape');
+      expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length > 0))).toEqual({});
+      await context.close();
+    });
 
   it('/create-order does not offer a product with nothing available and refuses more than is available', async () => {
     const token = await adminToken();
