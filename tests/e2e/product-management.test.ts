@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/browser';
+import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
 
 /**
  * /product-management as an admin uses it (Chromium against `npm start`, tenant client1 with
@@ -97,9 +97,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     const axe = (
       window as unknown as {
         axe: {
-          run: (
-            o: unknown,
-          ) => Promise<{
+          run: (o: unknown) => Promise<{
             violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
           }>;
         };
@@ -331,6 +329,40 @@ describe('/product-management (Chromium against npm start)', () => {
       expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length > 0))).toEqual({});
       await context.close();
     });
+
+  it('offline after one visit: the list opens from the device, a product added offline reaches the server once back online', async () => {
+    const code = `PM-${RUN}-OFF`;
+    const { context, page } = await openAdmin();
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('product-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByTestId('offline-note').waitFor();
+    await page.getByTestId('products-add').click();
+    // The image upload needs the server: off, and it says so.
+    expect(await page.getByTestId('product-image-upload').isDisabled()).toBe(true);
+    await page.getByTestId('product-name').fill('Çevrimdışı Ürün');
+    await page.getByTestId('product-code').fill(code);
+    await page.getByTestId('product-selling-price').fill('99,90');
+    await page.getByTestId('product-cost-price').fill('50');
+    await page.getByTestId('product-min-stock').fill('0');
+    await page.getByTestId('product-current-stock').fill('3');
+    await page.getByTestId('product-save').click();
+    await expect
+      .poll(() => snackbarText(page), { timeout: 15_000 })
+      .toBe('Bu cihazda kaydedildi; bağlantı gelince sunucuya gönderilecek.');
+    await searchFor(page, code, 1);
+    await context.setOffline(false);
+    const token = await adminToken();
+    await expect
+      .poll(async () => (await findByCode(token, code))?.name, { timeout: 45_000 })
+      .toBe('Çevrimdışı Ürün');
+    const { body } = await api<{ data: ApiProduct[] }>(baseURL, TENANT, `/products?search=${code}`, {
+      token,
+    });
+    expect(body.data.filter((p) => p.product_code === code)).toHaveLength(1);
+    await context.close();
+  });
 
   it('/create-order does not offer a product with nothing available and refuses more than is available', async () => {
     const token = await adminToken();
