@@ -105,6 +105,13 @@ describe('POST /products and GET /products/{id}', () => {
     const got = await api.call<{ data: unknown }>('GET', `/products/${product.id}`, { token: manager.token });
     expect(got.status).toBe(200);
     expect(productSchema.parse(got.body.data)).toEqual(product);
+    // the opening stock is the product's first movement of the stock ledger
+    const movements = await api.db
+      .selectFrom('stock_movements')
+      .select(['quantity', 'reserved_delta', 'reason'])
+      .where('product_id', '=', product.id)
+      .execute();
+    expect(movements).toEqual([{ quantity: 40, reserved_delta: 0, reason: 'opening' }]);
   });
 
   it('the cost price reaches admin and manager only: a salesperson gets the product without the keys', async () => {
