@@ -49,14 +49,20 @@ describe('DELETE /products/{id}: soft delete', () => {
     expect(order.status).toBe(201);
     const cursor = (await pullAll(api, sales)).at(-1)?.cursor ?? '0';
 
+    // edited since the version the delete names: refused with the product now
+    const edit = await api.call<{ data: unknown }>('PUT', `/products/${product.id}`, {
+      token: admin.token,
+      body: { description: 'Silinmeden önce', expected_version: product.version },
+    });
+    const edited = productSchema.parse(edit.body.data);
     const stale = await api.call('DELETE', `/products/${product.id}`, {
       token: admin.token,
-      body: { expected_version: product.version - 1 },
+      body: { expected_version: product.version },
     });
     expect(stale.status).toBe(409);
     const del = await api.call('DELETE', `/products/${product.id}`, {
       token: admin.token,
-      body: { expected_version: product.version },
+      body: { expected_version: edited.version },
     });
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ success: true, data: { id: product.id } });
@@ -99,6 +105,8 @@ describe('POST /products/bulk', () => {
     const [a, b, c] = [await created(), await created(), await created()];
     if (!a || !b || !c) throw new Error('no products');
     const unknown = randomUUID();
+    // c is edited by someone else after its version was seen
+    await api.call('PUT', `/products/${c.id}`, { token: admin.token, body: { tags: ['başkası'] } });
     const r = await api.call<{ data: unknown }>('POST', '/products/bulk', {
       token: admin.token,
       body: {
@@ -106,7 +114,7 @@ describe('POST /products/bulk', () => {
         items: [
           { id: a.id, expected_version: a.version },
           { id: b.id, expected_version: b.version },
-          { id: c.id, expected_version: c.version - 1 },
+          { id: c.id, expected_version: c.version },
           { id: unknown },
         ],
       },

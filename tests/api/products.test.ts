@@ -349,6 +349,31 @@ describe('PUT /products/{id}: versioned edits', () => {
     expect(productSchema.parse(same.body.data).version).toBe(after.version);
   });
 
+  it('stock that moved since the version seen is no conflict (the edit does not touch it); an edit since is', async () => {
+    const product = await created();
+    const adjust = await api.call<{ data: unknown }>('PATCH', `/products/${product.id}/stock`, {
+      token: admin.token,
+      body: { adjustment: -3, reason: 'manual_adjustment', expected_version: product.version },
+    });
+    expect(adjust.status, adjust.raw).toBe(200);
+    const moved = productSchema.parse(adjust.body.data);
+    expect(moved.version).toBeGreaterThan(product.version);
+    const edit = await api.call<{ data: unknown }>('PUT', `/products/${product.id}`, {
+      token: admin.token,
+      body: { selling_price_kurus: 13_000, expected_version: product.version },
+    });
+    expect(edit.status, edit.raw).toBe(200);
+    expect(productSchema.parse(edit.body.data)).toMatchObject({
+      selling_price_kurus: 13_000,
+      current_stock: 37,
+    });
+    const late = await api.call('PUT', `/products/${product.id}`, {
+      token: admin.token,
+      body: { selling_price_kurus: 14_000, expected_version: moved.version },
+    });
+    expect(late.status).toBe(409);
+  });
+
   it('a replayed create (same Idempotency-Key, or the same client-made id under a new key) creates one product', async () => {
     const id = randomUUID();
     const body = productBody({ id });
