@@ -1,8 +1,8 @@
 import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Product } from '../../shared/api/entities';
 import { kurusToDecimal, kurusToTl, toKurus } from '../../shared/domain/money';
-import { searchFold } from '../../shared/domain/turkish-text';
 import { stockStatusOf } from '../../shared/domain/stock';
+import { searchFold } from '../../shared/domain/turkish-text';
 import type { Database, ProductRow } from '../db/schema';
 import { containsPattern } from '../lib/like-pattern';
 
@@ -10,6 +10,8 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface ProductRecord extends Omit<Product, 'version'> {
   change_seq: number;
+  /** Change number of the last catalogue edit (stock movements leave it): edits are checked against it. */
+  edit_seq: number;
   deleted: boolean;
 }
 
@@ -55,12 +57,13 @@ export function toProductRecord(row: ProductRow): ProductRecord {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     change_seq: Number(row.change_seq),
+    edit_seq: Number(row.edit_seq),
     deleted: row.deleted_at !== null,
   };
 }
 
 export function toWireProduct(record: ProductRecord): Product {
-  const { change_seq, deleted: _deleted, ...product } = record;
+  const { change_seq, edit_seq: _edit, deleted: _deleted, ...product } = record;
   return { ...product, version: change_seq };
 }
 
@@ -128,6 +131,7 @@ export async function insertProducts(
             ? null
             : kurusToDecimal(p.discounted_price_kurus),
         vat_rate: p.vat_rate ?? 20,
+        edit_seq: p.change_seq,
         current_stock: p.current_stock,
         min_stock: p.min_stock,
         status: p.status ?? 'active',
@@ -214,23 +218,6 @@ export async function listProducts(
     query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toProductRecord), total: Number(count.n) };
-}
-
-/** The distinct non-null values of `column` over the tenant's live products (unsorted). */
-export async function distinctProductValues(
-  db: Executor,
-  tenantId: string,
-  column: 'category' | 'brand',
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('products')
-    .select(column)
-    .distinct()
-    .where('tenant_id', '=', tenantId)
-    .where('deleted_at', 'is', null)
-    .where(column, 'is not', null)
-    .execute();
-  return rows.map((r) => r[column]).filter((v): v is string => v !== null);
 }
 
 /** What an order line copies from its product: the barcode (the warehouse scans it) and the KDV rate. */
