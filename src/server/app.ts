@@ -137,7 +137,9 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
   // Every /api answer is per user and changes with each write: `no-store` keeps it out of browser,
   // proxy and service-worker HTTP caches (DESIGN). On the root (onSend), not in the /api scope, so
   // that errors and the 404 of unknown /api paths get it too; the PWA's files keep their caching.
+  // An answer that states its own caching keeps it: a product image, named by its content hash.
   app.addHook('onSend', async (request, reply) => {
+    if (reply.hasHeader('Cache-Control')) return;
     if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?'))
       reply.header('Cache-Control', 'no-store');
   });

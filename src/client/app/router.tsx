@@ -42,6 +42,7 @@ const DeliveryNotePage = lazy(() => import('../warehouse/delivery-note-page'));
 const LandingDashboardPage = lazy(() => import('../dashboard/dashboard-page'));
 const ManagerDashboardPage = lazy(() => import('../dashboard/manager-dashboard-page'));
 const CustomersPage = lazy(() => import('../customers/customers-page'));
+const ProductManagementPage = lazy(() => import('../products/product-management-page'));
 
 /** Not built yet (later issues): real routes with their guards, rendering a plain "coming soon" page. */
 const ANY_USER_PLACEHOLDERS = ['/invoices', '/settings'];
@@ -92,7 +93,7 @@ function AppRoutes() {
             <Route element={<RequireAuth roles={ROUTE_ROLES['/admin']} />}>
               <Route path="/admin" element={<ComingSoonPage />} />
               <Route path="/tenant-management" element={<ComingSoonPage />} />
-              <Route path="/product-management" element={<ComingSoonPage />} />
+              <Route path="/product-management" element={<ProductManagementPage />} />
             </Route>
           </Route>
           {/* The delivery note printed from the local store (offline): a page of its own, no menu. */}

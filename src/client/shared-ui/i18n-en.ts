@@ -1,6 +1,7 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
 import { customersEn } from '../customers/messages-en';
+import { productsEn } from '../products/messages-en';
 import type { MessageKey } from './i18n-tr';
 
 /** The English catalogue (loaded on demand, i18n.ts `loadEnglish`). */
@@ -577,6 +578,7 @@ export const en: Record<MessageKey, string> = {
   mgr_responseNone: 'Target: {target} minutes',
   notif_pageOf: 'Page {page} of {pages}',
   ...customersEn,
+  ...productsEn,
 };
 
 /**

@@ -1,6 +1,7 @@
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import { STORED_TEXTS_TR } from '../../shared/api/stored-texts';
 import { customersTr } from '../customers/messages-tr';
+import { productsTr } from '../products/messages-tr';
 
 /**
  * The Turkish catalogue: the spec's texts, exactly (the default language, in the first download).
@@ -561,6 +562,7 @@ export const tr = {
   mgr_responseNone: 'Hedef: {target} dakika',
   notif_pageOf: 'Sayfa {page} / {pages}',
   ...customersTr,
+  ...productsTr,
 };
 
 export type MessageKey = keyof typeof tr;

@@ -9,6 +9,7 @@ import {
   type OrderListResponse,
   type UpdateOrderInput,
 } from '../../shared/api/orders';
+import { DEFAULT_VAT_RATE } from '../../shared/api/products';
 import { storedEventNote } from '../../shared/api/stored-texts';
 import { toKurus } from '../../shared/domain/money';
 import { changedOrderFields } from '../../shared/domain/order-lines';
@@ -191,7 +192,8 @@ type LineInput = Pick<OrderItemInput, 'product_id' | 'product_name' | 'quantity'
 /**
  * Order lines in kuruş, checked against the tenant: a product_id must be one of its products
  * (400 naming the line's field, as the schema names fields: `items[2].product_id`); the line keeps
- * that product's barcode (the warehouse scans it).
+ * that product's barcode (the warehouse scans it) and its KDV rate (a line without a product: the
+ * general rate).
  */
 async function buildLines(trx: Trx, tenantId: string, items: readonly LineInput[]) {
   const productIds = items.map((i) => i.product_id).filter((id): id is string => typeof id === 'string');
@@ -210,6 +212,8 @@ async function buildLines(trx: Trx, tenantId: string, items: readonly LineInput[
       quantity: item.quantity,
       scanned_quantity: 0,
       unit_price_kurus: toKurus(item.unit_price),
+      // The product's KDV rate as it is now: the order keeps it when the product's rate changes.
+      vat_rate: product?.vat_rate ?? DEFAULT_VAT_RATE,
     };
   });
 }

@@ -1,7 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Product } from '../../shared/api/entities';
 import { kurusToDecimal, kurusToTl, toKurus } from '../../shared/domain/money';
 import { stockStatusOf } from '../../shared/domain/stock';
+import { searchFold } from '../../shared/domain/turkish-text';
 import type { Database, ProductRow } from '../db/schema';
 import { containsPattern } from '../lib/like-pattern';
 
@@ -9,6 +10,8 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface ProductRecord extends Omit<Product, 'version'> {
   change_seq: number;
+  /** Change number of the last catalogue edit (stock movements leave it): edits are checked against it. */
+  edit_seq: number;
   deleted: boolean;
 }
 
@@ -42,6 +45,7 @@ export function toProductRecord(row: ProductRow): ProductRecord {
     cost_price_kurus: cost.kurus,
     discounted_price: discounted.tl,
     discounted_price_kurus: discounted.kurus,
+    vat_rate: row.vat_rate,
     current_stock: row.current_stock,
     available_stock: row.current_stock - row.reserved_stock,
     min_stock: row.min_stock,
@@ -53,12 +57,13 @@ export function toProductRecord(row: ProductRow): ProductRecord {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     change_seq: Number(row.change_seq),
+    edit_seq: Number(row.edit_seq),
     deleted: row.deleted_at !== null,
   };
 }
 
 export function toWireProduct(record: ProductRecord): Product {
-  const { change_seq, deleted: _deleted, ...product } = record;
+  const { change_seq, edit_seq: _edit, deleted: _deleted, ...product } = record;
   return { ...product, version: change_seq };
 }
 
@@ -90,6 +95,7 @@ export interface NewProductInput {
   selling_price_kurus: number;
   cost_price_kurus: number | null;
   discounted_price_kurus?: number | null;
+  vat_rate?: number;
   current_stock: number;
   min_stock: number;
   status?: Product['status'];
@@ -124,6 +130,8 @@ export async function insertProducts(
           p.discounted_price_kurus === null || p.discounted_price_kurus === undefined
             ? null
             : kurusToDecimal(p.discounted_price_kurus),
+        vat_rate: p.vat_rate ?? 20,
+        edit_seq: p.change_seq,
         current_stock: p.current_stock,
         min_stock: p.min_stock,
         status: p.status ?? 'active',
@@ -171,9 +179,17 @@ export interface ProductListOrder {
 }
 
 /**
+ * `column` contains `pattern` (already folded by searchFold) once the column is folded the same
+ * way: every I-variant as 'i', then lower case — 'istanbul' finds 'İSTANBUL', 'ışık' finds 'IŞIK'.
+ */
+function foldedContains(column: string, pattern: string): Expression<SqlBool> {
+  return sql<SqlBool>`lower(translate(${sql.ref(column)}, 'Iİı', 'iii')) LIKE ${pattern}`;
+}
+
+/**
  * GET /products: live products matching the filter (search: name, product code, barcode or brand
- * contains the text, case-insensitive; category, brand and status: equal), sorted by the chosen
- * column then id (a total order, so pages never overlap), with the number of matches.
+ * contains the text, Turkish case folding; category, brand and status: equal), sorted by the
+ * chosen column then id (a total order, so pages never overlap), with the number of matches.
  */
 export async function listProducts(
   db: Executor,
@@ -183,14 +199,9 @@ export async function listProducts(
 ): Promise<{ items: ProductRecord[]; total: number }> {
   let query = db.selectFrom('products').where('tenant_id', '=', tenantId).where('deleted_at', 'is', null);
   if (filter.search) {
-    const pattern = containsPattern(filter.search);
+    const pattern = containsPattern(searchFold(filter.search));
     query = query.where((eb) =>
-      eb.or([
-        eb('name', 'ilike', pattern),
-        eb('product_code', 'ilike', pattern),
-        eb('barcode', 'ilike', pattern),
-        eb('brand', 'ilike', pattern),
-      ]),
+      eb.or(['name', 'product_code', 'barcode', 'brand'].map((column) => foldedContains(column, pattern))),
     );
   }
   if (filter.category) query = query.where('category', '=', filter.category);
@@ -209,37 +220,27 @@ export async function listProducts(
   return { items: rows.map(toProductRecord), total: Number(count.n) };
 }
 
-/** The distinct non-null values of `column` over the tenant's live products (unsorted). */
-export async function distinctProductValues(
-  db: Executor,
-  tenantId: string,
-  column: 'category' | 'brand',
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('products')
-    .select(column)
-    .distinct()
-    .where('tenant_id', '=', tenantId)
-    .where('deleted_at', 'is', null)
-    .where(column, 'is not', null)
-    .execute();
-  return rows.map((r) => r[column]).filter((v): v is string => v !== null);
+/** What an order line copies from its product: the barcode (the warehouse scans it) and the KDV rate. */
+export interface LineProduct {
+  id: string;
+  barcode: string | null;
+  vat_rate: number;
 }
 
 /**
  * The tenant's products among `ids` (a soft-deleted one still counts: an order made offline may
- * name a product deleted since), with the barcode an order line copies.
+ * name a product deleted since), with what an order line copies.
  */
 export async function findProductsForLines(
   db: Executor,
   tenantId: string,
   ids: readonly string[],
-): Promise<Map<string, { id: string; barcode: string | null }>> {
-  const found = new Map<string, { id: string; barcode: string | null }>();
+): Promise<Map<string, LineProduct>> {
+  const found = new Map<string, LineProduct>();
   if (ids.length === 0) return found;
   const rows = await db
     .selectFrom('products')
-    .select(['id', 'barcode'])
+    .select(['id', 'barcode', 'vat_rate'])
     .where('tenant_id', '=', tenantId)
     .where('id', 'in', [...new Set(ids)])
     .execute();

@@ -3,6 +3,7 @@ import type { MutationDef } from './define';
 import { deliveryMutations } from './delivery';
 import { notificationMutations } from './notifications';
 import { orderMutations } from './orders';
+import { productMutations } from './products';
 import { stockMutations } from './stock';
 import { warehouseMutations } from './warehouse';
 
@@ -16,6 +17,7 @@ export const MUTATIONS = {
   ...notificationMutations,
   ...deliveryMutations,
   ...warehouseMutations,
+  ...productMutations,
   ...stockMutations,
   ...customerMutations,
 } as const;
