@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Product } from '../../shared/api/entities';
 import { kurusToDecimal, kurusToTl, toKurus } from '../../shared/domain/money';
 import { stockStatusOf } from '../../shared/domain/stock';
@@ -179,14 +179,6 @@ export interface ProductListOrder {
 }
 
 /**
- * `column` contains `pattern` (already folded by searchFold) once the column is folded the same
- * way: every I-variant as 'i', then lower case — 'istanbul' finds 'İSTANBUL', 'ışık' finds 'IŞIK'.
- */
-function foldedContains(column: string, pattern: string): Expression<SqlBool> {
-  return sql<SqlBool>`lower(translate(${sql.ref(column)}, 'Iİı', 'iii')) LIKE ${pattern}`;
-}
-
-/**
  * GET /products: live products matching the filter (search: name, product code, barcode or brand
  * contains the text, Turkish case folding; category, brand and status: equal), sorted by the
  * chosen column then id (a total order, so pages never overlap), with the number of matches.
@@ -199,10 +191,8 @@ export async function listProducts(
 ): Promise<{ items: ProductRecord[]; total: number }> {
   let query = db.selectFrom('products').where('tenant_id', '=', tenantId).where('deleted_at', 'is', null);
   if (filter.search) {
-    const pattern = containsPattern(searchFold(filter.search));
-    query = query.where((eb) =>
-      eb.or(['name', 'product_code', 'barcode', 'brand'].map((column) => foldedContains(column, pattern))),
-    );
+    // search_text: name, code, barcode and brand folded alike by the database (migration 0016).
+    query = query.where('search_text', 'like', containsPattern(searchFold(filter.search)));
   }
   if (filter.category) query = query.where('category', '=', filter.category);
   if (filter.brand) query = query.where('brand', '=', filter.brand);
@@ -218,6 +208,21 @@ export async function listProducts(
     query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toProductRecord), total: Number(count.n) };
+}
+
+/**
+ * The catalogue's version: the highest change number of the tenant's products (deleted ones too —
+ * a deletion takes a new number). One backward step of products (tenant_id, change_seq).
+ */
+export async function catalogueVersion(db: Executor, tenantId: string): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select('change_seq')
+    .where('tenant_id', '=', tenantId)
+    .orderBy('change_seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.change_seq) : 0;
 }
 
 /** What an order line copies from its product: the barcode (the warehouse scans it) and the KDV rate. */

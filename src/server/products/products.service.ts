@@ -4,14 +4,42 @@ import type { ProductListBody, productListQuery } from '../../shared/api/catalog
 import type { Role } from '../../shared/domain/roles';
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
+import { ProductListCache } from './product-list-cache';
 import { findListName, insertListNames, type ListKind, listNames } from './product-lists.repository';
-import { productForRole } from './product-projection';
+import { COST_PRICE_ROLES, productForRole } from './product-projection';
 import * as repo from './products.repository';
 
 const trCollator = new Intl.Collator('tr-TR');
 
-/** GET /products: the spec's list body — `data` is the array, `pagination` sits beside it. */
+/** One cache per database (several apps, each on its own database, may share a process). */
+const listCaches = new WeakMap<Kysely<Database>, ProductListCache<ProductListBody>>();
+
+/**
+ * GET /products: the spec's list body — `data` is the array, `pagination` sits beside it. Answers
+ * are reused while the tenant's catalogue keeps its version (product-list-cache.ts); what the
+ * caller may see (cost prices) is part of the key.
+ */
 export async function list(
+  db: Kysely<Database>,
+  tenantId: string,
+  role: Role,
+  query: z.output<typeof productListQuery>,
+): Promise<ProductListBody> {
+  let cache = listCaches.get(db);
+  if (!cache) {
+    cache = new ProductListCache<ProductListBody>();
+    listCaches.set(db, cache);
+  }
+  const sees = COST_PRICE_ROLES.includes(role) ? 'cost' : 'plain';
+  const key = JSON.stringify([tenantId, sees, query]);
+  return cache.get(
+    key,
+    () => repo.catalogueVersion(db, tenantId),
+    () => buildList(db, tenantId, role, query),
+  );
+}
+
+async function buildList(
   db: Kysely<Database>,
   tenantId: string,
   role: Role,

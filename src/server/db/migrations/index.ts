@@ -13,6 +13,7 @@ import { down0011, up0011 } from './0011-demo-data';
 import { down0012, up0012 } from './0012-stock-ledger';
 import { down0013, up0013 } from './0013-product-management';
 import { down0015, up0015 } from './0015-customer-management';
+import { down0016, up0016 } from './0016-product-list-paths';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0012-stock-ledger': { up: up0012, down: down0012 },
   '0013-product-management': { up: up0013, down: down0013 },
   '0015-customer-management': { up: up0015, down: down0015 },
+  '0016-product-list-paths': { up: up0016, down: down0016 },
 };
 
 export const migrationProvider: MigrationProvider = {
