@@ -135,6 +135,8 @@ export interface ProductsTable {
   selling_price: Numeric;
   cost_price: NullableNumeric;
   discounted_price: NullableNumeric;
+  /** KDV percent: 0, 1, 10 or 20 (migration 0013). */
+  vat_rate: Generated<number>;
   current_stock: Generated<number>;
   reserved_stock: Generated<number>;
   min_stock: Generated<number>;
@@ -223,6 +225,29 @@ export interface OrderItemsTable {
   scanned_quantity: Generated<number>;
   unit_price: Numeric;
   total_price: Numeric;
+  /** The product's KDV percent when the line was made (migration 0013; 20 for older lines). */
+  vat_rate: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** A tenant's product categories and brands (migration 0013); names unique under Turkish folding. */
+export interface ProductListNamesTable {
+  tenant_id: string;
+  id: string;
+  name: string;
+  /** The name folded the Turkish way (tr-TR lower case): what uniqueness is decided on. */
+  name_key: string;
+  created_at: Timestamp;
+}
+
+/** An uploaded product image, stored once per content (migration 0013). */
+export interface ProductImagesTable {
+  tenant_id: string;
+  /** sha256 of the bytes, hex. */
+  hash: string;
+  content_type: string;
+  bytes: Uint8Array;
+  size: number;
   created_at: Timestamp;
 }
 
@@ -367,6 +392,9 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   customers: CustomersTable;
   products: ProductsTable;
+  product_categories: ProductListNamesTable;
+  product_brands: ProductListNamesTable;
+  product_images: ProductImagesTable;
   orders: OrdersTable;
   order_counts: OrderCountsTable;
   order_items: OrderItemsTable;

@@ -24,8 +24,15 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
 /** What the handler of a `produces` entry answers: the file's bytes and its download name. */
 export interface FileResult {
   body: Buffer | Uint8Array;
-  /** Download name (Content-Disposition); ASCII is kept as is, anything else goes in `filename*`. */
-  filename: string;
+  /**
+   * Download name (Content-Disposition: attachment); ASCII is kept as is, anything else goes in
+   * `filename*`. Absent: shown inline (an image).
+   */
+  filename?: string;
+  /** The exact type, for an entry that produces a family ('image/*'). */
+  contentType?: string;
+  /** Cache-Control of the answer (an image named by its content hash never changes). */
+  cacheControl?: string;
 }
 
 /**
@@ -87,11 +94,11 @@ export function route<E extends Endpoint>(
           request as EndpointRequest<Endpoint & { produces: string }>,
           reply,
         )) as FileResult;
-        return reply
-          .code(200)
-          .header('Content-Type', produces)
-          .header('Content-Disposition', contentDisposition(file.filename))
-          .send(Buffer.isBuffer(file.body) ? file.body : Buffer.from(file.body));
+        reply.code(200).header('Content-Type', file.contentType ?? produces);
+        if (file.filename !== undefined)
+          reply.header('Content-Disposition', contentDisposition(file.filename));
+        if (file.cacheControl !== undefined) reply.header('Cache-Control', file.cacheControl);
+        return reply.send(Buffer.isBuffer(file.body) ? file.body : Buffer.from(file.body));
       }
     : handler;
   const body = entry.body && entry.emptyBodyAsObject ? z.preprocess(objectOrEmpty, entry.body) : entry.body;

@@ -138,6 +138,22 @@ function operation(name: string, entry: Endpoint): JsonSchema {
     description,
     ...(isPublic ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
+    ...(entry.consumes
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              [entry.consumes]: {
+                schema: {
+                  type: 'object',
+                  properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+                  required: ['file'],
+                },
+              },
+            },
+          },
+        }
+      : {}),
     ...(entry.body
       ? {
           requestBody: {

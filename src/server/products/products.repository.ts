@@ -43,6 +43,7 @@ export function toProductRecord(row: ProductRow): ProductRecord {
     cost_price_kurus: cost.kurus,
     discounted_price: discounted.tl,
     discounted_price_kurus: discounted.kurus,
+    vat_rate: row.vat_rate,
     current_stock: row.current_stock,
     available_stock: row.current_stock - row.reserved_stock,
     min_stock: row.min_stock,

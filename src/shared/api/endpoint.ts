@@ -38,8 +38,13 @@ export interface Endpoint {
   write?: string;
   /** The 403 text for a role outside `access` (default: the generic 'Bu işlem için yetkiniz yok.'). */
   denied?: string;
-  /** A non-JSON answer (the delivery note's PDF): sent as is, no envelope, no response schema. */
-  produces?: 'application/pdf';
+  /**
+   * A non-JSON answer (the delivery note's PDF, a product image): sent as is, no envelope, no
+   * response schema. 'image/*': the handler names the exact type of each answer.
+   */
+  produces?: 'application/pdf' | 'image/*';
+  /** A request body that is not JSON (an image upload): the handler reads it itself. */
+  consumes?: 'multipart/form-data';
   /**
    * A stream that stays open (server-sent events, GET /events): no envelope, no response schema;
    * the handler takes over the response (reply.hijack) and writes its frames itself.

@@ -11,7 +11,7 @@ import {
 import { idParam } from './common';
 import { dashboardStatsSchema } from './dashboard';
 import { type Endpoint, endpoint } from './endpoint';
-import { orderSchema } from './entities';
+import { orderSchema, productSchema } from './entities';
 import { healthData } from './health';
 import {
   deleteNotificationResponse,
@@ -37,6 +37,19 @@ import {
   recentOrdersQuery,
   updateOrderBody,
 } from './orders';
+import {
+  bulkProductBody,
+  bulkProductResponse,
+  createProductBody,
+  deleteProductBody,
+  deleteProductQuery,
+  deleteProductResponse,
+  imageHashParam,
+  imageUploadResponse,
+  listNameBody,
+  listNameResponse,
+  updateProductBody,
+} from './products';
 import { pushBody, pushResponse } from './push';
 import { ROUTES, type RouteName } from './routes';
 import { syncPullQuery, syncPullResponse } from './sync';
@@ -177,6 +190,52 @@ export const API = {
   }),
   productCategories: endpoint({ ...ROUTES.productCategories, response: stringListResponse }),
   productBrands: endpoint({ ...ROUTES.productBrands, response: stringListResponse }),
+  productGet: endpoint({ ...ROUTES.productGet, params: idParam, response: productSchema }),
+  productCreate: endpoint({
+    ...ROUTES.productCreate,
+    body: createProductBody,
+    response: productSchema,
+    statuses: [200, 201],
+  }),
+  productUpdate: endpoint({
+    ...ROUTES.productUpdate,
+    params: idParam,
+    body: updateProductBody,
+    response: productSchema,
+  }),
+  productDelete: endpoint({
+    ...ROUTES.productDelete,
+    params: idParam,
+    query: deleteProductQuery,
+    body: deleteProductBody,
+    emptyBodyAsObject: true,
+    response: deleteProductResponse,
+  }),
+  productBulk: endpoint({ ...ROUTES.productBulk, body: bulkProductBody, response: bulkProductResponse }),
+  productCategoryCreate: endpoint({
+    ...ROUTES.productCategoryCreate,
+    body: listNameBody,
+    response: listNameResponse,
+    statuses: [200, 201],
+  }),
+  productBrandCreate: endpoint({
+    ...ROUTES.productBrandCreate,
+    body: listNameBody,
+    response: listNameResponse,
+    statuses: [200, 201],
+  }),
+  productImageUpload: endpoint({
+    ...ROUTES.productImageUpload,
+    consumes: 'multipart/form-data',
+    response: imageUploadResponse,
+    statuses: [200, 201],
+  }),
+  productImage: endpoint({
+    ...ROUTES.productImage,
+    params: imageHashParam,
+    response: z.unknown(),
+    produces: 'image/*',
+  }),
   customerList: endpoint({
     ...ROUTES.customerList,
     query: customerListQuery,

@@ -17,6 +17,12 @@ export const orderItemSchema = z.object({
   unit_price_kurus: z.number().int(),
   total_price: z.number(),
   total_price_kurus: z.number().int(),
+  /**
+   * The product's KDV rate (percent: 0, 1, 10 or 20) when the line was made: a later change of the
+   * product's rate does not change an order already taken. Absent in lines a device mirrored
+   * before the rate was recorded.
+   */
+  vat_rate: z.number().int().optional(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
@@ -106,6 +112,8 @@ export const productSchema = z.object({
   cost_price_kurus: z.number().int().nullable().optional(),
   discounted_price: z.number().nullable(),
   discounted_price_kurus: z.number().int().nullable(),
+  /** KDV rate in percent: 0, 1, 10 or 20 (default 20). Order lines copy it when they are made. */
+  vat_rate: z.number().int(),
   current_stock: z.number().int(),
   available_stock: z.number().int(),
   min_stock: z.number().int(),

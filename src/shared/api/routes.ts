@@ -103,6 +103,26 @@ export const ROUTES = {
   productList: { method: 'GET', path: '/products', access: 'user' },
   productCategories: { method: 'GET', path: '/products/categories', access: 'user' },
   productBrands: { method: 'GET', path: '/products/brands', access: 'user' },
+  productGet: { method: 'GET', path: '/products/:id', access: 'user' },
+  /** `create`: the body's optional client-made `id` makes a replayed create the first one. */
+  productCreate: { method: 'POST', path: '/products', access: ['admin'], write: 'create' },
+  productUpdate: { method: 'PUT', path: '/products/:id', access: ['admin'], write: 'version' },
+  productDelete: { method: 'DELETE', path: '/products/:id', access: ['admin'], write: 'version' },
+  productBulk: { method: 'POST', path: '/products/bulk', access: ['admin'], write: 'ids' },
+  productCategoryCreate: {
+    method: 'POST',
+    path: '/products/categories',
+    access: ['admin'],
+    write: 'idempotent',
+  },
+  productBrandCreate: { method: 'POST', path: '/products/brands', access: ['admin'], write: 'idempotent' },
+  /** multipart/form-data, one file; stored by its content hash, so sending it twice stores it once. */
+  productImageUpload: { method: 'POST', path: '/products/images', access: ['admin'], write: 'idempotent' },
+  /**
+   * The image's bytes. Public: an <img> sends no token; the URL's 256-bit content hash is the key,
+   * and only the named tenant's images are served.
+   */
+  productImage: { method: 'GET', path: '/products/images/:hash', access: 'public' },
   customerList: { method: 'GET', path: '/customers', access: 'user' },
   // ------------------------------------------------------------------------- sync ---
   syncPull: { method: 'GET', path: '/sync/pull', access: 'user' },

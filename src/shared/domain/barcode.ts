@@ -58,6 +58,15 @@ export function isValidEan(code: string): boolean {
   return /^(\d{8}|\d{12,14})$/.test(code) && checkDigitOk(code);
 }
 
+/**
+ * A barcode a product may carry: EAN-8, EAN-13 or GTIN-14 (digits only) with a valid GS1 check
+ * digit. A mistyped digit fails the check, so a wrong barcode is refused when the product is
+ * saved instead of never matching a scan.
+ */
+export function isValidProductBarcode(code: string): boolean {
+  return /^(\d{8}|\d{13}|\d{14})$/.test(code) && checkDigitOk(code);
+}
+
 /** AIs we read, with their fixed lengths (null: variable, up to the separator). */
 const AI_LENGTHS: Record<string, number | null> = {
   '00': 18,
