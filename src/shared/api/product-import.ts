@@ -99,6 +99,11 @@ export const importConfirmBody = z.object({
     .regex(/^[0-9a-f]{64}$/, 'Önizleme parmak izi (expected_fingerprint) geçersiz'),
 });
 
+/** A running confirmation's progress in this server (null: none running — not started or done). */
+export const importProgressResponse = z
+  .object({ done: z.number().int(), total: z.number().int() })
+  .nullable();
+
 export const IMPORT_MESSAGES = {
   notFound: 'İçe aktarma bulunamadı veya süresi doldu; dosyayı yeniden yükleyin.',
   catalogueChanged:

@@ -69,7 +69,17 @@ const HEADER_ALIASES: Record<ImportField, readonly string[]> = {
   stock: ['Stok', 'Mevcut Stok', 'Stok Miktarı', 'stock', 'current stock', 'current_stock', 'quantity'],
 };
 
-const TR_ASCII: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' };
+const TR_ASCII: Record<string, string> = {
+  ç: 'c',
+  ğ: 'g',
+  ı: 'i',
+  ö: 'o',
+  ş: 's',
+  ü: 'u',
+  â: 'a',
+  î: 'i',
+  û: 'u',
+};
 
 /** A header cell folded for comparison: Turkish lower case, ASCII letters, no punctuation or spaces. */
 export function foldHeader(text: string): string {

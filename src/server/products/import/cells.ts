@@ -1,4 +1,8 @@
-import { NUMBER_INPUT_MESSAGES, parseMoneyInput, parseQuantityInput } from '../../../shared/domain/number-input';
+import {
+  NUMBER_INPUT_MESSAGES,
+  parseMoneyInput,
+  parseQuantityInput,
+} from '../../../shared/domain/number-input';
 import type { Cell } from './read-table';
 
 /**
@@ -98,7 +102,11 @@ export function readVatCell(cell: Cell | undefined): CellResult<number> {
     if (percent !== undefined) return { ok: true, value: Math.round(percent * 100) };
     return scaledNumber(cell.n, 0);
   }
-  const text = cell.trim().replace(/^%\s*/, '').replace(/\s*%$/, '').replace(/[.,]0+$/, '');
+  const text = cell
+    .trim()
+    .replace(/^%\s*/, '')
+    .replace(/\s*%$/, '')
+    .replace(/[.,]0+$/, '');
   if (text === '') return EMPTY;
   return parseQuantityInput(text);
 }

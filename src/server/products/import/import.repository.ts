@@ -253,7 +253,11 @@ export async function insertImport(
     .execute();
 }
 
-export async function findImport(db: Executor, tenantId: string, id: string): Promise<ImportRecord | undefined> {
+export async function findImport(
+  db: Executor,
+  tenantId: string,
+  id: string,
+): Promise<ImportRecord | undefined> {
   return (await db
     .selectFrom('product_imports')
     .select(SUMMARY_COLUMNS)

@@ -15,8 +15,8 @@ import { bumpChangeSeq } from '../../db/change-seq';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { applyStockMovements } from '../../stock/stock.service';
-import { ImportFileError } from './import-errors';
 import * as repo from './import.repository';
+import { ImportFileError } from './import-errors';
 import { parseFileInWorker } from './parse-file';
 import type { Table } from './read-table';
 import { type ImportValues, type ValidatedRow, validateRow, WIRE_FIELD } from './row-validator';
@@ -67,7 +67,8 @@ function fingerprintOf(
   const byBarcode = new Map(holders.map((h) => [h.barcode, h.id]));
   const hash = createHash('sha256');
   for (const code of [...codes].sort()) hash.update(`c\u0000${code}\u0000${byCode.get(code) ?? '-'}\n`);
-  for (const barcode of [...barcodes].sort()) hash.update(`b\u0000${barcode}\u0000${byBarcode.get(barcode) ?? '-'}\n`);
+  for (const barcode of [...barcodes].sort())
+    hash.update(`b\u0000${barcode}\u0000${byBarcode.get(barcode) ?? '-'}\n`);
   return hash.digest('hex');
 }
 
@@ -97,8 +98,7 @@ function toSummary(record: repo.ImportRecord): ImportSummary {
   return {
     import_id: record.id,
     file_name: record.file_name,
-    status:
-      record.status === 'applied' ? 'applied' : expires.getTime() < Date.now() ? 'expired' : 'preview',
+    status: record.status === 'applied' ? 'applied' : expires.getTime() < Date.now() ? 'expired' : 'preview',
     kind: record.kind as 'xlsx' | 'csv',
     encoding: record.encoding,
     separator: record.separator,
@@ -153,8 +153,12 @@ export async function preview(
   ];
   const holders = await repo.productsByBarcodes(db, tenantId, barcodes);
   const holderOf = new Map(holders.map((h) => [h.barcode, h.product_code]));
-  const knownCategories = new Map((await repo.listNames(db, tenantId, 'product_categories')).map((n) => [fold(n), n]));
-  const knownBrands = new Map((await repo.listNames(db, tenantId, 'product_brands')).map((n) => [fold(n), n]));
+  const knownCategories = new Map(
+    (await repo.listNames(db, tenantId, 'product_categories')).map((n) => [fold(n), n]),
+  );
+  const knownBrands = new Map(
+    (await repo.listNames(db, tenantId, 'product_brands')).map((n) => [fold(n), n]),
+  );
 
   // Codes and barcodes that appear on more than one row of the file: every such row is an error.
   const count = (values: (string | null | undefined)[]) => {
@@ -329,7 +333,8 @@ export async function confirm(
   const record = await repo.lockImport(trx, tenantId, id);
   if (!record) throw notFound(IMPORT_MESSAGES.notFound);
   if (record.status === 'applied') return { report: record.report as ImportReport, changed: false };
-  if (record.created_at.getTime() + repo.PREVIEW_TTL_MS < Date.now()) throw notFound(IMPORT_MESSAGES.notFound);
+  if (record.created_at.getTime() + repo.PREVIEW_TTL_MS < Date.now())
+    throw notFound(IMPORT_MESSAGES.notFound);
   if (record.fingerprint !== expectedFingerprint) throw conflict();
   const stored = record.rows as StoredRow[];
 

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { createProductBody, PRODUCT_RULE_TEXTS, type ProductField } from '../../../shared/api/products';
 import {
+  type HeaderMapping,
   IMPORT_HEADERS_TR,
   IMPORT_LIMITS,
   type ImportField,
-  type HeaderMapping,
 } from '../../../shared/domain/product-import';
 import { type CellResult, readMoneyCell, readQuantityCell, readTextCell, readVatCell } from './cells';
 import type { Cell } from './read-table';
@@ -80,7 +80,9 @@ export function validateRow(
   const errors: RowError[] = [];
   const columnOf = (field: ImportField) => {
     const index = mapping.fields[field];
-    return index === undefined ? IMPORT_HEADERS_TR[field] : (mapping.columns[index]?.header ?? IMPORT_HEADERS_TR[field]);
+    return index === undefined
+      ? IMPORT_HEADERS_TR[field]
+      : (mapping.columns[index]?.header ?? IMPORT_HEADERS_TR[field]);
   };
   for (const cell of row.cells) {
     const text = cell === null ? '' : typeof cell === 'string' ? cell : cell.n;
@@ -109,7 +111,11 @@ export function validateRow(
       const result = reader(cell);
       if (result.ok) raw[wire] = result.value;
       else if (!result.empty)
-        errors.push({ column: columnOf(field), field, message: `${PRODUCT_RULE_TEXTS.number(wire)} (${result.error})` });
+        errors.push({
+          column: columnOf(field),
+          field,
+          message: `${PRODUCT_RULE_TEXTS.number(wire)} (${result.error})`,
+        });
     } else {
       const text = readTextCell(cell);
       if (text !== '') raw[wire] = text;
@@ -118,14 +124,22 @@ export function validateRow(
   const code = typeof raw.product_code === 'string' ? raw.product_code : '';
   const creating = code !== '' && isNew(code);
   const fields = (Object.keys(WIRE_FIELD) as ImportField[]).filter(
-    (field) => raw[WIRE_FIELD[field]] !== undefined || field === 'product_code' || (creating && isRequiredForNew(field)),
+    (field) =>
+      raw[WIRE_FIELD[field]] !== undefined ||
+      field === 'product_code' ||
+      (creating && isRequiredForNew(field)),
   );
   for (const field of fields) {
     const wire = WIRE_FIELD[field];
     if (errors.some((e) => e.field === field)) continue;
     const parsed = SHAPE[wire].safeParse(raw[wire]);
     if (parsed.success) (values as Record<string, unknown>)[wire] = parsed.data;
-    else errors.push({ column: columnOf(field), field, message: parsed.error.issues[0]?.message ?? 'Geçersiz değer' });
+    else
+      errors.push({
+        column: columnOf(field),
+        field,
+        message: parsed.error.issues[0]?.message ?? 'Geçersiz değer',
+      });
   }
   return { row: row.row, values, errors };
 }

@@ -19,8 +19,10 @@ import { ImportFileError } from './import-errors';
  */
 export async function checkXlsxZip(buffer: Buffer): Promise<void> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, z) =>
-      err || !z ? reject(err ?? new Error('zip')) : resolve(z),
+    yauzl.fromBuffer(
+      buffer,
+      { lazyEntries: true, validateEntrySizes: true, strictFileNames: false },
+      (err, z) => (err || !z ? reject(err ?? new Error('zip')) : resolve(z)),
     ),
   ).catch(() => {
     throw new ImportFileError('NOT_SPREADSHEET');
@@ -36,7 +38,8 @@ export async function checkXlsxZip(buffer: Buffer): Promise<void> {
   }
   if (total > IMPORT_LIMITS.maxUnpackedBytes) throw new ImportFileError('ZIP_TOO_LARGE');
   const names = new Set(entries.map((e) => e.fileName));
-  if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml')) throw new ImportFileError('NOT_SPREADSHEET');
+  if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml'))
+    throw new ImportFileError('NOT_SPREADSHEET');
 
   // Inflate for real, counting; and check the entries lie back to back.
   const ordered = [...entries].sort((a, b) => a.relativeOffsetOfLocalHeader - b.relativeOffsetOfLocalHeader);
