@@ -38,6 +38,15 @@ import {
   updateOrderBody,
 } from './orders';
 import {
+  importConfirmBody,
+  importIdParam,
+  importProgressResponse,
+  importReportSchema,
+  importRowsQuery,
+  importRowsResponse,
+  importSummarySchema,
+} from './product-import';
+import {
   bulkProductBody,
   bulkProductResponse,
   createProductBody,
@@ -50,15 +59,6 @@ import {
   listNameResponse,
   updateProductBody,
 } from './products';
-import {
-  importConfirmBody,
-  importIdParam,
-  importProgressResponse,
-  importReportSchema,
-  importRowsQuery,
-  importRowsResponse,
-  importSummarySchema,
-} from './product-import';
 import { pushBody, pushResponse } from './push';
 import { ROUTES, type RouteName } from './routes';
 import { syncPullQuery, syncPullResponse } from './sync';
@@ -260,7 +260,11 @@ export const API = {
     response: z.unknown(),
     produces: CSV_TYPE,
   }),
-  productImportGet: endpoint({ ...ROUTES.productImportGet, params: importIdParam, response: importSummarySchema }),
+  productImportGet: endpoint({
+    ...ROUTES.productImportGet,
+    params: importIdParam,
+    response: importSummarySchema,
+  }),
   productImportRows: endpoint({
     ...ROUTES.productImportRows,
     params: importIdParam,

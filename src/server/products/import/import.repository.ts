@@ -108,7 +108,7 @@ export async function addNames(
         tenant_id: tenantId,
         id: randomUUID(),
         name,
-        name_key: name.toLocaleLowerCase('tr-TR'),
+        name_key: name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('tr-TR'),
       })),
     )
     .onConflict((oc) => oc.doNothing())

@@ -15,6 +15,7 @@ import { bumpChangeSeq } from '../../db/change-seq';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { applyStockMovements } from '../../stock/stock.service';
+import { distinctProductValues } from '../products.repository';
 import * as repo from './import.repository';
 import { ImportFileError } from './import-errors';
 import { parseFileInWorker } from './parse-file';
@@ -55,7 +56,8 @@ export function importProgress(id: string): { done: number; total: number } | nu
   return progress.get(id) ?? null;
 }
 
-const fold = (name: string) => name.toLocaleLowerCase('tr-TR');
+/** One name whatever its case and spacing, by the Turkish rules ('ELEKTRONİK' is 'Elektronik'). */
+export const fold = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('tr-TR');
 
 function fingerprintOf(
   codes: readonly string[],
@@ -130,6 +132,8 @@ export async function preview(
         .map((c) => c.header)
         .join(', '),
     });
+  // Not one column we know: whatever it is, it is not a product list (a text file named .xlsx).
+  if (Object.keys(mapping.fields).length === 0) throw new ImportFileError('NOT_SPREADSHEET');
   const codeIndex = mapping.fields.product_code;
   if (codeIndex === undefined) throw new ImportFileError('NO_CODE_COLUMN');
 
@@ -153,12 +157,16 @@ export async function preview(
   ];
   const holders = await repo.productsByBarcodes(db, tenantId, barcodes);
   const holderOf = new Map(holders.map((h) => [h.barcode, h.product_code]));
-  const knownCategories = new Map(
-    (await repo.listNames(db, tenantId, 'product_categories')).map((n) => [fold(n), n]),
-  );
-  const knownBrands = new Map(
-    (await repo.listNames(db, tenantId, 'product_brands')).map((n) => [fold(n), n]),
-  );
+  // Known names: the tenant's list, and any name a product already carries.
+  const known = async (table: 'product_categories' | 'product_brands', column: 'category' | 'brand') =>
+    new Map(
+      [
+        ...(await distinctProductValues(db, tenantId, column)),
+        ...(await repo.listNames(db, tenantId, table)),
+      ].map((n) => [fold(n), n]),
+    );
+  const knownCategories = await known('product_categories', 'category');
+  const knownBrands = await known('product_brands', 'brand');
 
   // Codes and barcodes that appear on more than one row of the file: every such row is an error.
   const count = (values: (string | null | undefined)[]) => {
