@@ -57,6 +57,7 @@ const SCREEN_DIRS = [
   'notifications',
   'orders',
   'profile',
+  'products',
   'pwa',
   'sales',
   'shared-ui',
@@ -261,7 +262,8 @@ describe('screens use the catalogue', () => {
     const found: string[] = [];
     for (const path of files) {
       const rel = relative(root, path).replaceAll('\\', '/');
-      if (CATALOGUE_FILES.has(rel)) continue;
+      // A feature's own Turkish catalogue (spread into i18n-tr.ts) holds its texts by design.
+      if (CATALOGUE_FILES.has(rel) || rel.endsWith('/messages-tr.ts')) continue;
       found.push(...turkishLiterals(rel, readFileSync(path, 'utf8')));
     }
     expect(found).toEqual([]);

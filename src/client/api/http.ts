@@ -235,6 +235,40 @@ export async function callFile<E extends Endpoint & { produces: string }>(
 }
 
 /**
+ * Calls an entry that takes a file (`consumes: multipart/form-data`, e.g. a product image): the
+ * form data as the body, the JSON answer unwrapped and parsed by the entry's response schema.
+ * Failures are what `call` raises. Never queued: an upload needs the server (its caller says so
+ * when offline).
+ */
+export async function callUpload<E extends Endpoint & { consumes: 'multipart/form-data' }>(
+  entry: E,
+  form: FormData,
+  options: Omit<CallOptions<E>, 'body' | 'query'> = {},
+): Promise<ResponseOf<E>> {
+  const { params, ...rest } = options;
+  const token = rest.token !== undefined ? rest.token : config.getToken();
+  const headers: Record<string, string> = { ...(rest.headers ?? {}) };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const path = buildPath(entry.path, params as Record<string, unknown> | undefined);
+  let body: unknown;
+  try {
+    const response = await client(rest.fetch)(`${absoluteBase(rest.baseUrl)}${path}`, {
+      method: entry.method,
+      searchParams: { tenant: rest.tenant ?? config.getTenant() },
+      headers,
+      body: form,
+      signal: rest.signal,
+    });
+    const text = await response.text();
+    body = text ? JSON.parse(text) : undefined;
+  } catch (error) {
+    throw await translateError(error, rest);
+  }
+  const data = body && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body;
+  return entry.response.parse(data) as ResponseOf<E>;
+}
+
+/**
  * Opens a `stream` entry (GET /events: server-sent events) with fetch and the bearer token — not
  * EventSource, which cannot send an Authorization header (and a token in the URL would end up in
  * logs). Returns the raw Response; the caller reads its body (src/shared/api/sse.ts) and handles

@@ -41,6 +41,7 @@ const WarehouseDashboardPage = lazy(() => import('../warehouse/warehouse-dashboa
 const DeliveryNotePage = lazy(() => import('../warehouse/delivery-note-page'));
 const LandingDashboardPage = lazy(() => import('../dashboard/dashboard-page'));
 const ManagerDashboardPage = lazy(() => import('../dashboard/manager-dashboard-page'));
+const ProductManagementPage = lazy(() => import('../products/product-management-page'));
 
 /** Not built yet (later issues): real routes with their guards, rendering a plain "coming soon" page. */
 const ANY_USER_PLACEHOLDERS = ['/customers', '/invoices', '/settings'];
@@ -90,7 +91,7 @@ function AppRoutes() {
             <Route element={<RequireAuth roles={ROUTE_ROLES['/admin']} />}>
               <Route path="/admin" element={<ComingSoonPage />} />
               <Route path="/tenant-management" element={<ComingSoonPage />} />
-              <Route path="/product-management" element={<ComingSoonPage />} />
+              <Route path="/product-management" element={<ProductManagementPage />} />
             </Route>
           </Route>
           {/* The delivery note printed from the local store (offline): a page of its own, no menu. */}

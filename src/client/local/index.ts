@@ -1,6 +1,7 @@
 import type { User } from '../../shared/api';
 import { API } from '../../shared/api/endpoints';
 import type { CreateOrderBody, Driver, UpdateOrderBody } from '../../shared/api/orders';
+import type { BulkAction, CreateProductBody, UpdateProductBody } from '../../shared/api/products';
 import type { OrderStatus } from '../../shared/domain/order-status';
 import { LocalDb, META } from './database';
 import * as delivery from './delivery';
@@ -8,6 +9,7 @@ import * as notifications from './notifications';
 import * as orders from './orders';
 import * as outbox from './outbox';
 import { resetMirror } from './outbox';
+import * as products from './products';
 import { SyncEngine, type SyncEngineOptions, type SyncStatusStore } from './sync/engine';
 import * as warehouse from './warehouse';
 
@@ -137,6 +139,26 @@ export const deliverOrder = async (id: string, proof: delivery.DeliveryProofInpu
   delivery.deliverOrder(requireStore().db, id, proof);
 /** Queue an accepted warehouse scan (the screen matched it locally first). */
 export const queueScan = async (input: warehouse.ScanInput) => warehouse.queueScan(requireStore().db, input);
+/** Product management (admin): applied to the mirror and queued, offline too (./products.ts). */
+export const createProduct = async (input: CreateProductBody) =>
+  products.createProduct(requireStore().db, input);
+export const updateProduct = async (
+  id: string,
+  changes: Omit<UpdateProductBody, 'expected_version'>,
+  expectedVersion: number,
+) => products.updateProduct(requireStore().db, id, changes, expectedVersion);
+export const deleteProduct = async (id: string) => products.deleteProduct(requireStore().db, id);
+export const bulkProducts = async (action: BulkAction, ids: readonly string[]) =>
+  products.bulkProducts(requireStore().db, action, ids);
+/**
+ * Sends the outbox now and waits up to `timeoutMs` for the server's answer to one entry (a form
+ * that shows a refusal under its field waits for it while online).
+ */
+export const awaitEntry = async (id: string, timeoutMs: number) => {
+  const store = requireStore();
+  void store.engine.flushNow();
+  return products.entryOutcome(store.db, id, timeoutMs);
+};
 /** Ask the sync engine for a pull now (the warehouse list's 10 s / tab-visible refresh). */
 export const pullNow = async () => {
   const store = current;
@@ -173,6 +195,13 @@ export { type DeliveryProofInput, unsentDeliveryProof } from './delivery';
 export { isKnownKind, MUTATIONS, type MutationKind } from './mutations';
 export { pendingOrderNumber } from './orders';
 export { countEntries, type EnqueueInput, enqueue, listEntries } from './outbox';
+export {
+  type EntryOutcome,
+  type ProductPage,
+  type ProductPageFilter,
+  productFieldValues,
+  queryProductPage,
+} from './products';
 export {
   foldTr,
   getOrder,

@@ -10,6 +10,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type CreateOrderBody, createOrderBody, ORDER_MESSAGES } from '../../shared/api/orders';
 import { ORDER_CREATED_REDIRECT_MS } from '../../shared/domain/constants';
+import { overStockLine } from '../../shared/domain/order-lines';
 import type { LocalCustomer } from '../local';
 import { createOrderAction, useCustomers, useProducts } from '../shared-ui/catalogue-data';
 import {
@@ -20,6 +21,7 @@ import {
 } from '../shared-ui/customer-option';
 import { useT } from '../shared-ui/i18n';
 import { useLocalStore, useOnline } from '../shared-ui/local-store';
+import { productStock } from '../shared-ui/product-price';
 import { useUi } from '../state/ui';
 import { type DraftLine, draftLinesToItems, OrderLinesEditor } from './order-lines-editor';
 
@@ -80,6 +82,16 @@ export default function CreateOrderPage() {
     // An order needs a customer name and at least one item, with one message for both.
     if (!customer.customer_name.trim() || lines.length === 0) {
       showError(t('om_customerAndItemsRequired'));
+      return;
+    }
+    // The shared stock cap, checked again on the live stock (a sync may have lowered it since the
+    // lines were added).
+    const over = overStockLine(lines, (id) => {
+      const known = products?.find((p) => p.id === id);
+      return known ? productStock(known) : null;
+    });
+    if (over) {
+      showError(t('prod_overStock', { name: over.product_name, n: over.available }));
       return;
     }
     const input: CreateOrderBody = {

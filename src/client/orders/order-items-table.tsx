@@ -11,8 +11,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { OrderItem } from '../../shared/api/entities';
 import { formatTL } from '../../shared/domain/money';
+import { useProductImages } from '../shared-ui/catalogue-data';
 import { useT } from '../shared-ui/i18n';
 import { LineScanInfo } from '../shared-ui/line-scan-info';
+import { ProductThumb } from '../shared-ui/product-thumb';
 import { usePhone } from '../shared-ui/responsive';
 
 /**
@@ -24,6 +26,15 @@ import { usePhone } from '../shared-ui/responsive';
 export function OrderItemsTable({ items, totalKurus }: { items: readonly OrderItem[]; totalKurus: number }) {
   const t = useT();
   const phone = usePhone();
+  const images = useProductImages(items.map((item) => item.product_id));
+  const thumb = (item: OrderItem) => (
+    <ProductThumb
+      url={item.product_id ? images.get(item.product_id) : null}
+      name={item.product_name}
+      size={phone ? 36 : 32}
+      testId="order-item-thumb"
+    />
+  );
   if (phone)
     return (
       <Box data-testid="order-items">
@@ -36,15 +47,18 @@ export function OrderItemsTable({ items, totalKurus }: { items: readonly OrderIt
               sx={{ py: 1, alignItems: 'baseline', justifyContent: 'space-between' }}
               data-testid="order-item"
             >
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                  {item.product_name}
-                </Typography>
-                <LineScanInfo item={item} />
-                <Typography variant="caption" color="text.secondary">
-                  {item.quantity} × {formatTL(item.unit_price_kurus)}
-                </Typography>
-              </Box>
+              <Stack direction="row" spacing={1} sx={{ minWidth: 0, alignItems: 'center' }}>
+                {thumb(item)}
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {item.product_name}
+                  </Typography>
+                  <LineScanInfo item={item} />
+                  <Typography variant="caption" color="text.secondary">
+                    {item.quantity} × {formatTL(item.unit_price_kurus)}
+                  </Typography>
+                </Box>
+              </Stack>
               <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap', flexShrink: 0 }}>
                 {formatTL(item.total_price_kurus)}
               </Typography>
@@ -85,8 +99,13 @@ export function OrderItemsTable({ items, totalKurus }: { items: readonly OrderIt
           {items.map((item) => (
             <TableRow key={item.id} data-testid="order-item">
               <TableCell>
-                {item.product_name}
-                <LineScanInfo item={item} />
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  {thumb(item)}
+                  <Box>
+                    {item.product_name}
+                    <LineScanInfo item={item} />
+                  </Box>
+                </Stack>
               </TableCell>
               <TableCell align="right">{item.quantity}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

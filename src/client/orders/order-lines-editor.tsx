@@ -20,6 +20,7 @@ import { ORDER_MESSAGES, type OrderItemInput, orderItemInput } from '../../share
 import { formatTRY } from '../../shared/domain/money';
 import { formatMoneyInput } from '../../shared/domain/number-input';
 import {
+  canAddToOrder,
   draftFormatErrors,
   draftToLine,
   type LineDraft,
@@ -27,11 +28,12 @@ import {
   linesTotalKurus,
   lineTotalKurus,
   type OrderLine,
+  overStockLine,
 } from '../../shared/domain/order-lines';
 import { foldTr, type LocalProduct } from '../local';
 import { useT } from '../shared-ui/i18n';
 import { LINE_PRICE_MAX_KURUS, LINE_QUANTITY_MAX, NumberField } from '../shared-ui/number-field';
-import { productPriceKurus } from '../shared-ui/product-price';
+import { productPriceKurus, productStock } from '../shared-ui/product-price';
 import { usePhone } from '../shared-ui/responsive';
 import { useUi } from '../state/ui';
 
@@ -119,6 +121,16 @@ export function OrderLinesEditor({
       showError(check.error.issues[0]?.message ?? ORDER_MESSAGES.lineFieldsRequired);
       return;
     }
+    // The shared stock cap: a catalogue product's lines together never ask for more than its
+    // available stock (free-text lines are not catalogue goods and are not capped).
+    const over = overStockLine([...lines, decided], (id) => {
+      const known = products?.find((p) => p.id === id);
+      return known ? productStock(known) : null;
+    });
+    if (over) {
+      showError(t('prod_overStock', { name: over.product_name, n: over.available }));
+      return;
+    }
     lineCounter += 1;
     onChange([...lines, { ...decided, key: draft.key }]);
     setProduct(null);
@@ -142,6 +154,13 @@ export function OrderLinesEditor({
           disabled={disabled}
           filterOptions={(options, state) => filterProducts(options, state.inputValue)}
           getOptionLabel={(option) => (typeof option === 'string' ? option : option.name)}
+          // Nothing left to sell (available stock, less what the lines already hold): not offered.
+          getOptionDisabled={(option) =>
+            !canAddToOrder(
+              productStock(option),
+              lines.filter((l) => l.product_id === option.id).reduce((sum, l) => sum + l.quantity, 0),
+            )
+          }
           isOptionEqualToValue={(option, value) => typeof value !== 'string' && option.id === value.id}
           onChange={(_event, value) => {
             if (value && typeof value !== 'string') {
@@ -166,7 +185,7 @@ export function OrderLinesEditor({
                 <Box sx={{ minWidth: 0, flex: 1 }}>
                   <Typography variant="body2">{option.name}</Typography>
                   <Typography variant="caption" color="text.secondary">
-                    {[option.product_code, `Stok: ${option.current_stock}`].join(' · ')}
+                    {[option.product_code, t('stockN', { n: productStock(option) })].join(' · ')}
                   </Typography>
                 </Box>
                 <Typography variant="body2" sx={{ ml: 2, whiteSpace: 'nowrap' }}>

@@ -1,13 +1,19 @@
 import type { OrderItemInput } from '../../shared/api/orders';
-import { linesToItems, linesTotalKurus, type OrderLine } from '../../shared/domain/order-lines';
+import {
+  canAddToOrder,
+  capToAvailable,
+  linesToItems,
+  linesTotalKurus,
+  type OrderLine,
+} from '../../shared/domain/order-lines';
 
 /**
  * The sales cart: a pure reducer, so its rules are plain
  * functions of (cart, action) —
  * - adding a product adds a line with quantity 1; adding the same product again raises it by 1;
  * - changing a quantity to 0 (or less) removes the line;
- * - a quantity never exceeds the product's current stock, and a product with stock ≤ 0 is never
- *   added;
+ * - a quantity never exceeds the product's AVAILABLE stock, and a product with ≤ 0 available is
+ *   never added (the shared stock cap, src/shared/domain/order-lines.ts — /create-order uses it too);
  * - the cart is cleared after a successful order.
  * A line is the shared order line (src/shared/domain/order-lines.ts) of a catalogue product: prices
  * are integer kuruş; the stock is the one passed with the action (the live value the screen
@@ -29,14 +35,14 @@ export type CartAction =
   | { type: 'clear' };
 
 function cap(quantity: number, stock: number): number {
-  return Math.min(Math.trunc(quantity), Math.max(0, Math.trunc(stock)));
+  return capToAvailable(quantity, stock);
 }
 
 export function cartReducer(cart: CartLine[], action: CartAction): CartLine[] {
   switch (action.type) {
     case 'add': {
       const { product } = action;
-      if (product.stock <= 0) return cart;
+      if (!canAddToOrder(product.stock)) return cart;
       const existing = cart.find((line) => line.product_id === product.id);
       if (!existing)
         return [

@@ -10,11 +10,13 @@ import { formatTRY } from '../../shared/domain/money';
 import type { LocalProduct } from '../local';
 import { useT } from '../shared-ui/i18n';
 import { productPriceKurus, productStock } from '../shared-ui/product-price';
+import { firstImageUrl, ProductThumb } from '../shared-ui/product-thumb';
 
 /**
  * One product of the sales catalogue: name, category and brand, price (the discounted one, with
- * the list price struck through), stock, and 'Sepete Ekle' — disabled when the stock is 0 or less
- * (nothing can be sold from an empty shelf), and once the cart already holds the whole stock.
+ * the list price struck through), its first image (a placeholder when none), the available stock,
+ * and 'Sepete Ekle' — disabled when the available stock is 0 or less (nothing can be sold from an
+ * empty shelf or goods promised to others), and once the cart already holds the whole of it.
  */
 export function SalesProductCard({
   product,
@@ -40,12 +42,21 @@ export function SalesProductCard({
       sx={{ display: 'flex', flexDirection: 'column' }}
     >
       <CardContent sx={{ flex: 1 }}>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600, lineHeight: 1.3 }} data-testid="product-name">
-          {product.name}
-        </Typography>
-        <Typography variant="caption" color="text.secondary">
-          {[product.category, product.brand, product.product_code].filter(Boolean).join(' · ')}
-        </Typography>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+          <ProductThumb url={firstImageUrl(product)} name={product.name} size={56} />
+          <Stack sx={{ minWidth: 0 }}>
+            <Typography
+              variant="subtitle1"
+              sx={{ fontWeight: 600, lineHeight: 1.3 }}
+              data-testid="product-name"
+            >
+              {product.name}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {[product.category, product.brand, product.product_code].filter(Boolean).join(' · ')}
+            </Typography>
+          </Stack>
+        </Stack>
         <Stack direction="row" spacing={1} sx={{ mt: 1.5, alignItems: 'baseline', flexWrap: 'wrap' }}>
           <Typography variant="h6" color="primary" data-testid="product-price" data-kurus={price}>
             {formatTRY(price)}

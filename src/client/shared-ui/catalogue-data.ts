@@ -37,6 +37,26 @@ export function useProducts(filter: ProductFilter = {}): LocalProduct[] | undefi
 }
 
 /**
+ * The first image of each of these products, by product id, from the mirrored catalogue (an
+ * order's lines show their product's thumbnail). Products the device does not hold, or without an
+ * image, are absent from the map.
+ */
+export function useProductImages(ids: readonly (string | null | undefined)[]): Map<string, string> {
+  const db = useLocalDb();
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))].sort();
+  const key = wanted.join(',');
+  const found = useLiveQuery(async () => {
+    if (!db || wanted.length === 0) return [] as [string, string][];
+    const rows = await db.products.bulkGet(wanted);
+    return rows.flatMap((row) => {
+      const url = row?.images?.[0]?.url;
+      return row && url ? [[row.id, url] as [string, string]] : [];
+    });
+  }, [db, key]);
+  return new Map(found ?? []);
+}
+
+/**
  * Whether a change made now can only wait on this device: the browser is offline, the last call
  * did not reach the server, or sending is paused (the server answered 401). The change is then
  * saved and queued, not done, and the message must not say it is done.

@@ -1,3 +1,4 @@
+import { sellableStock } from '../../shared/domain/order-lines';
 import type { LocalProduct } from '../local';
 
 /*
@@ -17,10 +18,10 @@ export function productPriceKurus(
 }
 
 /**
- * The stock the sales screen checks: `current_stock` ("add to cart is disabled when stock
- * is 0 or less; cart quantity cannot exceed current stock"). `available_stock` is not used: the
- * spec names current stock, and the server does not reserve stock for orders in this issue.
+ * The stock a sale is capped at: `available_stock` (on hand minus what approved orders reserve),
+ * read through the shared rule (src/shared/domain/order-lines.ts `sellableStock`), so /sales and
+ * /create-order never offer goods already promised to someone else.
  */
-export function productStock(product: Pick<LocalProduct, 'current_stock'>): number {
-  return product.current_stock;
+export function productStock(product: Pick<LocalProduct, 'available_stock'>): number {
+  return sellableStock(product.available_stock);
 }

@@ -235,7 +235,7 @@ export interface OrderItemsTable {
 /** A tenant's product categories and brands (migration 0013); names unique under Turkish folding. */
 export interface ProductListNamesTable {
   tenant_id: string;
-  id: string;
+  id: Generated<string>;
   name: string;
   /** The name folded the Turkish way (tr-TR lower case): what uniqueness is decided on. */
   name_key: string;

@@ -26,6 +26,7 @@ import {
   type NewOrderEventInput,
   type NewOrderInput,
 } from '../orders/orders.repository';
+import { seedListNames } from '../products/product-lists.repository';
 import { insertProducts, type NewProductInput } from '../products/products.repository';
 import { seedStockLedger } from '../stock/stock-seed';
 import { countTenants, insertTenant, setTenantCounters } from '../tenants/tenants.repository';
@@ -116,6 +117,7 @@ async function seedProduction(db: Kysely<Database>, now: Date): Promise<SeedRepo
       subscription_plan: 'enterprise',
       dns_status: 'active',
     });
+    await seedListNames(trx, 'default', [], now);
     await insertUsers(trx, 'default', [
       {
         id: new Prng(`prod-admin-${now.getTime()}`).uuid(),
@@ -183,6 +185,7 @@ async function seedDemo(
       await insertUsers(trx, t.id, plan.users);
       await insertCustomers(trx, t.id, plan.customers);
       await insertProducts(trx, t.id, plan.products);
+      await seedListNames(trx, t.id, plan.products, now);
       await insertOrders(trx, t.id, plan.orders);
       await insertOrderEvents(trx, t.id, plan.events);
       await seedStockLedger(trx, t.id, plan.products, plan.orders, now);

@@ -1,7 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Product } from '../../shared/api/entities';
 import { kurusToDecimal, kurusToTl, toKurus } from '../../shared/domain/money';
 import { stockStatusOf } from '../../shared/domain/stock';
+import { searchFold } from '../../shared/domain/turkish-text';
 import type { Database, ProductRow } from '../db/schema';
 import { containsPattern } from '../lib/like-pattern';
 
@@ -91,6 +92,7 @@ export interface NewProductInput {
   selling_price_kurus: number;
   cost_price_kurus: number | null;
   discounted_price_kurus?: number | null;
+  vat_rate?: number;
   current_stock: number;
   min_stock: number;
   status?: Product['status'];
@@ -125,6 +127,7 @@ export async function insertProducts(
           p.discounted_price_kurus === null || p.discounted_price_kurus === undefined
             ? null
             : kurusToDecimal(p.discounted_price_kurus),
+        vat_rate: p.vat_rate ?? 20,
         current_stock: p.current_stock,
         min_stock: p.min_stock,
         status: p.status ?? 'active',
@@ -172,9 +175,17 @@ export interface ProductListOrder {
 }
 
 /**
+ * `column` contains `pattern` (already folded by searchFold) once the column is folded the same
+ * way: every I-variant as 'i', then lower case — 'istanbul' finds 'İSTANBUL', 'isik' finds 'IŞIK'.
+ */
+function foldedContains(column: string, pattern: string): Expression<SqlBool> {
+  return sql<SqlBool>`lower(translate(${sql.ref(column)}, 'Iİı', 'iii')) LIKE ${pattern}`;
+}
+
+/**
  * GET /products: live products matching the filter (search: name, product code, barcode or brand
- * contains the text, case-insensitive; category, brand and status: equal), sorted by the chosen
- * column then id (a total order, so pages never overlap), with the number of matches.
+ * contains the text, Turkish case folding; category, brand and status: equal), sorted by the
+ * chosen column then id (a total order, so pages never overlap), with the number of matches.
  */
 export async function listProducts(
   db: Executor,
@@ -184,14 +195,9 @@ export async function listProducts(
 ): Promise<{ items: ProductRecord[]; total: number }> {
   let query = db.selectFrom('products').where('tenant_id', '=', tenantId).where('deleted_at', 'is', null);
   if (filter.search) {
-    const pattern = containsPattern(filter.search);
+    const pattern = containsPattern(searchFold(filter.search));
     query = query.where((eb) =>
-      eb.or([
-        eb('name', 'ilike', pattern),
-        eb('product_code', 'ilike', pattern),
-        eb('barcode', 'ilike', pattern),
-        eb('brand', 'ilike', pattern),
-      ]),
+      eb.or(['name', 'product_code', 'barcode', 'brand'].map((column) => foldedContains(column, pattern))),
     );
   }
   if (filter.category) query = query.where('category', '=', filter.category);

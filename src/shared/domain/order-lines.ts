@@ -212,3 +212,53 @@ export function draftFormatErrors(draft: LineDraft): Partial<Record<'quantity' |
   if (!price.ok && !price.empty) errors.unit_price = price.error;
   return errors;
 }
+
+// ------------------------------------------------------------------------------ stock cap ---
+
+/**
+ * THE stock cap of a sale, one rule for the /sales cart and the /create-order lines: a catalogue
+ * product can be sold up to its AVAILABLE stock (on hand minus what approved orders already
+ * reserve) — never the on-hand figure, which still counts goods promised to other customers. A
+ * product with 0 or less available cannot be added at all. Free-text lines (no product id) are not
+ * catalogue goods and are not capped. Quantities are whole pieces.
+ */
+export function sellableStock(available: number): number {
+  return Number.isFinite(available) ? Math.max(0, Math.trunc(available)) : 0;
+}
+
+/** Whether one more piece of a product can go into an order that already holds `inOrder` of it. */
+export function canAddToOrder(available: number, inOrder = 0): boolean {
+  return sellableStock(available) - inOrder > 0;
+}
+
+/** A wanted quantity capped at what is available, counting what other lines already hold. */
+export function capToAvailable(wanted: number, available: number, elsewhere = 0): number {
+  return Math.max(0, Math.min(Math.trunc(wanted), sellableStock(available) - elsewhere));
+}
+
+/**
+ * The first catalogue product whose lines together ask for more than its available stock, or null
+ * when every line fits. `availableOf` answers null for a product the device does not know (then
+ * the server decides).
+ */
+export function overStockLine(
+  lines: readonly Pick<OrderLine, 'product_id' | 'product_name' | 'quantity'>[],
+  availableOf: (productId: string) => number | null,
+): { product_id: string; product_name: string; wanted: number; available: number } | null {
+  const wanted = new Map<string, { name: string; quantity: number }>();
+  for (const line of lines) {
+    if (!line.product_id) continue;
+    const seen = wanted.get(line.product_id);
+    wanted.set(line.product_id, {
+      name: seen?.name ?? line.product_name,
+      quantity: (seen?.quantity ?? 0) + line.quantity,
+    });
+  }
+  for (const [id, { name, quantity }] of wanted) {
+    const available = availableOf(id);
+    if (available === null) continue;
+    if (quantity > sellableStock(available))
+      return { product_id: id, product_name: name, wanted: quantity, available: sellableStock(available) };
+  }
+  return null;
+}

@@ -2,6 +2,7 @@ import type { MutationDef } from './define';
 import { deliveryMutations } from './delivery';
 import { notificationMutations } from './notifications';
 import { orderMutations } from './orders';
+import { productMutations } from './products';
 import { warehouseMutations } from './warehouse';
 
 /**
@@ -14,6 +15,7 @@ export const MUTATIONS = {
   ...notificationMutations,
   ...deliveryMutations,
   ...warehouseMutations,
+  ...productMutations,
 } as const;
 
 export type MutationKind = keyof typeof MUTATIONS;

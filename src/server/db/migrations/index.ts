@@ -11,6 +11,7 @@ import { down0009, up0009 } from './0009-change-announcements';
 import { down0010, up0010 } from './0010-stored-text-params';
 import { down0011, up0011 } from './0011-demo-data';
 import { down0012, up0012 } from './0012-stock-ledger';
+import { down0013, up0013 } from './0013-product-management';
 import { down0014, up0014 } from './0014-product-imports';
 
 /**
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0010-stored-text-params': { up: up0010, down: down0010 },
   '0011-demo-data': { up: up0011, down: down0011 },
   '0012-stock-ledger': { up: up0012, down: down0012 },
+  '0013-product-management': { up: up0013, down: down0013 },
   '0014-product-imports': { up: up0014, down: down0014 },
 };
 

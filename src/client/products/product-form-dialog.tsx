@@ -1,0 +1,405 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import type { Product } from '../../shared/api/entities';
+import { PRODUCT_LIMITS, PRODUCT_STATUSES, PRODUCT_UNITS, VAT_RATES } from '../../shared/api/products';
+import { awaitEntry, createProduct, discardEntry, getLocalStore, updateProduct } from '../local';
+import { uuid } from '../local/outbox';
+import { changesOnlyQueued } from '../shared-ui/catalogue-data';
+import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
+import { useT } from '../shared-ui/i18n';
+import { useOnline } from '../shared-ui/local-store';
+import { NumberField } from '../shared-ui/number-field';
+import { usePhone } from '../shared-ui/responsive';
+import { useUi } from '../state/ui';
+import { statusKey } from './product-chips';
+import {
+  checkCreate,
+  checkEdit,
+  emptyForm,
+  FIELD_LABEL_KEYS,
+  type FormErrors,
+  type FormField,
+  formFromProduct,
+  type ProductForm,
+  refusalField,
+} from './product-form';
+import { ProductImageField } from './product-image-field';
+import { ProductListField } from './product-list-field';
+
+/** How long a save waits for the server's answer while online (then it stays queued). */
+const ANSWER_WAIT_MS = 8000;
+
+/**
+ * Add and edit a product (admin). The form's rules are the request's own schema (product-form.ts);
+ * an error shows under its field and clears as soon as the field is edited. Saving applies the
+ * product to the device's mirror and queues it in the outbox (offline too); while online the
+ * dialog waits for the server's answer, so a refusal that names a field (a product code or barcode
+ * another product has: 409) shows under it, and an edit refused because someone changed the
+ * product since the dialog was opened (it names that version, `expected_version`) shows the
+ * product as it is now. Offline the change waits on the device and the dialog says so.
+ * The stock is typed only when the product is created (its opening stock); an edit shows it
+ * read-only — stock moves through the inventory screen's ledger.
+ */
+export function ProductFormDialog({
+  open,
+  product,
+  onClose,
+}: {
+  open: boolean;
+  /** The product to edit (the version the dialog was opened on), or null to add one. */
+  product: Product | null;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const phone = usePhone();
+  const online = useOnline();
+  const ui = useUi();
+  const [form, setForm] = useState<ProductForm>(emptyForm);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  /** The version the user is editing: the opened one, then the server's after a conflict. */
+  const [seen, setSeen] = useState<Product | null>(product);
+  const firstField = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setForm(product ? formFromProduct(product) : emptyForm());
+    setSeen(product);
+    setErrors({});
+    setConflict(false);
+  }, [open, product]);
+
+  const set =
+    <F extends FormField>(field: F) =>
+    (value: ProductForm[F]) => {
+      setForm((f) => ({ ...f, [field]: value }));
+      // The generic rule: an error clears when its field is edited.
+      setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+    };
+
+  const errorText = (field: FormField): string | null => {
+    const error = errors[field];
+    return error ? t(error.key, { ...error.params, label: t(FIELD_LABEL_KEYS[field]) }) : null;
+  };
+
+  const editing = !!seen;
+
+  /** The server's answer to the queued save, shown where it belongs. */
+  const settle = async (entryId: string, success: string): Promise<boolean> => {
+    if (changesOnlyQueued()) {
+      ui.showSuccess(t('savedOnDevice'));
+      return true;
+    }
+    const outcome = await awaitEntry(entryId, ANSWER_WAIT_MS);
+    if (outcome.state === 'applied') {
+      ui.showSuccess(success);
+      return true;
+    }
+    if (outcome.state === 'queued') {
+      ui.showSuccess(t('savedOnDevice'));
+      return true;
+    }
+    // Refused: shown here, so the entry leaves the outbox (the user corrects and saves again).
+    const { entry } = outcome;
+    await discardEntry(entry.id);
+    if (entry.code === 'CONFLICT' && seen && entry.http_status === 409 && !refusalField(entry.error)) {
+      const now = await getLocalStore()?.db.products.get(seen.id);
+      if (now) {
+        setSeen(now);
+        setForm(formFromProduct(now));
+      }
+      setConflict(true);
+      return false;
+    }
+    const field = refusalField(entry.error);
+    if (field) setErrors((e) => ({ ...e, [field.field]: field.error }));
+    else ui.showError(entry.error ?? t(editing ? 'prod_updateError' : 'prod_createError'));
+    return false;
+  };
+
+  const save = async () => {
+    if (busy || uploading) return;
+    setConflict(false);
+    try {
+      if (seen) {
+        const check = checkEdit(form, seen);
+        if (!check.ok) {
+          setErrors(check.errors);
+          return;
+        }
+        if (Object.keys(check.changed).length === 0) {
+          onClose();
+          return;
+        }
+        setBusy(true);
+        const entry = await updateProduct(seen.id, check.changed, seen.version);
+        if (await settle(entry.id, t('prod_updated'))) onClose();
+      } else {
+        const check = checkCreate(form, uuid());
+        if (!check.ok) {
+          setErrors(check.errors);
+          return;
+        }
+        setBusy(true);
+        const entry = await createProduct(check.body);
+        if (await settle(entry.id, t('prod_created'))) onClose();
+      }
+    } catch (error) {
+      console.error(error);
+      const message = error instanceof Error && error.message ? error.message : null;
+      const text = t(editing ? 'prod_updateError' : 'prod_createError');
+      ui.showError(message ? `${text}: ${message}` : text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const locked = busy;
+  const money = (field: 'selling_price' | 'cost_price' | 'discounted_price', required: boolean) => (
+    <NumberField
+      kind="money"
+      size="small"
+      fullWidth
+      required={required}
+      label={t(FIELD_LABEL_KEYS[field])}
+      value={form[field]}
+      onChange={set(field)}
+      max={PRODUCT_LIMITS.maxPriceKurus}
+      errorText={errorText(field)}
+      disabled={locked}
+      testId={`product-${field.replace('_', '-')}`}
+    />
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      maxWidth="md"
+      fullWidth
+      fullScreen={phone}
+      aria-labelledby="product-form-title"
+      data-testid="product-form-dialog"
+      slotProps={{ transition: { onEntered: () => firstField.current?.focus() } }}
+    >
+      <DialogTitle id="product-form-title">{t(editing ? 'prod_editTitle' : 'prod_addTitle')}</DialogTitle>
+      <DialogContent dividers>
+        <Stack
+          component="form"
+          noValidate
+          spacing={2}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          {conflict ? (
+            <Alert severity="warning" data-testid="product-conflict">
+              {t('prod_conflict')}
+            </Alert>
+          ) : null}
+          {online ? null : (
+            <Alert severity="info" data-testid="product-offline-note">
+              {t('prod_offlineNote')}
+            </Alert>
+          )}
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <TextField
+              size="small"
+              required
+              label={t('prod_fName')}
+              value={form.name}
+              onChange={(e) => set('name')(e.target.value)}
+              error={!!errors.name}
+              helperText={errorText('name')}
+              disabled={locked}
+              inputRef={firstField}
+              slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.nameMax, 'data-testid': 'product-name' } }}
+            />
+            <TextField
+              size="small"
+              required
+              label={t('prod_fCode')}
+              value={form.product_code}
+              onChange={(e) => set('product_code')(e.target.value)}
+              error={!!errors.product_code}
+              helperText={errorText('product_code')}
+              disabled={locked}
+              slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.codeMax, 'data-testid': 'product-code' } }}
+            />
+            {money('selling_price', true)}
+            {money('cost_price', true)}
+            {money('discounted_price', false)}
+            <TextField
+              size="small"
+              label={t('prod_fBarcode')}
+              value={form.barcode}
+              onChange={(e) => set('barcode')(e.target.value)}
+              error={!!errors.barcode}
+              helperText={errorText('barcode')}
+              disabled={locked}
+              slotProps={{
+                htmlInput: { maxLength: 14, inputMode: 'numeric', 'data-testid': 'product-barcode' },
+              }}
+            />
+            <ProductListField
+              kind="category"
+              value={form.category}
+              onChange={set('category')}
+              error={errorText('category')}
+              disabled={locked}
+            />
+            <ProductListField
+              kind="brand"
+              value={form.brand}
+              onChange={set('brand')}
+              error={errorText('brand')}
+              disabled={locked}
+            />
+            <TextField
+              select
+              size="small"
+              label={t('prod_fUnit')}
+              value={form.unit}
+              onChange={(e) => set('unit')(e.target.value)}
+              error={!!errors.unit}
+              helperText={errorText('unit')}
+              disabled={locked}
+              slotProps={{ htmlInput: { 'data-testid': 'product-unit' } }}
+            >
+              {PRODUCT_UNITS.map((unit) => (
+                <MenuItem key={unit} value={unit}>
+                  {unit}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label={t('prod_fVat')}
+              value={form.vat_rate}
+              onChange={(e) => set('vat_rate')(Number(e.target.value))}
+              error={!!errors.vat_rate}
+              helperText={errorText('vat_rate')}
+              disabled={locked}
+              slotProps={{ htmlInput: { 'data-testid': 'product-vat' } }}
+            >
+              {VAT_RATES.map((rate) => (
+                <MenuItem key={rate} value={rate}>
+                  {t('prod_vatOption', { n: rate })}
+                </MenuItem>
+              ))}
+            </TextField>
+            <NumberField
+              kind="quantity"
+              size="small"
+              required
+              label={t('prod_fMinStock')}
+              value={form.min_stock}
+              onChange={set('min_stock')}
+              max={PRODUCT_LIMITS.maxStock}
+              errorText={errorText('min_stock')}
+              disabled={locked}
+              testId="product-min-stock"
+            />
+            {editing ? (
+              <TextField
+                size="small"
+                label={t('prod_fCurrentStock')}
+                value={form.current_stock}
+                helperText={t('prod_stockReadOnly')}
+                slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'product-current-stock' } }}
+              />
+            ) : (
+              <NumberField
+                kind="quantity"
+                size="small"
+                required
+                label={t('prod_fCurrentStock')}
+                value={form.current_stock}
+                onChange={set('current_stock')}
+                max={PRODUCT_LIMITS.maxStock}
+                errorText={errorText('current_stock')}
+                disabled={locked}
+                testId="product-current-stock"
+              />
+            )}
+            <TextField
+              select
+              size="small"
+              label={t('prod_fStatus')}
+              value={form.status}
+              onChange={(e) => set('status')(e.target.value as ProductForm['status'])}
+              disabled={locked}
+              slotProps={{ htmlInput: { 'data-testid': 'product-status-field' } }}
+            >
+              {PRODUCT_STATUSES.map((status) => (
+                <MenuItem key={status} value={status}>
+                  {t(statusKey(status))}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              size="small"
+              label={t('prod_fTags')}
+              value={form.tags}
+              onChange={(e) => set('tags')(e.target.value)}
+              error={!!errors.tags}
+              helperText={errorText('tags')}
+              disabled={locked}
+              slotProps={{ htmlInput: { maxLength: 900, 'data-testid': 'product-tags' } }}
+            />
+          </Box>
+          <TextField
+            size="small"
+            multiline
+            minRows={2}
+            label={t('prod_fDescription')}
+            value={form.description}
+            onChange={(e) => set('description')(e.target.value)}
+            error={!!errors.description}
+            helperText={errorText('description')}
+            disabled={locked}
+            slotProps={{
+              htmlInput: { maxLength: PRODUCT_LIMITS.descriptionMax, 'data-testid': 'product-description' },
+            }}
+          />
+          <ProductImageField
+            url={form.image_url}
+            name={form.name}
+            onChange={set('image_url')}
+            onUploading={setUploading}
+            error={errorText('image_url')}
+            disabled={locked}
+          />
+          {/* Enter in a field submits (a hidden submit button makes the form submittable). */}
+          <button type="submit" hidden aria-hidden tabIndex={-1} />
+          {busy ? (
+            <Typography variant="body2" color="text.secondary" role="status">
+              {t('prod_saving')}
+            </Typography>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogSubmitActions
+        busy={busy}
+        disabled={uploading}
+        onCancel={onClose}
+        onSubmit={() => void save()}
+        testId="product-save"
+      >
+        {t(editing ? 'prod_save' : 'prod_create')}
+      </DialogSubmitActions>
+    </Dialog>
+  );
+}
