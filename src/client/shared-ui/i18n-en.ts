@@ -1,3 +1,4 @@
+import { importEn } from '../products/import/messages-en';
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
 import { productsEn } from '../products/messages-en';
@@ -574,6 +575,7 @@ export const en: Record<MessageKey, string> = {
   mgr_responseNone: 'Target: {target} minutes',
   notif_pageOf: 'Page {page} of {pages}',
   ...productsEn,
+  ...importEn,
 };
 
 /**

@@ -1,3 +1,4 @@
+import { importTr } from '../products/import/messages-tr';
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import { STORED_TEXTS_TR } from '../../shared/api/stored-texts';
 import { productsTr } from '../products/messages-tr';
@@ -557,6 +558,7 @@ export const tr = {
   mgr_responseNone: 'Hedef: {target} dakika',
   notif_pageOf: 'Sayfa {page} / {pages}',
   ...productsTr,
+  ...importTr,
 };
 
 export type MessageKey = keyof typeof tr;
