@@ -41,6 +41,7 @@ import { type ImportValues, type ValidatedRow, validateRow, WIRE_FIELD } from '.
  */
 
 const VALIDATE_CHUNK = 500;
+const STOCK_BATCH = 1_000;
 
 /** What the preview stores per row: what is shown, plus what the confirmation applies. */
 export interface StoredRow extends ImportRow {
@@ -409,13 +410,22 @@ export async function confirm(
       };
     });
     await repo.updateProducts(trx, tenantId, updated, at, step);
-    await applyStockMovements(
-      trx,
-      tenantId,
-      userId,
-      movements.map((m) => ({ ...m, reserved_delta: 0, reason: 'import', notes: `import ${id}` })),
-      { at, field: 'stock' },
-    );
+    // Through the stock ledger, a thousand movements per call (each call's statements stay well
+    // under the database's 65,535 parameters), all inside this one transaction.
+    const shown = progress.get(id);
+    if (shown) shown.total = total + movements.length;
+    for (let i = 0; i < movements.length; i += STOCK_BATCH) {
+      await applyStockMovements(
+        trx,
+        tenantId,
+        userId,
+        movements
+          .slice(i, i + STOCK_BATCH)
+          .map((m) => ({ ...m, reserved_delta: 0, reason: 'import' as const, notes: `import ${id}` })),
+        { at, field: 'stock' },
+      );
+      step(Math.min(STOCK_BATCH, movements.length - i));
+    }
     const report: ImportReport = {
       created: creates.length,
       updated: updates.length,
