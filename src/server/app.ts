@@ -30,6 +30,7 @@ import rateLimitPlugin from './plugins/external/rate-limit';
 import zodPlugin from './plugins/external/zod';
 import importRoutes from './products/import/import.routes';
 import productRoutes from './products/products.routes';
+import stockRoutes from './stock/stock.routes';
 import pushRoutes from './sync/push.routes';
 import syncRoutes from './sync/sync.routes';
 import { hasDemoData, type Tenant } from './tenants/tenants.repository';
@@ -137,7 +138,9 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
   // Every /api answer is per user and changes with each write: `no-store` keeps it out of browser,
   // proxy and service-worker HTTP caches (DESIGN). On the root (onSend), not in the /api scope, so
   // that errors and the 404 of unknown /api paths get it too; the PWA's files keep their caching.
+  // An answer that states its own caching keeps it: a product image, named by its content hash.
   app.addHook('onSend', async (request, reply) => {
+    if (reply.hasHeader('Cache-Control')) return;
     if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?'))
       reply.header('Cache-Control', 'no-store');
   });
@@ -165,6 +168,7 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
       await api.register(driverRoutes);
       await api.register(productRoutes);
       await api.register(importRoutes);
+      await api.register(stockRoutes);
       await api.register(customerRoutes);
       await api.register(warehouseRoutes);
       // The spec's debug calls: registered only in demo mode (otherwise their paths are 404).

@@ -20,7 +20,8 @@ describe('migration 0012 (stock ledger) back-fill', () => {
     const { db } = tdb;
     const migrator = new Migrator({ db, provider: migrationProvider });
     // Before the ledger: the figures as a pre-ledger database kept them (nothing reserved).
-    const down = await migrator.migrateDown();
+    // Down to the migration before the ledger (later migrations are taken down with it).
+    const down = await migrator.migrateTo('0011-demo-data');
     expect(down.error).toBeUndefined();
     await db.updateTable('products').set({ reserved_stock: 0 }).execute();
     const before = await db

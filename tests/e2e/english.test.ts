@@ -182,6 +182,7 @@ describe('English (Chromium against npm start)', () => {
       ['/sales', testId('product-card')],
       ['/notifications', testId('notification-row')],
       ['/profile', text('Change Password')],
+      ['/product-management', testId('product-row')],
     ];
     for (const [path, ready] of screens) {
       await visit(page, path, ready);

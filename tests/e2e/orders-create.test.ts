@@ -12,6 +12,8 @@ interface ApiProduct {
   selling_price_kurus: number;
   discounted_price_kurus: number | null;
   current_stock: number;
+  /** On hand minus what approved orders reserve: what a sale is capped at. */
+  available_stock: number;
   category: string | null;
 }
 interface ApiCustomer {
@@ -108,8 +110,8 @@ describe('creating orders offline (/create-order, /sales, /my-orders)', () => {
     ).body.data.customers;
     const before = await serverOrders(token, user.id);
 
-    const lineProduct = products.find((p) => p.current_stock > 0) as ApiProduct;
-    const cartProducts = products.filter((p) => p.current_stock >= 3 && p.id !== lineProduct.id);
+    const lineProduct = products.find((p) => p.available_stock > 0) as ApiProduct;
+    const cartProducts = products.filter((p) => p.available_stock >= 3 && p.id !== lineProduct.id);
     const [s1, s2] = cartProducts as [ApiProduct, ApiProduct];
     const [customerA, customerB] = customers.filter((c) => c.address) as [ApiCustomer, ApiCustomer];
     expect(s2).toBeDefined();
@@ -200,8 +202,8 @@ describe('creating orders offline (/create-order, /sales, /my-orders)', () => {
     );
     await s2Quantity.fill('0');
     await expect.poll(() => lines.count()).toBe(1);
-    await s1Quantity.fill(String(s1.current_stock + 5));
-    await expect.poll(() => s1Quantity.inputValue()).toBe(formatQuantityInput(s1.current_stock));
+    await s1Quantity.fill(String(s1.available_stock + 5));
+    await expect.poll(() => s1Quantity.inputValue()).toBe(formatQuantityInput(s1.available_stock));
     await s1Quantity.fill('2');
     await expect.poll(() => badge.getAttribute('data-count')).toBe('2');
     expect(await page.getByTestId('cart-total').getAttribute('data-kurus')).toBe(String(2 * priceOf(s1)));

@@ -1,6 +1,7 @@
 import type { Product } from '../../shared/api/entities';
 import type { BulkAction, CreateProductBody, UpdateProductBody } from '../../shared/api/products';
 import { kurusToTl } from '../../shared/domain/money';
+import { stockStatusOf } from '../../shared/domain/stock';
 import { type LocalDb, type LocalProduct, type OutboxEntry, recordKey } from './database';
 import { discardEntry, enqueue, uuid } from './outbox';
 import { foldTr } from './queries';
@@ -88,8 +89,6 @@ export async function createProduct(db: LocalDb, input: CreateProductBody): Prom
     category: input.category?.trim() || null,
     brand: input.brand?.trim() || null,
     unit: input.unit ?? 'adet',
-    // no movement yet: the server's row brings the ledger's position
-    stock_seq: 0,
     selling_price: kurusToTl(input.selling_price_kurus),
     selling_price_kurus: input.selling_price_kurus,
     cost_price: kurusToTl(input.cost_price_kurus),
@@ -103,7 +102,9 @@ export async function createProduct(db: LocalDb, input: CreateProductBody): Prom
     current_stock: stock,
     available_stock: stock,
     min_stock: min,
-    stock_status: stock <= 0 ? 'out_of_stock' : stock <= min ? 'low_stock' : 'in_stock',
+    stock_status: stockStatusOf(stock, min),
+    // No stock movement is known here yet: the server's row (with the opening movement) replaces it.
+    stock_seq: 0,
     status: input.status ?? 'active',
     images: input.images ?? [],
     tags: input.tags ?? [],

@@ -12,7 +12,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useReducer, useState } from 'react';
 import type { CreateOrderBody } from '../../shared/api/orders';
-import { PRODUCT_CATEGORIES } from '../../shared/domain/constants';
 import { kurusToTl } from '../../shared/domain/money';
 import type { LocalCustomer } from '../local';
 import { createOrderAction, useCustomers, useProducts } from '../shared-ui/catalogue-data';
@@ -59,6 +58,14 @@ export default function SalesPage() {
   const customers = useCustomers();
   const stockById = useMemo(
     () => new Map((catalogue ?? []).map((p) => [p.id, productStock(p)] as const)),
+    [catalogue],
+  );
+  // The tenant's own categories (its data, not a fixed list): those its active products carry.
+  const categories = useMemo(
+    () =>
+      [...new Set((catalogue ?? []).map((p) => p.category).filter((c): c is string => !!c))].sort((a, b) =>
+        a.localeCompare(b, 'tr-TR'),
+      ),
     [catalogue],
   );
   const stockOf = (productId: string) => stockById.get(productId) ?? 0;
@@ -165,7 +172,7 @@ export default function SalesPage() {
               variant={category === null ? 'filled' : 'outlined'}
               onClick={() => setCategory(null)}
             />
-            {PRODUCT_CATEGORIES.map((value) => (
+            {categories.map((value) => (
               <Chip
                 key={value}
                 label={value}

@@ -137,6 +137,8 @@ export interface ProductsTable {
   discounted_price: NullableNumeric;
   /** KDV percent: 0, 1, 10 or 20 (migration 0013). */
   vat_rate: Generated<number>;
+  /** Change number of the last catalogue edit (not a stock movement): what edits are checked against. */
+  edit_seq: ColumnType<number, number | undefined, number>;
   current_stock: Generated<number>;
   reserved_stock: Generated<number>;
   min_stock: Generated<number>;

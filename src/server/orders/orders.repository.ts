@@ -324,6 +324,8 @@ export interface NewOrderInput {
     quantity: number;
     scanned_quantity: number;
     unit_price_kurus: number;
+    /** The product's KDV percent when the line was made (default 20: the general rate). */
+    vat_rate?: number;
   }[];
 }
 
@@ -386,6 +388,7 @@ export async function insertOrders(trx: Executor, tenantId: string, orders: NewO
       scanned_quantity: item.scanned_quantity,
       unit_price: kurusToDecimal(item.unit_price_kurus),
       total_price: kurusToDecimal(item.quantity * item.unit_price_kurus),
+      vat_rate: item.vat_rate ?? 20,
       created_at: o.created_at,
     })),
   );
@@ -534,6 +537,7 @@ export async function replaceOrderItems(
         scanned_quantity: item.scanned_quantity,
         unit_price: kurusToDecimal(item.unit_price_kurus),
         total_price: kurusToDecimal(item.quantity * item.unit_price_kurus),
+        vat_rate: item.vat_rate ?? 20,
         created_at: at,
       })),
     )

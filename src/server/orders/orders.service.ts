@@ -9,6 +9,7 @@ import {
   type OrderListResponse,
   type UpdateOrderInput,
 } from '../../shared/api/orders';
+import { DEFAULT_VAT_RATE } from '../../shared/api/products';
 import { storedEventNote } from '../../shared/api/stored-texts';
 import { toKurus } from '../../shared/domain/money';
 import { changedOrderFields } from '../../shared/domain/order-lines';
@@ -23,6 +24,7 @@ import {
   ROLE_ORDER_STATUSES,
 } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
+import { orderStockState } from '../../shared/domain/stock';
 import { customerExists } from '../customers/customers.repository';
 import { nextTenantNumber, reserveChangeSeqs } from '../db/change-seq';
 import type { Database } from '../db/schema';
@@ -30,6 +32,7 @@ import type { MutationResult } from '../idempotency/mutation';
 import { AppError, forbidden, notFound, validation } from '../lib/errors';
 import { planOrderNotices } from '../notifications/order-notices';
 import { findProductsForLines } from '../products/products.repository';
+import { moveOrderStock, orderStockLines } from '../stock/order-stock';
 import type { Tenant } from '../tenants/tenants.repository';
 import { findActiveStaff } from '../users/users.repository';
 import { listOrders } from './order-lists.repository';
@@ -189,7 +192,8 @@ type LineInput = Pick<OrderItemInput, 'product_id' | 'product_name' | 'quantity'
 /**
  * Order lines in kuruş, checked against the tenant: a product_id must be one of its products
  * (400 naming the line's field, as the schema names fields: `items[2].product_id`); the line keeps
- * that product's barcode (the warehouse scans it).
+ * that product's barcode (the warehouse scans it) and its KDV rate (a line without a product: the
+ * general rate).
  */
 async function buildLines(trx: Trx, tenantId: string, items: readonly LineInput[]) {
   const productIds = items.map((i) => i.product_id).filter((id): id is string => typeof id === 'string');
@@ -208,6 +212,8 @@ async function buildLines(trx: Trx, tenantId: string, items: readonly LineInput[
       quantity: item.quantity,
       scanned_quantity: 0,
       unit_price_kurus: toKurus(item.unit_price),
+      // The product's KDV rate as it is now: the order keeps it when the product's rate changes.
+      vat_rate: product?.vat_rate ?? DEFAULT_VAT_RATE,
     };
   });
 }
@@ -395,6 +401,19 @@ export async function update(
     }
   }
 
+  // New lines of an order that holds stock (reserved or shipped) move its holding by the
+  // difference; more than is available refuses the edit (nothing written).
+  if (newLines) {
+    const lines = await orderStockLines(trx, tenantId, id);
+    await moveOrderStock(
+      trx,
+      tenantId,
+      actor.id,
+      id,
+      { status: locked.status, lines },
+      { status: locked.status, lines: newLines },
+    );
+  }
   const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
   const at = new Date();
   if (newLines) await repo.replaceOrderItems(trx, tenantId, id, newLines, at);
@@ -507,6 +526,18 @@ export async function remove(
   const locked = await repo.lockOrder(trx, tenantId, id);
   if (!locked) throw orderNotFound();
   if (locked.deleted) return { data: { id }, entityId: id, changed: false };
+  // A deleted order promises nothing: its reservation is released (goods it shipped stay shipped).
+  if (orderStockState(locked.status) === 'reserved') {
+    const lines = await orderStockLines(trx, tenantId, id);
+    await moveOrderStock(
+      trx,
+      tenantId,
+      actor.id,
+      id,
+      { status: locked.status, lines },
+      { status: 'pending_approval', lines },
+    );
+  }
   const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
   const at = new Date();
   await repo.updateOrder(trx, tenantId, id, { deleted_at: at }, seq as number, at);

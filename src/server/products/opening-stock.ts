@@ -1,22 +1,23 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { applyStockMovements } from '../stock/stock.service';
 
 /**
- * A new product's opening stock (the `current_stock` of the create form), written in the
- * product's own transaction.
- * TODO: record it as the product's 'opening' movement of the stock ledger once that ledger exists
- * on this branch; until then the figure is written to the product directly.
+ * A new product's opening stock (the `current_stock` of the create form): the product's first
+ * movement of the stock ledger (reason 'opening'), in the product's own transaction, so the
+ * figure on the product and the sum of its movements agree from the start. The product is
+ * inserted with 0 and the movement brings it to the opening figure.
  */
 export async function recordOpeningStock(
   trx: Transaction<Database>,
   tenantId: string,
   opening: { productId: string; quantity: number; userId: string; at: Date },
 ): Promise<void> {
-  if (opening.quantity === 0) return;
-  await trx
-    .updateTable('products')
-    .set({ current_stock: opening.quantity })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', opening.productId)
-    .execute();
+  await applyStockMovements(
+    trx,
+    tenantId,
+    opening.userId,
+    [{ product_id: opening.productId, quantity: opening.quantity, reserved_delta: 0, reason: 'opening' }],
+    { at: opening.at, field: 'current_stock' },
+  );
 }

@@ -52,6 +52,15 @@ function taken(field: 'product_code' | 'barcode'): AppError {
   );
 }
 
+/**
+ * Whether an edit made on `expected` saw the product's catalogue fields as they are: no catalogue
+ * edit since (stock movements since do not count — the edit does not touch the stock) and not a
+ * version the product never had. No `expected_version` (a plain API client) edits unconditionally.
+ */
+function sawCurrent(expected: number | undefined, record: ProductRecord): boolean {
+  return expected === undefined || (expected >= record.edit_seq && expected <= record.change_seq);
+}
+
 function versionConflict(current: ProductRecord, role: Role): AppError {
   return new AppError(409, 'CONFLICT', PRODUCT_MESSAGES.versionConflict, { current: wire(current, role) });
 }
@@ -214,10 +223,10 @@ function differingFields(body: UpdateProductInput, current: ProductRecord): Edit
 }
 
 /**
- * PUT /products/{id}: the fields sent (absent: left as they are). Versioned: an edit made on an
- * older version than the product's is refused with 409 and the product as it is now — unless the
- * same values are already in place (a replay, or two admins making the same change): success,
- * nothing written.
+ * PUT /products/{id}: the fields sent (absent: left as they are). Versioned: an edit made on a
+ * version older than the product's last catalogue edit is refused with 409 and the product as it
+ * is now — unless the same values are already in place (a replay, or two admins making the same
+ * change): success, nothing written. Stock that moved since is no conflict (sawCurrent).
  */
 export async function update(
   trx: Trx,
@@ -231,8 +240,7 @@ export async function update(
   const current = toProductRecord(row);
   const input = await resolveReferences(trx, tenantId, body);
   const differing = differingFields(input, current);
-  const version = current.change_seq;
-  if (input.expected_version !== undefined && input.expected_version !== version) {
+  if (!sawCurrent(input.expected_version, current)) {
     if (differing.length === 0) return { data: wire(current, actor.role), entityId: id, changed: false };
     throw versionConflict(current, actor.role);
   }
@@ -285,7 +293,7 @@ export async function remove(
   if (!row) throw productNotFound();
   if (row.deleted_at !== null) return { data: { id }, entityId: id, changed: false };
   const current = toProductRecord(row);
-  if (expectedVersion !== undefined && expectedVersion !== current.change_seq) {
+  if (!sawCurrent(expectedVersion, current)) {
     throw versionConflict(current, actor.role);
   }
   const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
@@ -326,8 +334,7 @@ export async function bulk(
     let outcome: BulkOutcome;
     if (!record || (record.deleted && target !== null)) outcome = 'not_found';
     else if (target === null ? record.deleted : record.status === target) outcome = 'unchanged';
-    else if (item.expected_version !== undefined && item.expected_version !== record.change_seq)
-      outcome = 'conflict';
+    else if (!sawCurrent(item.expected_version, record)) outcome = 'conflict';
     else outcome = 'applied';
     decided.push({ id: item.id, outcome, record });
   }

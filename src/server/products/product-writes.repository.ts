@@ -125,6 +125,7 @@ export async function updateProduct(
       ...(images !== undefined ? { images: JSON.stringify(images) } : {}),
       updated_at: at,
       change_seq: changeSeq,
+      edit_seq: changeSeq,
     })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
@@ -142,7 +143,7 @@ export async function setProductStatuses(
   for (const row of rows) {
     await trx
       .updateTable('products')
-      .set({ ...change, updated_at: at, change_seq: row.changeSeq })
+      .set({ ...change, updated_at: at, change_seq: row.changeSeq, edit_seq: row.changeSeq })
       .where('tenant_id', '=', tenantId)
       .where('id', '=', row.id)
       .execute();

@@ -10,6 +10,8 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface ProductRecord extends Omit<Product, 'version'> {
   change_seq: number;
+  /** Change number of the last catalogue edit (stock movements leave it): edits are checked against it. */
+  edit_seq: number;
   deleted: boolean;
 }
 
@@ -55,12 +57,13 @@ export function toProductRecord(row: ProductRow): ProductRecord {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     change_seq: Number(row.change_seq),
+    edit_seq: Number(row.edit_seq),
     deleted: row.deleted_at !== null,
   };
 }
 
 export function toWireProduct(record: ProductRecord): Product {
-  const { change_seq, deleted: _deleted, ...product } = record;
+  const { change_seq, edit_seq: _edit, deleted: _deleted, ...product } = record;
   return { ...product, version: change_seq };
 }
 
@@ -128,6 +131,7 @@ export async function insertProducts(
             ? null
             : kurusToDecimal(p.discounted_price_kurus),
         vat_rate: p.vat_rate ?? 20,
+        edit_seq: p.change_seq,
         current_stock: p.current_stock,
         min_stock: p.min_stock,
         status: p.status ?? 'active',
@@ -176,7 +180,7 @@ export interface ProductListOrder {
 
 /**
  * `column` contains `pattern` (already folded by searchFold) once the column is folded the same
- * way: every I-variant as 'i', then lower case — 'istanbul' finds 'İSTANBUL', 'isik' finds 'IŞIK'.
+ * way: every I-variant as 'i', then lower case — 'istanbul' finds 'İSTANBUL', 'ışık' finds 'IŞIK'.
  */
 function foldedContains(column: string, pattern: string): Expression<SqlBool> {
   return sql<SqlBool>`lower(translate(${sql.ref(column)}, 'Iİı', 'iii')) LIKE ${pattern}`;
@@ -216,37 +220,27 @@ export async function listProducts(
   return { items: rows.map(toProductRecord), total: Number(count.n) };
 }
 
-/** The distinct non-null values of `column` over the tenant's live products (unsorted). */
-export async function distinctProductValues(
-  db: Executor,
-  tenantId: string,
-  column: 'category' | 'brand',
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('products')
-    .select(column)
-    .distinct()
-    .where('tenant_id', '=', tenantId)
-    .where('deleted_at', 'is', null)
-    .where(column, 'is not', null)
-    .execute();
-  return rows.map((r) => r[column]).filter((v): v is string => v !== null);
+/** What an order line copies from its product: the barcode (the warehouse scans it) and the KDV rate. */
+export interface LineProduct {
+  id: string;
+  barcode: string | null;
+  vat_rate: number;
 }
 
 /**
  * The tenant's products among `ids` (a soft-deleted one still counts: an order made offline may
- * name a product deleted since), with the barcode an order line copies.
+ * name a product deleted since), with what an order line copies.
  */
 export async function findProductsForLines(
   db: Executor,
   tenantId: string,
   ids: readonly string[],
-): Promise<Map<string, { id: string; barcode: string | null }>> {
-  const found = new Map<string, { id: string; barcode: string | null }>();
+): Promise<Map<string, LineProduct>> {
+  const found = new Map<string, LineProduct>();
   if (ids.length === 0) return found;
   const rows = await db
     .selectFrom('products')
-    .select(['id', 'barcode'])
+    .select(['id', 'barcode', 'vat_rate'])
     .where('tenant_id', '=', tenantId)
     .where('id', 'in', [...new Set(ids)])
     .execute();

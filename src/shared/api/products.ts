@@ -150,10 +150,10 @@ const R = PRODUCT_RULE_TEXTS;
 function requiredText(field: ProductField, min: number, max: number) {
   return text(fieldLabel(field), max, {
     typeMessage: R.required(field),
-    min: Math.max(min, 1),
-    minMessage: min > 1 ? R.minLength(field, min) : R.required(field),
     maxMessage: R.maxLength(field, max),
-  }).refine((v) => v.length > 0, R.required(field));
+  })
+    .refine((v) => v.length > 0, { message: R.required(field), abort: true })
+    .refine((v) => v.length >= min, R.minLength(field, min));
 }
 
 /** An optional text: absent, null or blank → null. */

@@ -5,8 +5,8 @@
  *   Turkish rules (İ → i, I → ı), inner white space collapsed, ends trimmed — 'ELEKTRONİK',
  *   'Elektronik' and ' elektronik ' are one name; 'Işık' and 'IŞIK' too.
  * - `searchFold`: what a search compares: lower case with every I-variant (I, İ, ı, i) as 'i', so
- *   'istanbul' finds 'İSTANBUL' and 'ISTANBUL', and a user typing without Turkish letters
- *   ('isik') still finds 'Işık'. The server's SQL applies the same fold (products.repository.ts).
+ *   'istanbul' finds 'İSTANBUL' and 'ISTANBUL', and 'ışık' finds 'IŞIK' and 'Işık' (a
+ *   phone keyboard or a scanner may give either I). The server's SQL applies the same fold (products.repository.ts).
  */
 export function listNameKey(name: string): string {
   return name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('tr-TR');

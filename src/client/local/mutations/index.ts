@@ -3,6 +3,7 @@ import { deliveryMutations } from './delivery';
 import { notificationMutations } from './notifications';
 import { orderMutations } from './orders';
 import { productMutations } from './products';
+import { stockMutations } from './stock';
 import { warehouseMutations } from './warehouse';
 
 /**
@@ -16,6 +17,7 @@ export const MUTATIONS = {
   ...deliveryMutations,
   ...warehouseMutations,
   ...productMutations,
+  ...stockMutations,
 } as const;
 
 export type MutationKind = keyof typeof MUTATIONS;

@@ -23,6 +23,12 @@ import { listNameKey } from '../../../shared/domain/turkish-text';
  * 4. The order's wire form carries each line's `vat_rate`: `order_wire` and `order_summary_wire`
  *    are replaced by the same functions with that column added to the lines.
  *
+ * 5. `products.edit_seq`: the change number of the product's last catalogue edit (create, edit,
+ *    status, delete). Stock movements give the product a new change number too (devices pull the
+ *    new figures), but an edit of the name or price made on an older version did not overwrite
+ *    anything its user had not seen when only the stock moved since: edits are checked against
+ *    this number, so a busy product's dialog is not refused for every order approved meanwhile.
+ *
  * Product codes and barcodes are already unique among a tenant's live products
  * (products_code_key, products_barcode_key): a deleted product's code may be used again.
  */
@@ -97,6 +103,8 @@ const up: string[] = [
   `UPDATE tenant_counters c SET change_seq = c.change_seq + counts.n
    FROM (SELECT tenant_id, count(*) AS n FROM products GROUP BY tenant_id) counts
    WHERE c.tenant_id = counts.tenant_id`,
+  'ALTER TABLE products ADD COLUMN edit_seq bigint NOT NULL DEFAULT 0',
+  'UPDATE products SET edit_seq = change_seq',
   listTable('product_categories'),
   'CREATE UNIQUE INDEX product_categories_name_key ON product_categories (tenant_id, name_key)',
   listTable('product_brands'),
@@ -121,6 +129,7 @@ const down: string[] = [
   'DROP TABLE IF EXISTS product_brands',
   'DROP TABLE IF EXISTS product_categories',
   'ALTER TABLE order_items DROP COLUMN IF EXISTS vat_rate',
+  'ALTER TABLE products DROP COLUMN IF EXISTS edit_seq',
   'ALTER TABLE products DROP COLUMN IF EXISTS vat_rate',
 ];
 

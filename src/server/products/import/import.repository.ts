@@ -93,6 +93,23 @@ export async function listNames(
   return rows.map((r) => r.name);
 }
 
+/** Category or brand names the tenant's live products carry. */
+export async function usedNames(
+  db: Executor,
+  tenantId: string,
+  column: 'category' | 'brand',
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select(column)
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .where('deleted_at', 'is', null)
+    .where(column, 'is not', null)
+    .execute();
+  return rows.map((r) => r[column]).filter((n): n is string => typeof n === 'string');
+}
+
 /** Adds names to the tenant's category or brand list (a name already there is left alone). */
 export async function addNames(
   trx: Transaction<Database>,

@@ -15,7 +15,6 @@ import { bumpChangeSeq } from '../../db/change-seq';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { applyStockMovements } from '../../stock/stock.service';
-import { distinctProductValues } from '../products.repository';
 import * as repo from './import.repository';
 import { ImportFileError } from './import-errors';
 import { parseFileInWorker } from './parse-file';
@@ -161,10 +160,9 @@ export async function preview(
   // Known names: the tenant's list, and any name a product already carries.
   const known = async (table: 'product_categories' | 'product_brands', column: 'category' | 'brand') =>
     new Map(
-      [
-        ...(await distinctProductValues(db, tenantId, column)),
-        ...(await repo.listNames(db, tenantId, table)),
-      ].map((n) => [fold(n), n]),
+      [...(await repo.usedNames(db, tenantId, column)), ...(await repo.listNames(db, tenantId, table))].map(
+        (n) => [fold(n), n],
+      ),
     );
   const knownCategories = await known('product_categories', 'category');
   const knownBrands = await known('product_brands', 'brand');

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productSchema } from '../../src/shared/api/entities';
+import { imageUploadResponse, PRODUCT_LIMITS, PRODUCT_MESSAGES } from '../../src/shared/api/products';
+import { type Api, type Session, startApi } from './support/harness';
+
+/**
+ * Product images: one file per upload, at most 5 MB, JPEG/PNG/WebP decided by the bytes (never by
+ * the name or the declared type), stored once per content for the tenant, served under their hash
+ * with a year of immutable caching, and only to that tenant.
+ */
+let api: Api;
+let admin: Session;
+let sales: Session;
+let otherAdmin: Session;
+
+beforeAll(async () => {
+  api = await startApi();
+  [admin, sales, otherAdmin] = await Promise.all([
+    api.login('demo', 'admin'),
+    api.login('demo', 'sales'),
+    api.login('client1', 'admin'),
+  ]);
+});
+afterAll(async () => api?.close());
+
+/** A real 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+interface Part {
+  name: string;
+  filename?: string;
+  type?: string;
+  data: Buffer | string;
+}
+
+function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
+  const boundary = `----test${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`;
+    chunks.push(
+      Buffer.from(head),
+      Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(parts: Part[], session: Session = admin, tenant = 'demo') {
+  const { payload, contentType } = multipart(parts);
+  const r = await api.app.inject({
+    method: 'POST',
+    url: `/api/products/images?tenant=${tenant}`,
+    headers: { authorization: `Bearer ${session.token}`, 'content-type': contentType },
+    payload,
+  });
+  return { status: r.statusCode, body: JSON.parse(r.body) as Record<string, unknown> };
+}
+
+const imageCount = async () => (await api.db.selectFrom('product_images').select('hash').execute()).length;
+
+describe('POST /products/images', () => {
+  it('refuses a text file named .png (and declared image/png) with 415, storing nothing', async () => {
+    const before = await imageCount();
+    const r = await upload([
+      { name: 'file', filename: 'photo.png', type: 'image/png', data: 'merhaba, ben bir resim değilim' },
+    ]);
+    expect(r.status).toBe(415);
+    expect(r.body).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      field: 'file',
+      error: PRODUCT_MESSAGES.imageType,
+    });
+    expect(await imageCount()).toBe(before);
+  });
+
+  it('accepts a real PNG whatever its name, once per content, and serves it with immutable caching', async () => {
+    const first = await upload([
+      { name: 'file', filename: 'adsız.bin', type: 'application/octet-stream', data: PNG },
+    ]);
+    expect(first.status).toBe(201);
+    const image = imageUploadResponse.parse(first.body.data);
+    expect(image).toMatchObject({ content_type: 'image/png', size: PNG.length });
+    expect(image.url).toBe(`/api/products/images/${image.hash}?tenant=demo`);
+    const again = await upload([{ name: 'file', filename: 'kopya.png', data: PNG }]);
+    expect(again.status).toBe(200);
+    expect(imageUploadResponse.parse(again.body.data).url).toBe(image.url);
+
+    // served without a token (an <img> sends none), with its type and a year of caching
+    const served = await api.app.inject({ method: 'GET', url: image.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    // only to its tenant
+    const elsewhere = await api.app.inject({
+      method: 'GET',
+      url: `/api/products/images/${image.hash}?tenant=client1`,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    const bad = await api.app.inject({ method: 'GET', url: '/api/products/images/not-a-hash?tenant=demo' });
+    expect(bad.statusCode).toBe(400);
+
+    // a product names it
+    const product = await api.call<{ data: unknown }>('POST', '/products', {
+      token: admin.token,
+      body: {
+        name: 'Resimli ürün',
+        product_code: `IMG-${randomUUID().slice(0, 8)}`,
+        selling_price_kurus: 1000,
+        cost_price_kurus: 500,
+        min_stock: 0,
+        current_stock: 1,
+        images: [{ url: image.url }],
+      },
+    });
+    expect(product.status).toBe(201);
+    expect(productSchema.parse(product.body.data).images).toEqual([{ url: image.url }]);
+    // another tenant cannot name it: not one of its uploads
+    const foreign = await api.call('POST', '/products', {
+      tenant: 'client1',
+      token: otherAdmin.token,
+      body: {
+        name: 'Başkasının resmi',
+        product_code: `IMG-${randomUUID().slice(0, 8)}`,
+        selling_price_kurus: 1000,
+        cost_price_kurus: 500,
+        min_stock: 0,
+        current_stock: 1,
+        images: [{ url: image.url.replace('tenant=demo', 'tenant=client1') }],
+      },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toMatchObject({ field: 'images[0].url' });
+  });
+
+  it('takes JPEG and WebP by their first bytes', async () => {
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(randomUUID())]);
+    const webp = Buffer.concat([
+      Buffer.from('RIFF'),
+      Buffer.from([0x10, 0, 0, 0]),
+      Buffer.from('WEBPVP8 '),
+      Buffer.from(randomUUID()),
+    ]);
+    const a = await upload([{ name: 'file', filename: 'a.txt', data: jpeg }]);
+    const b = await upload([{ name: 'file', filename: 'b', data: webp }]);
+    expect([a.status, imageUploadResponse.parse(a.body.data).content_type]).toEqual([201, 'image/jpeg']);
+    expect([b.status, imageUploadResponse.parse(b.body.data).content_type]).toEqual([201, 'image/webp']);
+  });
+
+  it('refuses a file over 5 MB (413), two files, no file, a JSON body and a salesperson', async () => {
+    const before = await imageCount();
+    const big = Buffer.concat([PNG, Buffer.alloc(PRODUCT_LIMITS.imageBytesMax)]);
+    const tooBig = await upload([{ name: 'file', filename: 'big.png', data: big }]);
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      field: 'file',
+      error: PRODUCT_MESSAGES.imageTooLarge,
+    });
+    const two = await upload([
+      { name: 'file', filename: 'a.png', data: PNG },
+      { name: 'file2', filename: 'b.png', data: PNG },
+    ]);
+    expect(two.status).toBe(400);
+    expect(two.body).toMatchObject({ field: 'file', error: PRODUCT_MESSAGES.imageOneFile });
+    const none = await upload([{ name: 'note', data: 'dosya yok' }]);
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({ field: 'file', error: PRODUCT_MESSAGES.imageRequired });
+    const json = await api.call('POST', '/products/images', { token: admin.token, body: { url: 'x' } });
+    expect(json.status).toBe(415);
+    const bySales = await upload([{ name: 'file', filename: 'a.png', data: PNG }], sales);
+    expect(bySales.status).toBe(403);
+    expect(await imageCount()).toBe(before);
+  });
+});

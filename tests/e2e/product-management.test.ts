@@ -1,0 +1,389 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { crc32, deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+
+/**
+ * /product-management as an admin uses it (Chromium against `npm start`, tenant client1 with
+ * codes of its own, so other files' catalogues are untouched): add a product with an image and a
+ * salesperson sees it, with the image, on /sales after a pull; an edit made on a version someone
+ * changed meanwhile shows the conflict and the product as it is now; delete asks and removes;
+ * bulk deactivate of the selected rows; cards at 390 px; English. And /create-order refuses more
+ * than a product's available stock.
+ */
+const baseURL = inject('baseURL');
+const browser = browserPerFile();
+const TENANT = 'client1';
+const RUN = Date.now().toString(36).toUpperCase();
+
+/** A real 8×8 PNG (solid red), made here, to upload as a product image. */
+function png(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(8, 0);
+  header.writeUInt32BE(8, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: 8 }, () => [220, 20, 60]).flat()),
+  ]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: 8 }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const PNG = png();
+
+interface ApiProduct {
+  id: string;
+  name: string;
+  product_code: string;
+  status: string;
+  version: number;
+  images: { url: string }[];
+  selling_price_kurus: number;
+}
+
+async function adminToken() {
+  return (await apiLogin(baseURL, TENANT, 'admin')).token;
+}
+
+async function findByCode(token: string, code: string): Promise<ApiProduct | undefined> {
+  const { body } = await api<{ data: ApiProduct[] }>(
+    baseURL,
+    TENANT,
+    `/products?search=${encodeURIComponent(code)}&limit=100`,
+    { token },
+  );
+  return body.data.find((p) => p.product_code === code);
+}
+
+async function createViaApi(token: string, code: string, overrides: Record<string, unknown> = {}) {
+  const { status, body } = await api<{ data: ApiProduct }>(baseURL, TENANT, '/products', {
+    method: 'POST',
+    token,
+    body: {
+      name: `Test Ürünü ${code}`,
+      product_code: code,
+      selling_price_kurus: 10_000,
+      cost_price_kurus: 5_000,
+      min_stock: 1,
+      current_stock: 10,
+      ...overrides,
+    },
+  });
+  expect(status, JSON.stringify(body)).toBe(201);
+  return body.data;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings on the page as it is now (as tests/e2e/axe.test.ts runs it). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (o: unknown) => Promise<{
+            violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const r = await axe.run({ resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      );
+  });
+}
+
+async function snackbarText(page: Page): Promise<string> {
+  const alert = page.locator('.MuiSnackbar-root .MuiAlert-message');
+  return (await alert.count()) ? (await alert.first().innerText()).trim() : '';
+}
+
+async function openAdmin(width = 1280) {
+  const context = await newContext(browser(), { width, height: 900 });
+  const page = await context.newPage();
+  await signIn(page, baseURL, TENANT, 'admin');
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+  await page.goto(`${baseURL}/product-management`);
+  await page.getByTestId('product-management').waitFor();
+  await expect.poll(() => page.getByTestId('product-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  return { context, page };
+}
+
+async function searchFor(page: Page, text: string, rows: number) {
+  await page.getByTestId('products-search').fill(text);
+  await expect.poll(() => page.getByTestId('product-row').count(), { timeout: 30_000 }).toBe(rows);
+}
+
+describe('/product-management (Chromium against npm start)', () => {
+  it('an admin adds a product with an image; a salesperson sees it with the image on /sales after a pull', async () => {
+    const code = `PM-${RUN}-A`;
+    const { context, page } = await openAdmin();
+    // The table: select-all, image, status and stock chips; 10 rows by default.
+    expect(await page.getByTestId('product-row').count()).toBeLessThanOrEqual(10);
+    await page.getByTestId('products-add').click();
+    const dialog = page.getByTestId('product-form-dialog');
+    await dialog.waitFor();
+
+    // The generic form rules, then the errors clear as the fields are edited.
+    await page.getByTestId('product-save').click();
+    await expect.poll(() => dialog.innerText()).toContain('Ürün Adı gereklidir');
+    await page.getByTestId('product-name').fill('Kablosuz Kulaklık Test');
+    await expect.poll(() => dialog.innerText()).not.toContain('Ürün Adı gereklidir');
+    await page.getByTestId('product-code').fill(code);
+    await page.getByTestId('product-selling-price').fill('1.250,75');
+    await page.getByTestId('product-cost-price').fill('abc');
+    await page.getByTestId('product-min-stock').fill('2');
+    await page.getByTestId('product-current-stock').fill('12');
+    await page.getByTestId('product-save').click();
+    await expect.poll(() => dialog.innerText()).toContain('Geçerli bir sayı giriniz');
+    await page.getByTestId('product-cost-price').fill('900');
+    await page
+      .getByTestId('product-image-input')
+      .setInputFiles({ name: 'k.png', mimeType: 'image/png', buffer: PNG });
+    await expect
+      .poll(() => page.getByTestId('product-image-preview').getAttribute('data-has-image'), {
+        timeout: 20_000,
+      })
+      .toBe('true');
+    await page.getByTestId('product-save').click();
+    await expect.poll(() => snackbarText(page), { timeout: 20_000 }).toBe('Ürün başarıyla oluşturuldu!');
+    await dialog.waitFor({ state: 'detached' });
+
+    const token = await adminToken();
+    const saved = await findByCode(token, code);
+    expect(saved).toMatchObject({
+      name: 'Kablosuz Kulaklık Test',
+      selling_price_kurus: 125_075,
+      status: 'active',
+    });
+    expect(saved?.images).toHaveLength(1);
+    await searchFor(page, code.toLowerCase(), 1);
+    const row = page.getByTestId('product-row').first();
+    expect(await row.getByTestId('product-thumb').getAttribute('data-has-image')).toBe('true');
+    expect(await row.getByTestId('product-price-cell').innerText()).toBe('1.250,75 TL');
+    // The image is served (public, by content hash) and decodes.
+    const image = await fetch(new URL(saved?.images[0]?.url ?? '', baseURL));
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
+
+    // A salesperson's device: the product (with its image) after a pull.
+    const sales = await newContext(browser());
+    const sp = await sales.newPage();
+    await signIn(sp, baseURL, TENANT, 'sales');
+    await sp.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+    await sp.goto(`${baseURL}/sales`);
+    await sp.getByTestId('product-search').fill(code);
+    const card = sp.locator(`[data-testid="product-card"][data-product-id="${saved?.id}"]`);
+    await card.waitFor({ timeout: 30_000 });
+    expect(await card.getByTestId('product-thumb').getAttribute('data-has-image')).toBe('true');
+    const img = card.locator('img');
+    expect(await img.getAttribute('alt')).toContain('Kablosuz Kulaklık Test');
+    await expect
+      .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await sales.close();
+    await context.close();
+  });
+
+  it('an edit on a version someone changed meanwhile shows the conflict; delete asks and removes', async () => {
+    const token = await adminToken();
+    const product = await createViaApi(token, `PM-${RUN}-E`);
+    const { context, page } = await openAdmin();
+    await searchFor(page, product.product_code, 1);
+    await page.getByTestId('product-edit').first().click();
+    const dialog = page.getByTestId('product-form-dialog');
+    await dialog.waitFor();
+    // The view's cost price reaches the admin: the edit form shows it.
+    await expect.poll(() => page.getByTestId('product-cost-price').inputValue()).toBe('50,00');
+
+    // Someone else renames it while the dialog is open.
+    const other = await api(baseURL, TENANT, `/products/${product.id}`, {
+      method: 'PUT',
+      token,
+      body: { name: 'Başkası Değiştirdi', expected_version: product.version },
+    });
+    expect(other.status).toBe(200);
+    await page.getByTestId('product-selling-price').fill('123,45');
+    await page.getByTestId('product-save').click();
+    await page.getByTestId('product-conflict').waitFor({ timeout: 20_000 });
+    // The form now shows the product as it is; nothing of the stale edit was applied.
+    await expect.poll(() => page.getByTestId('product-name').inputValue()).toBe('Başkası Değiştirdi');
+    expect((await findByCode(token, product.product_code))?.selling_price_kurus).toBe(10_000);
+    // Saving again (on the version now shown) goes through.
+    await page.getByTestId('product-selling-price').fill('123,45');
+    await page.getByTestId('product-save').click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    await expect
+      .poll(async () => (await findByCode(token, product.product_code))?.selling_price_kurus)
+      .toBe(12_345);
+
+    // Delete asks first; cancelling keeps it, confirming removes it here and on the server.
+    await page.getByTestId('product-delete').first().click();
+    const confirm = page.getByTestId('products-confirm');
+    await expect.poll(() => confirm.innerText()).toContain('Bu ürünü silmek istediğinizden emin misiniz?');
+    await confirm.getByRole('button', { name: 'İptal' }).click();
+    expect(await page.getByTestId('product-row').count()).toBe(1);
+    await page.getByTestId('product-delete').first().click();
+    await page.getByTestId('products-confirm-confirm').click();
+    await expect.poll(() => page.getByTestId('product-row').count()).toBe(0);
+    await expect.poll(() => snackbarText(page)).toBe('Ürün başarıyla silindi!');
+    await expect
+      .poll(async () => findByCode(token, product.product_code), { timeout: 20_000 })
+      .toBeUndefined();
+    await context.close();
+  });
+
+  it('bulk deactivates the selected rows (select-all), each naming its version', async () => {
+    const token = await adminToken();
+    const prefix = `PM-${RUN}-B`;
+    for (const n of [1, 2, 3]) await createViaApi(token, `${prefix}${n}`);
+    const { context, page } = await openAdmin();
+    await searchFor(page, prefix, 3);
+    await page.getByTestId('products-select-all').locator('input').check();
+    await expect.poll(() => page.getByTestId('products-selected-count').innerText()).toBe('3 ürün seçildi');
+    await page.getByTestId('products-bulk-deactivate').click();
+    await page.getByTestId('products-confirm-confirm').click();
+    await expect
+      .poll(() =>
+        page.getByTestId('product-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))),
+      )
+      .toEqual(['inactive', 'inactive', 'inactive']);
+    for (const n of [1, 2, 3])
+      await expect
+        .poll(async () => (await findByCode(token, `${prefix}${n}`))?.status, { timeout: 20_000 })
+        .toBe('inactive');
+    // The status filter finds them as inactive.
+    await page.getByTestId('products-bulk-bar').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('at 390 px the list is cards with no sideways scroll; in English every label is English', async () => {
+    const { context, page } = await openAdmin(390);
+    await page.getByTestId('products-cards').waitFor();
+    expect(await page.getByTestId('products-table').count()).toBe(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await page.getByTestId('account-menu-button').click();
+    await page.getByRole('menuitem', { name: 'English', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('page-title').innerText()).toBe('Product Management');
+    await expect.poll(() => page.getByTestId('products-add').innerText()).toBe('Add Product');
+    expect(await page.getByTestId('products-bulk-upload').innerText()).toBe('Bulk Upload');
+    await page.getByTestId('products-add').click();
+    await page.getByTestId('product-save').click();
+    await expect
+      .poll(() => page.getByTestId('product-form-dialog').innerText())
+      .toContain('Product Name is required');
+    await page.keyboard.press('Escape');
+    await context.close();
+  });
+
+  for (const width of [390, 1280])
+    it(`axe finds nothing serious in the list, the add dialog, the view dialog and the delete question at ${width} px`, async () => {
+      const { context, page } = await openAdmin(width);
+      const found: Record<string, string[]> = {};
+      await page.waitForTimeout(800);
+      found.list = await seriousViolations(page);
+      await page.getByTestId('products-add').click();
+      await page.getByTestId('product-form-dialog').waitFor();
+      await page.getByTestId('product-save').click(); // with its errors showing
+      await page.waitForTimeout(500);
+      found.add = await seriousViolations(page);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('product-form-dialog').waitFor({ state: 'detached' });
+      await page.getByTestId('product-view').first().click();
+      await page.getByTestId('product-view-dialog').waitFor();
+      await page.waitForTimeout(500);
+      found.view = await seriousViolations(page);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('product-view-dialog').waitFor({ state: 'detached' });
+      await page.getByTestId('product-delete').first().click();
+      await page.getByTestId('products-confirm').waitFor();
+      await page.waitForTimeout(500);
+      found.delete = await seriousViolations(page);
+      await page.keyboard.press('Escape');
+      expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length > 0))).toEqual({});
+      await context.close();
+    });
+
+  it('offline after one visit: the list opens from the device, a product added offline reaches the server once back online', async () => {
+    const code = `PM-${RUN}-OFF`;
+    const { context, page } = await openAdmin();
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('product-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByTestId('offline-note').waitFor();
+    await page.getByTestId('products-add').click();
+    // The image upload needs the server: off, and it says so.
+    expect(await page.getByTestId('product-image-upload').isDisabled()).toBe(true);
+    await page.getByTestId('product-name').fill('Çevrimdışı Ürün');
+    await page.getByTestId('product-code').fill(code);
+    await page.getByTestId('product-selling-price').fill('99,90');
+    await page.getByTestId('product-cost-price').fill('50');
+    await page.getByTestId('product-min-stock').fill('0');
+    await page.getByTestId('product-current-stock').fill('3');
+    await page.getByTestId('product-save').click();
+    await expect
+      .poll(() => snackbarText(page), { timeout: 15_000 })
+      .toBe('Bu cihazda kaydedildi; bağlantı gelince sunucuya gönderilecek.');
+    await searchFor(page, code, 1);
+    await context.setOffline(false);
+    const token = await adminToken();
+    await expect
+      .poll(async () => (await findByCode(token, code))?.name, { timeout: 45_000 })
+      .toBe('Çevrimdışı Ürün');
+    const { body } = await api<{ data: ApiProduct[] }>(baseURL, TENANT, `/products?search=${code}`, {
+      token,
+    });
+    expect(body.data.filter((p) => p.product_code === code)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('/create-order does not offer a product with nothing available and refuses more than is available', async () => {
+    const token = await adminToken();
+    const empty = await createViaApi(token, `PM-${RUN}-Z`, { name: `Stoksuz Ürün ${RUN}`, current_stock: 0 });
+    const one = await createViaApi(token, `PM-${RUN}-O`, { name: `Tek Stok ${RUN}`, current_stock: 1 });
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signIn(page, baseURL, TENANT, 'sales');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+    await page.goto(`${baseURL}/create-order`);
+    await page.getByTestId('line-product').fill(empty.name);
+    const option = page.getByTestId('product-option').filter({ hasText: empty.name });
+    await option.first().waitFor({ timeout: 30_000 });
+    expect(await option.first().getAttribute('aria-disabled')).toBe('true');
+
+    await page.getByTestId('line-product').fill(one.name);
+    await page.getByTestId('product-option').filter({ hasText: one.name }).first().click();
+    await page.getByTestId('line-quantity').fill('2');
+    await page.getByTestId('add-line').click();
+    await expect.poll(() => snackbarText(page)).toContain('kullanılabilir stok 1');
+    expect(await page.getByTestId('order-line').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { sniffImageType } from '../../src/server/products/product-images.service';
+import { createProductBody, imageHashOf, splitTags, updateProductBody } from '../../src/shared/api/products';
+import { isValidProductBarcode } from '../../src/shared/domain/barcode';
+import { listNameKey, searchFold } from '../../src/shared/domain/turkish-text';
+
+/** The product form's rules as the dialog and the server both run them. */
+const valid = {
+  name: 'Kablosuz Kulaklık',
+  product_code: 'ELK-0001',
+  selling_price_kurus: 129_990,
+  cost_price_kurus: 90_000,
+  min_stock: 5,
+  current_stock: 10,
+};
+
+function firstIssue(schema: typeof createProductBody | typeof updateProductBody, value: unknown) {
+  const result = schema.safeParse(value);
+  if (result.success) return null;
+  const issue = result.error.issues[0];
+  return { path: issue?.path.join('.'), message: issue?.message };
+}
+
+describe('product barcodes: EAN-8, EAN-13 or GTIN-14 with a valid check digit', () => {
+  it.each([
+    ['8690000000019', false],
+    ['8690000000018', false],
+    ['4006381333931', true],
+    ['96385074', true],
+    ['96385075', false],
+    ['14006381333938', true],
+    ['400638133393', false], // 12 digits (UPC-A) is not one of the three
+    ['40063813339A1', false],
+  ])('%s → %s', (code, ok) => {
+    expect(isValidProductBarcode(code)).toBe(ok);
+  });
+});
+
+describe('createProductBody', () => {
+  it('fills the defaults: KDV 20, unit adet, status active, no tags or images; blanks become null', () => {
+    const parsed = createProductBody.parse({ ...valid, barcode: ' ', description: '', category: null });
+    expect(parsed).toMatchObject({
+      vat_rate: 20,
+      unit: 'adet',
+      status: 'active',
+      tags: [],
+      images: [],
+      barcode: null,
+      description: null,
+      category: null,
+      discounted_price_kurus: null,
+    });
+  });
+
+  it.each([
+    [{ name: '' }, 'name', 'Ürün adı (name) gereklidir'],
+    [{ name: 'A' }, 'name', 'Ürün adı (name) en az 2 karakter olmalıdır'],
+    [
+      { product_code: 'x'.repeat(65) },
+      'product_code',
+      'Ürün kodu (product_code) en fazla 64 karakter olabilir',
+    ],
+    [
+      { selling_price_kurus: undefined },
+      'selling_price_kurus',
+      'Satış fiyatı (selling_price_kurus) gereklidir',
+    ],
+    [
+      { selling_price_kurus: '12' },
+      'selling_price_kurus',
+      'Satış fiyatı (selling_price_kurus): Geçerli bir sayı giriniz',
+    ],
+    [{ min_stock: -1 }, 'min_stock', 'Minimum stok (min_stock): Minimum değer 0 olmalıdır'],
+    [
+      { current_stock: 2_000_000_000 },
+      'current_stock',
+      'Mevcut stok (current_stock): Maksimum değer 1.000.000.000 olmalıdır',
+    ],
+    [{ barcode: '4006381333932' }, 'barcode', 'Barkod (barcode): Geçersiz format'],
+    [{ vat_rate: 18 }, 'vat_rate', 'KDV oranı (vat_rate): 0, 1, 10 veya 20 olmalıdır'],
+    [{ status: 'archived' }, 'status', 'Durum (status): Geçersiz format'],
+    [{ tags: ['x'.repeat(41)] }, 'tags.0', 'Etiketler (tags): her etiket en fazla 40 karakter olabilir'],
+    [
+      { images: Array.from({ length: 6 }, () => ({ url: `/api/products/images/${'a'.repeat(64)}` })) },
+      'images',
+      'Görseller (images): en fazla 5 görsel olabilir',
+    ],
+    [
+      { description: 'x'.repeat(2001) },
+      'description',
+      'Açıklama (description) en fazla 2000 karakter olabilir',
+    ],
+  ])('%o → %s', (overrides, path, message) => {
+    expect(firstIssue(createProductBody, { ...valid, ...overrides })).toEqual({ path, message });
+  });
+
+  it('an edit takes any subset, refuses the stock and unknown fields, and checks the discount against a sent price', () => {
+    expect(updateProductBody.parse({ name: 'Yeni ad', expected_version: 3 })).toEqual({
+      name: 'Yeni ad',
+      expected_version: 3,
+    });
+    expect(firstIssue(updateProductBody, { current_stock: 5 })?.message).toBe(
+      'Bu alan düzenlenemez: current_stock',
+    );
+    expect(
+      firstIssue(updateProductBody, { selling_price_kurus: 100, discounted_price_kurus: 200 })?.path,
+    ).toBe('discounted_price_kurus');
+  });
+});
+
+describe('helpers', () => {
+  it('splits comma-separated tags, dropping blanks and repeats (Turkish case)', () => {
+    expect(splitTags(' yeni, KAMPANYA,,kampanya , İndirim, indirim')).toEqual([
+      'yeni',
+      'KAMPANYA',
+      'İndirim',
+    ]);
+  });
+
+  it('reads the content hash of an uploaded image URL, whatever the API base', () => {
+    const hash = 'ab'.repeat(32);
+    expect(imageHashOf(`/api/products/images/${hash}?tenant=demo`)).toBe(hash);
+    expect(imageHashOf(`https://api.example.com/v1/products/images/${hash}`)).toBe(hash);
+    expect(imageHashOf(`/api/products/images/${hash}?tenant=demo&x=1`)).toBeNull();
+    expect(imageHashOf('https://example.com/cat.png')).toBeNull();
+  });
+
+  it('folds names and searches the Turkish way', () => {
+    expect(listNameKey('  ELEKTRONİK ')).toBe(listNameKey('Elektronik'));
+    expect(listNameKey('IŞIK')).toBe(listNameKey('ışık'));
+    expect(listNameKey('Ev  &  Yaşam')).toBe('ev & yaşam');
+    expect(searchFold('İSTANBUL')).toBe(searchFold('istanbul'));
+    expect(searchFold('IŞIK')).toBe(searchFold('ışık'));
+  });
+
+  it('tells images by their first bytes, never by a name', () => {
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xdb]);
+    const webp = new TextEncoder().encode('RIFF\u0000\u0000\u0000\u0000WEBPVP8 ');
+    const gif = new TextEncoder().encode('GIF89a......');
+    expect([png, jpeg, webp, gif, new Uint8Array()].map(sniffImageType)).toEqual([
+      'image/png',
+      'image/jpeg',
+      'image/webp',
+      null,
+      null,
+    ]);
+  });
+});
