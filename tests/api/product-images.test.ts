@@ -53,15 +53,23 @@ function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function upload(parts: Part[], session: Session = admin, tenant = 'demo') {
+async function upload(parts: Part[], session: Session = admin, tenant = 'demo', key?: string) {
   const { payload, contentType } = multipart(parts);
   const r = await api.app.inject({
     method: 'POST',
     url: `/api/products/images?tenant=${tenant}`,
-    headers: { authorization: `Bearer ${session.token}`, 'content-type': contentType },
+    headers: {
+      authorization: `Bearer ${session.token}`,
+      'content-type': contentType,
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
     payload,
   });
-  return { status: r.statusCode, body: JSON.parse(r.body) as Record<string, unknown> };
+  return {
+    status: r.statusCode,
+    body: JSON.parse(r.body) as Record<string, unknown>,
+    replayed: r.headers['idempotency-replayed'] === 'true',
+  };
 }
 
 const imageCount = async () => (await api.db.selectFrom('product_images').select('hash').execute()).length;
@@ -153,6 +161,16 @@ describe('POST /products/images', () => {
     const b = await upload([{ name: 'file', filename: 'b', data: webp }]);
     expect([a.status, imageUploadResponse.parse(a.body.data).content_type]).toEqual([201, 'image/jpeg']);
     expect([b.status, imageUploadResponse.parse(b.body.data).content_type]).toEqual([201, 'image/webp']);
+  });
+
+  it('an Idempotency-Key covers the file’s content: the same file again is the replay, another file under it is 422', async () => {
+    const key = `img-${randomUUID()}`;
+    const file = Buffer.concat([PNG, Buffer.from(randomUUID())]);
+    const first = await upload([{ name: 'file', filename: 'a.png', data: file }], admin, 'demo', key);
+    const again = await upload([{ name: 'file', filename: 'b.png', data: file }], admin, 'demo', key);
+    expect([first.status, again.status, again.replayed]).toEqual([201, 201, true]);
+    const other = await upload([{ name: 'file', filename: 'a.png', data: PNG }], admin, 'demo', key);
+    expect(other.status).toBe(422);
   });
 
   it('refuses a file over 5 MB (413), two files, no file, a JSON body and a salesperson', async () => {
