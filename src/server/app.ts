@@ -28,6 +28,7 @@ import tenantPlugin from './plugins/app/tenant';
 import helmetPlugin from './plugins/external/helmet';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import zodPlugin from './plugins/external/zod';
+import importRoutes from './products/import/import.routes';
 import productRoutes from './products/products.routes';
 import stockRoutes from './stock/stock.routes';
 import pushRoutes from './sync/push.routes';
@@ -166,6 +167,7 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
       await api.register(deliveryRoutes);
       await api.register(driverRoutes);
       await api.register(productRoutes);
+      await api.register(importRoutes);
       await api.register(stockRoutes);
       await api.register(customerRoutes);
       await api.register(warehouseRoutes);

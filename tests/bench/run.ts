@@ -68,3 +68,8 @@ run("live push: change committed → event on another user's GET /api/events str
   'tsx',
   'tests/bench/push-latency-bench.ts',
 ]);
+run('bulk product import: 10,000-row .xlsx preview and import, server memory, GET /orders p99 meanwhile', [
+  '--import',
+  'tsx',
+  'tests/bench/import-bench.ts',
+]);

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
 import { customersEn } from '../customers/messages-en';
+import { importEn } from '../products/import/messages-en';
 import { productsEn } from '../products/messages-en';
 import type { MessageKey } from './i18n-tr';
 
@@ -579,6 +580,7 @@ export const en: Record<MessageKey, string> = {
   notif_pageOf: 'Page {page} of {pages}',
   ...customersEn,
   ...productsEn,
+  ...importEn,
 };
 
 /**

@@ -1,6 +1,7 @@
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import { STORED_TEXTS_TR } from '../../shared/api/stored-texts';
 import { customersTr } from '../customers/messages-tr';
+import { importTr } from '../products/import/messages-tr';
 import { productsTr } from '../products/messages-tr';
 
 /**
@@ -563,6 +564,7 @@ export const tr = {
   notif_pageOf: 'Sayfa {page} / {pages}',
   ...customersTr,
   ...productsTr,
+  ...importTr,
 };
 
 export type MessageKey = keyof typeof tr;

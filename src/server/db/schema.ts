@@ -407,6 +407,27 @@ export interface CompanyRegistrationsTable {
   updated_at: Timestamp;
 }
 
+/** A bulk product import: its preview, then its report (migration 0014). */
+export interface ProductImportsTable {
+  tenant_id: string;
+  id: string;
+  user_id: string | null;
+  file_name: string;
+  kind: string; // xlsx | csv
+  encoding: string | null;
+  separator: string | null;
+  status: Generated<string>; // preview | applied
+  columns: Json<unknown>;
+  rows: Json<unknown>;
+  counts: Json<unknown>;
+  new_categories: Json<string[]>;
+  new_brands: Json<string[]>;
+  fingerprint: string;
+  report: ColumnType<unknown | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  applied_at: NullableTimestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   tenant_counters: TenantCountersTable;
@@ -429,6 +450,7 @@ export interface Database {
   audit_logs: AuditLogsTable;
   company_registrations: CompanyRegistrationsTable;
   delivery_proofs: DeliveryProofsTable;
+  product_imports: ProductImportsTable;
   stock_movements: StockMovementsTable;
   stock_counts: StockCountsTable;
 }

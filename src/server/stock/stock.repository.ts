@@ -109,6 +109,30 @@ export async function updateProductStock(
     .execute();
 }
 
+/**
+ * The same for many products in ONE statement (a bulk import moves thousands at once; one
+ * UPDATE per product would hold the transaction a thousand times longer).
+ */
+export async function updateProductsStock(
+  trx: Transaction<Database>,
+  tenantId: string,
+  rows: readonly {
+    id: string;
+    current_stock: number;
+    reserved_stock: number;
+    stock_seq: number;
+    change_seq: number;
+  }[],
+  at: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`UPDATE products AS p SET current_stock = x.current_stock, reserved_stock = x.reserved_stock,
+      stock_seq = x.stock_seq, change_seq = x.change_seq, updated_at = ${at}
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
+      id uuid, current_stock int, reserved_stock int, stock_seq bigint, change_seq bigint)
+    WHERE p.tenant_id = ${tenantId} AND p.id = x.id`.execute(trx);
+}
+
 /** Σ quantity of a product's movements after `seq` (the count rule's "moved since"). */
 export async function quantitiesAfter(
   trx: Executor,

@@ -133,16 +133,20 @@ export async function applyStockMovements(
       stock_seq: lastSeq.get(id) as number,
       change_seq: seqs[i] as number,
     };
-    await repo.updateProductStock(
-      trx,
-      tenantId,
-      id,
-      { current_stock: f.current, reserved_stock: f.reserved, stock_seq: applied.stock_seq },
-      applied.change_seq,
-      at,
-    );
     result.set(id, applied);
   }
+  await repo.updateProductsStock(
+    trx,
+    tenantId,
+    [...result.values()].map((a) => ({
+      id: a.product_id,
+      current_stock: a.current_stock,
+      reserved_stock: a.reserved_stock,
+      stock_seq: a.stock_seq,
+      change_seq: a.change_seq,
+    })),
+    at,
+  );
   return result;
 }
 

@@ -18,6 +18,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Access = 'public' | 'user' | readonly Role[];
 
+/** Spreadsheet files the API answers (the import's templates and refused rows). */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const CSV_TYPE = 'text/csv; charset=utf-8';
+
 export interface Endpoint {
   method: HttpMethod;
   /** Relative to the API base, with `:name` parameters (`/orders/:id/status`). */
@@ -42,7 +46,7 @@ export interface Endpoint {
    * A non-JSON answer (the delivery note's PDF, a product image): sent as is, no envelope, no
    * response schema. 'image/*': the handler names the exact type of each answer.
    */
-  produces?: 'application/pdf' | 'image/*';
+  produces?: 'application/pdf' | 'image/*' | typeof XLSX_TYPE | typeof CSV_TYPE;
   /** A request body that is not JSON (an image upload): the handler reads it itself. */
   consumes?: 'multipart/form-data';
   /**

@@ -14,7 +14,7 @@ import {
   updateCustomerBody,
 } from './customers';
 import { dashboardStatsSchema } from './dashboard';
-import { type Endpoint, endpoint } from './endpoint';
+import { CSV_TYPE, type Endpoint, endpoint, XLSX_TYPE } from './endpoint';
 import { customerSchema, orderSchema, productSchema } from './entities';
 import { healthData } from './health';
 import {
@@ -41,6 +41,15 @@ import {
   recentOrdersQuery,
   updateOrderBody,
 } from './orders';
+import {
+  importConfirmBody,
+  importIdParam,
+  importProgressResponse,
+  importReportSchema,
+  importRowsQuery,
+  importRowsResponse,
+  importSummarySchema,
+} from './product-import';
 import {
   bulkProductBody,
   bulkProductResponse,
@@ -247,6 +256,49 @@ export const API = {
     params: imageHashParam,
     response: z.unknown(),
     produces: 'image/*',
+  }),
+  productImportPreview: endpoint({
+    ...ROUTES.productImportPreview,
+    response: importSummarySchema,
+    consumes: 'multipart/form-data',
+  }),
+  productImportTemplateXlsx: endpoint({
+    ...ROUTES.productImportTemplateXlsx,
+    response: z.unknown(),
+    produces: XLSX_TYPE,
+  }),
+  productImportTemplateCsv: endpoint({
+    ...ROUTES.productImportTemplateCsv,
+    response: z.unknown(),
+    produces: CSV_TYPE,
+  }),
+  productImportGet: endpoint({
+    ...ROUTES.productImportGet,
+    params: importIdParam,
+    response: importSummarySchema,
+  }),
+  productImportRows: endpoint({
+    ...ROUTES.productImportRows,
+    params: importIdParam,
+    query: importRowsQuery,
+    response: importRowsResponse,
+  }),
+  productImportProgress: endpoint({
+    ...ROUTES.productImportProgress,
+    params: importIdParam,
+    response: importProgressResponse,
+  }),
+  productImportConfirm: endpoint({
+    ...ROUTES.productImportConfirm,
+    params: importIdParam,
+    body: importConfirmBody,
+    response: importReportSchema,
+  }),
+  productImportRefused: endpoint({
+    ...ROUTES.productImportRefused,
+    params: importIdParam,
+    response: z.unknown(),
+    produces: XLSX_TYPE,
   }),
   customerList: endpoint({
     ...ROUTES.customerList,

@@ -126,6 +126,29 @@ export const ROUTES = {
    * and only the named tenant's images are served.
    */
   productImage: { method: 'GET', path: '/products/images/:hash', access: 'public' },
+  /**
+   * Bulk import (multipart, one file). 'idempotent': a preview writes only a preview of its own
+   * (the catalogue is untouched), so sending the file twice gives two previews and no change.
+   */
+  productImportPreview: {
+    method: 'POST',
+    path: '/products/import/preview',
+    access: ['admin'],
+    write: 'idempotent',
+  },
+  productImportTemplateXlsx: { method: 'GET', path: '/products/import/template.xlsx', access: ['admin'] },
+  productImportTemplateCsv: { method: 'GET', path: '/products/import/template.csv', access: ['admin'] },
+  productImportGet: { method: 'GET', path: '/products/import/:id', access: ['admin'] },
+  productImportRows: { method: 'GET', path: '/products/import/:id/rows', access: ['admin'] },
+  productImportProgress: { method: 'GET', path: '/products/import/:id/progress', access: ['admin'] },
+  /** 'idempotent': an import applies once; confirming it again answers its stored report. */
+  productImportConfirm: {
+    method: 'POST',
+    path: '/products/import/:id/confirm',
+    access: ['admin'],
+    write: 'idempotent',
+  },
+  productImportRefused: { method: 'GET', path: '/products/import/:id/refused.xlsx', access: ['admin'] },
   // ------------------------------------------------------------------- customers ---
   customerList: { method: 'GET', path: '/customers', access: 'user' },
   // ------------------------------------------------------------------------ stock ---

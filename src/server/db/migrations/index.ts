@@ -12,6 +12,7 @@ import { down0010, up0010 } from './0010-stored-text-params';
 import { down0011, up0011 } from './0011-demo-data';
 import { down0012, up0012 } from './0012-stock-ledger';
 import { down0013, up0013 } from './0013-product-management';
+import { down0014, up0014 } from './0014-product-imports';
 import { down0015, up0015 } from './0015-customer-management';
 import { down0016, up0016 } from './0016-product-list-paths';
 
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0011-demo-data': { up: up0011, down: down0011 },
   '0012-stock-ledger': { up: up0012, down: down0012 },
   '0013-product-management': { up: up0013, down: down0013 },
+  '0014-product-imports': { up: up0014, down: down0014 },
   '0015-customer-management': { up: up0015, down: down0015 },
   '0016-product-list-paths': { up: up0016, down: down0016 },
 };

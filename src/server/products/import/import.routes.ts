@@ -1,0 +1,95 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { API } from '../../../shared/api/endpoints';
+import { IMPORT_LIMITS } from '../../../shared/domain/product-import';
+import { AppError } from '../../lib/errors';
+import { route } from '../../lib/route';
+import * as service from './import.service';
+import { IMPORT_FILE_MESSAGES, ImportFileError } from './import-errors';
+import { refusedXlsx, templateCsv, templateXlsx } from './import-files';
+
+/** Bulk product import (admin): preview, rows, confirm, templates, refused rows. */
+export default async function importRoutes(app: FastifyInstance) {
+  // The upload is multipart; the parser is registered here unless the app already has one.
+  if (!app.hasContentTypeParser('multipart/form-data')) {
+    await app.register(multipart, {
+      limits: { fileSize: IMPORT_LIMITS.maxFileBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+    });
+  }
+
+  route(app, API.productImportPreview, async (request, reply) => {
+    let file: { filename: string; bytes: Buffer };
+    try {
+      const part = request.isMultipart() ? await request.file() : undefined;
+      if (!part) throw new ImportFileError('NO_FILE');
+      file = { filename: part.filename, bytes: await part.toBuffer() };
+    } catch (error) {
+      if (error instanceof ImportFileError) throw fileRefusal(error);
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new AppError(413, 'PAYLOAD_TOO_LARGE', IMPORT_FILE_MESSAGES.FILE_TOO_LARGE, { field: 'file' });
+      throw new AppError(400, 'VALIDATION_ERROR', IMPORT_FILE_MESSAGES.NO_FILE, { field: 'file' });
+    }
+    try {
+      const data = await service.preview(app.db, request.tenant.id, request.user.id, {
+        name: file.filename || 'dosya',
+        bytes: file.bytes,
+      });
+      return reply.code(200).send({ success: true, data });
+    } catch (error) {
+      if (error instanceof ImportFileError) throw fileRefusal(error);
+      throw error;
+    }
+  });
+
+  route(app, API.productImportTemplateXlsx, async () => ({
+    body: await templateXlsx(),
+    filename: 'urun-sablonu.xlsx',
+  }));
+  route(app, API.productImportTemplateCsv, async () => ({
+    body: templateCsv(),
+    filename: 'urun-sablonu.csv',
+  }));
+
+  route(app, API.productImportGet, async (request) => ({
+    success: true as const,
+    data: await service.summary(app.db, request.tenant.id, request.params.id),
+  }));
+
+  route(app, API.productImportRows, async (request) => ({
+    success: true as const,
+    data: await service.rows(app.db, request.tenant.id, request.params.id, request.query),
+  }));
+
+  // In-memory only (no database access): it answers while the import's transaction runs.
+  route(app, API.productImportProgress, async (request) => ({
+    success: true as const,
+    data: service.importProgress(request.params.id),
+  }));
+
+  route(app, API.productImportConfirm, async (request, reply) =>
+    app.mutate(request, reply, { action: 'product.import', entity: 'product_import' }, async (trx) => {
+      const { report, changed } = await service.confirm(
+        trx,
+        request.tenant.id,
+        request.user.id,
+        request.params.id,
+        request.body.expected_fingerprint,
+      );
+      return { data: report, changed, entityId: request.params.id };
+    }),
+  );
+
+  route(app, API.productImportRefused, async (request) => {
+    const { file_name, columns, rows } = await service.refusedRows(
+      app.db,
+      request.tenant.id,
+      request.params.id,
+    );
+    const base = file_name.replace(/\.[^.]*$/, '') || 'urunler';
+    return { body: await refusedXlsx(columns, rows), filename: `${base}-reddedilen.xlsx` };
+  });
+}
+
+function fileRefusal(error: ImportFileError): AppError {
+  return new AppError(400, 'VALIDATION_ERROR', error.message, { field: 'file', reason: error.reason });
+}

@@ -1,0 +1,446 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  IMPORT_MESSAGES,
+  type ImportAction,
+  type ImportReport,
+  type ImportRow,
+  type ImportSummary,
+} from '../../../shared/api/product-import';
+import { DEFAULT_VAT_RATE } from '../../../shared/api/products';
+import { kurusToDecimal, toKurus } from '../../../shared/domain/money';
+import { type ImportField, mapHeaders } from '../../../shared/domain/product-import';
+import { bumpChangeSeq } from '../../db/change-seq';
+import type { Database } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import { applyStockMovements } from '../../stock/stock.service';
+import * as repo from './import.repository';
+import { ImportFileError } from './import-errors';
+import { parseFileInWorker } from './parse-file';
+import type { Table } from './read-table';
+import { type ImportValues, type ValidatedRow, validateRow, WIRE_FIELD } from './row-validator';
+
+/**
+ * Bulk product import: preview, then confirm.
+ *
+ * PREVIEW reads the file in a worker thread, validates every row with the product API's rules
+ * (in chunks of 500 rows, yielding to the event loop between chunks so other users' requests are
+ * served meanwhile), matches rows to live products by product code, and stores the outcome of
+ * every row under a new import id. It writes nothing to the catalogue.
+ *
+ * CONFIRM applies the create and update rows in ONE transaction (the caller's): either every valid
+ * row lands or none does. Rows with errors are not imported — they are reported and downloadable
+ * as refused.xlsx to fix and upload again (the preview showed them; the user confirmed the rest).
+ * It is refused (409) when a product the file touches changed since the preview (the fingerprint:
+ * each code's product and change number, and each barcode's holder). Stock from the file becomes
+ * 'import' movements of the stock ledger (new stock − current stock). Categories and brands the
+ * catalogue does not know yet are added to the tenant's lists (the preview lists them as new).
+ * An applied import answers its stored report again and applies nothing twice.
+ */
+
+const VALIDATE_CHUNK = 500;
+const STOCK_BATCH = 1_000;
+
+/** What the preview stores per row: what is shown, plus what the confirmation applies. */
+export interface StoredRow extends ImportRow {
+  values: ImportValues;
+  product_id: string | null;
+  /** Error rows: the row's cells as text, in the file's column order (for refused.xlsx). */
+  cells?: string[];
+}
+
+/** Progress of running confirmations in this process (import id → rows written / rows to write). */
+const progress = new Map<string, { done: number; total: number }>();
+export function importProgress(id: string): { done: number; total: number } | null {
+  return progress.get(id) ?? null;
+}
+
+/** One name whatever its case and spacing, by the Turkish rules ('ELEKTRONİK' is 'Elektronik'). */
+export const fold = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('tr-TR');
+
+function fingerprintOf(
+  codes: readonly string[],
+  existing: readonly repo.ExistingProduct[],
+  barcodes: readonly string[],
+  holders: readonly { id: string; barcode: string | null }[],
+): string {
+  const byCode = new Map(existing.map((p) => [p.product_code, `${p.id}:${Number(p.change_seq)}`]));
+  const byBarcode = new Map(holders.map((h) => [h.barcode, h.id]));
+  const hash = createHash('sha256');
+  for (const code of [...codes].sort()) hash.update(`c\u0000${code}\u0000${byCode.get(code) ?? '-'}\n`);
+  for (const barcode of [...barcodes].sort())
+    hash.update(`b\u0000${barcode}\u0000${byBarcode.get(barcode) ?? '-'}\n`);
+  return hash.digest('hex');
+}
+
+/** The current values of a product in the import's terms (prices in kuruş). */
+function currentValues(p: repo.ExistingProduct): Required<ImportValues> {
+  return {
+    name: p.name,
+    product_code: p.product_code,
+    description: p.description,
+    selling_price_kurus: toKurus(p.selling_price),
+    category: p.category,
+    brand: p.brand,
+    barcode: p.barcode,
+    vat_rate: p.vat_rate,
+    min_stock: p.min_stock,
+    current_stock: p.current_stock,
+  };
+}
+
+const IMPORT_FIELD_OF = Object.fromEntries(Object.entries(WIRE_FIELD).map(([f, w]) => [w, f])) as Record<
+  keyof ImportValues,
+  ImportField
+>;
+
+function toSummary(record: repo.ImportRecord): ImportSummary {
+  const expires = new Date(record.created_at.getTime() + repo.PREVIEW_TTL_MS);
+  return {
+    import_id: record.id,
+    file_name: record.file_name,
+    status: record.status === 'applied' ? 'applied' : expires.getTime() < Date.now() ? 'expired' : 'preview',
+    kind: record.kind as 'xlsx' | 'csv',
+    encoding: record.encoding,
+    separator: record.separator,
+    columns: record.columns as ImportSummary['columns'],
+    counts: record.counts as ImportSummary['counts'],
+    new_categories: record.new_categories,
+    new_brands: record.new_brands,
+    fingerprint: record.fingerprint,
+    created_at: record.created_at.toISOString(),
+    expires_at: expires.toISOString(),
+    report: (record.report as ImportReport | null) ?? null,
+  };
+}
+
+/** Reads, validates and stores the preview of one file. */
+export async function preview(
+  db: Kysely<Database>,
+  tenantId: string,
+  userId: string,
+  file: { name: string; bytes: Buffer },
+  read: (bytes: Buffer) => Promise<Table> = parseFileInWorker,
+): Promise<ImportSummary> {
+  const table = await read(file.bytes);
+  const mapping = mapHeaders(table.header);
+  if (mapping.duplicated.length > 0)
+    throw new ImportFileError('DUPLICATE_COLUMN', {
+      columns: mapping.columns
+        .filter((c) => c.field && mapping.duplicated.includes(c.field))
+        .map((c) => c.header)
+        .join(', '),
+    });
+  // Not one column we know: whatever it is, it is not a product list (a text file named .xlsx).
+  if (Object.keys(mapping.fields).length === 0) throw new ImportFileError('NOT_SPREADSHEET');
+  const codeIndex = mapping.fields.product_code;
+  if (codeIndex === undefined) throw new ImportFileError('NO_CODE_COLUMN');
+
+  const codeOf = (cells: Table['rows'][number]['cells']) => {
+    const cell = cells[codeIndex];
+    return (cell === null || cell === undefined ? '' : typeof cell === 'string' ? cell : cell.n).trim();
+  };
+  const codes = [...new Set(table.rows.map((r) => codeOf(r.cells)).filter((c) => c !== ''))];
+  const existing = await repo.productsByCodes(db, tenantId, codes);
+  const byCode = new Map(existing.map((p) => [p.product_code, p]));
+
+  const validated: ValidatedRow[] = [];
+  for (let i = 0; i < table.rows.length; i += VALIDATE_CHUNK) {
+    for (const row of table.rows.slice(i, i + VALIDATE_CHUNK))
+      validated.push(validateRow(mapping, row, (code) => !byCode.has(code)));
+    await yieldToLoop();
+  }
+
+  const barcodes = [
+    ...new Set(validated.map((r) => r.values.barcode).filter((b): b is string => typeof b === 'string')),
+  ];
+  const holders = await repo.productsByBarcodes(db, tenantId, barcodes);
+  const holderOf = new Map(holders.map((h) => [h.barcode, h.product_code]));
+  // Known names: the tenant's list, and any name a product already carries.
+  const known = async (table: 'product_categories' | 'product_brands', column: 'category' | 'brand') =>
+    new Map(
+      [...(await repo.usedNames(db, tenantId, column)), ...(await repo.listNames(db, tenantId, table))].map(
+        (n) => [fold(n), n],
+      ),
+    );
+  const knownCategories = await known('product_categories', 'category');
+  const knownBrands = await known('product_brands', 'brand');
+
+  // Codes and barcodes that appear on more than one row of the file: every such row is an error.
+  const count = (values: (string | null | undefined)[]) => {
+    const seen = new Map<string, number[]>();
+    values.forEach((v, i) => {
+      if (v) seen.set(v, [...(seen.get(v) ?? []), i]);
+    });
+    return seen;
+  };
+  const codeRows = count(validated.map((r) => r.values.product_code));
+  const barcodeRows = count(validated.map((r) => r.values.barcode));
+  const column = (field: ImportField) => {
+    const index = mapping.fields[field];
+    return index === undefined ? field : (mapping.columns[index]?.header ?? field);
+  };
+
+  const newCategories = new Map<string, string>();
+  const newBrands = new Map<string, string>();
+  const rows: StoredRow[] = [];
+  const counts = { total: validated.length, create: 0, update: 0, unchanged: 0, error: 0 };
+  for (const [index, v] of validated.entries()) {
+    const code = v.values.product_code ?? '';
+    const errors = [...v.errors];
+    const sameCode = codeRows.get(code) ?? [];
+    if (code && sameCode.length > 1)
+      errors.push({
+        column: column('product_code'),
+        field: 'product_code',
+        message: `Ürün kodu dosyada birden fazla satırda var (satır ${sameCode.map((i) => validated[i]?.row).join(', ')})`,
+      });
+    const barcode = v.values.barcode;
+    if (barcode) {
+      const sameBarcode = barcodeRows.get(barcode) ?? [];
+      if (sameBarcode.length > 1)
+        errors.push({
+          column: column('barcode'),
+          field: 'barcode',
+          message: `Barkod dosyada birden fazla satırda var (satır ${sameBarcode.map((i) => validated[i]?.row).join(', ')})`,
+        });
+      const holder = holderOf.get(barcode);
+      if (holder !== undefined && holder !== code)
+        errors.push({
+          column: column('barcode'),
+          field: 'barcode',
+          message: `Bu barkod zaten kullanılıyor (ürün kodu ${holder})`,
+        });
+    }
+    // Category and brand names take the spelling the tenant's list already has ('elektronik' → 'Elektronik').
+    for (const [key, known, added] of [
+      ['category', knownCategories, newCategories],
+      ['brand', knownBrands, newBrands],
+    ] as const) {
+      const name = v.values[key];
+      if (!name) continue;
+      const spelled = known.get(fold(name)) ?? added.get(fold(name));
+      if (spelled) v.values[key] = spelled;
+      else if (errors.length === 0) added.set(fold(name), name);
+    }
+    const current = byCode.get(code);
+    let action: ImportAction;
+    let changes: ImportRow['changes'] = [];
+    if (errors.length > 0) action = 'error';
+    else if (!current) {
+      action = 'create';
+      changes = (Object.entries(v.values) as [keyof ImportValues, ImportValues[keyof ImportValues]][]).map(
+        ([key, value]) => ({ field: IMPORT_FIELD_OF[key], old: null, new: value ?? null }),
+      );
+    } else {
+      const now = currentValues(current);
+      changes = (Object.entries(v.values) as [keyof ImportValues, ImportValues[keyof ImportValues]][])
+        .filter(([key, value]) => key !== 'product_code' && value !== undefined && value !== now[key])
+        .map(([key, value]) => ({ field: IMPORT_FIELD_OF[key], old: now[key] ?? null, new: value ?? null }));
+      action = changes.length > 0 ? 'update' : 'unchanged';
+    }
+    counts[action]++;
+    rows.push({
+      row: v.row,
+      action,
+      product_code: code,
+      name: v.values.name ?? current?.name ?? '',
+      changes,
+      errors,
+      values: action === 'error' ? {} : v.values,
+      product_id: current?.id ?? null,
+      ...(action === 'error'
+        ? {
+            cells: (table.rows[index]?.cells ?? []).map((c) =>
+              c === null ? '' : typeof c === 'string' ? c : c.n,
+            ),
+          }
+        : {}),
+    });
+  }
+
+  const id = randomUUID();
+  const fingerprint = fingerprintOf(codes, existing, barcodes, holders);
+  const record = {
+    tenant_id: tenantId,
+    id,
+    user_id: userId,
+    file_name: file.name.slice(0, 200),
+    kind: table.kind,
+    encoding: table.encoding ?? null,
+    separator: table.separator ?? null,
+    columns: mapping.columns.map((c) => ({ header: c.header, field: c.field })),
+    rows,
+    counts,
+    new_categories: [...newCategories.values()],
+    new_brands: [...newBrands.values()],
+    fingerprint,
+  };
+  await repo.purgeExpiredPreviews(db, tenantId, new Date());
+  await repo.insertImport(db, record);
+  const stored = await repo.findImport(db, tenantId, id);
+  if (!stored) throw notFound(IMPORT_MESSAGES.notFound);
+  return toSummary(stored);
+}
+
+export async function summary(db: Kysely<Database>, tenantId: string, id: string): Promise<ImportSummary> {
+  const record = await repo.findImport(db, tenantId, id);
+  if (!record) throw notFound(IMPORT_MESSAGES.notFound);
+  return toSummary(record);
+}
+
+/** The stored rows of an import (all, or one action's), paged. */
+export async function rows(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+  query: { action?: ImportAction; page: number; limit: number },
+): Promise<{ rows: ImportRow[]; total: number; page: number; limit: number }> {
+  const stored = (await repo.importRows(db, tenantId, id)) as StoredRow[] | undefined;
+  if (!stored) throw notFound(IMPORT_MESSAGES.notFound);
+  const matching = query.action ? stored.filter((r) => r.action === query.action) : stored;
+  const start = (query.page - 1) * query.limit;
+  return {
+    rows: matching
+      .slice(start, start + query.limit)
+      .map(({ values: _v, product_id: _p, cells: _c, ...row }) => row),
+    total: matching.length,
+    page: query.page,
+    limit: query.limit,
+  };
+}
+
+/** The refused rows of an import (for refused.xlsx), with the file's columns. */
+export async function refusedRows(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+): Promise<{ file_name: string; columns: ImportSummary['columns']; rows: StoredRow[] }> {
+  const record = await repo.findImport(db, tenantId, id);
+  const stored = (await repo.importRows(db, tenantId, id)) as StoredRow[] | undefined;
+  if (!record || !stored) throw notFound(IMPORT_MESSAGES.notFound);
+  return {
+    file_name: record.file_name,
+    columns: record.columns as ImportSummary['columns'],
+    rows: stored.filter((r) => r.action === 'error'),
+  };
+}
+
+export const conflict = () => new AppError(409, 'CONFLICT', IMPORT_MESSAGES.catalogueChanged);
+
+/** Applies an import, inside the caller's transaction. */
+export async function confirm(
+  trx: Transaction<Database>,
+  tenantId: string,
+  userId: string,
+  id: string,
+  expectedFingerprint: string,
+): Promise<{ report: ImportReport; changed: boolean }> {
+  const record = await repo.lockImport(trx, tenantId, id);
+  if (!record) throw notFound(IMPORT_MESSAGES.notFound);
+  if (record.status === 'applied') return { report: record.report as ImportReport, changed: false };
+  if (record.created_at.getTime() + repo.PREVIEW_TTL_MS < Date.now())
+    throw notFound(IMPORT_MESSAGES.notFound);
+  if (record.fingerprint !== expectedFingerprint) throw conflict();
+  const stored = record.rows as StoredRow[];
+
+  // The products the file touches, locked, must be as they were at preview time.
+  const codes = [...new Set(stored.map((r) => r.product_code).filter((c) => c !== ''))];
+  const barcodes = [
+    ...new Set(stored.map((r) => r.values.barcode).filter((b): b is string => typeof b === 'string')),
+  ];
+  const existing = await repo.productsByCodes(trx, tenantId, codes, true);
+  const holders = await repo.productsByBarcodes(trx, tenantId, barcodes);
+  if (fingerprintOf(codes, existing, barcodes, holders) !== record.fingerprint) throw conflict();
+  const byId = new Map(existing.map((p) => [p.id, p]));
+
+  const creates = stored.filter((r) => r.action === 'create');
+  const updates = stored.filter((r) => r.action === 'update');
+  const total = creates.length + updates.length;
+  const at = new Date();
+  progress.set(id, { done: 0, total });
+  const step = (n: number) => {
+    const p = progress.get(id);
+    if (p) p.done += n;
+  };
+  try {
+    await repo.addNames(trx, tenantId, 'product_categories', record.new_categories);
+    await repo.addNames(trx, tenantId, 'product_brands', record.new_brands);
+    let seq = total > 0 ? (await bumpChangeSeq(trx, tenantId, total)) - total + 1 : 0;
+    const movements: { product_id: string; quantity: number }[] = [];
+    const created = creates.map((r) => {
+      const v = r.values;
+      const productId = randomUUID();
+      if (v.current_stock) movements.push({ product_id: productId, quantity: v.current_stock });
+      return {
+        id: productId,
+        name: v.name ?? '',
+        product_code: r.product_code,
+        barcode: v.barcode ?? null,
+        description: v.description ?? null,
+        category: v.category ?? null,
+        brand: v.brand ?? null,
+        selling_price: kurusToDecimal(v.selling_price_kurus ?? 0),
+        vat_rate: v.vat_rate ?? DEFAULT_VAT_RATE,
+        min_stock: v.min_stock ?? 0,
+        change_seq: seq++,
+      };
+    });
+    await repo.insertProducts(trx, tenantId, created, at, step);
+    const updated = updates.map((r) => {
+      const p = byId.get(r.product_id ?? '');
+      if (!p) throw conflict();
+      const v = { ...currentValues(p), ...r.values };
+      if (r.values.current_stock !== undefined && r.values.current_stock !== p.current_stock)
+        movements.push({ product_id: p.id, quantity: r.values.current_stock - p.current_stock });
+      return {
+        id: p.id,
+        name: v.name,
+        barcode: v.barcode,
+        description: v.description,
+        category: v.category,
+        brand: v.brand,
+        selling_price: kurusToDecimal(v.selling_price_kurus),
+        vat_rate: v.vat_rate,
+        min_stock: v.min_stock,
+        change_seq: seq++,
+      };
+    });
+    await repo.updateProducts(trx, tenantId, updated, at, step);
+    // Through the stock ledger, a thousand movements per call (each call's statements stay well
+    // under the database's 65,535 parameters), all inside this one transaction.
+    const shown = progress.get(id);
+    if (shown) shown.total = total + movements.length;
+    for (let i = 0; i < movements.length; i += STOCK_BATCH) {
+      await applyStockMovements(
+        trx,
+        tenantId,
+        userId,
+        movements
+          .slice(i, i + STOCK_BATCH)
+          .map((m) => ({ ...m, reserved_delta: 0, reason: 'import' as const, notes: `import ${id}` })),
+        { at, field: 'stock' },
+      );
+      step(Math.min(STOCK_BATCH, movements.length - i));
+    }
+    const report: ImportReport = {
+      created: creates.length,
+      updated: updates.length,
+      unchanged: stored.filter((r) => r.action === 'unchanged').length,
+      refused: stored.filter((r) => r.action === 'error').length,
+      stock_movements: movements.length,
+      new_categories: record.new_categories,
+      new_brands: record.new_brands,
+      applied_at: at.toISOString(),
+    };
+    await repo.markApplied(trx, tenantId, id, report, at);
+    return { report, changed: true };
+  } catch (error) {
+    // A unique code or barcode taken by a write that landed after our checks: the catalogue changed.
+    if ((error as { code?: string }).code === '23505') throw conflict();
+    throw error;
+  } finally {
+    progress.delete(id);
+  }
+}

@@ -1,0 +1,95 @@
+import { Worker } from 'node:worker_threads';
+import { ImportFileError, type ImportFileErrorCode } from './import-errors';
+import type { Table } from './read-table';
+
+/** How long one file may take to read before it is given up (a pathological file). */
+const PARSE_TIMEOUT_MS = 60_000;
+/** The worker's JavaScript heap: a file that would need more ends the worker, not the server. */
+const WORKER_HEAP_MB = 512;
+/** An idle worker is ended after this long (it holds ~60 MB). */
+const IDLE_MS = 5 * 60_000;
+
+/**
+ * Reads uploaded files in ONE worker thread (./parse-worker.ts): the server's event loop stays
+ * free for other users while a 10,000-row workbook is unpacked and parsed, and a file that would
+ * exhaust memory ends only the worker (its heap is capped) — the next file gets a new one. Files
+ * are read one after another (a second upload waits for the first); the worker is started on the
+ * first file and kept warm, since starting it (loading the TypeScript sources through tsx, as the
+ * server itself runs) takes about a second.
+ */
+let worker: Worker | null = null;
+let idleTimer: NodeJS.Timeout | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+let nextJob = 1;
+
+function startWorker(): Worker {
+  const entry = new URL('./parse-worker.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
+  const w = new Worker(boot, { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  w.unref();
+  w.once('exit', () => {
+    if (worker === w) worker = null;
+  });
+  return w;
+}
+
+function stopWorker(w: Worker) {
+  if (worker === w) worker = null;
+  void w.terminate();
+}
+
+function runJob(bytes: Buffer): Promise<Table> {
+  if (idleTimer) clearTimeout(idleTimer);
+  const w = worker ?? startWorker();
+  worker = w;
+  const job = nextJob++;
+  return new Promise<Table>((resolve, reject) => {
+    const cleanup = () => {
+      clearTimeout(timer);
+      w.off('message', onMessage);
+      w.off('error', onError);
+      w.off('exit', onExit);
+    };
+    const onMessage = (answer: { job: number; table?: Table; refused?: ImportFileErrorCode }) => {
+      if (answer.job !== job) return;
+      cleanup();
+      if (answer.table) resolve(answer.table);
+      else reject(new ImportFileError(answer.refused ?? 'UNREADABLE'));
+    };
+    const onError = (error: Error & { code?: string }) => {
+      cleanup();
+      stopWorker(w);
+      // Out of its heap: the file unpacks beyond what a spreadsheet of the allowed size needs.
+      reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ImportFileError('ZIP_TOO_LARGE') : error);
+    };
+    const onExit = () => {
+      cleanup();
+      reject(new ImportFileError('UNREADABLE'));
+    };
+    const timer = setTimeout(() => {
+      cleanup();
+      stopWorker(w);
+      reject(new ImportFileError('UNREADABLE'));
+    }, PARSE_TIMEOUT_MS);
+    w.on('message', onMessage);
+    w.once('error', onError);
+    w.once('exit', onExit);
+    const copy = new Uint8Array(bytes.byteLength);
+    copy.set(bytes);
+    w.postMessage({ job, bytes: copy }, [copy.buffer]);
+  }).finally(() => {
+    idleTimer = setTimeout(() => {
+      if (worker) stopWorker(worker);
+    }, IDLE_MS);
+    idleTimer.unref();
+  });
+}
+
+export function parseFileInWorker(bytes: Buffer): Promise<Table> {
+  const result = queue.then(
+    () => runJob(bytes),
+    () => runJob(bytes),
+  );
+  queue = result.catch(() => undefined);
+  return result;
+}
