@@ -54,7 +54,7 @@ export function ScanBar({
   const focusInput = () => {
     requestAnimationFrame(() => input.current?.focus());
   };
-  useImperativeHandle(ref, () => ({ focus: focusInput }), []);
+  useImperativeHandle(ref, () => ({ focus: () => requestAnimationFrame(() => input.current?.focus()) }), []);
 
   /** Take the input's text as one scan (the wedge's Enter/Tab, the button). */
   const submit = (): boolean => {
