@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
+import { inventoryEn } from '../inventory/messages-en';
 import type { MessageKey } from './i18n-tr';
 
 /** The English catalogue (loaded on demand, i18n.ts `loadEnglish`). */
@@ -572,6 +573,7 @@ export const en: Record<MessageKey, string> = {
   mgr_responseBad: 'Above target ({target} minutes)',
   mgr_responseNone: 'Target: {target} minutes',
   notif_pageOf: 'Page {page} of {pages}',
+  ...inventoryEn,
 };
 
 /**

@@ -1,5 +1,6 @@
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import { STORED_TEXTS_TR } from '../../shared/api/stored-texts';
+import { inventoryTr } from '../inventory/messages-tr';
 
 /**
  * The Turkish catalogue: the spec's texts, exactly (the default language, in the first download).
@@ -555,6 +556,7 @@ export const tr = {
   mgr_responseBad: 'Hedefin üzerinde ({target} dakika)',
   mgr_responseNone: 'Hedef: {target} dakika',
   notif_pageOf: 'Sayfa {page} / {pages}',
+  ...inventoryTr,
 };
 
 export type MessageKey = keyof typeof tr;
