@@ -138,6 +138,8 @@ export interface ProductsTable {
   current_stock: Generated<number>;
   reserved_stock: Generated<number>;
   min_stock: Generated<number>;
+  /** The seq of the last stock movement applied to the product; 0: none (migration 0012). */
+  stock_seq: ColumnType<number, number | undefined, number>;
   status: Generated<string>; // active | inactive | discontinued | out_of_stock
   images: Json<{ url: string }[]>;
   tags: Json<string[]>;
@@ -317,6 +319,35 @@ export interface DeliveryProofsTable {
   accuracy: number | null;
 }
 
+/**
+ * One change of a product's stock (migration 0012): signed on-hand and reservation deltas.
+ * `seq` is an identity over every tenant, increasing per product in commit order.
+ */
+export interface StockMovementsTable {
+  tenant_id: string;
+  seq: ColumnType<number, never, never>;
+  product_id: string;
+  quantity: number;
+  reserved_delta: number;
+  reason: string; // shared/domain/stock.ts STOCK_REASONS
+  order_id: string | null;
+  count_id: string | null;
+  user_id: string | null;
+  device_time: NullableTimestamp;
+  created_at: Timestamp;
+  notes: string | null;
+}
+
+/** A posted inventory count (migration 0012), keyed by its client-made id; `result` is its answer. */
+export interface StockCountsTable {
+  tenant_id: string;
+  id: string;
+  user_id: string | null;
+  notes: string | null;
+  result: Json<unknown>;
+  created_at: Timestamp;
+}
+
 export interface CompanyRegistrationsTable {
   tenant_id: string; // the platform tenant that reviews it
   id: string;
@@ -357,6 +388,8 @@ export interface Database {
   audit_logs: AuditLogsTable;
   company_registrations: CompanyRegistrationsTable;
   delivery_proofs: DeliveryProofsTable;
+  stock_movements: StockMovementsTable;
+  stock_counts: StockCountsTable;
 }
 
 export type TenantRow = Selectable<TenantsTable>;
@@ -365,4 +398,5 @@ export type CustomerRow = Selectable<CustomersTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
+export type StockMovementRow = Selectable<StockMovementsTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;

@@ -27,6 +27,7 @@ import {
   type NewOrderInput,
 } from '../orders/orders.repository';
 import { insertProducts, type NewProductInput } from '../products/products.repository';
+import { seedStockLedger } from '../stock/stock-seed';
 import { countTenants, insertTenant, setTenantCounters } from '../tenants/tenants.repository';
 import { insertUsers, type NewUserInput } from '../users/users.repository';
 import type { Database } from './schema';
@@ -184,6 +185,7 @@ async function seedDemo(
       await insertProducts(trx, t.id, plan.products);
       await insertOrders(trx, t.id, plan.orders);
       await insertOrderEvents(trx, t.id, plan.events);
+      await seedStockLedger(trx, t.id, plan.products, plan.orders, now);
       // The histories are written whole: their decisions are recorded from them afterwards.
       await backfillDecisions(
         trx,

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Product } from '../../shared/api/entities';
 import { kurusToDecimal, kurusToTl, toKurus } from '../../shared/domain/money';
+import { stockStatusOf } from '../../shared/domain/stock';
 import type { Database, ProductRow } from '../db/schema';
 import { containsPattern } from '../lib/like-pattern';
 
@@ -17,11 +18,9 @@ function money(value: string | null): { tl: number | null; kurus: number | null 
   return { tl: kurusToTl(kurus), kurus };
 }
 
-/** Stock status: out_of_stock at 0 or less, low_stock at or below min_stock, else in_stock. */
-export function stockStatus(current: number, min: number): Product['stock_status'] {
-  if (current <= 0) return 'out_of_stock';
-  if (current <= min) return 'low_stock';
-  return 'in_stock';
+/** Stock status from the AVAILABLE quantity (the rule: shared/domain/stock.ts). */
+export function stockStatus(available: number, min: number): Product['stock_status'] {
+  return stockStatusOf(available, min);
 }
 
 export function toProductRecord(row: ProductRow): ProductRecord {
@@ -46,7 +45,8 @@ export function toProductRecord(row: ProductRow): ProductRecord {
     current_stock: row.current_stock,
     available_stock: row.current_stock - row.reserved_stock,
     min_stock: row.min_stock,
-    stock_status: stockStatus(row.current_stock, row.min_stock),
+    stock_status: stockStatus(row.current_stock - row.reserved_stock, row.min_stock),
+    stock_seq: Number(row.stock_seq),
     status: row.status as Product['status'],
     images: Array.isArray(row.images) ? row.images : [],
     tags: Array.isArray(row.tags) ? row.tags : [],

@@ -110,6 +110,11 @@ export const productSchema = z.object({
   available_stock: z.number().int(),
   min_stock: z.number().int(),
   stock_status: z.enum(['in_stock', 'low_stock', 'out_of_stock']),
+  /**
+   * The seq of the last stock movement applied to the product (0: none). A count names the one its
+   * device had seen, so movements made after it still count.
+   */
+  stock_seq: z.number().int(),
   status: z.enum(['active', 'inactive', 'discontinued', 'out_of_stock']),
   images: z.array(z.object({ url: z.string() })),
   tags: z.array(z.string()),

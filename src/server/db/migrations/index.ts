@@ -10,6 +10,7 @@ import { down0008, up0008 } from './0008-order-decisions';
 import { down0009, up0009 } from './0009-change-announcements';
 import { down0010, up0010 } from './0010-stored-text-params';
 import { down0011, up0011 } from './0011-demo-data';
+import { down0012, up0012 } from './0012-stock-ledger';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009-change-announcements': { up: up0009, down: down0009 },
   '0010-stored-text-params': { up: up0010, down: down0010 },
   '0011-demo-data': { up: up0011, down: down0011 },
+  '0012-stock-ledger': { up: up0012, down: down0012 },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,239 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { StockReason } from '../../shared/domain/stock';
+import type { Database } from '../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A product's stock figures as locked for a change. */
+export interface LockedStock {
+  id: string;
+  name: string;
+  current_stock: number;
+  reserved_stock: number;
+  stock_seq: number;
+  change_seq: number;
+  deleted: boolean;
+}
+
+/**
+ * Locks the tenant's products among `ids` (FOR UPDATE), in id order: every writer that changes
+ * stock takes its product locks in the same order, so two of them never each hold what the other
+ * waits for (no deadlock), and each reads the figures the other committed (no lost update).
+ */
+export async function lockProducts(
+  trx: Transaction<Database>,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<Map<string, LockedStock>> {
+  const found = new Map<string, LockedStock>();
+  if (ids.length === 0) return found;
+  const sorted = [...new Set(ids)].sort();
+  const rows = await trx
+    .selectFrom('products')
+    .select(['id', 'name', 'current_stock', 'reserved_stock', 'stock_seq', 'change_seq', 'deleted_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', sorted)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  for (const r of rows)
+    found.set(r.id, {
+      id: r.id,
+      name: r.name,
+      current_stock: r.current_stock,
+      reserved_stock: r.reserved_stock,
+      stock_seq: Number(r.stock_seq),
+      change_seq: Number(r.change_seq),
+      deleted: r.deleted_at !== null,
+    });
+  return found;
+}
+
+export interface NewMovement {
+  product_id: string;
+  quantity: number;
+  reserved_delta: number;
+  reason: StockReason;
+  order_id?: string | null;
+  count_id?: string | null;
+  user_id: string | null;
+  device_time?: Date | null;
+  notes?: string | null;
+  created_at: Date;
+}
+
+/** Inserts movements in the given order; returns their seqs, in that order. */
+export async function insertMovements(
+  trx: Transaction<Database>,
+  tenantId: string,
+  movements: readonly NewMovement[],
+): Promise<number[]> {
+  if (movements.length === 0) return [];
+  const rows = await trx
+    .insertInto('stock_movements')
+    .values(
+      movements.map((m) => ({
+        tenant_id: tenantId,
+        product_id: m.product_id,
+        quantity: m.quantity,
+        reserved_delta: m.reserved_delta,
+        reason: m.reason,
+        order_id: m.order_id ?? null,
+        count_id: m.count_id ?? null,
+        user_id: m.user_id,
+        device_time: m.device_time ?? null,
+        notes: m.notes ?? null,
+        created_at: m.created_at,
+      })),
+    )
+    .returning('seq')
+    .execute();
+  // Identity values of one multi-row INSERT are drawn in VALUES order.
+  return rows.map((r) => Number(r.seq)).sort((a, b) => a - b);
+}
+
+/** Writes a product's new figures, its last movement and its change number. */
+export async function updateProductStock(
+  trx: Transaction<Database>,
+  tenantId: string,
+  productId: string,
+  figures: { current_stock: number; reserved_stock: number; stock_seq: number },
+  changeSeq: number,
+  at: Date,
+): Promise<void> {
+  await trx
+    .updateTable('products')
+    .set({ ...figures, change_seq: changeSeq, updated_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', productId)
+    .execute();
+}
+
+/** Σ quantity of a product's movements after `seq` (the count rule's "moved since"). */
+export async function quantitiesAfter(
+  trx: Executor,
+  tenantId: string,
+  productIds: readonly string[],
+  seen: ReadonlyMap<string, number>,
+): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  if (productIds.length === 0) return out;
+  const minSeen = Math.min(...productIds.map((id) => seen.get(id) ?? 0));
+  const rows = await trx
+    .selectFrom('stock_movements')
+    .select(['product_id', 'seq', 'quantity'])
+    .where('tenant_id', '=', tenantId)
+    .where('product_id', 'in', [...new Set(productIds)])
+    .where('seq', '>', minSeen)
+    .where('quantity', '<>', 0)
+    .execute();
+  for (const r of rows) {
+    if (Number(r.seq) <= (seen.get(r.product_id) ?? 0)) continue;
+    const list = out.get(r.product_id) ?? [];
+    list.push(r.quantity);
+    out.set(r.product_id, list);
+  }
+  return out;
+}
+
+export interface MovementListRow {
+  seq: number;
+  quantity: number;
+  reserved_delta: number;
+  reason: string;
+  order_id: string | null;
+  order_number: string | null;
+  count_id: string | null;
+  user_name: string | null;
+  notes: string | null;
+  created_at: Date;
+  device_time: Date | null;
+}
+
+/** A product's movements, newest first, with the order number and the user's name. */
+export async function listMovements(
+  db: Executor,
+  tenantId: string,
+  productId: string,
+  offset: number,
+  limit: number,
+): Promise<{ items: MovementListRow[]; total: number }> {
+  const base = db
+    .selectFrom('stock_movements as m')
+    .where('m.tenant_id', '=', tenantId)
+    .where('m.product_id', '=', productId);
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('orders as o', (j) =>
+        j.onRef('o.tenant_id', '=', 'm.tenant_id').onRef('o.id', '=', 'm.order_id'),
+      )
+      .leftJoin('users as u', (j) =>
+        j.onRef('u.tenant_id', '=', 'm.tenant_id').onRef('u.id', '=', 'm.user_id'),
+      )
+      .select([
+        'm.seq',
+        'm.quantity',
+        'm.reserved_delta',
+        'm.reason',
+        'm.order_id',
+        'o.order_number',
+        'm.count_id',
+        'u.full_name as user_name',
+        'm.notes',
+        'm.created_at',
+        'm.device_time',
+      ])
+      .orderBy('m.seq', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r, seq: Number(r.seq), order_number: r.order_number ?? null })),
+    total: Number(count.n),
+  };
+}
+
+/** Per product: Σ quantity and Σ reserved_delta of its movements (the ledger's recomputation). */
+export async function ledgerSums(
+  db: Executor,
+  tenantId: string,
+): Promise<Map<string, { current: number; reserved: number }>> {
+  const rows = await db
+    .selectFrom('stock_movements')
+    .select(['product_id', sql<string>`sum(quantity)`.as('q'), sql<string>`sum(reserved_delta)`.as('r')])
+    .where('tenant_id', '=', tenantId)
+    .groupBy('product_id')
+    .execute();
+  return new Map(rows.map((r) => [r.product_id, { current: Number(r.q), reserved: Number(r.r) }]));
+}
+
+/** A posted count's stored answer, if its id was posted before. */
+export async function findCount(db: Executor, tenantId: string, id: string): Promise<unknown | undefined> {
+  const row = await db
+    .selectFrom('stock_counts')
+    .select('result')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.result;
+}
+
+export async function insertCount(
+  trx: Transaction<Database>,
+  tenantId: string,
+  count: { id: string; user_id: string; notes: string | null; result: unknown; created_at: Date },
+): Promise<void> {
+  await trx
+    .insertInto('stock_counts')
+    .values({
+      tenant_id: tenantId,
+      id: count.id,
+      user_id: count.user_id,
+      notes: count.notes,
+      result: JSON.stringify(count.result),
+      created_at: count.created_at,
+    })
+    .execute();
+}

@@ -1,0 +1,139 @@
+import type { Transaction } from 'kysely';
+import {
+  applyMovement,
+  availableOf,
+  movementRefusal,
+  STOCK_MESSAGES,
+  type StockReason,
+} from '../../shared/domain/stock';
+import { reserveChangeSeqs } from '../db/change-seq';
+import type { Database } from '../db/schema';
+import { AppError } from '../lib/errors';
+import * as repo from './stock.repository';
+
+type Trx = Transaction<Database>;
+
+export interface StockMovementInput {
+  product_id: string;
+  /** Signed on-hand delta. */
+  quantity: number;
+  /** Signed reservation delta. */
+  reserved_delta: number;
+  reason: StockReason;
+  order_id?: string | null;
+  count_id?: string | null;
+  notes?: string | null;
+  /** The device's clock when the change was made (offline), if it said. */
+  device_time?: Date | null;
+}
+
+export interface AppliedStock {
+  product_id: string;
+  current_stock: number;
+  reserved_stock: number;
+  stock_seq: number;
+  change_seq: number;
+}
+
+/**
+ * THE way stock changes: called by every cause (order status moves, order edits, adjustments,
+ * counts, imports) INSIDE the cause's own transaction, so the movement and its cause commit or
+ * roll back together.
+ *
+ * In this order:
+ *  1. locks the products named (FOR UPDATE, id order — a stable order: no deadlock between two
+ *     writers, and each reads what the other committed: no lost update);
+ *  2. checks every movement against the rules (shared/domain/stock.ts `movementRefusal`), in the
+ *     given order over the running figures: a refusal throws before anything is written —
+ *     409 INSUFFICIENT_STOCK ('Yetersiz stok: {ürün} (mevcut {n})') for a reservation beyond the
+ *     available stock, 400 for an adjustment that would take the shelf below zero; an unknown
+ *     product 404;
+ *  3. takes one change number per product (the tenant counter: call this BEFORE the caller's own
+ *     bump, after its own entity locks — the project's lock order is entity rows, then the counter;
+ *     a second bump of the counter in the same transaction is free);
+ *  4. inserts the movement rows and writes each product's current_stock, reserved_stock,
+ *     stock_seq (its last movement) and change number (devices pull the new figures).
+ *
+ * `options.field`: the request field a refusal names (default 'quantity').
+ * Movements with both deltas 0 are dropped. Returns the products' new figures.
+ */
+export async function applyStockMovements(
+  trx: Trx,
+  tenantId: string,
+  userId: string | null,
+  movements: readonly StockMovementInput[],
+  options: { at?: Date; field?: string } = {},
+): Promise<Map<string, AppliedStock>> {
+  const effective = movements.filter((m) => m.quantity !== 0 || m.reserved_delta !== 0);
+  const result = new Map<string, AppliedStock>();
+  if (effective.length === 0) return result;
+  for (const m of effective)
+    if (!Number.isInteger(m.quantity) || !Number.isInteger(m.reserved_delta))
+      throw new RangeError('stock deltas must be integers');
+
+  const ids = [...new Set(effective.map((m) => m.product_id))].sort();
+  const locked = await repo.lockProducts(trx, tenantId, ids);
+  const figures = new Map<string, { current: number; reserved: number }>();
+  for (const id of ids) {
+    const p = locked.get(id);
+    if (!p) throw new AppError(404, 'NOT_FOUND', STOCK_MESSAGES.productNotFound);
+    figures.set(id, { current: p.current_stock, reserved: p.reserved_stock });
+  }
+  for (const m of effective) {
+    const before = figures.get(m.product_id) as { current: number; reserved: number };
+    const refusal = movementRefusal(before, m);
+    const name = (locked.get(m.product_id) as repo.LockedStock).name;
+    if (refusal === 'insufficient')
+      throw new AppError(409, 'INSUFFICIENT_STOCK', STOCK_MESSAGES.insufficient(name, availableOf(before)), {
+        product_id: m.product_id,
+        available: availableOf(before),
+      });
+    if (refusal === 'negative')
+      throw new AppError(400, 'VALIDATION_ERROR', STOCK_MESSAGES.negative(name, before.current), {
+        field: options.field ?? 'quantity',
+        product_id: m.product_id,
+      });
+    figures.set(m.product_id, applyMovement(before, m));
+  }
+
+  const at = options.at ?? new Date();
+  const seqs = await reserveChangeSeqs(trx, tenantId, ids.length);
+  const movementSeqs = await repo.insertMovements(
+    trx,
+    tenantId,
+    effective.map((m) => ({
+      product_id: m.product_id,
+      quantity: m.quantity,
+      reserved_delta: m.reserved_delta,
+      reason: m.reason,
+      order_id: m.order_id ?? null,
+      count_id: m.count_id ?? null,
+      user_id: userId,
+      device_time: m.device_time ?? null,
+      notes: m.notes ?? null,
+      created_at: at,
+    })),
+  );
+  const lastSeq = new Map<string, number>();
+  for (const [i, m] of effective.entries()) lastSeq.set(m.product_id, movementSeqs[i] as number);
+  for (const [i, id] of ids.entries()) {
+    const f = figures.get(id) as { current: number; reserved: number };
+    const applied: AppliedStock = {
+      product_id: id,
+      current_stock: f.current,
+      reserved_stock: f.reserved,
+      stock_seq: lastSeq.get(id) as number,
+      change_seq: seqs[i] as number,
+    };
+    await repo.updateProductStock(
+      trx,
+      tenantId,
+      id,
+      { current_stock: f.current, reserved_stock: f.reserved, stock_seq: applied.stock_seq },
+      applied.change_seq,
+      at,
+    );
+    result.set(id, applied);
+  }
+  return result;
+}
