@@ -89,18 +89,7 @@ module.exports = {
         'The shared client modules (api, local, shared-ui, state, pwa) are what features build on: they never import a feature, the shell or an entry point.',
       severity: 'error',
       from: { path: `^src/client/(${sharedAlternation})/` },
-      to: {
-        path: '^src/client/',
-        pathNot: [`^src/client/(${sharedAlternation})/`, '^src/client/[^/]+/messages-(tr|en)\\.ts$'],
-      },
-    },
-    {
-      name: 'client-feature-messages-only-from-i18n',
-      comment:
-        "The one exception: the i18n catalogues take each feature's texts (src/client/<feature>/messages-tr.ts and messages-en.ts, plain data with no imports of their own but the Turkish file's type), so a feature's texts live beside its screens.",
-      severity: 'error',
-      from: { path: `^src/client/(${sharedAlternation})/`, pathNot: '^src/client/shared-ui/i18n-(tr|en)\\.ts$' },
-      to: { path: '^src/client/[^/]+/messages-(tr|en)\\.ts$' },
+      to: { path: '^src/client/', pathNot: `^src/client/(${sharedAlternation})/` },
     },
     {
       name: 'server-routes-only-from-app',

@@ -94,11 +94,6 @@ const expected: Violation[] = [
     to: 'src/client/orders/page.ts',
   },
   {
-    rule: 'client-feature-messages-only-from-i18n',
-    from: 'src/client/shared-ui/breaks-shared-to-messages.ts',
-    to: 'src/client/sales/messages-tr.ts',
-  },
-  {
     rule: 'server-routes-only-from-app',
     from: 'src/server/sync/breaks-feature-to-other-routes.ts',
     to: 'src/server/orders/orders.routes.ts',
