@@ -41,6 +41,7 @@ const WarehouseDashboardPage = lazy(() => import('../warehouse/warehouse-dashboa
 const DeliveryNotePage = lazy(() => import('../warehouse/delivery-note-page'));
 const LandingDashboardPage = lazy(() => import('../dashboard/dashboard-page'));
 const ManagerDashboardPage = lazy(() => import('../dashboard/manager-dashboard-page'));
+const InventoryPage = lazy(() => import('../inventory/inventory-page'));
 
 /** Not built yet (later issues): real routes with their guards, rendering a plain "coming soon" page. */
 const ANY_USER_PLACEHOLDERS = ['/customers', '/invoices', '/settings'];
@@ -85,7 +86,7 @@ function AppRoutes() {
             </Route>
             <Route element={<RequireAuth roles={ROUTE_ROLES['/warehouse-dashboard']} />}>
               <Route path="/warehouse-dashboard" element={<WarehouseDashboardPage />} />
-              <Route path="/inventory" element={<ComingSoonPage />} />
+              <Route path="/inventory" element={<InventoryPage />} />
             </Route>
             <Route element={<RequireAuth roles={ROUTE_ROLES['/admin']} />}>
               <Route path="/admin" element={<ComingSoonPage />} />

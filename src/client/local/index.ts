@@ -4,6 +4,7 @@ import type { CreateOrderBody, Driver, UpdateOrderBody } from '../../shared/api/
 import type { OrderStatus } from '../../shared/domain/order-status';
 import { LocalDb, META } from './database';
 import * as delivery from './delivery';
+import * as inventory from './inventory';
 import * as notifications from './notifications';
 import * as orders from './orders';
 import * as outbox from './outbox';
@@ -137,6 +138,12 @@ export const deliverOrder = async (id: string, proof: delivery.DeliveryProofInpu
   delivery.deliverOrder(requireStore().db, id, proof);
 /** Queue an accepted warehouse scan (the screen matched it locally first). */
 export const queueScan = async (input: warehouse.ScanInput) => warehouse.queueScan(requireStore().db, input);
+/** A manual stock adjustment with a reason (versioned; offline through the outbox). */
+export const adjustStock = async (input: inventory.AdjustInput) =>
+  inventory.adjustStock(requireStore().db, input);
+/** Post a finished count (its count_id is the Idempotency-Key: posted exactly once). */
+export const postCount = async (input: inventory.PostCountInput) =>
+  inventory.postCount(requireStore().db, input);
 /** Ask the sync engine for a pull now (the warehouse list's 10 s / tab-visible refresh). */
 export const pullNow = async () => {
   const store = current;
@@ -170,6 +177,7 @@ export const discardEntry = async (id: string) => {
 
 export * from './database';
 export { type DeliveryProofInput, unsentDeliveryProof } from './delivery';
+export type { AdjustInput, CountLineInput, PostCountInput } from './inventory';
 export { isKnownKind, MUTATIONS, type MutationKind } from './mutations';
 export { pendingOrderNumber } from './orders';
 export { countEntries, type EnqueueInput, enqueue, listEntries } from './outbox';

@@ -1,5 +1,6 @@
 import type { MutationDef } from './define';
 import { deliveryMutations } from './delivery';
+import { inventoryMutations } from './inventory';
 import { notificationMutations } from './notifications';
 import { orderMutations } from './orders';
 import { warehouseMutations } from './warehouse';
@@ -14,6 +15,7 @@ export const MUTATIONS = {
   ...notificationMutations,
   ...deliveryMutations,
   ...warehouseMutations,
+  ...inventoryMutations,
 } as const;
 
 export type MutationKind = keyof typeof MUTATIONS;
