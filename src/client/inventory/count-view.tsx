@@ -56,23 +56,23 @@ export function scopeLabel(scope: CountScope, t: Translate): string {
  */
 export function CountView({ data }: { data: InventoryData }) {
   const db = useLocalDb();
-  const owner = db ? { tenant: db.tenant, user: db.userId } : null;
-  const [session, setSessionState] = useState<CountSession | null>(() =>
-    owner ? loadCount(owner.tenant, owner.user) : null,
-  );
+  if (!db) return null;
+  // One count per tenant + user: another user's store gets its own (the key remounts).
+  return <OwnCount key={`${db.tenant}:${db.userId}`} data={data} tenant={db.tenant} user={db.userId} />;
+}
+
+function OwnCount({ data, tenant, user }: { data: InventoryData; tenant: string; user: string }) {
+  const [session, setSessionState] = useState<CountSession | null>(() => loadCount(tenant, user));
   const sessionRef = useRef(session);
   const setSession = useCallback(
     (next: CountSession | null) => {
       sessionRef.current = next;
-      if (owner) {
-        if (next) saveCount(owner.tenant, owner.user, next);
-        else clearCount(owner.tenant, owner.user);
-      }
+      if (next) saveCount(tenant, user, next);
+      else clearCount(tenant, user);
       setSessionState(next);
     },
-    [owner?.tenant, owner?.user],
+    [tenant, user],
   );
-  if (!owner) return null;
   return session ? (
     <CountWorkspace data={data} session={session} sessionRef={sessionRef} setSession={setSession} />
   ) : (
