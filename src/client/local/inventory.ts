@@ -30,6 +30,8 @@ export async function adjustStock(db: LocalDb, input: AdjustInput): Promise<Outb
       reason: input.reason,
       ...(notes ? { notes } : {}),
       expected_version: input.expectedVersion,
+      // The device's clock when the change was made (kept beside the server's time).
+      device_time: new Date().toISOString(),
     },
     records: [recordKey('products', input.productId)],
   });
@@ -65,6 +67,7 @@ export async function postCount(db: LocalDb, input: PostCountInput): Promise<Out
     body: {
       count_id: input.countId,
       ...(notes ? { notes } : {}),
+      device_time: new Date().toISOString(),
       lines: input.lines.map(({ product_id, counted, seen_stock_seq }) => ({
         product_id,
         counted,
