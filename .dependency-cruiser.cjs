@@ -27,6 +27,9 @@ const CLIENT_SHARED = ['api', 'local', 'shared-ui', 'state', 'pwa'];
 const CLIENT_SHELL = ['app', 'layout'];
 
 const sharedAlternation = CLIENT_SHARED.join('|');
+/** The shared i18n catalogues, and the per-feature text files they combine. */
+const I18N_CATALOGUES = '^src/client/shared-ui/i18n-(?:tr|en)\\.ts$';
+const FEATURE_TEXTS = '^src/client/[^/]+/messages-(?:tr|en)\\.ts$';
 const notFeature = [...CLIENT_SHARED, ...CLIENT_SHELL].join('|');
 
 /**
@@ -88,8 +91,24 @@ module.exports = {
       comment:
         'The shared client modules (api, local, shared-ui, state, pwa) are what features build on: they never import a feature, the shell or an entry point.',
       severity: 'error',
-      from: { path: `^src/client/(${sharedAlternation})/` },
+      from: { path: `^src/client/(${sharedAlternation})/`, pathNot: I18N_CATALOGUES },
       to: { path: '^src/client/', pathNot: `^src/client/(${sharedAlternation})/` },
+    },
+    {
+      name: 'i18n-catalogues-only-feature-texts',
+      comment:
+        "The i18n catalogues (shared-ui/i18n-tr.ts, i18n-en.ts) combine every feature's texts into one typed key set: of a feature they import only its texts (messages-tr.ts / messages-en.ts), never its code.",
+      severity: 'error',
+      from: { path: I18N_CATALOGUES },
+      to: { path: '^src/client/', pathNot: [`^src/client/(${sharedAlternation})/`, FEATURE_TEXTS] },
+    },
+    {
+      name: 'feature-texts-are-leaves',
+      comment:
+        "A feature's texts (messages-tr.ts, messages-en.ts) are plain data the shared catalogues import: they import nothing of the client but the feature's own Turkish texts (for their key type), so no feature code rides along into the catalogues.",
+      severity: 'error',
+      from: { path: '^src/client/([^/]+)/messages-(?:tr|en)\\.ts$' },
+      to: { path: '^src/client/', pathNot: '^src/client/$1/messages-tr\\.ts$' },
     },
     {
       name: 'server-routes-only-from-app',

@@ -29,6 +29,7 @@ import helmetPlugin from './plugins/external/helmet';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import zodPlugin from './plugins/external/zod';
 import productRoutes from './products/products.routes';
+import stockRoutes from './stock/stock.routes';
 import pushRoutes from './sync/push.routes';
 import syncRoutes from './sync/sync.routes';
 import { hasDemoData, type Tenant } from './tenants/tenants.repository';
@@ -163,6 +164,7 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
       await api.register(deliveryRoutes);
       await api.register(driverRoutes);
       await api.register(productRoutes);
+      await api.register(stockRoutes);
       await api.register(customerRoutes);
       await api.register(warehouseRoutes);
       // The spec's debug calls: registered only in demo mode (otherwise their paths are 404).

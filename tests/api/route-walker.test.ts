@@ -74,9 +74,10 @@ describe('route walker', () => {
         'body' in entry && entry.body && 'shape' in entry.body ? (entry.body.shape as object) : {};
       if (entry.write === 'version') expect(Object.keys(shape), name).toContain('expected_version');
       if (entry.write === 'status') expect(Object.keys(shape), name).toContain('expected_status');
-      // a create names the record it makes: the client-made id (an order's `id`, a scan's `scan_id`)
+      // a create names the record it makes: the client-made id (an order's `id`, a scan's `scan_id`,
+      // a count's `count_id`)
       if (entry.write === 'create') {
-        const idField = Object.keys(shape).find((k) => k === 'id' || k === 'scan_id');
+        const idField = Object.keys(shape).find((k) => k === 'id' || k === 'scan_id' || k === 'count_id');
         expect(idField, `${name}: a create carries its client-made id`).toBeDefined();
         const field = (shape as Record<string, { safeParse(v: unknown): { success: boolean } }>)[
           idField as string

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/client/api/errors';
 import { callFile, dispositionFilename } from '../../src/client/api/http';
+import { applyStockMovements } from '../../src/server/stock/stock.service';
 import { API } from '../../src/shared/api/endpoints';
 import type { Order } from '../../src/shared/api/entities';
 import { DEBUG_MESSAGES, WAREHOUSE_MESSAGES } from '../../src/shared/api/warehouse';
@@ -79,6 +80,20 @@ beforeAll(async () => {
     .orderBy('product_code')
     .limit(10)
     .execute()) as Product[];
+  // Approving reserves stock: the shelf receives enough for every order these tests approve.
+  await api.db.transaction().execute((trx) =>
+    applyStockMovements(
+      trx,
+      'demo',
+      null,
+      products.map((p) => ({
+        product_id: p.id,
+        quantity: 10_000,
+        reserved_delta: 0,
+        reason: 'manual_adjustment',
+      })),
+    ),
+  );
   expect(products.length).toBeGreaterThanOrEqual(4);
   tmp = await mkdtemp(join(tmpdir(), 'irsaliye-'));
 });

@@ -94,6 +94,18 @@ const expected: Violation[] = [
     to: 'src/client/orders/page.ts',
   },
   {
+    // the shared catalogues combine features' texts (allowed) but never a feature's code; these
+    // files must carry the catalogue's own names for the rule to apply, hence no `breaks-` prefix
+    rule: 'i18n-catalogues-only-feature-texts',
+    from: 'src/client/shared-ui/i18n-en.ts',
+    to: 'src/client/orders/page.ts',
+  },
+  {
+    rule: 'feature-texts-are-leaves',
+    from: 'src/client/sales/messages-tr.ts',
+    to: 'src/client/sales/cart.ts',
+  },
+  {
     rule: 'server-routes-only-from-app',
     from: 'src/server/sync/breaks-feature-to-other-routes.ts',
     to: 'src/server/orders/orders.routes.ts',

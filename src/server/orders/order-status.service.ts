@@ -17,6 +17,7 @@ import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
 import { AppError, validation } from '../lib/errors';
 import { planOrderNotices } from '../notifications/order-notices';
+import { moveOrderStock, orderStockLines } from '../stock/order-stock';
 import { decisionOf } from './order-decisions.service';
 import * as repo from './orders.repository';
 import { applied, lockVisible, type OrderActor, reload } from './orders.service';
@@ -128,6 +129,19 @@ export async function changeStatus(
     { kind: 'status_changed', transition },
     locked,
     actor.id,
+  );
+
+  // Stock follows the status in the same transaction (approving reserves, cancelling releases,
+  // shipping takes the goods out, a return puts them back); a reservation beyond the available
+  // stock refuses the whole change. Product locks come before the tenant counter.
+  const lines = await orderStockLines(trx, tenantId, id);
+  await moveOrderStock(
+    trx,
+    tenantId,
+    actor.id,
+    id,
+    { status: locked.status, lines },
+    { status: target, lines },
   );
 
   const seqs = await reserveChangeSeqs(trx, tenantId, 1 + notices.count);

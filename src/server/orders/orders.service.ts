@@ -23,6 +23,7 @@ import {
   ROLE_ORDER_STATUSES,
 } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
+import { orderStockState } from '../../shared/domain/stock';
 import { customerExists } from '../customers/customers.repository';
 import { nextTenantNumber, reserveChangeSeqs } from '../db/change-seq';
 import type { Database } from '../db/schema';
@@ -30,6 +31,7 @@ import type { MutationResult } from '../idempotency/mutation';
 import { AppError, forbidden, notFound, validation } from '../lib/errors';
 import { planOrderNotices } from '../notifications/order-notices';
 import { findProductsForLines } from '../products/products.repository';
+import { moveOrderStock, orderStockLines } from '../stock/order-stock';
 import type { Tenant } from '../tenants/tenants.repository';
 import { findActiveStaff } from '../users/users.repository';
 import { listOrders } from './order-lists.repository';
@@ -395,6 +397,19 @@ export async function update(
     }
   }
 
+  // New lines of an order that holds stock (reserved or shipped) move its holding by the
+  // difference; more than is available refuses the edit (nothing written).
+  if (newLines) {
+    const lines = await orderStockLines(trx, tenantId, id);
+    await moveOrderStock(
+      trx,
+      tenantId,
+      actor.id,
+      id,
+      { status: locked.status, lines },
+      { status: locked.status, lines: newLines },
+    );
+  }
   const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
   const at = new Date();
   if (newLines) await repo.replaceOrderItems(trx, tenantId, id, newLines, at);
@@ -507,6 +522,18 @@ export async function remove(
   const locked = await repo.lockOrder(trx, tenantId, id);
   if (!locked) throw orderNotFound();
   if (locked.deleted) return { data: { id }, entityId: id, changed: false };
+  // A deleted order promises nothing: its reservation is released (goods it shipped stay shipped).
+  if (orderStockState(locked.status) === 'reserved') {
+    const lines = await orderStockLines(trx, tenantId, id);
+    await moveOrderStock(
+      trx,
+      tenantId,
+      actor.id,
+      id,
+      { status: locked.status, lines },
+      { status: 'pending_approval', lines },
+    );
+  }
   const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
   const at = new Date();
   await repo.updateOrder(trx, tenantId, id, { deleted_at: at }, seq as number, at);

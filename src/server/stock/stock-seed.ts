@@ -7,8 +7,9 @@ import * as repo from './stock.repository';
  * The demo seed's ledger, written in the seed's transaction after its products and orders: each
  * seeded order holds what its status holds (an approved or prepared order reserves its lines), and
  * each product opens with its seeded figure AVAILABLE — the opening on-hand quantity is the seeded
- * figure plus what the seeded orders reserve — so the demo's mix of in-stock, low and empty
- * products is what a salesperson sees, and the ledger sums to the stored figures.
+ * figure plus what the seeded orders reserve (plus what the orders awaiting approval ask) — so the
+ * demo's mix of in-stock, low and empty products is what a salesperson sees, every seeded order
+ * can be approved, and the ledger sums to the stored figures.
  * Change numbers are not touched: the seed numbers its rows itself, before any device pulled.
  */
 export async function seedStockLedger(
@@ -27,8 +28,20 @@ export async function seedStockLedger(
   for (const r of reservations)
     reserved.set(r.product_id, (reserved.get(r.product_id) ?? 0) + r.reserved_delta);
 
+  // Orders awaiting approval: the shelf holds enough for all of them at once, so every seeded
+  // order can be approved in the demo (an approval beyond the available stock is refused).
+  const awaiting = new Map<string, number>();
+  for (const o of orders)
+    if (o.status === 'pending_approval')
+      for (const line of o.items)
+        if (line.product_id)
+          awaiting.set(line.product_id, (awaiting.get(line.product_id) ?? 0) + line.quantity);
+
   const openings = products
-    .map((p) => ({ id: p.id, current: p.current_stock + (reserved.get(p.id) ?? 0) }))
+    .map((p) => ({
+      id: p.id,
+      current: p.current_stock + (reserved.get(p.id) ?? 0) + (awaiting.get(p.id) ?? 0),
+    }))
     .filter((p) => p.current !== 0);
   const movements: repo.NewMovement[] = [
     ...openings.map((p) => ({

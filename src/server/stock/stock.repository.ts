@@ -209,31 +209,76 @@ export async function ledgerSums(
   return new Map(rows.map((r) => [r.product_id, { current: Number(r.q), reserved: Number(r.r) }]));
 }
 
-/** A posted count's stored answer, if its id was posted before. */
-export async function findCount(db: Executor, tenantId: string, id: string): Promise<unknown | undefined> {
-  const row = await db
-    .selectFrom('stock_counts')
-    .select('result')
+/** A product as its row (for the wire), or undefined. */
+export async function findProductRow(db: Executor, tenantId: string, id: string) {
+  return db
+    .selectFrom('products')
+    .selectAll()
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .executeTakeFirst();
-  return row?.result;
 }
 
-export async function insertCount(
+/**
+ * Live, sellable (active or marked out of stock) products whose AVAILABLE stock is at or below
+ * their min_stock or at or below zero — the low_stock and out_of_stock of the stock rule — lowest
+ * available first, then by name.
+ */
+export async function listLowStock(db: Executor, tenantId: string, limit: number) {
+  const available = sql<number>`current_stock - reserved_stock`;
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('deleted_at', 'is', null)
+    .where('status', 'in', ['active', 'out_of_stock'])
+    .where((eb) => eb.or([eb(available, '<=', eb.ref('min_stock')), eb(available, '<=', 0)]))
+    .orderBy(available, 'asc')
+    .orderBy('name')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Who posted a count before (its id is the client's), and its stored answer. */
+export async function claimCount(
   trx: Transaction<Database>,
   tenantId: string,
-  count: { id: string; user_id: string; notes: string | null; result: unknown; created_at: Date },
-): Promise<void> {
-  await trx
+  count: { id: string; user_id: string; notes: string | null; created_at: Date },
+): Promise<{ claimed: true } | { claimed: false; user_id: string | null; result: unknown }> {
+  const inserted = await trx
     .insertInto('stock_counts')
     .values({
       tenant_id: tenantId,
       id: count.id,
       user_id: count.user_id,
       notes: count.notes,
-      result: JSON.stringify(count.result),
+      result: JSON.stringify(null),
       created_at: count.created_at,
     })
+    .onConflict((oc) => oc.columns(['tenant_id', 'id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { claimed: true };
+  const row = await trx
+    .selectFrom('stock_counts')
+    .select(['user_id', 'result'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', count.id)
+    .executeTakeFirstOrThrow();
+  return { claimed: false, user_id: row.user_id, result: row.result };
+}
+
+export async function storeCountResult(
+  trx: Transaction<Database>,
+  tenantId: string,
+  id: string,
+  result: unknown,
+): Promise<void> {
+  await trx
+    .updateTable('stock_counts')
+    .set({ result: JSON.stringify(result) })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
     .execute();
 }

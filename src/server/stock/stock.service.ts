@@ -1,4 +1,8 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Product } from '../../shared/api/entities';
+import type { StockMovementListBody, stockAdjustBody } from '../../shared/api/stock';
+import type { Role } from '../../shared/domain/roles';
 import {
   applyMovement,
   availableOf,
@@ -8,10 +12,14 @@ import {
 } from '../../shared/domain/stock';
 import { reserveChangeSeqs } from '../db/change-seq';
 import type { Database } from '../db/schema';
+import type { MutationResult } from '../idempotency/mutation';
 import { AppError } from '../lib/errors';
+import { productForRole } from '../products/product-projection';
+import { toProductRecord, toWireProduct } from '../products/products.repository';
 import * as repo from './stock.repository';
 
 type Trx = Transaction<Database>;
+type Executor = Kysely<Database> | Trx;
 
 export interface StockMovementInput {
   product_id: string;
@@ -136,4 +144,108 @@ export async function applyStockMovements(
     result.set(id, applied);
   }
   return result;
+}
+
+// ------------------------------------------------------------------------ the endpoints ---
+
+const productNotFound = () => new AppError(404, 'NOT_FOUND', STOCK_MESSAGES.productNotFound);
+
+async function wireProduct(db: Executor, tenantId: string, id: string, role: Role): Promise<Product> {
+  const row = await repo.findProductRow(db, tenantId, id);
+  if (!row) throw productNotFound();
+  return productForRole(toWireProduct(toProductRecord(row)), role);
+}
+
+/**
+ * PATCH /products/{id}/stock: a manual adjustment, versioned like every edit. The product row is
+ * locked first, so two adjustments at once run one after the other: the second sees the first's
+ * figures and version — with the version the first saw it is refused (409 with the product as it
+ * is now), never applied on top of figures its user did not see, never lost, never doubled.
+ * (A replay of the same request under its Idempotency-Key answers the stored outcome.)
+ */
+export async function adjust(
+  trx: Trx,
+  tenantId: string,
+  actor: { id: string; role: Role },
+  productId: string,
+  body: z.output<typeof stockAdjustBody>,
+): Promise<MutationResult<Product>> {
+  const locked = (await repo.lockProducts(trx, tenantId, [productId])).get(productId);
+  if (!locked || locked.deleted) throw productNotFound();
+  if (locked.change_seq !== body.expected_version)
+    throw new AppError(409, 'CONFLICT', STOCK_MESSAGES.conflict, {
+      current: await wireProduct(trx, tenantId, productId, actor.role),
+    });
+  await applyStockMovements(
+    trx,
+    tenantId,
+    actor.id,
+    [
+      {
+        product_id: productId,
+        quantity: body.adjustment,
+        reserved_delta: 0,
+        reason: body.reason,
+        notes: body.notes ?? null,
+        device_time: body.device_time ? new Date(body.device_time) : null,
+      },
+    ],
+    { field: 'adjustment' },
+  );
+  return {
+    data: await wireProduct(trx, tenantId, productId, actor.role),
+    entityId: productId,
+    changed: true,
+  };
+}
+
+/** GET /products/{id}/stock-movements: newest first, paged like the product list. */
+export async function movements(
+  db: Executor,
+  tenantId: string,
+  productId: string,
+  query: { page: number; limit: number },
+): Promise<StockMovementListBody> {
+  if (!(await repo.findProductRow(db, tenantId, productId))) throw productNotFound();
+  const { items, total } = await repo.listMovements(
+    db,
+    tenantId,
+    productId,
+    (query.page - 1) * query.limit,
+    query.limit,
+  );
+  return {
+    success: true,
+    data: items.map((m) => ({
+      id: m.seq,
+      seq: m.seq,
+      product_id: productId,
+      quantity: m.quantity,
+      reserved_delta: m.reserved_delta,
+      reason: m.reason as StockReason,
+      order_id: m.order_id,
+      order_number: m.order_number,
+      count_id: m.count_id,
+      user_name: m.user_name,
+      notes: m.notes,
+      created_at: m.created_at.toISOString(),
+      device_time: m.device_time ? m.device_time.toISOString() : null,
+    })),
+    pagination: {
+      page: query.page,
+      limit: query.limit,
+      total,
+      totalDocs: total,
+      pages: Math.ceil(total / query.limit),
+    },
+  };
+}
+
+/** At most this many products in the low-stock list (a bound; the lowest come first). */
+export const LOW_STOCK_LIMIT = 1000;
+
+/** GET /products/low-stock. */
+export async function lowStock(db: Executor, tenantId: string, role: Role): Promise<Product[]> {
+  const rows = await repo.listLowStock(db, tenantId, LOW_STOCK_LIMIT);
+  return rows.map((row) => productForRole(toWireProduct(toProductRecord(row)), role));
 }

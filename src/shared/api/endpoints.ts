@@ -11,7 +11,7 @@ import {
 import { idParam } from './common';
 import { dashboardStatsSchema } from './dashboard';
 import { type Endpoint, endpoint } from './endpoint';
-import { orderSchema } from './entities';
+import { orderSchema, productSchema } from './entities';
 import { healthData } from './health';
 import {
   deleteNotificationResponse,
@@ -39,6 +39,14 @@ import {
 } from './orders';
 import { pushBody, pushResponse } from './push';
 import { ROUTES, type RouteName } from './routes';
+import {
+  inventoryCountBody,
+  inventoryCountResponse,
+  lowStockResponse,
+  stockAdjustBody,
+  stockMovementListBody,
+  stockMovementListQuery,
+} from './stock';
 import { syncPullQuery, syncPullResponse } from './sync';
 import { tenantInfoSchema } from './tenants';
 import {
@@ -181,6 +189,27 @@ export const API = {
     ...ROUTES.customerList,
     query: customerListQuery,
     response: customerListResponse,
+  }),
+
+  productLowStock: endpoint({ ...ROUTES.productLowStock, response: lowStockResponse }),
+  productStockMovements: endpoint({
+    ...ROUTES.productStockMovements,
+    params: idParam,
+    query: stockMovementListQuery,
+    response: stockMovementListBody,
+    envelope: false,
+  }),
+  productStockAdjust: endpoint({
+    ...ROUTES.productStockAdjust,
+    params: idParam,
+    body: stockAdjustBody,
+    response: productSchema,
+  }),
+  inventoryCount: endpoint({
+    ...ROUTES.inventoryCount,
+    body: inventoryCountBody,
+    response: inventoryCountResponse,
+    statuses: [200, 201],
   }),
 
   syncPull: endpoint({ ...ROUTES.syncPull, query: syncPullQuery, response: syncPullResponse }),

@@ -38,6 +38,8 @@ export interface Route {
 
 const MANAGERS = ['manager', 'admin'] as const;
 const WAREHOUSE = ['warehouse', 'admin'] as const;
+/** Who reads stock figures and movements: the warehouse, and the admin and manager who plan. */
+const STOCK_READERS = ['admin', 'manager', 'warehouse'] as const;
 
 export const ROUTES = {
   // ------------------------------------------------------------------------- public ---
@@ -104,6 +106,12 @@ export const ROUTES = {
   productCategories: { method: 'GET', path: '/products/categories', access: 'user' },
   productBrands: { method: 'GET', path: '/products/brands', access: 'user' },
   customerList: { method: 'GET', path: '/customers', access: 'user' },
+  // ------------------------------------------------------------------------ stock ---
+  /** Static path: registered beside /products/:id, never taken for an id (static routes win). */
+  productLowStock: { method: 'GET', path: '/products/low-stock', access: STOCK_READERS },
+  productStockMovements: { method: 'GET', path: '/products/:id/stock-movements', access: STOCK_READERS },
+  productStockAdjust: { method: 'PATCH', path: '/products/:id/stock', access: WAREHOUSE, write: 'version' },
+  inventoryCount: { method: 'POST', path: '/inventory/counts', access: WAREHOUSE, write: 'create' },
   // ------------------------------------------------------------------------- sync ---
   syncPull: { method: 'GET', path: '/sync/pull', access: 'user' },
   /** A device's queued writes in one request, each applied as its own request (./push.ts). */
