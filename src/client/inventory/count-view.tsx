@@ -108,7 +108,7 @@ function StartForm({ data, onStart }: { data: InventoryData; onStart: (scope: Co
               setValue('');
             }}
             sx={{ minWidth: 180 }}
-            slotProps={{ htmlInput: { 'data-testid': 'inv-count-scope' } }}
+            data-testid={'inv-count-scope'}
           >
             {(['all', 'category', 'brand', 'shelf'] as const).map((k) => (
               <MenuItem key={k} value={k}>
@@ -134,7 +134,7 @@ function StartForm({ data, onStart }: { data: InventoryData; onStart: (scope: Co
               onChange={(e) => setValue(e.target.value)}
               required
               sx={{ minWidth: 200 }}
-              slotProps={{ htmlInput: { 'data-testid': 'inv-count-value' } }}
+              data-testid={'inv-count-value'}
             >
               {options.map((o) => (
                 <MenuItem key={o} value={o}>

@@ -206,7 +206,7 @@ function AdjustForm({ product }: { product: LocalProduct }) {
           value={reason}
           onChange={(e) => setReason(e.target.value as AdjustmentReason)}
           sx={{ minWidth: 190 }}
-          slotProps={{ htmlInput: { 'data-testid': 'inv-adjust-reason' } }}
+          data-testid={'inv-adjust-reason'}
         >
           {ADJUSTMENT_REASONS.map((r) => (
             <MenuItem key={r} value={r}>

@@ -165,7 +165,7 @@ function FilterSelect({
       value={value}
       onChange={(e) => onChange(e.target.value)}
       sx={{ minWidth: 170 }}
-      slotProps={{ htmlInput: { 'data-testid': testId } }}
+      data-testid={testId}
     >
       <MenuItem value="">{t('inv_all')}</MenuItem>
       {options.map((o) => (
