@@ -27,9 +27,17 @@ async function products(): Promise<Product[]> {
   return body.data;
 }
 
-async function product(id: string): Promise<Product> {
-  const { body } = await api<{ data: Product }>(baseURL, TENANT, `/products/${id}`, { token: adminToken });
-  return body.data;
+/** One product as the server has it now (through the list: found by its code). */
+async function product(p: Pick<Product, 'id' | 'product_code'>): Promise<Product> {
+  const { body } = await api<{ data: Product[] }>(
+    baseURL,
+    TENANT,
+    `/products?search=${encodeURIComponent(p.product_code)}&limit=100`,
+    { token: adminToken },
+  );
+  const found = body.data.find((x) => x.id === p.id);
+  if (!found) throw new Error(`product ${p.product_code} not found`);
+  return found;
 }
 
 /** An order of `quantity` × product, created, approved, prepared and shipped through the API. */
@@ -142,7 +150,7 @@ describe('/inventory (Chromium)', () => {
     await page.getByTestId('inv-count-start').waitFor();
 
     // A shelf count, with no signal.
-    await page.getByTestId('inv-count-scope').click();
+    await page.getByTestId('inv-count-scope').getByRole('combobox').click();
     await page.getByRole('option', { name: 'Raf' }).click();
     await page.getByTestId('inv-count-shelf').fill('A-12');
     await page.getByTestId('inv-count-begin').click();
@@ -171,7 +179,7 @@ describe('/inventory (Chromium)', () => {
 
     // Meanwhile another user ships 3 of the same product (the device does not know).
     await shipOrder(p, 3);
-    const shipped = await product(p.id);
+    const shipped = await product(p);
     expect(shipped.current_stock).toBe(p.current_stock - 3);
 
     // The count survives a reload (offline).
@@ -198,15 +206,15 @@ describe('/inventory (Chromium)', () => {
     await page.getByText('Bu cihazda kaydedildi; bağlantı gelince sunucuya gönderilecek.').waitFor();
     await page.getByTestId('inv-count-start').waitFor();
     expect(await outboxCount(page)).toBe(1);
-    expect((await product(p.id)).current_stock).toBe(p.current_stock - 3);
+    expect((await product(p)).current_stock).toBe(p.current_stock - 3);
 
     // Back online: the count is posted once; the shipment after the count still counts.
     await context.setOffline(false);
     await expect
-      .poll(async () => (await product(p.id)).current_stock, { timeout: 60_000, interval: 500 })
+      .poll(async () => (await product(p)).current_stock, { timeout: 60_000, interval: 500 })
       .toBe(12 - 3);
     await expect.poll(() => outboxCount(page), { timeout: 30_000 }).toBe(0);
-    expect((await product(p.id)).current_stock).toBe(9);
+    expect((await product(p)).current_stock).toBe(9);
 
     // Its movements (online) show the count.
     await page.getByTestId('inv-tab-stock').click();
@@ -291,7 +299,7 @@ describe('/inventory (Chromium)', () => {
 
     await context.setOffline(false);
     await expect
-      .poll(async () => (await product(p.id)).current_stock, { timeout: 60_000, interval: 500 })
+      .poll(async () => (await product(p)).current_stock, { timeout: 60_000, interval: 500 })
       .toBe(p.current_stock + 4);
     await context.close();
   });
