@@ -44,6 +44,7 @@ import { distinctValues, type InventoryData } from './inventory-data';
 /** How many in-scope products not counted yet are listed (the rest are counted in words). */
 const NOT_COUNTED_SHOWN = 20;
 export const COUNT_MARK_START = 'inv-scan-start';
+const collator = new Intl.Collator('tr-TR');
 
 export function scopeLabel(scope: CountScope, t: Translate): string {
   return scope.kind === 'all' ? t('inv_scope_all') : `${t(`inv_scope_${scope.kind}`)}: ${scope.value ?? ''}`;
@@ -219,13 +220,24 @@ function CountWorkspace({
   );
 
   const summary = summarize(session);
-  const counted = useMemo(() => new Set(session.lines.map((l) => l.product_id)), [session.lines]);
-  const notCounted = useMemo(() => {
+  // The scope's products in name order, made once per change of the products (not per scan).
+  const scoped = useMemo(() => {
     if (session.scope.kind === 'shelf') return [];
     const rows: CountProduct[] = [];
-    for (const p of data.server.values()) if (!counted.has(p.id) && inScope(session.scope, p)) rows.push(p);
-    return rows.sort((a, b) => a.name.localeCompare(b.name, 'tr-TR'));
-  }, [data.server, counted, session.scope]);
+    for (const p of data.server.values()) if (inScope(session.scope, p)) rows.push(p);
+    return rows.sort((a, b) => collator.compare(a.name, b.name));
+  }, [data.server, session.scope]);
+  const notCounted = useMemo(() => {
+    const counted = new Set(session.lines.map((l) => l.product_id));
+    const shown: CountProduct[] = [];
+    let total = 0;
+    for (const p of scoped) {
+      if (counted.has(p.id)) continue;
+      total++;
+      if (shown.length < NOT_COUNTED_SHOWN) shown.push(p);
+    }
+    return { shown, total };
+  }, [scoped, session.lines]);
   const lines = useMemo(() => session.lines.slice().reverse(), [session.lines]);
 
   return (
@@ -270,11 +282,11 @@ function CountWorkspace({
           ))}
         </Stack>
       )}
-      {notCounted.length > 0 ? (
-        <Box data-testid="inv-not-counted" data-count={notCounted.length}>
-          <Typography variant="subtitle2">{t('inv_notCounted', { n: notCounted.length })}</Typography>
+      {notCounted.total > 0 ? (
+        <Box data-testid="inv-not-counted" data-count={notCounted.total}>
+          <Typography variant="subtitle2">{t('inv_notCounted', { n: notCounted.total })}</Typography>
           <Box component="ul" sx={{ pl: 0, m: 0, listStyle: 'none' }}>
-            {notCounted.slice(0, NOT_COUNTED_SHOWN).map((p) => (
+            {notCounted.shown.map((p) => (
               <Box
                 component="li"
                 key={p.id}
@@ -300,9 +312,9 @@ function CountWorkspace({
               </Box>
             ))}
           </Box>
-          {notCounted.length > NOT_COUNTED_SHOWN ? (
+          {notCounted.total > NOT_COUNTED_SHOWN ? (
             <Typography variant="body2" color="text.secondary">
-              {t('inv_notCountedMore', { n: notCounted.length - NOT_COUNTED_SHOWN })}
+              {t('inv_notCountedMore', { n: notCounted.total - NOT_COUNTED_SHOWN })}
             </Typography>
           ) : null}
         </Box>
