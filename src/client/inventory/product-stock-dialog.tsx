@@ -14,11 +14,12 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { API } from '../../shared/api/endpoints';
 import { parseQuantityInput } from '../../shared/domain/number-input';
 import { ADJUSTMENT_REASONS, type AdjustmentReason, STOCK_LIMITS } from '../../shared/domain/stock';
-import { useApiQuery } from '../api/query';
+import { apiQueryKey, useApiQuery } from '../api/query';
 import { adjustStock, type LocalProduct } from '../local';
 import { runLocalAction } from '../shared-ui/catalogue-data';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
@@ -67,7 +68,7 @@ export function ProductStockDialog({
               <Figures product={product} />
               <AdjustForm product={product} />
               <Divider />
-              <Movements productId={product.id} />
+              <Movements productId={product.id} version={product.version} />
             </Stack>
           </DialogContent>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1.5 }}>
@@ -242,10 +243,21 @@ function AdjustForm({ product }: { product: LocalProduct }) {
   );
 }
 
-function Movements({ productId }: { productId: string }) {
+function Movements({ productId, version }: { productId: string; version: number }) {
   const t = useT();
   const online = useOnline();
   const [page, setPage] = useState(0);
+  const client = useQueryClient();
+  // The product changed (an adjustment acknowledged, a count, a shipment pulled): its movements
+  // are asked again rather than shown from a cache that predates the change.
+  const seen = useRef(version);
+  useEffect(() => {
+    if (seen.current === version) return;
+    seen.current = version;
+    void client.invalidateQueries({
+      queryKey: apiQueryKey(API.productStockMovements, { params: { id: productId } }).slice(0, 4),
+    });
+  }, [client, productId, version]);
   const query = useApiQuery(
     API.productStockMovements,
     { params: { id: productId }, query: { page: page + 1, limit: MOVEMENTS_PER_PAGE } },
