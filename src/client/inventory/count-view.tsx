@@ -19,7 +19,7 @@ import { uuid } from '../local/outbox';
 import { dateTimeLabel, type Translate, useT } from '../shared-ui/i18n';
 import { useLocalDb } from '../shared-ui/local-store';
 import { playTone } from '../shared-ui/scan/feedback-tones';
-import { ScanBar } from '../shared-ui/scan/scan-bar';
+import { ScanBar, type ScanBarHandle } from '../shared-ui/scan/scan-bar';
 import { DiscardDialog, ReviewDialog } from './count-review';
 import {
   addCount,
@@ -182,6 +182,14 @@ function CountWorkspace({
   const [review, setReview] = useState(false);
   const [discard, setDiscard] = useState(false);
   const seq = useRef(0);
+  const bar = useRef<ScanBarHandle | null>(null);
+  /**
+   * After a tap or click on a line's buttons the scan input gets the focus back, so the next
+   * wedge scan is not typed into a button; a keyboard user (Enter/Space: `detail` 0) keeps it.
+   */
+  const refocus = useCallback((event: { detail: number }) => {
+    if (event.detail > 0) bar.current?.focus();
+  }, []);
   const index = useMemo(() => codeIndex([...data.server.values()]), [data.server]);
 
   /**
@@ -250,7 +258,7 @@ function CountWorkspace({
           {t('inv_countStarted', { time: dateTimeLabel(session.started_at) })}
         </Typography>
       </Box>
-      <ScanBar onScan={onScan} />
+      <ScanBar ref={bar} onScan={onScan} />
       <CountFeedback feedback={feedback} />
       <Typography
         variant="subtitle2"
@@ -278,6 +286,7 @@ function CountWorkspace({
               product={data.server.get(line.product_id)}
               onChange={change}
               onRemove={remove}
+              onDone={refocus}
             />
           ))}
         </Stack>
@@ -303,7 +312,10 @@ function CountWorkspace({
                 </Typography>
                 <Button
                   size="small"
-                  onClick={() => change(p, 0)}
+                  onClick={(event) => {
+                    change(p, 0);
+                    refocus(event);
+                  }}
                   aria-label={t('inv_addZeroAria', { name: p.name })}
                   sx={{ minHeight: 44, flexShrink: 0 }}
                 >
@@ -415,11 +427,13 @@ const CountLineRow = memo(function CountLineRow({
   product,
   onChange,
   onRemove,
+  onDone,
 }: {
   line: CountLine;
   product: CountProduct | undefined;
   onChange: (product: CountProduct, units: number) => void;
   onRemove: (productId: string) => void;
+  onDone: (event: { detail: number }) => void;
 }) {
   const t = useT();
   const delta = lineDelta(line);
@@ -490,7 +504,10 @@ const CountLineRow = memo(function CountLineRow({
       <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', mt: 0.5 }}>
         <IconButton
           aria-label={t('inv_decrease', { name: line.name })}
-          onClick={() => onChange(target, -1)}
+          onClick={(event) => {
+            onChange(target, -1);
+            onDone(event);
+          }}
           disabled={line.counted === 0}
           sx={{ width: 44, height: 44 }}
           data-testid="inv-count-minus"
@@ -499,7 +516,10 @@ const CountLineRow = memo(function CountLineRow({
         </IconButton>
         <IconButton
           aria-label={t('inv_increase', { name: line.name })}
-          onClick={() => onChange(target, 1)}
+          onClick={(event) => {
+            onChange(target, 1);
+            onDone(event);
+          }}
           sx={{ width: 44, height: 44 }}
           data-testid="inv-count-plus"
         >
@@ -507,7 +527,10 @@ const CountLineRow = memo(function CountLineRow({
         </IconButton>
         <IconButton
           aria-label={t('inv_remove', { name: line.name })}
-          onClick={() => onRemove(line.product_id)}
+          onClick={(event) => {
+            onRemove(line.product_id);
+            onDone(event);
+          }}
           sx={{ width: 44, height: 44 }}
           data-testid="inv-count-remove"
         >
