@@ -71,8 +71,12 @@ async function prepare(dataDir: string): Promise<{ userId: string; total: number
           change_seq: seqs[i] as number,
         };
       });
-      for (let i = 0; i < rows.length; i += 1000) await insertProducts(trx, TENANT, rows.slice(i, i + 1000));
-      await seedStockLedger(trx, TENANT, rows, [], now);
+      // In chunks: one statement's parameters are bounded (65,535).
+      for (let i = 0; i < rows.length; i += 1000) {
+        const chunk = rows.slice(i, i + 1000);
+        await insertProducts(trx, TENANT, chunk);
+        await seedStockLedger(trx, TENANT, chunk, [], now);
+      }
     });
     console.log(`Prepared PGlite in ${dataDir}: +${PRODUCTS} products in ${seconds(performance.now() - t0)}`);
     const user = await database.db
