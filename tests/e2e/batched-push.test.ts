@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Order } from '../../src/shared/api/entities';
 import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+import { ensureAvailable } from '../helpers/stock';
 
 /**
  * A warehouse device scans a large order with no signal — 500 wedge scans queued in its outbox —
@@ -30,6 +31,7 @@ beforeAll(async () => {
   const found = body.data.find((p) => p.barcode && /^\d{13}$/.test(p.barcode));
   if (!found) throw new Error('no product with an EAN-13');
   product = found;
+  await ensureAvailable(baseURL, TENANT, [product.id], SCANS);
 });
 
 async function serverOrder(id: string): Promise<Order> {

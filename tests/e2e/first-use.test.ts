@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { Order } from '../../src/shared/api/entities';
 import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+import { ensureAvailable } from '../helpers/stock';
 
 /**
  * What a new user tripped over, tried as each role would in Chromium against `npm start`, on a
@@ -59,6 +60,7 @@ async function approvedOrder(
     (p): p is Product & { barcode: string } => !!p.barcode && /^\d{13}$/.test(p.barcode),
   );
   if (!product) throw new Error('no product with an EAN-13');
+  await ensureAvailable(baseURL, TENANT, [product.id], 50);
   const order = await call<Order>(manager.token, 'POST', '/orders', {
     customer_name: customer,
     customer_address: 'Organize Sanayi Bölgesi, Çorlu',

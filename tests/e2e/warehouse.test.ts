@@ -16,6 +16,7 @@ import {
   signIn,
   waitForServiceWorker,
 } from '../helpers/browser';
+import { ensureAvailable } from '../helpers/stock';
 
 /**
  * The warehouse screens in Chromium against the real server (tenant default, users 'warehouse'
@@ -47,6 +48,12 @@ beforeAll(async () => {
   });
   products = body.data.filter((p) => p.barcode && /^\d{13}$/.test(p.barcode));
   expect(products.length).toBeGreaterThanOrEqual(3);
+  await ensureAvailable(
+    baseURL,
+    TENANT,
+    products.slice(0, 3).map((p) => p.id),
+    100,
+  );
 });
 
 /** An approved order of the tenant made through the API (manager creates and approves it). */

@@ -22,7 +22,7 @@ export async function adjustStock(db: LocalDb, input: AdjustInput): Promise<Outb
   const notes = input.notes?.trim();
   const sign = input.adjustment > 0 ? '+' : '';
   return enqueue(db, {
-    kind: 'inventory.adjust',
+    kind: 'product.stock_adjust',
     summary: `${input.productName}: stok ${sign}${input.adjustment}`,
     params: { id: input.productId },
     body: {

@@ -153,7 +153,7 @@ export function orderStockMovements(
   for (const id of ids) {
     const a = from.get(id) ?? { current: 0, reserved: 0 };
     const b = to.get(id) ?? { current: 0, reserved: 0 };
-    const quantity = -(b.current - a.current);
+    const quantity = a.current - b.current;
     const reserved = b.reserved - a.reserved;
     if (quantity === 0 && reserved === 0) continue;
     const reason: StockReason =

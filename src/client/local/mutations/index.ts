@@ -1,8 +1,8 @@
 import type { MutationDef } from './define';
 import { deliveryMutations } from './delivery';
-import { inventoryMutations } from './inventory';
 import { notificationMutations } from './notifications';
 import { orderMutations } from './orders';
+import { stockMutations } from './stock';
 import { warehouseMutations } from './warehouse';
 
 /**
@@ -15,7 +15,7 @@ export const MUTATIONS = {
   ...notificationMutations,
   ...deliveryMutations,
   ...warehouseMutations,
-  ...inventoryMutations,
+  ...stockMutations,
 } as const;
 
 export type MutationKind = keyof typeof MUTATIONS;
