@@ -49,35 +49,37 @@ async function prepare(dataDir: string): Promise<{ userId: string; total: number
     await seedIfEmpty(database.db, { demoPassword: DEMO_PASSWORD, production: false });
     const t0 = performance.now();
     const barcodes: string[] = [];
-    await database.db.transaction().execute(async (trx) => {
-      const seqs = await reserveChangeSeqs(trx, TENANT, PRODUCTS);
-      const now = new Date();
-      const rows: NewProductInput[] = Array.from({ length: PRODUCTS }, (_, i) => {
-        const barcode = ean13(`299${String(i).padStart(9, '0')}`);
-        barcodes.push(barcode);
-        return {
-          id: crypto.randomUUID(),
-          name: `Bench Ürün ${String(i).padStart(5, '0')} İğne`,
-          product_code: `BENCH-${i}`,
-          barcode,
-          description: null,
-          category: CATEGORIES[i % CATEGORIES.length] as string,
-          brand: BRANDS[i % BRANDS.length] as string,
-          selling_price_kurus: 1000 + (i % 500) * 100,
-          cost_price_kurus: 800,
-          current_stock: i % 17 === 0 ? 0 : (i * 7) % 120,
-          min_stock: 10,
-          created_at: now,
-          change_seq: seqs[i] as number,
-        };
+    const now = new Date();
+    // In chunks of 1,000, each its own transaction: one statement's parameters are bounded, and
+    // PGlite does not take 10,000 products with their movements in one transaction.
+    for (let start = 0; start < PRODUCTS; start += 1000) {
+      const size = Math.min(1000, PRODUCTS - start);
+      await database.db.transaction().execute(async (trx) => {
+        const seqs = await reserveChangeSeqs(trx, TENANT, size);
+        const rows: NewProductInput[] = Array.from({ length: size }, (_, k) => {
+          const i = start + k;
+          const barcode = ean13(`299${String(i).padStart(9, '0')}`);
+          barcodes.push(barcode);
+          return {
+            id: crypto.randomUUID(),
+            name: `Bench Ürün ${String(i).padStart(5, '0')} İğne`,
+            product_code: `BENCH-${i}`,
+            barcode,
+            description: null,
+            category: CATEGORIES[i % CATEGORIES.length] as string,
+            brand: BRANDS[i % BRANDS.length] as string,
+            selling_price_kurus: 1000 + (i % 500) * 100,
+            cost_price_kurus: 800,
+            current_stock: i % 17 === 0 ? 0 : (i * 7) % 120,
+            min_stock: 10,
+            created_at: now,
+            change_seq: seqs[k] as number,
+          };
+        });
+        await insertProducts(trx, TENANT, rows);
+        await seedStockLedger(trx, TENANT, rows, [], now);
       });
-      // In chunks: one statement's parameters are bounded (65,535).
-      for (let i = 0; i < rows.length; i += 1000) {
-        const chunk = rows.slice(i, i + 1000);
-        await insertProducts(trx, TENANT, chunk);
-        await seedStockLedger(trx, TENANT, chunk, [], now);
-      }
-    });
+    }
     console.log(`Prepared PGlite in ${dataDir}: +${PRODUCTS} products in ${seconds(performance.now() - t0)}`);
     const user = await database.db
       .selectFrom('users')
