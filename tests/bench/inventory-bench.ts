@@ -182,7 +182,7 @@ async function main() {
     );
     // A search over every product (typed, Turkish folding), offline.
     const s0 = performance.now();
-    await page.getByTestId('inv-search').fill('iğne 0999');
+    await page.getByTestId('inv-search').fill('00999 iğne');
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="inv-row"]').length === 1,
       undefined,
