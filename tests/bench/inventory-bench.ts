@@ -224,20 +224,18 @@ async function main() {
     const acked = await waitFor(async () => (await countStore(page, dbName, 'outbox')) === 0, 60_000);
     const ackMs = performance.now() - r0;
     // The server has the counted figures (5 per product).
-    const check = await page.evaluate(
-      async ({ base, tenant, code }) => {
-        const token = JSON.parse(
-          localStorage.getItem('session') ?? localStorage.getItem('auth') ?? '{}',
-        ).token;
-        const r = await fetch(`${base}/api/products?tenant=${tenant}&search=${code}`, {
-          headers: token ? { authorization: `Bearer ${token}` } : {},
-        });
-        return r.ok
-          ? ((await r.json()) as { data: { current_stock: number }[] }).data[0]?.current_stock
-          : null;
-      },
-      { base: baseURL, tenant: TENANT, code: barcodes[0] as string },
-    );
+    const login = await fetch(`${baseURL}/api/auth/login?tenant=${TENANT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: USERNAME, password: DEMO_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const found = await fetch(`${baseURL}/api/products?tenant=${TENANT}&search=${barcodes[0]}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const check = found.ok
+      ? ((await found.json()) as { data: { current_stock: number }[] }).data[0]?.current_stock
+      : null;
     console.log(
       `Count of ${SCANS} scans (${productsScanned} lines; outbox ${queued} entr${queued === 1 ? 'y' : 'ies'}) posted and acknowledged after reconnecting: ` +
         `${acked ? seconds(ackMs) : 'not within 60 s'}; server stock of the first product: ${check ?? 'n/a'} (counted 5)`,
