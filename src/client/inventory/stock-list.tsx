@@ -30,6 +30,7 @@ import {
 } from './inventory-data';
 
 const PAGE_SIZES = [25, 50, 100];
+const EMPTY: ReadonlyMap<string, string> = new Map();
 const STATUSES: StockStatus[] = ['out_of_stock', 'low_stock', 'in_stock'];
 
 export function StockStatusChip({ status }: { status: StockStatus }) {
@@ -64,7 +65,13 @@ export function StockList({
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] as number);
   const deferred = useDeferredValue(filter);
 
-  const haystacks = useMemo(() => new Map(products.map((p) => [p.id, searchText(p)])), [products]);
+  // The folded search texts are made only once there is something to search for (the first
+  // page after a reload needs none of them).
+  const searching = deferred.search.trim() !== '';
+  const haystacks = useMemo(
+    () => (searching ? new Map(products.map((p) => [p.id, searchText(p)])) : EMPTY),
+    [products, searching],
+  );
   const categories = useMemo(() => distinctValues(products, 'category'), [products]);
   const brands = useMemo(() => distinctValues(products, 'brand'), [products]);
   const counts = useMemo(() => stockCounts(products), [products]);
