@@ -63,6 +63,10 @@ run(
   'warehouse: wedge scan latency offline/online, queued scans flushed, camera decode, chunk sizes (Chromium)',
   ['--import', 'tsx', 'tests/bench/warehouse-bench.ts'],
 );
+run(
+  '/inventory: offline first rows with 10,000 products, a count of 1,000 scans posted after reconnecting (Chromium)',
+  ['--import', 'tsx', 'tests/bench/inventory-bench.ts'],
+);
 run("live push: change committed → event on another user's GET /api/events stream (PGlite, PostgreSQL)", [
   '--import',
   'tsx',

@@ -64,7 +64,7 @@ const SCREEN_DIRS = readdirSync(join(import.meta.dirname, '..', '..', 'src', 'cl
  */
 const CATALOGUE_FILES = new Set(['src/client/shared-ui/i18n.ts', 'src/client/shared-ui/i18n-tr.ts']);
 const isCatalogue = (rel: string) =>
-  CATALOGUE_FILES.has(rel) || /^src\/client\/[^/]+\/messages-tr\.ts$/.test(rel);
+  CATALOGUE_FILES.has(rel) || /^src\/client\/.+\/messages-tr\.ts$/.test(rel);
 /**
  * Texts that are the same in every language: the language picker names Turkish in Turkish
  * (a user who cannot read the current language must still find their own).

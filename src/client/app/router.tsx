@@ -43,6 +43,7 @@ const LandingDashboardPage = lazy(() => import('../dashboard/dashboard-page'));
 const ManagerDashboardPage = lazy(() => import('../dashboard/manager-dashboard-page'));
 const CustomersPage = lazy(() => import('../customers/customers-page'));
 const ProductManagementPage = lazy(() => import('../products/product-management-page'));
+const InventoryPage = lazy(() => import('../inventory/inventory-page'));
 
 /** Not built yet (later issues): real routes with their guards, rendering a plain "coming soon" page. */
 const ANY_USER_PLACEHOLDERS = ['/invoices', '/settings'];
@@ -88,7 +89,7 @@ function AppRoutes() {
             </Route>
             <Route element={<RequireAuth roles={ROUTE_ROLES['/warehouse-dashboard']} />}>
               <Route path="/warehouse-dashboard" element={<WarehouseDashboardPage />} />
-              <Route path="/inventory" element={<ComingSoonPage />} />
+              <Route path="/inventory" element={<InventoryPage />} />
             </Route>
             <Route element={<RequireAuth roles={ROUTE_ROLES['/admin']} />}>
               <Route path="/admin" element={<ComingSoonPage />} />

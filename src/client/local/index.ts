@@ -7,6 +7,7 @@ import type { OrderStatus } from '../../shared/domain/order-status';
 import * as customers from './customers';
 import { LocalDb, META } from './database';
 import * as delivery from './delivery';
+import * as inventory from './inventory';
 import * as notifications from './notifications';
 import * as orders from './orders';
 import * as outbox from './outbox';
@@ -166,6 +167,12 @@ export const awaitEntry = async (id: string, timeoutMs: number) => {
   void store.engine.flushNow();
   return products.entryOutcome(store.db, id, timeoutMs);
 };
+/** A manual stock adjustment with a reason (versioned; offline through the outbox). */
+export const adjustStock = async (input: inventory.AdjustInput) =>
+  inventory.adjustStock(requireStore().db, input);
+/** Post a finished count (its count_id is the Idempotency-Key: posted exactly once). */
+export const postCount = async (input: inventory.PostCountInput) =>
+  inventory.postCount(requireStore().db, input);
 /** Ask the sync engine for a pull now (the warehouse list's 10 s / tab-visible refresh). */
 export const pullNow = async () => {
   const store = current;
@@ -200,6 +207,7 @@ export const discardEntry = async (id: string) => {
 export { pendingCustomerNumber } from './customers';
 export * from './database';
 export { type DeliveryProofInput, unsentDeliveryProof } from './delivery';
+export type { AdjustInput, CountLineInput, PostCountInput } from './inventory';
 export { isKnownKind, MUTATIONS, type MutationKind } from './mutations';
 export { pendingOrderNumber } from './orders';
 export { countEntries, type EnqueueInput, enqueue, listEntries } from './outbox';

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
 import { customersEn } from '../customers/messages-en';
+import { inventoryEn } from '../inventory/messages-en';
 import { importEn } from '../products/import/messages-en';
 import { productsEn } from '../products/messages-en';
 import type { MessageKey } from './i18n-tr';
@@ -581,6 +582,7 @@ export const en: Record<MessageKey, string> = {
   ...customersEn,
   ...productsEn,
   ...importEn,
+  ...inventoryEn,
 };
 
 /**

@@ -1,6 +1,7 @@
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import { STORED_TEXTS_TR } from '../../shared/api/stored-texts';
 import { customersTr } from '../customers/messages-tr';
+import { inventoryTr } from '../inventory/messages-tr';
 import { importTr } from '../products/import/messages-tr';
 import { productsTr } from '../products/messages-tr';
 
@@ -565,6 +566,7 @@ export const tr = {
   ...customersTr,
   ...productsTr,
   ...importTr,
+  ...inventoryTr,
 };
 
 export type MessageKey = keyof typeof tr;

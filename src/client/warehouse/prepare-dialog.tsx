@@ -1,7 +1,5 @@
-import CameraAlt from '@mui/icons-material/CameraAltOutlined';
 import CheckCircle from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
-import Keyboard from '@mui/icons-material/KeyboardOutlined';
 import WarningAmber from '@mui/icons-material/WarningAmberOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,29 +8,16 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import {
-  type KeyboardEvent,
-  lazy,
-  memo,
-  Suspense,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
-import { MAX_SCAN_LENGTH, MAX_SCAN_QUANTITY, missingLines, type ScanLine } from '../../shared/domain/barcode';
-import { parseQuantityInput } from '../../shared/domain/number-input';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { missingLines, type ScanLine } from '../../shared/domain/barcode';
 import type { LocalOrder } from '../local';
 import { useT } from '../shared-ui/i18n';
-import { NumberField } from '../shared-ui/number-field';
 import { usePhone } from '../shared-ui/responsive';
-import { feedbackText, isScanTerminator, scannedLineCount } from './scan-pipeline';
+import { ScanBar, type ScanBarHandle } from '../shared-ui/scan/scan-bar';
+import { feedbackText, scannedLineCount } from './scan-pipeline';
 import {
   type PipelineViewStore,
   SCAN_MARK_SHOWN,
@@ -42,19 +27,11 @@ import {
 } from './use-scan-pipeline';
 import { completePreparationAction } from './warehouse-data';
 
-/** The camera scanner is its own chunk, downloaded only when the camera button is pressed. */
-const CameraScanner = lazy(() => import('./camera/camera-scanner'));
-
 /**
  * 'Hazırla' (the preparation dialog), built for handheld scanners: every scan — a wedge
- * scanner's characters + Enter/Tab, the 'Okut' button, the camera — goes through ONE pipeline
- * (use-scan-pipeline.ts) that answers at once from the device's copy of the lines.
- *
- * The input is uncontrolled on purpose: a wedge scanner types faster than React renders, so the
- * characters are collected by the input element itself (the buffer, read through a ref when the
- * terminator key arrives) and never pass through React state; the only state kept is "is there
- * text" for the button. `inputMode="none"` keeps a handheld's soft keyboard from covering the
- * screen; the keyboard button brings it back for typing a code by hand.
+ * scanner's characters + Enter/Tab, the 'Okut' button, the camera, from the shared scan bar
+ * (shared-ui/scan/scan-bar.tsx) — goes through ONE pipeline (use-scan-pipeline.ts) that answers
+ * at once from the device's copy of the lines.
  */
 export function PrepareDialog({
   order,
@@ -68,53 +45,19 @@ export function PrepareDialog({
   const t = useT();
   const phone = usePhone();
   const { view, scan, settled } = useScanPipeline(order, open);
-  const input = useRef<HTMLInputElement | null>(null);
-  const [hasText, setHasText] = useState(false);
-  const [softKeyboard, setSoftKeyboard] = useState(false);
-  const [quantity, setQuantity] = useState('1');
-  const [camera, setCamera] = useState(false);
+  const bar = useRef<ScanBarHandle | null>(null);
   const [loading, setLoading] = useState(false);
   const [confirm, setConfirm] = useState<{ line: ScanLine; missing: number }[] | null>(null);
 
   useEffect(() => {
     if (!open) return;
-    setHasText(false);
-    setQuantity('1');
     setConfirm(null);
     setLoading(false);
   }, [open]);
 
-  const parsedQuantity = parseQuantityInput(quantity, { max: MAX_SCAN_QUANTITY });
-  const multiplier = parsedQuantity.ok && parsedQuantity.value >= 1 ? parsedQuantity.value : 1;
-
-  const focusInput = () => {
-    requestAnimationFrame(() => input.current?.focus());
-  };
-
-  /** Take the input's text as one scan (the wedge's Enter/Tab, the button). */
-  const submit = (): boolean => {
-    const el = input.current;
-    if (!el) return false;
-    const raw = el.value;
-    if (raw.trim() === '') return false; // spec: inert while the trimmed input is empty
+  const onScan = (raw: string, quantity: number): boolean => {
     performance.mark(SCAN_MARK_START);
-    el.value = '';
-    setHasText(false);
-    const outcome = scan(raw, multiplier);
-    // +N is for the one scan it was typed for.
-    if (outcome?.kind === 'match' && quantity !== '1') setQuantity('1');
-    return true;
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (!isScanTerminator(event.key)) return;
-    // An empty field lets Tab move focus as usual (and Enter does nothing).
-    if (input.current?.value.trim() === '') {
-      if (event.key === 'Enter') event.preventDefault();
-      return;
-    }
-    event.preventDefault();
-    submit();
+    return scan(raw, quantity)?.kind === 'match';
   };
 
   const complete = async (force = false) => {
@@ -152,76 +95,7 @@ export function PrepareDialog({
         </DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <TextField
-                inputRef={input}
-                label={t('wh_barcode')}
-                placeholder={t('wh_barcodePlaceholder')}
-                autoFocus
-                fullWidth
-                onKeyDown={onKeyDown}
-                onInput={(event) => setHasText((event.target as HTMLInputElement).value.trim() !== '')}
-                slotProps={{
-                  htmlInput: {
-                    inputMode: softKeyboard ? 'text' : 'none',
-                    autoComplete: 'off',
-                    autoCorrect: 'off',
-                    autoCapitalize: 'off',
-                    spellCheck: false,
-                    enterKeyHint: 'done',
-                    maxLength: MAX_SCAN_LENGTH + 8,
-                    'data-testid': 'scan-input',
-                  },
-                }}
-              />
-              <Tooltip title={softKeyboard ? t('wh_keyboardHide') : t('wh_keyboardShow')}>
-                <IconButton
-                  aria-label={softKeyboard ? t('wh_keyboardHide') : t('wh_keyboardShow')}
-                  aria-pressed={softKeyboard}
-                  onClick={() => {
-                    setSoftKeyboard((v) => !v);
-                    focusInput();
-                  }}
-                  sx={{ width: 48, height: 48, mt: 0.5 }}
-                  data-testid="scan-keyboard-toggle"
-                >
-                  <Keyboard />
-                </IconButton>
-              </Tooltip>
-            </Stack>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 1 }}>
-              <Button
-                variant="contained"
-                disabled={!hasText}
-                onClick={() => {
-                  submit();
-                  focusInput();
-                }}
-                sx={{ minHeight: 48 }}
-                data-testid="scan-submit"
-              >
-                {t('wh_scanButton')}
-              </Button>
-              <Button
-                variant="outlined"
-                startIcon={<CameraAlt />}
-                onClick={() => setCamera(true)}
-                aria-label={t('wh_cameraAria')}
-                sx={{ minHeight: 48 }}
-                data-testid="scan-camera"
-              >
-                {t('wh_camera')}
-              </Button>
-              <NumberField
-                kind="quantity"
-                value={quantity}
-                onChange={setQuantity}
-                max={MAX_SCAN_QUANTITY}
-                label={t('wh_quantity')}
-                sx={{ width: 130 }}
-                testId="scan-quantity"
-              />
-            </Stack>
+            <ScanBar ref={bar} onScan={onScan} />
 
             <FeedbackPanel view={view} />
 
@@ -284,21 +158,6 @@ export function PrepareDialog({
           </Button>
         </DialogActions>
       </Dialog>
-
-      {camera ? (
-        <Suspense fallback={null}>
-          <CameraScanner
-            onDetected={(code) => {
-              performance.mark(SCAN_MARK_START);
-              scan(code, multiplier);
-            }}
-            onClose={() => {
-              setCamera(false);
-              focusInput();
-            }}
-          />
-        </Suspense>
-      ) : null}
     </>
   );
 }

@@ -88,29 +88,8 @@ export function scannedLineCount(lines: readonly ScanLine[]): number {
   return lines.filter((line) => line.scanned_quantity > 0).length;
 }
 
-/**
- * The keyboard-wedge side: does this key end a scan? Scanners send Enter (most) or Tab (some
- * configurations) after the code; `KeyboardEvent.key` is read, never the deprecated keyCode,
- * so the answer does not depend on the keyboard layout.
- */
-export function isScanTerminator(key: string): boolean {
-  return key === 'Enter' || key === 'Tab';
-}
-
-/**
- * Camera results: the same code seen again within `windowMs` is the same physical label still in
- * front of the lens, not a second unit. Returns a filter remembering the last time each code was
- * accepted.
- */
-export function repeatFilter(windowMs = 1500): (code: string, now: number) => boolean {
-  const seen = new Map<string, number>();
-  return (code, now) => {
-    const last = seen.get(code);
-    if (last !== undefined && now - last < windowMs) return false;
-    seen.set(code, now);
-    return true;
-  };
-}
+// Shared with the inventory count: the wedge's terminator keys and the camera's repeat filter.
+export { isScanTerminator, repeatFilter } from '../shared-ui/scan/scan-input';
 
 /** The verdict of one scan in words, as the dialog's feedback panel says it. */
 export function feedbackText(outcome: ScanOutcome, t: Translate): string {

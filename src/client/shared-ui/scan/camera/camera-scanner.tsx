@@ -9,9 +9,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../../shared-ui/i18n';
-import { usePhone } from '../../shared-ui/responsive';
-import { repeatFilter } from '../scan-pipeline';
+import { useT } from '../../i18n';
+import { usePhone } from '../../responsive';
+import { repeatFilter } from '../scan-input';
 import type { DecodeRequest, DecodeResponse } from './decode.worker';
 
 /**

@@ -1,0 +1,116 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { StockStatus } from '../../shared/domain/stock';
+import { foldTr, type LocalProduct } from '../local';
+import { useLocalDb } from '../shared-ui/local-store';
+import type { CountProduct } from './count-session';
+
+/**
+ * What /inventory reads from the local store (offline after one online visit): every mirrored
+ * product, plus — for the count — each product as the server last sent it. A product with an
+ * unsent change of ours (an adjustment waiting in the outbox) shows that change at once, but a
+ * count must compare with the server's figure and stock_seq, because the server posts
+ * `counted − on-hand as of seen_stock_seq` and knows nothing of changes it has not received.
+ */
+export interface InventoryData {
+  products: LocalProduct[];
+  /** Products as the server last sent them (the outbox's base version where one exists). */
+  server: Map<string, CountProduct>;
+}
+
+function countProductOf(row: Record<string, unknown>): CountProduct {
+  return {
+    id: String(row.id),
+    name: String(row.name ?? ''),
+    product_code: String(row.product_code ?? ''),
+    barcode: (row.barcode as string | null | undefined) ?? null,
+    category: (row.category as string | null | undefined) ?? null,
+    brand: (row.brand as string | null | undefined) ?? null,
+    current_stock: Number(row.current_stock ?? 0),
+    stock_seq: Number(row.stock_seq ?? 0),
+  };
+}
+
+export function useInventoryData(): InventoryData | undefined {
+  const db = useLocalDb();
+  return useLiveQuery(async () => {
+    if (!db) return { products: [], server: new Map() };
+    const [products, bases] = await Promise.all([
+      db.products.toArray(),
+      db.base.where(':id').startsWith('product:').toArray(),
+    ]);
+    const server = new Map<string, CountProduct>();
+    for (const p of products) server.set(p.id, countProductOf(p));
+    for (const base of bases) {
+      const id = base.key.slice('product:'.length);
+      if (base.row) server.set(id, countProductOf(base.row));
+      else server.delete(id);
+    }
+    return { products, server };
+  }, [db]);
+}
+
+const STATUS_RANK: Record<StockStatus, number> = { out_of_stock: 0, low_stock: 1, in_stock: 2 };
+const collator = new Intl.Collator('tr-TR');
+
+/** Goods promised to approved orders (the wire carries current and available). */
+export function reservedOf(p: Pick<LocalProduct, 'current_stock' | 'available_stock'>): number {
+  return p.current_stock - p.available_stock;
+}
+
+export interface StockFilter {
+  search: string;
+  category: string;
+  brand: string;
+  status: '' | StockStatus;
+}
+
+/** The text a product is searched by (name, code, barcode), folded the Turkish way once. */
+export function searchText(p: Pick<LocalProduct, 'name' | 'product_code' | 'barcode'>): string {
+  return foldTr(`${p.name}\u0000${p.product_code}\u0000${p.barcode ?? ''}`);
+}
+
+/**
+ * The stock list: filtered (search on name, code, barcode with Turkish case folding; category,
+ * brand, stock status) and ordered low stock first — out of stock, then running low, then the
+ * rest — by name within each group.
+ */
+export function filterStock(
+  products: readonly LocalProduct[],
+  haystacks: ReadonlyMap<string, string>,
+  filter: StockFilter,
+): LocalProduct[] {
+  const q = foldTr(filter.search.trim());
+  const rows = products.filter(
+    (p) =>
+      (!filter.category || p.category === filter.category) &&
+      (!filter.brand || p.brand === filter.brand) &&
+      (!filter.status || p.stock_status === filter.status) &&
+      (!q || (haystacks.get(p.id) ?? '').includes(q)),
+  );
+  rows.sort(
+    (a, b) =>
+      (STATUS_RANK[a.stock_status] ?? 3) - (STATUS_RANK[b.stock_status] ?? 3) ||
+      collator.compare(a.name, b.name),
+  );
+  return rows;
+}
+
+/** The distinct non-empty values of a field, in Turkish order (the category and brand filters). */
+export function distinctValues(products: readonly LocalProduct[], field: 'category' | 'brand'): string[] {
+  const values = new Set<string>();
+  for (const p of products) {
+    const v = p[field];
+    if (v) values.add(v);
+  }
+  return [...values].sort(collator.compare);
+}
+
+export function stockCounts(products: readonly LocalProduct[]): { total: number; low: number; out: number } {
+  let low = 0;
+  let out = 0;
+  for (const p of products) {
+    if (p.stock_status === 'low_stock') low++;
+    else if (p.stock_status === 'out_of_stock') out++;
+  }
+  return { total: products.length, low, out };
+}

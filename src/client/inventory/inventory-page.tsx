@@ -1,0 +1,85 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import LinearProgress from '@mui/material/LinearProgress';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { LocalProduct } from '../local';
+import { useT } from '../shared-ui/i18n';
+import { useLocalStore } from '../shared-ui/local-store';
+import { CountView } from './count-view';
+import { useInventoryData } from './inventory-data';
+import { ProductStockDialog } from './product-stock-dialog';
+import { StockList } from './stock-list';
+
+type View = 'stock' | 'count';
+
+/**
+ * /inventory (warehouse, admin): stock levels and counts by scanning, read from the local store —
+ * it opens offline after one online visit. 'Stok Durumu': every product's figures with search and
+ * filters, low stock first; a product's movements and a manual adjustment in its dialog.
+ * 'Sayım': a count by scanning, kept on the device until posted. The tab is in the address
+ * (`?view=count`), so a reload mid-count comes back to the count.
+ */
+export default function InventoryPage() {
+  const t = useT();
+  const { error } = useLocalStore();
+  const data = useInventoryData();
+  const [params, setParams] = useSearchParams();
+  const view: View = params.get('view') === 'count' ? 'count' : 'stock';
+  const [openId, setOpenId] = useState<string | null>(null);
+  // The dialog follows the live row: an adjustment shows its new figures at once.
+  const open: LocalProduct | null = (openId && data?.products.find((p) => p.id === openId)) || null;
+
+  if (error) return <Alert severity="error">{t('localStoreUnavailable')}</Alert>;
+
+  const setView = (next: View) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next === 'count') copy.set('view', 'count');
+        else copy.delete('view');
+        return copy;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Card variant="outlined" sx={{ minWidth: 0 }} data-testid="inventory-page">
+      <Tabs
+        value={view}
+        onChange={(_e, next: View) => setView(next)}
+        aria-label={t('inv_tabsLabel')}
+        variant="fullWidth"
+        sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minHeight: 48 } }}
+      >
+        <Tab
+          value="stock"
+          label={t('inv_tabStock')}
+          id="inv-tab-stock"
+          aria-controls="inv-panel"
+          data-testid="inv-tab-stock"
+        />
+        <Tab
+          value="count"
+          label={t('inv_tabCount')}
+          id="inv-tab-count"
+          aria-controls="inv-panel"
+          data-testid="inv-tab-count"
+        />
+      </Tabs>
+      <Box role="tabpanel" id="inv-panel" aria-labelledby={`inv-tab-${view}`} sx={{ p: { xs: 1.5, sm: 2 } }}>
+        {!data ? (
+          <LinearProgress aria-label={t('loadingAria')} />
+        ) : view === 'stock' ? (
+          <StockList products={data.products} onOpen={(p) => setOpenId(p.id)} />
+        ) : (
+          <CountView data={data} />
+        )}
+      </Box>
+      <ProductStockDialog product={open} onClose={() => setOpenId(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,254 @@
+/**
+ * /inventory with many products mirrored, offline. Not a test: it prints figures.
+ *
+ * The real product on a PGlite prepared before the start (migrated, seeded, plus PRODUCTS —
+ * default 10,000 — extra products for tenant demo, each with an EAN-13 and an opening stock
+ * movement). In Chromium, as the warehouse user: sign in, wait until the local store holds every
+ * product, open /inventory once online (service worker in control), then cut the network and:
+ *  1. reload /inventory RELOADS times, timing from the reload until the first stock rows are drawn
+ *     (the list is read from the local store, filtered, ordered low stock first and paged);
+ *  2. start a count ('all products') and scan SCANS codes through the scan input as a wedge
+ *     scanner types them (SCANS / 5 products, 5 scans each), timing the scanning;
+ *  3. post the count (queued in the outbox), reconnect, and time from reconnecting until the server
+ *     acknowledged it (the outbox is empty) and the server's figures equal the counted ones.
+ *
+ *   node --import tsx tests/bench/inventory-bench.ts
+ *   PRODUCTS=10000 SCANS=1000 RELOADS=3 node --import tsx tests/bench/inventory-bench.ts
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { reserveChangeSeqs } from '../../src/server/db/change-seq';
+import { migrateToLatest, openDatabase, pgliteDir } from '../../src/server/db/database';
+import { seedIfEmpty } from '../../src/server/db/seed';
+import { insertProducts, type NewProductInput } from '../../src/server/products/products.repository';
+import { seedStockLedger } from '../../src/server/stock/stock-seed';
+import { DEMO_PASSWORD, launchBrowser, newContext } from '../helpers/browser';
+import { median, seconds } from './support/mirror';
+import { type BenchServer, startBenchServer } from './support/server';
+
+const PRODUCTS = Number((process.env.PRODUCTS ?? '10000').replace(/_/g, ''));
+const SCANS = Number((process.env.SCANS ?? '1000').replace(/_/g, ''));
+const RELOADS = Number(process.env.RELOADS ?? 3);
+const TENANT = 'demo';
+const USERNAME = 'warehouse';
+const CATEGORIES = ['Elektronik', 'Bilgisayar', 'Giyim', 'Ev & Yaşam'];
+const BRANDS = ['Apple', 'Samsung', 'Dell', 'Arçelik', 'Vestel'];
+
+function ean13(body12: string): string {
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(body12[i]) * (i % 2 === 0 ? 1 : 3);
+  return body12 + String((10 - (sum % 10)) % 10);
+}
+
+async function prepare(dataDir: string): Promise<{ userId: string; total: number; barcodes: string[] }> {
+  const database = await openDatabase({ dataDir: pgliteDir(dataDir) });
+  try {
+    await migrateToLatest(database.db);
+    await seedIfEmpty(database.db, { demoPassword: DEMO_PASSWORD, production: false });
+    const t0 = performance.now();
+    const barcodes: string[] = [];
+    const now = new Date();
+    // In chunks of 1,000, each its own transaction: one statement's parameters are bounded, and
+    // PGlite does not take 10,000 products with their movements in one transaction.
+    for (let start = 0; start < PRODUCTS; start += 1000) {
+      const size = Math.min(1000, PRODUCTS - start);
+      await database.db.transaction().execute(async (trx) => {
+        const seqs = await reserveChangeSeqs(trx, TENANT, size);
+        const rows: NewProductInput[] = Array.from({ length: size }, (_, k) => {
+          const i = start + k;
+          const barcode = ean13(`299${String(i).padStart(9, '0')}`);
+          barcodes.push(barcode);
+          return {
+            id: crypto.randomUUID(),
+            name: `Bench Ürün ${String(i).padStart(5, '0')} İğne`,
+            product_code: `BENCH-${i}`,
+            barcode,
+            description: null,
+            category: CATEGORIES[i % CATEGORIES.length] as string,
+            brand: BRANDS[i % BRANDS.length] as string,
+            selling_price_kurus: 1000 + (i % 500) * 100,
+            cost_price_kurus: 800,
+            current_stock: i % 17 === 0 ? 0 : (i * 7) % 120,
+            min_stock: 10,
+            created_at: now,
+            change_seq: seqs[k] as number,
+          };
+        });
+        await insertProducts(trx, TENANT, rows);
+        await seedStockLedger(trx, TENANT, rows, [], now);
+      });
+    }
+    console.log(`Prepared PGlite in ${dataDir}: +${PRODUCTS} products in ${seconds(performance.now() - t0)}`);
+    const user = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', TENANT)
+      .where('username', '=', USERNAME)
+      .executeTakeFirstOrThrow();
+    const count = await database.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('tenant_id', '=', TENANT)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return { userId: user.id, total: Number(count.n), barcodes };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Rows of one store of the local database (-1 while it does not exist). */
+function countStore(page: Page, dbName: string, store: string): Promise<number> {
+  return page.evaluate(
+    async ({ name, store }) => {
+      const listed = await indexedDB.databases();
+      if (!listed.some((d) => d.name === name)) return -1;
+      return new Promise<number>((done) => {
+        const open = indexedDB.open(name);
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => done(-1);
+        open.onblocked = () => done(-1);
+        open.onsuccess = () => {
+          const db = open.result;
+          db.onversionchange = () => db.close();
+          if (!db.objectStoreNames.contains(store)) {
+            db.close();
+            done(-1);
+            return;
+          }
+          const r = db.transaction(store, 'readonly').objectStore(store).count();
+          r.onsuccess = () => {
+            db.close();
+            done(r.result);
+          };
+          r.onerror = () => {
+            db.close();
+            done(-1);
+          };
+        };
+      });
+    },
+    { name: dbName, store },
+  );
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const end = performance.now() + timeoutMs;
+  while (performance.now() < end) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sys-bench-inv-'));
+  let server: BenchServer | undefined;
+  const browser = await launchBrowser();
+  try {
+    const { userId, total, barcodes } = await prepare(dataDir);
+    const dbName = `sys-${TENANT}-${userId}`;
+    server = await startBenchServer({ dataDir });
+    const baseURL = server.baseURL;
+    console.log(
+      `Server up at ${baseURL}; Chromium ${browser.version()}; ${total} products in tenant ${TENANT}`,
+    );
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/login?tenant=${TENANT}`);
+    await page.locator('input[name="username"]').fill(USERNAME);
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    const t0 = performance.now();
+    await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+    await waitFor(async () => (await countStore(page, dbName, 'products')) >= total, 300_000);
+    console.log(`First sync: ${total} products in the local store after ${seconds(performance.now() - t0)}`);
+    await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 60_000 });
+    await page.goto(`${baseURL}/inventory`);
+    await page.locator('[data-testid="inv-row"]').first().waitFor({ timeout: 60_000 });
+
+    await context.setOffline(true);
+    const runs: number[] = [];
+    for (let i = 0; i < RELOADS; i++) {
+      const r0 = performance.now();
+      await page.reload({ waitUntil: 'commit' });
+      await page.locator('[data-testid="inv-row"]').first().waitFor({ timeout: 60_000 });
+      runs.push(performance.now() - r0);
+    }
+    console.log(
+      `Offline /inventory reload → first stock rows (${total} products mirrored): median ${seconds(median(runs))}` +
+        ` (${runs.map(seconds).join(', ')})`,
+    );
+    // A search over every product (typed, Turkish folding), offline.
+    const s0 = performance.now();
+    await page.getByTestId('inv-search').fill('00999 iğne');
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="inv-row"]').length === 1,
+      undefined,
+      {
+        timeout: 30_000,
+        polling: 10,
+      },
+    );
+    console.log(`Offline search over ${total} products → its one row: ${seconds(performance.now() - s0)}`);
+
+    // A count of SCANS scans, offline.
+    await page.getByTestId('inv-tab-count').click();
+    await page.getByTestId('inv-count-begin').click();
+    const input = page.getByTestId('scan-input');
+    await input.waitFor();
+    await input.focus();
+    const productsScanned = Math.max(1, Math.floor(SCANS / 5));
+    const c0 = performance.now();
+    for (let i = 0; i < SCANS; i++) {
+      await page.keyboard.insertText(barcodes[i % productsScanned] as string);
+      await page.keyboard.press('Enter');
+    }
+    await page.waitForFunction(
+      (n) =>
+        document.querySelector('[data-testid="inv-count-summary"]')?.getAttribute('data-scans') === String(n),
+      SCANS,
+      { timeout: 120_000, polling: 20 },
+    );
+    const scanMs = performance.now() - c0;
+    console.log(
+      `${SCANS} wedge scans of ${productsScanned} products counted offline: ${seconds(scanMs)} (${(scanMs / SCANS).toFixed(1)} ms per scan, typing included)`,
+    );
+    await page.getByTestId('inv-count-review').click();
+    await page.getByTestId('inv-review-post').click();
+    await page.getByTestId('inv-count-start').waitFor({ timeout: 30_000 });
+    const queued = await countStore(page, dbName, 'outbox');
+    const r0 = performance.now();
+    await context.setOffline(false);
+    const acked = await waitFor(async () => (await countStore(page, dbName, 'outbox')) === 0, 60_000);
+    const ackMs = performance.now() - r0;
+    // The server has the counted figures (5 per product).
+    const login = await fetch(`${baseURL}/api/auth/login?tenant=${TENANT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: USERNAME, password: DEMO_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const found = await fetch(`${baseURL}/api/products?tenant=${TENANT}&search=${barcodes[0]}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const check = found.ok
+      ? ((await found.json()) as { data: { current_stock: number }[] }).data[0]?.current_stock
+      : null;
+    console.log(
+      `Count of ${SCANS} scans (${productsScanned} lines; outbox ${queued} entr${queued === 1 ? 'y' : 'ies'}) posted and acknowledged after reconnecting: ` +
+        `${acked ? seconds(ackMs) : 'not within 60 s'}; server stock of the first product: ${check ?? 'n/a'} (counted 5)`,
+    );
+    await context.close();
+  } finally {
+    await browser.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
