@@ -118,8 +118,12 @@ export interface Step {
 
 export async function sendInTurn(ctx: SendContext, send: OutboxEntry[], on: InTurnHooks): Promise<Step> {
   let sent = false;
-  for (const entry of send) {
+  for (const planned of send) {
     if (on.stopped()) return { sent, replan: false, stop: true, aborted: true };
+    // The entry as stored NOW, not as planned: acknowledging an earlier entry of its record may have
+    // moved its `expected_version` on (outbox.ts carryVersions), or the user discarded it meanwhile.
+    const entry = planned.seq !== undefined ? await ctx.db.outbox.get(planned.seq) : planned;
+    if (entry?.status !== 'pending') continue;
     const { result, error } = await sendEntry(ctx, entry);
     if (result === 'ok' || result === 'rejected') {
       sent = true;
