@@ -31,7 +31,22 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 /** Starts the engine online and times until every entry is acknowledged (or refused). */
 async function drain(db: LocalDb, apiBase: string, who: Identity, push: 'batch' | 'single') {
   const queued = await db.outbox.count();
-  const sync = engine(db, apiBase, () => who.token, { push });
+  // The time spent waiting for the server's answers to the writes (the rest is the device's own
+  // work, and the pulls).
+  let serverMs = 0;
+  const timedFetch: typeof fetch = async (input, init) => {
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    if (method === 'GET') return fetch(input, init); // pulls, and the live stream (never ends)
+    const t0 = performance.now();
+    try {
+      const response = await fetch(input, init);
+      await response.clone().arrayBuffer();
+      return response;
+    } finally {
+      serverMs += performance.now() - t0;
+    }
+  };
+  const sync = engine(db, apiBase, () => who.token, { push, fetch: timedFetch });
   const started = performance.now();
   await sync.start();
   // Drained = nothing left that could be sent: a refused entry stays in the outbox as 'failed' (for
@@ -57,7 +72,7 @@ async function drain(db: LocalDb, apiBase: string, who: Identity, push: 'batch' 
     console.log(`  refused: ${e.method} ${e.path} → ${e.http_status} ${e.code} ${e.error}`);
   await sync.whenIdle();
   await sync.stop();
-  return { queued, ms, failed };
+  return { queued, ms, failed, serverMs };
 }
 
 /** A device of `who`, pulled once, then offline. */
@@ -123,6 +138,7 @@ async function benchOne(label: string, databaseUrl: string | undefined) {
       };
       console.log(
         `${label} (${ready.kind}) ${mode}: ${scans.queued} queued scans acknowledged in ${(scans.ms / 1000).toFixed(2)} s ` +
+          `(waiting for the server ${(scans.serverMs / 1000).toFixed(2)} s) ` +
           `(failed ${scans.failed}; server's count ${server.items[0]?.scanned_quantity})`,
       );
       wdb.close();
@@ -146,6 +162,7 @@ async function benchOne(label: string, databaseUrl: string | undefined) {
       const mixed = await drain(mdb, apiBase, manager, mode);
       console.log(
         `${label} (${ready.kind}) ${mode}: ${mixed.queued} mixed changes acknowledged in ${(mixed.ms / 1000).toFixed(2)} s ` +
+          `(waiting for the server ${(mixed.serverMs / 1000).toFixed(2)} s) ` +
           `(failed ${mixed.failed})`,
       );
       mdb.close();
