@@ -1,11 +1,17 @@
 /**
  * `npm run bench`: every benchmark in sequence (not part of `npm test`). Figures are printed, never
  * asserted. Builds the client first if `dist/` is missing.
+ * `npm run bench -- outbox-drain dexie-sync`: only the benchmarks whose file name contains one of
+ * the words given.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+const only = process.argv.slice(2);
+
 function run(label: string, args: string[]) {
+  const file = args.find((a) => a.startsWith('tests/bench/')) ?? '';
+  if (only.length > 0 && !only.some((word) => file.includes(word))) return;
   console.log(`\n=== ${label} ===`);
   const r = spawnSync(process.execPath, args, { stdio: 'inherit' });
   if (r.status !== 0) process.exitCode = 1;
@@ -58,6 +64,11 @@ run('1,000 queued scans flushed (POST /warehouse/scan-barcode, sequential like t
   '--import',
   'tsx',
   'tests/bench/scan-flush-bench.ts',
+]);
+run('queued outbox drained by the real sync engine: batched vs one by one (server in a child process)', [
+  '--import',
+  'tsx',
+  'tests/bench/outbox-drain-bench.ts',
 ]);
 run(
   'warehouse: wedge scan latency offline/online, queued scans flushed, camera decode, chunk sizes (Chromium)',

@@ -508,6 +508,26 @@ describe('outbox', () => {
     db.close();
   });
 
+  it('one request per entry: an order created and edited offline goes through whole (the edit names the version the create made)', async () => {
+    const who = await login(server.apiBase, 'client1', 'sales');
+    const { db } = await primedDevice(who);
+    const { createOrder, updateOrder } = await import('../../src/client/local/orders');
+    const order = await createOrder(db, {
+      customer_name: 'Tek Tek Müşteri',
+      items: [{ product_name: 'Kalem', quantity: 1, unit_price: 5 }],
+    });
+    // Named on the offline copy (version 0); acknowledging the create moves it on to the server's.
+    await updateOrder(db, order.id, { notes: 'çevrimdışı not' });
+    const sync = engine(db, server.apiBase, () => who.token, { push: 'single' });
+    await sync.start();
+    await sync.whenIdle();
+    expect(await listEntries(db)).toEqual([]);
+    const onServer = await api(server.apiBase, who, 'GET', `/orders/${order.id}`);
+    expect(onServer.body?.data).toMatchObject({ notes: 'çevrimdışı not' });
+    await sync.stop();
+    db.close();
+  });
+
   it('keeps a pending change on top of a resync from cursor 0 until the server acknowledges it', async () => {
     const who = await login(server.apiBase, 'client1', 'admin');
     const { db } = await primedDevice(who);

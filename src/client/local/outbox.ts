@@ -120,6 +120,22 @@ export async function recompute(db: LocalDb, key: string): Promise<void> {
   if (entries.length === 0) await db.base.delete(key);
 }
 
+/**
+ * Recompute now, or note the record for `recomputeAll` at the end of the caller's transaction (a
+ * batch of answers: a record with 100 acknowledged scans is rebuilt once, not 100 times over its
+ * remaining entries). Equivalent: nothing in between reads the shown row, only the base and the
+ * outbox, and a base outlives the batch's acknowledgements while any entry of its record remains.
+ */
+async function recomputeNowOrLater(db: LocalDb, key: string, later: Set<string> | undefined) {
+  if (later) later.add(key);
+  else await recompute(db, key);
+}
+
+/** Recompute every record noted by acknowledge/reject (`later`); inside their transaction. */
+export async function recomputeAll(db: LocalDb, keys: Iterable<string>): Promise<void> {
+  for (const key of keys) await recompute(db, key);
+}
+
 async function entriesFor(db: LocalDb, key: string): Promise<OutboxEntry[]> {
   const entries = await db.outbox.where('records').equals(key).toArray();
   return entries.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
@@ -135,12 +151,13 @@ export async function putServerRow(
   collection: Collection,
   id: string,
   row: Row | null,
+  later?: Set<string>,
 ): Promise<void> {
   const key = recordKey(collection, id);
   const base = await db.base.get(key);
   if (base) {
     await db.base.put({ ...base, row });
-    await recompute(db, key);
+    await recomputeNowOrLater(db, key, later);
     return;
   }
   const table = db.table_(collection);
@@ -266,7 +283,12 @@ async function reload(db: LocalDb, entry: OutboxEntry): Promise<OutboxEntry | un
  * The server applied the entry (2xx, including a replayed outcome for the same key). `data` is the
  * answer already parsed by the entry's endpoint response schema.
  */
-export async function acknowledge(db: LocalDb, entry: OutboxEntry, data: unknown): Promise<void> {
+export async function acknowledge(
+  db: LocalDb,
+  entry: OutboxEntry,
+  data: unknown,
+  later?: Set<string>,
+): Promise<void> {
   const def = mutationFor(entry.kind);
   const returned = def?.fromResponse?.(data as never, entry as never) ?? {};
   await db.transaction('rw', scopeFor(db, [...entry.records, ...Object.keys(returned)]), async () => {
@@ -279,7 +301,7 @@ export async function acknowledge(db: LocalDb, entry: OutboxEntry, data: unknown
       const base = await db.base.get(key);
       const answer = key in returned ? withoutAppliedOn(returned[key] ?? null) : undefined;
       if (!base) {
-        if (answer !== undefined) await putServerRow(db, parsed.collection, parsed.id, answer);
+        if (answer !== undefined) await putServerRow(db, parsed.collection, parsed.id, answer, later);
         continue;
       }
       if (key in returned) await carryVersions(db, key, base.row, returned[key] ?? null);
@@ -287,7 +309,7 @@ export async function acknowledge(db: LocalDb, entry: OutboxEntry, data: unknown
       const row =
         answer !== undefined ? answer : applyEffect(base.row ? { ...base.row } : null, current, key);
       await db.base.put({ ...base, row });
-      await recompute(db, key);
+      await recomputeNowOrLater(db, key, later);
     }
   });
 }
@@ -341,7 +363,12 @@ export interface Rejection {
  * Turkish message and code, and stops contributing to the shown rows, so the record returns to
  * the server's version at once (replaced by the 409's `current` when the server sent one).
  */
-export async function reject(db: LocalDb, entry: OutboxEntry, rejection: Rejection): Promise<void> {
+export async function reject(
+  db: LocalDb,
+  entry: OutboxEntry,
+  rejection: Rejection,
+  later?: Set<string>,
+): Promise<void> {
   await db.transaction('rw', scopeFor(db, entry.records), async () => {
     const current = await reload(db, entry);
     if (!current) return;
@@ -358,7 +385,7 @@ export async function reject(db: LocalDb, entry: OutboxEntry, rejection: Rejecti
       const base = await db.base.get(single);
       if (base) await db.base.put({ ...base, row: withoutAppliedOn(serverRow) });
     }
-    for (const key of current.records) await recompute(db, key);
+    for (const key of current.records) await recomputeNowOrLater(db, key, later);
   });
 }
 

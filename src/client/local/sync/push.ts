@@ -5,7 +5,7 @@ import { ApiError, NetworkError } from '../../api/errors';
 import { request } from '../../api/http';
 import type { LocalDb, OutboxEntry } from '../database';
 import { mutationFor } from '../mutations';
-import { acknowledge, postpone, reject } from '../outbox';
+import { acknowledge, postpone, recomputeAll, reject } from '../outbox';
 import { isTransient } from './backoff';
 import { wireEntry } from './batch';
 
@@ -118,8 +118,12 @@ export interface Step {
 
 export async function sendInTurn(ctx: SendContext, send: OutboxEntry[], on: InTurnHooks): Promise<Step> {
   let sent = false;
-  for (const entry of send) {
+  for (const planned of send) {
     if (on.stopped()) return { sent, replan: false, stop: true, aborted: true };
+    // The entry as stored NOW, not as planned: acknowledging an earlier entry of its record may have
+    // moved its `expected_version` on (outbox.ts carryVersions), or the user discarded it meanwhile.
+    const entry = planned.seq !== undefined ? await ctx.db.outbox.get(planned.seq) : planned;
+    if (entry?.status !== 'pending') continue;
     const { result, error } = await sendEntry(ctx, entry);
     if (result === 'ok' || result === 'rejected') {
       sent = true;
@@ -165,11 +169,16 @@ export interface BatchOutcome {
 type Answer = Extract<PushResult, { outcome: 'answered' }>;
 
 /** What the outbox records for one entry's answer (the same rules as sendEntry's). */
-async function settle(ctx: SendContext, entry: OutboxEntry, answer: Answer): Promise<SendOutcome> {
+async function settle(
+  ctx: SendContext,
+  entry: OutboxEntry,
+  answer: Answer,
+  later: Set<string>,
+): Promise<SendOutcome> {
   const body = answer.body as Record<string, unknown>;
   if (answer.status >= 200 && answer.status < 300) {
     const parsed = mutationFor(entry.kind)?.endpoint.response.safeParse(body.data);
-    await acknowledge(ctx.db, entry, parsed?.success ? parsed.data : undefined);
+    await acknowledge(ctx.db, entry, parsed?.success ? parsed.data : undefined, later);
     return { result: 'ok' };
   }
   const error = new ApiError(
@@ -183,12 +192,17 @@ async function settle(ctx: SendContext, entry: OutboxEntry, answer: Answer): Pro
     await postpone(ctx.db, entry, ctx.backoff(entry), error.message, 'server');
     return { result: 'retry', error };
   }
-  await reject(ctx.db, entry, {
-    status: error.status,
-    error: error.message,
-    code: error.code ?? null,
-    current: 'current' in body ? (body.current as Record<string, unknown> | null) : undefined,
-  });
+  await reject(
+    ctx.db,
+    entry,
+    {
+      status: error.status,
+      error: error.message,
+      code: error.code ?? null,
+      current: 'current' in body ? (body.current as Record<string, unknown> | null) : undefined,
+    },
+    later,
+  );
   return { result: 'rejected', error };
 }
 
@@ -236,16 +250,19 @@ export async function sendBatch(ctx: SendContext, entries: OutboxEntry[]): Promi
   }
   const byKey = new Map(answer.results.map((r) => [r.key, r]));
   await ctx.db.transaction('rw', ctx.db.tables, async () => {
+    // Each touched record is rebuilt once, after all its answers (outbox.ts recomputeNowOrLater).
+    const later = new Set<string>();
     for (const entry of entries) {
       const result = byKey.get(entry.id);
       if (result?.outcome !== 'answered') continue;
-      const settled = await settle(ctx, entry, result);
+      const settled = await settle(ctx, entry, result, later);
       if (settled.error) outcome.error = settled.error;
       if (settled.result === 'ok') outcome.applied++;
       else if (settled.result === 'rejected') outcome.rejected++;
       else if (settled.result === 'retry') outcome.postponed++;
       else if (settled.result === 'unauthorized') outcome.result = 'unauthorized';
     }
+    await recomputeAll(ctx.db, later);
   });
   return outcome;
 }
