@@ -204,7 +204,8 @@ export function countBody(session: CountSession) {
 export function foldCode(code: string): string {
   return code
     .trim()
-    .replace(/[\u0131\u0130]/g, (c) => (c === '\u0131' ? 'i' : 'I')) // dotless ı, dotted İ
+    .replace(/\u0131/g, 'i') // dotless ı
+    .replace(/\u0130/g, 'I') // dotted İ
     .toUpperCase();
 }
 
