@@ -1,4 +1,5 @@
 import Dexie, { type Collection } from 'dexie';
+import { searchFold } from '../../shared/domain/turkish-text';
 import {
   type LocalCustomer,
   type LocalDb,
@@ -28,9 +29,14 @@ export function unreadNotificationCount(db: LocalDb): Promise<number> {
 
 // ------------------------------------------------------------------------------- orders ---
 
-/** Lower-case for searching Turkish text (İ → i, I → ı), so 'ayşe' finds 'AYŞE'. */
+/**
+ * What every search on the device compares, the same fold as the server's searches
+ * (shared/domain/turkish-text.ts `searchFold`): lower case by the Turkish rules with every
+ * I-variant as 'i', so 'ayşe' finds 'AYŞE', 'istanbul' finds 'İSTANBUL', and 'iphone' finds the
+ * code 'IPHONE-15' (which Turkish lower-casing alone would turn into 'ıphone').
+ */
 export function foldTr(text: string): string {
-  return text.toLocaleLowerCase('tr-TR');
+  return searchFold(text);
 }
 
 export interface OrderFilter {
