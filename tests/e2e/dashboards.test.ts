@@ -140,11 +140,10 @@ describe('dashboards (Chromium against npm start)', () => {
       if (role.tabs.includes('Yönetim')) {
         await page.getByTestId('dash-tab-management').click();
         const links = page.getByTestId('dash-management').locator('a');
-        expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
-          '/admin',
-          '/tenant-management',
-          '/product-management',
-        ]);
+        // The tab's panel renders after the click: wait for its links rather than read them at once.
+        await expect
+          .poll(() => links.evaluateAll((as) => as.map((a) => a.getAttribute('href'))))
+          .toEqual(['/admin', '/tenant-management', '/product-management']);
         await expect.poll(() => links.first().innerText()).toContain(`${orders.length} sipariş`);
       }
       // Open the first order from the list.
