@@ -256,6 +256,8 @@ describe('search and duplicates', () => {
     expect((await search('ışık arama')).map((c) => c.full_name)).toEqual(['Işık Arama']);
     expect((await search('IŞIK ARAMA')).map((c) => c.full_name)).toEqual(['Işık Arama']);
     expect((await search('333 22 11')).map((c) => c.full_name)).toEqual(['Işık Arama']);
+    // Every I-variant is one letter, as on the device: a dotted 'i' typed for the 'I' of 'Işık'.
+    expect((await search('işık arama')).map((c) => c.full_name)).toEqual(['Işık Arama']);
     expect(await search('100%_yok')).toHaveLength(0);
     const paged = await api.call<{ data: unknown }>('GET', '/customers', {
       token: sales.token,

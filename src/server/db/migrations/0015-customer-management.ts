@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
  * Customer management: customers gain city, tax office and tax number (invoices need them), and
  * what searching and duplicate detection read.
  *
- * - `tr_fold(text)`: Turkish case folding as a plain character translation (İ→i, I→ı, Ş→ş, …,
+ * - `tr_fold(text)`: Turkish case folding as a plain character translation (İ, I, ı→i, Ş→ş, …,
  *   ASCII A–Z), independent of the database's locale — PGlite runs with the C locale, whose
  *   lower() leaves 'İ' alone, so 'istanbul' would not find 'İstanbul'. IMMUTABLE, so a generated
  *   column may use it.
@@ -13,8 +13,10 @@ import { type Kysely, sql } from 'kysely';
  * - `phone_key`: the last 10 digits of the phone ('+90 (532) 123 45 67' and '0532 123 4567' are one
  *   number), for the duplicate check; indexed with the tax number, both per tenant over live rows.
  */
-const UPPER = 'ABCÇDEFGĞHIİJKLMNOÖPQRSŞTUÜVWXYZÂÎÛ';
-const LOWER = 'abcçdefgğhıijklmnoöpqrsştuüvwxyzâîû';
+// Every I-variant (I, İ, ı) folds to 'i', as shared/domain/turkish-text.ts `searchFold` folds the
+// typed text on the device: 'isparta' finds 'ISPARTA' and 'ışık' finds 'IŞIK', on both sides alike.
+const UPPER = 'ABCÇDEFGĞHIİıJKLMNOÖPQRSŞTUÜVWXYZÂÎÛ';
+const LOWER = 'abcçdefgğhiiijklmnoöpqrsştuüvwxyzâîû';
 
 const UP = [
   `CREATE FUNCTION tr_fold(value text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
