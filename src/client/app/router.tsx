@@ -44,9 +44,11 @@ const ManagerDashboardPage = lazy(() => import('../dashboard/manager-dashboard-p
 const CustomersPage = lazy(() => import('../customers/customers-page'));
 const ProductManagementPage = lazy(() => import('../products/product-management-page'));
 const InventoryPage = lazy(() => import('../inventory/inventory-page'));
+const AdminPage = lazy(() => import('../admin/admin-page'));
+const SettingsPage = lazy(() => import('../settings/settings-page'));
 
 /** Not built yet (later issues): real routes with their guards, rendering a plain "coming soon" page. */
-const ANY_USER_PLACEHOLDERS = ['/invoices', '/settings'];
+const ANY_USER_PLACEHOLDERS = ['/invoices'];
 
 /** /dashboard: the driver's work list for a driver; every other role's dashboard. */
 function DashboardPage() {
@@ -82,6 +84,7 @@ function AppRoutes() {
             <Route path="/sales" element={<SalesPage />} />
             <Route path="/notifications" element={<NotificationsPage />} />
             <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/settings" element={<SettingsPage />} />
             {/* Role-guarded routes: the roles come from one table (route-access.ts), which the
                 login screen also reads when it returns a user to the address they asked for. */}
             <Route element={<RequireAuth roles={ROUTE_ROLES['/manager-dashboard']} />}>
@@ -92,7 +95,7 @@ function AppRoutes() {
               <Route path="/inventory" element={<InventoryPage />} />
             </Route>
             <Route element={<RequireAuth roles={ROUTE_ROLES['/admin']} />}>
-              <Route path="/admin" element={<ComingSoonPage />} />
+              <Route path="/admin" element={<AdminPage />} />
               <Route path="/tenant-management" element={<ComingSoonPage />} />
               <Route path="/product-management" element={<ProductManagementPage />} />
             </Route>

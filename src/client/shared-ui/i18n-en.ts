@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
+import { adminEn } from '../admin/messages-en';
 import { authEn } from '../auth/messages-en';
 import { customersEn } from '../customers/messages-en';
 import { dashboardEn } from '../dashboard/messages-en';
@@ -284,6 +285,7 @@ export const en: Record<MessageKey, string> = {
   ...productsEn,
   ...importEn,
   ...inventoryEn,
+  ...adminEn,
   ...authEn,
   ...dashboardEn,
   ...driverEn,

@@ -1,5 +1,6 @@
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import { STORED_TEXTS_TR } from '../../shared/api/stored-texts';
+import { adminTr } from '../admin/messages-tr';
 import { authTr } from '../auth/messages-tr';
 import { customersTr } from '../customers/messages-tr';
 import { dashboardTr } from '../dashboard/messages-tr';
@@ -273,6 +274,7 @@ export const tr = {
   ...productsTr,
   ...importTr,
   ...inventoryTr,
+  ...adminTr,
   ...authTr,
   ...dashboardTr,
   ...driverTr,
