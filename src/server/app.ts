@@ -15,6 +15,7 @@ import eventRoutes from './events/events.routes';
 import { EventHub } from './events/events.service';
 import healthRoutes from './health/health.routes';
 import { ReadCaches } from './lib/read-cache';
+import { Scheduler } from './lib/scheduler';
 import notificationRoutes from './notifications/notifications.routes';
 import openApiRoutes from './openapi/openapi.routes';
 import orderRoutes from './orders/orders.routes';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     wireCache: WireCache;
     /** Open server-sent event streams of this process (events/events.service.ts). */
     eventHub: EventHub;
+    /** Background jobs (lib/scheduler.ts): features register theirs with `app.scheduler.every`. */
+    scheduler: Scheduler;
     registeredRoutes: ReadonlyArray<{ method: string; url: string; access: unknown }>;
   }
 }
@@ -110,6 +113,9 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
   // Streams never end by themselves: end them before the server waits for its connections.
   app.addHook('preClose', async () => eventHub.closeAll());
   app.addHook('onClose', async () => changes?.close());
+  const scheduler = new Scheduler((job, error) => app.log.error({ err: error, job }, 'scheduled job failed'));
+  app.decorate('scheduler', scheduler);
+  app.addHook('preClose', async () => scheduler.stop());
   // Every route as registered (method, url, config): the route walker test holds each /api route
   // to "authenticated unless its endpoint entry says public".
   const registered: Array<{ method: string; url: string; access: unknown }> = [];

@@ -79,6 +79,38 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number({ error: 'LOGIN_RATE_LIMIT bir sayı olmalıdır' }).int().min(1).max(100_000).default(20),
   ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^smtps?:\/\//,
+        'SMTP_URL smtp:// veya smtps:// ile başlamalıdır (ör. smtp://user:pass@host:587)',
+      )
+      .optional(),
+  ),
+  SMTP_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .max(254, 'SMTP_FROM en fazla 254 karakter olmalıdır')
+      .default('Sipariş Yönetim Sistemi <no-reply@localhost>'),
+  ),
+  BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  BASE_DOMAIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/,
+        'BASE_DOMAIN bir alan adı olmalıdır (ör. siparis.example.com)',
+      )
+      .default('localhost.localdomain'),
+  ),
+  AUDIT_RETENTION_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'AUDIT_RETENTION_DAYS bir sayı olmalıdır' }).int().min(1).max(3650).default(365),
+  ),
 });
 
 export interface Config {
@@ -115,6 +147,16 @@ export interface Config {
   eventsMaxStreamsPerUser?: number;
   /** GET /events: how often an open stream re-checks its session and role (default 30 s). */
   eventsRecheckMs?: number;
+  /** Outgoing e-mail (nodemailer transport URL); undefined: e-mail is not configured. */
+  smtpUrl: string | undefined;
+  /** The From of every e-mail sent. */
+  smtpFrom: string;
+  /** Where tenant backups are written (default DATA_DIR/backups). */
+  backupDir: string;
+  /** The domain tenants' subdomains live under (`client1.<BASE_DOMAIN>`). */
+  baseDomain: string;
+  /** How many days audit log entries are kept before the scheduler prunes them. */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -168,6 +210,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     distDir: resolve(e.DIST_DIR),
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    backupDir: resolve(e.BACKUP_DIR ?? join(dataDir, 'backups')),
+    baseDomain: e.BASE_DOMAIN,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     authCacheMs: e.AUTH_CACHE_MS,
     demoMode: e.DEMO_MODE !== undefined ? e.DEMO_MODE === 'true' : e.NODE_ENV !== 'production',
     trustProxy:
@@ -199,6 +246,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // API tests change tenants and users with SQL, standing in for administration screens that
     // do not exist yet; tests/api/read-cache.test.ts runs with the cache on.
     authCacheMs: 0,
+    smtpUrl: undefined,
+    smtpFrom: 'Sipariş Yönetim Sistemi <no-reply@localhost>',
+    backupDir: resolve('.test-data/backups'),
+    baseDomain: 'localhost.localdomain',
+    auditRetentionDays: 365,
     ...overrides,
   };
 }
