@@ -3,7 +3,16 @@ import { createRequire } from 'node:module';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+import {
+  api,
+  apiLogin,
+  browserPerFile,
+  messagesShown,
+  newContext,
+  recordMessages,
+  signIn,
+  waitForServiceWorker,
+} from '../helpers/browser';
 
 /**
  * /product-management as an admin uses it (Chromium against `npm start`, tenant client1 with
@@ -121,8 +130,27 @@ async function snackbarText(page: Page): Promise<string> {
   return (await alert.count()) ? (await alert.first().innerText()).trim() : '';
 }
 
+/**
+ * Waits until `text` has been shown as a snackbar (recorded, so its auto-hide cannot race the
+ * check); when it never is, the failure says which messages were shown and what the form shows.
+ */
+async function expectMessage(page: Page, text: string, timeout: number) {
+  try {
+    await expect.poll(() => messagesShown(page), { timeout }).toContain(text);
+  } catch {
+    const form = await page
+      .getByTestId('product-form-dialog')
+      .innerText({ timeout: 1000 })
+      .catch(() => '(no form open)');
+    throw new Error(
+      `'${text}' was not shown; messages: ${JSON.stringify(await messagesShown(page))}; form: ${form}`,
+    );
+  }
+}
+
 async function openAdmin(width = 1280) {
   const context = await newContext(browser(), { width, height: 900 });
+  await recordMessages(context);
   const page = await context.newPage();
   await signIn(page, baseURL, TENANT, 'admin');
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
@@ -169,7 +197,7 @@ describe('/product-management (Chromium against npm start)', () => {
       })
       .toBe('true');
     await page.getByTestId('product-save').click();
-    await expect.poll(() => snackbarText(page), { timeout: 20_000 }).toBe('Ürün başarıyla oluşturuldu!');
+    await expectMessage(page, 'Ürün başarıyla oluşturuldu!', 20_000);
     await dialog.waitFor({ state: 'detached' });
 
     const token = await adminToken();
@@ -249,7 +277,7 @@ describe('/product-management (Chromium against npm start)', () => {
     await page.getByTestId('product-delete').first().click();
     await page.getByTestId('products-confirm-confirm').click();
     await expect.poll(() => page.getByTestId('product-row').count()).toBe(0);
-    await expect.poll(() => snackbarText(page)).toBe('Ürün başarıyla silindi!');
+    await expectMessage(page, 'Ürün başarıyla silindi!', 5_000);
     await expect
       .poll(async () => findByCode(token, product.product_code), { timeout: 20_000 })
       .toBeUndefined();
@@ -348,9 +376,7 @@ describe('/product-management (Chromium against npm start)', () => {
     await page.getByTestId('product-min-stock').fill('0');
     await page.getByTestId('product-current-stock').fill('3');
     await page.getByTestId('product-save').click();
-    await expect
-      .poll(() => snackbarText(page), { timeout: 15_000 })
-      .toBe('Bu cihazda kaydedildi; bağlantı gelince sunucuya gönderilecek.');
+    await expectMessage(page, 'Bu cihazda kaydedildi; bağlantı gelince sunucuya gönderilecek.', 15_000);
     await searchFor(page, code, 1);
     await context.setOffline(false);
     const token = await adminToken();

@@ -134,3 +134,27 @@ export async function apiLogin(baseURL: string, tenant: string, username: string
   if (status !== 200) throw new Error(`login ${username}@${tenant} failed: ${status}`);
   return body;
 }
+
+/**
+ * Records every text a snackbar or toast shows on the context's pages, however briefly (a
+ * MutationObserver installed before any page script), so a test can assert a message appeared
+ * without racing its auto-hide, and can say what was shown instead when it did not.
+ */
+export async function recordMessages(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __messages: string[] }).__messages = seen;
+    const collect = () => {
+      for (const node of document.querySelectorAll('[data-testid="snackbar"], [data-testid="toast"]')) {
+        const text = (node.querySelector('.MuiAlert-message')?.textContent ?? '').trim();
+        if (text && seen[seen.length - 1] !== text) seen.push(text);
+      }
+    };
+    new MutationObserver(collect).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** The messages recorded by `recordMessages` on this page so far, oldest first. */
+export async function messagesShown(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __messages?: string[] }).__messages ?? []);
+}
