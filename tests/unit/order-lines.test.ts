@@ -12,6 +12,7 @@ import {
   linesTotalKurus,
   lineToDraft,
   type OrderLine,
+  overStockEdit,
   sameLines,
 } from '../../src/shared/domain/order-lines';
 
@@ -183,5 +184,43 @@ describe('the device applies an edit as the server does', () => {
     }) as Record<string, unknown>;
     expect(applied.total_amount_kurus).toBe(1_999_990);
     expect((applied.items as unknown[]).length).toBe(1);
+  });
+});
+
+describe('overStockEdit: the stock cap of an order edit', () => {
+  const line = (product_id: string | null, quantity: number) => ({
+    product_id,
+    product_name: product_id ?? 'Serbest',
+    quantity,
+  });
+  const available = (figures: Record<string, number>) => (id: string) => figures[id] ?? null;
+
+  it('refuses more pieces than are available to a pending order, naming the product and the cap', () => {
+    expect(overStockEdit([line('p1', 2)], [line('p1', 6)], available({ p1: 5 }), false)).toEqual({
+      product_id: 'p1',
+      product_name: 'p1',
+      wanted: 6,
+      available: 5,
+    });
+    expect(overStockEdit([line('p1', 2)], [line('p1', 5)], available({ p1: 5 }), false)).toBeNull();
+  });
+
+  it("counts an approved order's own reservation as available to it", () => {
+    // 3 reserved by this order, 2 more free: it may grow to 5, not 6.
+    expect(overStockEdit([line('p1', 3)], [line('p1', 5)], available({ p1: 2 }), true)).toBeNull();
+    expect(overStockEdit([line('p1', 3)], [line('p1', 6)], available({ p1: 2 }), true)?.available).toBe(5);
+  });
+
+  it('never refuses a product whose quantity stays or falls, nor free-text or unknown products', () => {
+    expect(overStockEdit([line('p1', 9)], [line('p1', 9)], available({ p1: 0 }), false)).toBeNull();
+    expect(overStockEdit([line('p1', 9)], [line('p1', 4)], available({ p1: 0 }), false)).toBeNull();
+    expect(overStockEdit([], [line(null, 500)], available({}), false)).toBeNull();
+    expect(overStockEdit([], [line('unknown', 500)], available({}), false)).toBeNull();
+  });
+
+  it('adds up several lines of one product', () => {
+    expect(
+      overStockEdit([line('p1', 1)], [line('p1', 1), line('p1', 4)], available({ p1: 4 }), false)?.wanted,
+    ).toBe(5);
   });
 });

@@ -28,6 +28,7 @@ import {
   LINE_QUANTITY_MAX,
   type LineDraft,
   lineToDraft,
+  overStockEdit,
 } from '../../shared/domain/order-lines';
 import {
   type EditGroup,
@@ -35,11 +36,14 @@ import {
   findTransition,
   type ProducedStatus,
 } from '../../shared/domain/order-status';
+import { orderStockState } from '../../shared/domain/stock';
 import type { LocalOrder } from '../local';
+import { useProducts } from '../shared-ui/catalogue-data';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { type MessageKey, statusLabel, useT } from '../shared-ui/i18n';
 import { NumberField } from '../shared-ui/number-field';
 import { OrderStatusChip } from '../shared-ui/order-status-chip';
+import { productStock } from '../shared-ui/product-price';
 import { statusActions } from './order-ui';
 import { changeStatusAction, updateOrderAction, useActingUser } from './orders-data';
 
@@ -121,6 +125,7 @@ function OrderEditForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const products = useProducts();
 
   const clearError = (key: string) => {
     setFormError(null);
@@ -184,6 +189,20 @@ function OrderEditForm({
           const key = issue.path.join('.') || 'form';
           fieldErrors[key] ??= issue.message;
         }
+    }
+    // The shared stock cap of an edit: more pieces of a product only up to what is available to
+    // this order (the server refuses the rest at approval; say so now, before anything is queued).
+    if (body?.items) {
+      const over = overStockEdit(
+        order.items,
+        body.items.map((item) => ({ ...item, product_id: item.product_id ?? null })),
+        (id) => {
+          const known = products?.find((p) => p.id === id);
+          return known ? productStock(known) : null;
+        },
+        orderStockState(order.status) === 'reserved',
+      );
+      if (over) fieldErrors.items = t('prod_overStock', { name: over.product_name, n: over.available });
     }
     if (transition?.requiresNotes && !statusNotes.trim()) fieldErrors.status_notes = t('om_notesRequired');
     if (Object.keys(fieldErrors).length > 0) {

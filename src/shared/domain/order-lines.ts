@@ -262,3 +262,39 @@ export function overStockLine(
   }
   return null;
 }
+
+/**
+ * The stock cap of an EDIT: a product's lines may ask for more than before only up to what is
+ * available to this order — the product's available stock, plus what the order itself already
+ * reserves when it holds a reservation (an approved order's own pieces are not "taken" from it).
+ * A product whose quantity stays or falls is never refused, even if its stock fell meanwhile (the
+ * user is not blocked from fixing a note or a name because of a line they did not touch).
+ */
+export function overStockEdit(
+  before: readonly Pick<OrderLine, 'product_id' | 'quantity'>[],
+  after: readonly Pick<OrderLine, 'product_id' | 'product_name' | 'quantity'>[],
+  availableOf: (productId: string) => number | null,
+  orderHoldsStock: boolean,
+): { product_id: string; product_name: string; wanted: number; available: number } | null {
+  const had = new Map<string, number>();
+  for (const line of before)
+    if (line.product_id) had.set(line.product_id, (had.get(line.product_id) ?? 0) + line.quantity);
+  const wants = new Map<string, { name: string; quantity: number }>();
+  for (const line of after) {
+    if (!line.product_id) continue;
+    const seen = wants.get(line.product_id);
+    wants.set(line.product_id, {
+      name: seen?.name ?? line.product_name,
+      quantity: (seen?.quantity ?? 0) + line.quantity,
+    });
+  }
+  for (const [id, { name, quantity }] of wants) {
+    const previous = had.get(id) ?? 0;
+    if (quantity <= previous) continue;
+    const available = availableOf(id);
+    if (available === null) continue;
+    const cap = sellableStock(available) + (orderHoldsStock ? previous : 0);
+    if (quantity > cap) return { product_id: id, product_name: name, wanted: quantity, available: cap };
+  }
+  return null;
+}
