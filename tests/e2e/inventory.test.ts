@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { Order, Product } from '../../src/shared/api/entities';
+import { seriousViolations } from '../helpers/axe';
 import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
 
 /**
@@ -16,8 +15,6 @@ import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker
 const baseURL = inject('baseURL');
 const browser = browserPerFile();
 const TENANT = 'demo';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 let adminToken: string;
 
 async function products(): Promise<Product[]> {
@@ -104,25 +101,6 @@ async function outboxCount(page: Page): Promise<number> {
       });
     }
     return total;
-  });
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: () => Promise<{
-            violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    const r = await axe.run();
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
 

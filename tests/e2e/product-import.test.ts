@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import writeExcelFile from 'write-excel-file/node';
+import { seriousViolations } from '../helpers/axe';
 import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/browser';
 
 const baseURL = inject('baseURL');
@@ -80,6 +81,45 @@ describe('bulk product import in the browser', () => {
       { token },
     );
     expect(one.body.data[0]).toMatchObject({ selling_price_kurus: 50925, current_stock: 499 % 9 });
+    await context.close();
+  });
+
+  it('at 390 px in English the dialog fits, reads English and axe finds nothing serious, chosen and previewed', async () => {
+    const path = join(dir, 'small.csv');
+    writeFileSync(
+      path,
+      'Ürün Adı;Ürün Kodu;Satış Fiyatı\nTelefon Kılıfı;E2E-A11Y-1;12,50\n;E2E-A11Y-2;abc\n',
+    );
+    const context = await newContext(browser(), { width: 390, height: 844 });
+    const page = await context.newPage();
+    await signIn(page, baseURL, 'demo', 'admin');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(`${baseURL}/product-management`);
+    await page.getByTestId('account-menu-button').click();
+    await page.getByRole('menuitem', { name: 'English', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('products-bulk-upload').innerText()).toBe('Bulk Upload');
+    await page.getByTestId('products-bulk-upload').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Template (.xlsx)').waitFor();
+    const overflow = () =>
+      page.evaluate(() => {
+        const paper = document.querySelector('.MuiDialog-paper');
+        return paper ? paper.scrollWidth - paper.clientWidth : 0;
+      });
+    const found: Record<string, string[]> = {};
+    found.opened = await seriousViolations(page);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByTestId('import-file-input').setInputFiles(path);
+    await dialog.getByText('Chosen file: small.csv').waitFor();
+    await dialog.getByRole('button', { name: 'Upload and preview' }).click();
+    await dialog.getByRole('button', { name: 'New (1)' }).waitFor({ timeout: 60_000 });
+    expect(await dialog.getByRole('button', { name: 'Errors (1)' }).count()).toBe(1);
+    found.preview = await seriousViolations(page);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length > 0))).toEqual({});
+    // Nothing imported: the dialog closes without a confirmation.
+    await page.keyboard.press('Escape');
     await context.close();
   });
 });

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../helpers/axe';
 import {
   api,
   apiLogin,
@@ -97,34 +96,7 @@ async function createViaApi(token: string, code: string, overrides: Record<strin
   return body.data;
 }
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 /** axe-core's serious and critical findings on the page as it is now (as tests/e2e/axe.test.ts runs it). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (o: unknown) => Promise<{
-            violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    const r = await axe.run({ resultTypes: ['violations'] });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(', ')}`,
-      );
-  });
-}
-
 async function snackbarText(page: Page): Promise<string> {
   const alert = page.locator('.MuiSnackbar-root .MuiAlert-message');
   return (await alert.count()) ? (await alert.first().innerText()).trim() : '';
