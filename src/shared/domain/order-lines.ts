@@ -236,15 +236,10 @@ export function capToAvailable(wanted: number, available: number, elsewhere = 0)
   return Math.max(0, Math.min(Math.trunc(wanted), sellableStock(available) - elsewhere));
 }
 
-/**
- * The first catalogue product whose lines together ask for more than its available stock, or null
- * when every line fits. `availableOf` answers null for a product the device does not know (then
- * the server decides).
- */
-export function overStockLine(
+/** Per catalogue product (free-text lines have none): its lines' pieces together, and its name. */
+function quantitiesByProduct(
   lines: readonly Pick<OrderLine, 'product_id' | 'product_name' | 'quantity'>[],
-  availableOf: (productId: string) => number | null,
-): { product_id: string; product_name: string; wanted: number; available: number } | null {
+): Map<string, { name: string; quantity: number }> {
   const wanted = new Map<string, { name: string; quantity: number }>();
   for (const line of lines) {
     if (!line.product_id) continue;
@@ -254,7 +249,19 @@ export function overStockLine(
       quantity: (seen?.quantity ?? 0) + line.quantity,
     });
   }
-  for (const [id, { name, quantity }] of wanted) {
+  return wanted;
+}
+
+/**
+ * The first catalogue product whose lines together ask for more than its available stock, or null
+ * when every line fits. `availableOf` answers null for a product the device does not know (then
+ * the server decides).
+ */
+export function overStockLine(
+  lines: readonly Pick<OrderLine, 'product_id' | 'product_name' | 'quantity'>[],
+  availableOf: (productId: string) => number | null,
+): { product_id: string; product_name: string; wanted: number; available: number } | null {
+  for (const [id, { name, quantity }] of quantitiesByProduct(lines)) {
     const available = availableOf(id);
     if (available === null) continue;
     if (quantity > sellableStock(available))
@@ -276,20 +283,9 @@ export function overStockEdit(
   availableOf: (productId: string) => number | null,
   orderHoldsStock: boolean,
 ): { product_id: string; product_name: string; wanted: number; available: number } | null {
-  const had = new Map<string, number>();
-  for (const line of before)
-    if (line.product_id) had.set(line.product_id, (had.get(line.product_id) ?? 0) + line.quantity);
-  const wants = new Map<string, { name: string; quantity: number }>();
-  for (const line of after) {
-    if (!line.product_id) continue;
-    const seen = wants.get(line.product_id);
-    wants.set(line.product_id, {
-      name: seen?.name ?? line.product_name,
-      quantity: (seen?.quantity ?? 0) + line.quantity,
-    });
-  }
-  for (const [id, { name, quantity }] of wants) {
-    const previous = had.get(id) ?? 0;
+  const had = quantitiesByProduct(before.map((line) => ({ ...line, product_name: '' })));
+  for (const [id, { name, quantity }] of quantitiesByProduct(after)) {
+    const previous = had.get(id)?.quantity ?? 0;
     if (quantity <= previous) continue;
     const available = availableOf(id);
     if (available === null) continue;
