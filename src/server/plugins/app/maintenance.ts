@@ -15,11 +15,14 @@ export const MAINTENANCE_HEADER = 'X-Maintenance';
  */
 export default fp(
   async function maintenancePlugin(app: FastifyInstance) {
-    app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    app.addHook('onRequest', async (request: FastifyRequest) => {
       if (!request.tenant?.maintenance_mode) return;
-      reply.header(MAINTENANCE_HEADER, '1');
       if (request.routeOptions.config?.access === 'public') return;
       if (request.user && refusedByMaintenance(request.tenant, request.user.role)) throw maintenanceError();
+    });
+    // On every answer, refusals included (a 401 of the auth hook too), once the tenant is known.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.tenant?.maintenance_mode) reply.header(MAINTENANCE_HEADER, '1');
     });
   },
   { name: 'maintenance', dependencies: ['auth'] },
