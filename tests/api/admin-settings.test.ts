@@ -42,11 +42,15 @@ async function read(session: Session = admin) {
 }
 
 function put(body: Record<string, unknown>, session: Session = admin, tenant = session.tenant) {
-  return api.call<{ data: unknown; error?: string; code?: string; current?: unknown }>('PUT', '/admin/settings', {
-    tenant,
-    token: session.token,
-    body,
-  });
+  return api.call<{ data: unknown; error?: string; code?: string; current?: unknown }>(
+    'PUT',
+    '/admin/settings',
+    {
+      tenant,
+      token: session.token,
+      body,
+    },
+  );
 }
 
 /** Saves with the current version; fails the test unless the server accepted it. */
@@ -95,9 +99,9 @@ describe('GET and PUT /admin/settings', () => {
 
   it("another tenant's admin is refused (403 TENANT_MISMATCH) and cannot change this tenant", async () => {
     const before = await tenantRow();
-    expect((await api.call('GET', '/admin/settings', { tenant: TENANT, token: otherAdmin.token })).status).toBe(
-      403,
-    );
+    expect(
+      (await api.call('GET', '/admin/settings', { tenant: TENANT, token: otherAdmin.token })).status,
+    ).toBe(403);
     const p = await put({ system_name: 'Ele geçirildi' }, otherAdmin, TENANT);
     expect(p.status).toBe(403);
     expect(p.body).toMatchObject({ code: 'TENANT_MISMATCH' });
@@ -118,7 +122,11 @@ describe('GET and PUT /admin/settings', () => {
     ['password_min_length', 5, 'Minimum şifre uzunluğu (password_min_length): Minimum değer 6 olmalıdır'],
     ['password_min_length', 21, 'Minimum şifre uzunluğu (password_min_length): Maksimum değer 20 olmalıdır'],
     ['backup_retention_days', 6, 'Yedek saklama süresi (backup_retention_days): Minimum değer 7 olmalıdır'],
-    ['backup_retention_days', 366, 'Yedek saklama süresi (backup_retention_days): Maksimum değer 365 olmalıdır'],
+    [
+      'backup_retention_days',
+      366,
+      'Yedek saklama süresi (backup_retention_days): Maksimum değer 365 olmalıdır',
+    ],
     ['session_timeout', 'on', 'Oturum zaman aşımı (session_timeout): Geçerli bir sayı giriniz'],
     ['max_login_attempts', 4.5, 'Maksimum giriş denemesi (max_login_attempts): Geçerli bir sayı giriniz'],
     [
@@ -219,7 +227,11 @@ describe('GET and PUT /admin/settings', () => {
     const before = await tenantRow();
     const r = await put({ backup_retention_days: 90, expected_version: seen.version });
     expect(r.status).toBe(409);
-    expect(r.body).toMatchObject({ success: false, code: 'CONFLICT', error: SETTINGS_MESSAGES.versionConflict });
+    expect(r.body).toMatchObject({
+      success: false,
+      code: 'CONFLICT',
+      error: SETTINGS_MESSAGES.versionConflict,
+    });
     expect(systemSettingsSchema.parse(r.body.current)).toMatchObject({
       backup_retention_days: 60,
       version: seen.version + 1,
@@ -236,7 +248,11 @@ describe('GET and PUT /admin/settings', () => {
     const key = randomUUID();
     const body = { backup_retention_days: 45, expected_version: version };
     const first = await api.call('PUT', '/admin/settings', { token: admin.token, body, idempotencyKey: key });
-    const second = await api.call('PUT', '/admin/settings', { token: admin.token, body, idempotencyKey: key });
+    const second = await api.call('PUT', '/admin/settings', {
+      token: admin.token,
+      body,
+      idempotencyKey: key,
+    });
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(second.headers['idempotency-replayed']).toBe('true');
     expect((await read()).version).toBe(version + 1);
@@ -259,8 +275,14 @@ describe('the server obeys the settings on the next request (sessions already op
       expect((await fail('warehouse')).body).toMatchObject({ remainingAttempts: 1 });
       const third = await fail('warehouse');
       expect(third.status).toBe(401);
-      expect(third.body).toMatchObject({ lockedOut: true, remainingAttempts: 0, error: MESSAGES.accountLocked });
-      const locked = await api.call('POST', '/auth/login', { body: { username: 'warehouse', password: 'demo1234' } });
+      expect(third.body).toMatchObject({
+        lockedOut: true,
+        remainingAttempts: 0,
+        error: MESSAGES.accountLocked,
+      });
+      const locked = await api.call('POST', '/auth/login', {
+        body: { username: 'warehouse', password: 'demo1234' },
+      });
       expect(locked.status).toBe(429);
       // The already open session of that user is not affected by the lock.
       expect((await api.call('GET', '/auth/profile', { token: warehouse.token })).status).toBe(200);
@@ -303,7 +325,11 @@ describe('the server obeys the settings on the next request (sessions already op
       expect((await api.call('GET', '/auth/profile', { token: idle.token })).status).toBe(401);
       // Recorded at most once a minute: a request seconds later writes nothing.
       const again = new Date(Date.now() - 30_000);
-      await api.db.updateTable('sessions').set({ last_seen_at: again }).where('id', '=', jti(fresh.token)).execute();
+      await api.db
+        .updateTable('sessions')
+        .set({ last_seen_at: again })
+        .where('id', '=', jti(fresh.token))
+        .execute();
       expect((await api.call('GET', '/auth/profile', { token: fresh.token })).status).toBe(200);
       const after = await api.db
         .selectFrom('sessions')
@@ -347,11 +373,18 @@ describe('the server obeys the settings on the next request (sessions already op
       });
       expect(push.status).toBe(503);
       expect(await countRows(api.db, 'idempotency_keys', { key })).toBe(0);
-      const login = await api.call('POST', '/auth/login', { body: { username: 'sales', password: 'demo1234' } });
+      const login = await api.call('POST', '/auth/login', {
+        body: { username: 'sales', password: 'demo1234' },
+      });
       expect(login.status).toBe(503);
       expect(login.body).toMatchObject({ code: 'MAINTENANCE', error: SETTINGS_MESSAGES.maintenance });
       const reg = await api.call('POST', '/auth/register', {
-        body: { username: 'bakim.kayit', password: 'gizli123', full_name: 'Bakım Kayıt', email: 'bk@ornek.com.tr' },
+        body: {
+          username: 'bakim.kayit',
+          password: 'gizli123',
+          full_name: 'Bakım Kayıt',
+          email: 'bk@ornek.com.tr',
+        },
       });
       expect(reg.status).toBe(503);
       // Public health and the tenant info stay up.
@@ -361,9 +394,9 @@ describe('the server obeys the settings on the next request (sessions already op
       const ordersAsAdmin = await api.call('GET', '/orders', { token: admin.token });
       expect(ordersAsAdmin.status).toBe(200);
       expect(ordersAsAdmin.headers['x-maintenance']).toBe('1');
-      expect((await api.call('POST', '/auth/login', { body: { username: 'admin', password: 'demo1234' } })).status).toBe(
-        200,
-      );
+      expect(
+        (await api.call('POST', '/auth/login', { body: { username: 'admin', password: 'demo1234' } })).status,
+      ).toBe(200);
       // Another tenant is not in maintenance.
       const other = await api.call('GET', '/orders', { tenant: 'client1', token: otherAdmin.token });
       expect(other.headers['x-maintenance']).toBeUndefined();
@@ -401,12 +434,22 @@ describe('the server obeys the settings on the next request (sessions already op
     await save({ default_language: 'en', default_timezone: 'Europe/London' });
     try {
       const r = await api.call('POST', '/auth/register', {
-        body: { username: 'ingiliz', password: 'gizli123', full_name: 'John Smith', email: 'john@ornek.co.uk' },
+        body: {
+          username: 'ingiliz',
+          password: 'gizli123',
+          full_name: 'John Smith',
+          email: 'john@ornek.co.uk',
+        },
       });
       expect(r.status, r.raw).toBe(200);
       expect(authResponse.parse(r.body).user).toMatchObject({ language: 'en', timezone: 'Europe/London' });
-      const signIn = await api.call('POST', '/auth/login', { body: { username: 'ingiliz', password: 'gizli123' } });
-      expect(authResponse.parse(signIn.body).user).toMatchObject({ language: 'en', timezone: 'Europe/London' });
+      const signIn = await api.call('POST', '/auth/login', {
+        body: { username: 'ingiliz', password: 'gizli123' },
+      });
+      expect(authResponse.parse(signIn.body).user).toMatchObject({
+        language: 'en',
+        timezone: 'Europe/London',
+      });
       // Users made before keep theirs (none chosen).
       expect(admin.user.language ?? null).toBeNull();
     } finally {

@@ -12,7 +12,12 @@ export function MaintenanceBanner({ admin }: { admin: boolean }) {
   const on = useMaintenance((s) => s.on);
   if (!on) return null;
   return (
-    <Alert severity={admin ? 'info' : 'warning'} data-testid="maintenance-banner" sx={{ mb: 2 }} role="status">
+    <Alert
+      severity={admin ? 'info' : 'warning'}
+      data-testid="maintenance-banner"
+      sx={{ mb: 2 }}
+      role="status"
+    >
       {t(admin ? 'set_maintenanceAdminBanner' : 'set_maintenanceBanner')}
     </Alert>
   );

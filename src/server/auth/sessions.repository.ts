@@ -100,7 +100,12 @@ export async function revokeOtherSessions(
 }
 
 /** Records that the session was used now (the idle timeout counts from here). */
-export async function touchSession(db: Executor, tenantId: string, sessionId: string, at: Date): Promise<void> {
+export async function touchSession(
+  db: Executor,
+  tenantId: string,
+  sessionId: string,
+  at: Date,
+): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ last_seen_at: at })

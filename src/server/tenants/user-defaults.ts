@@ -1,5 +1,5 @@
-import { AppError } from '../lib/errors';
 import { SETTINGS_MESSAGES } from '../../shared/api/admin-settings';
+import { AppError } from '../lib/errors';
 import type { Tenant } from './tenants.repository';
 
 /**

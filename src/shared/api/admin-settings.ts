@@ -10,6 +10,13 @@ import { expectedVersion } from './orders';
  */
 
 export const SETTINGS_LANGUAGES = ['tr', 'en', 'de', 'fr'] as const;
+/** Each language named in itself (the same whatever the screen's language). */
+export const SETTINGS_LANGUAGE_NAMES: Record<(typeof SETTINGS_LANGUAGES)[number], string> = {
+  tr: 'Türkçe',
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+};
 export const SETTINGS_TIMEZONES = [
   'Europe/Istanbul',
   'UTC',

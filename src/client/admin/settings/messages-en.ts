@@ -10,7 +10,8 @@ export const settingsEn: Record<keyof typeof settingsTr, string> = {
   set_systemName: 'System name',
   set_systemVersion: 'System version',
   set_maintenanceMode: 'Maintenance mode',
-  set_maintenanceHelp: 'While on, users other than admins cannot reach the server; their apps work with the data on their devices.',
+  set_maintenanceHelp:
+    'While on, users other than admins cannot reach the server; their apps work with the data on their devices.',
   set_registrationEnabled: 'Allow new user sign-up',
   set_defaultLanguage: 'Default language',
   set_defaultTimezone: 'Default time zone',
@@ -24,7 +25,8 @@ export const settingsEn: Record<keyof typeof settingsTr, string> = {
   set_requireStrongPassword: 'Require strong passwords',
   set_emailNotifications: 'E-mail notifications',
   set_smsNotifications: 'SMS notifications',
-  set_emailNotConfigured: 'No e-mail server (SMTP) is configured: no e-mail can be sent, even with e-mail notifications on.',
+  set_emailNotConfigured:
+    'No e-mail server (SMTP) is configured: no e-mail can be sent, even with e-mail notifications on.',
   set_smsNotConfigured: 'No SMS provider is configured: no SMS can be sent, even with SMS notifications on.',
   set_backupFrequency: 'Backup frequency',
   set_daily: 'Daily',
@@ -44,7 +46,8 @@ export const settingsEn: Record<keyof typeof settingsTr, string> = {
   set_tooLong: 'At most {n} characters',
   set_conflict:
     'Someone else changed the settings after you opened them. The current values were loaded; make your changes again and save.',
-  set_offline: 'No connection: the settings are shown read-only as of your last online visit. Connect to the server to save.',
+  set_offline:
+    'No connection: the settings are shown read-only as of your last online visit. Connect to the server to save.',
   set_noChanges: 'No changes',
   set_maintenanceOn: 'Maintenance mode is on: users other than admins cannot reach the server.',
 };

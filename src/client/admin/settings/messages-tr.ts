@@ -8,7 +8,8 @@ export const settingsTr = {
   set_systemName: 'Sistem Adı',
   set_systemVersion: 'Sistem Sürümü',
   set_maintenanceMode: 'Bakım Modu',
-  set_maintenanceHelp: 'Açıkken yöneticiler dışındaki kullanıcılar sunucuya erişemez; uygulamaları cihazdaki verilerle çalışır.',
+  set_maintenanceHelp:
+    'Açıkken yöneticiler dışındaki kullanıcılar sunucuya erişemez; uygulamaları cihazdaki verilerle çalışır.',
   set_registrationEnabled: 'Yeni Kullanıcı Kaydına İzin Ver',
   set_defaultLanguage: 'Varsayılan Dil',
   set_defaultTimezone: 'Varsayılan Saat Dilimi',

@@ -1,10 +1,10 @@
 import {
   type BACKUP_FREQUENCIES,
-  SETTINGS_RANGES,
   type SETTINGS_LANGUAGES,
+  SETTINGS_RANGES,
   type SETTINGS_TIMEZONES,
-  SYSTEM_NAME_MAX,
   type SettingsEditField,
+  SYSTEM_NAME_MAX,
   type SystemSettings,
   type UpdateSettingsBody,
 } from '../../../shared/api/admin-settings';
@@ -60,11 +60,15 @@ export interface FieldError {
 }
 
 /** What is wrong with each field, as the spec's generic texts say it; empty when the form is valid. */
-export function validate(form: SettingsForm, systemNameLabel: string): Partial<Record<SettingsEditField, FieldError>> {
+export function validate(
+  form: SettingsForm,
+  systemNameLabel: string,
+): Partial<Record<SettingsEditField, FieldError>> {
   const errors: Partial<Record<SettingsEditField, FieldError>> = {};
   const name = form.system_name.trim();
   if (name === '') errors.system_name = { key: 'set_required', params: { label: systemNameLabel } };
-  else if (name.length > SYSTEM_NAME_MAX) errors.system_name = { key: 'set_tooLong', params: { n: SYSTEM_NAME_MAX } };
+  else if (name.length > SYSTEM_NAME_MAX)
+    errors.system_name = { key: 'set_tooLong', params: { n: SYSTEM_NAME_MAX } };
   for (const field of RANGED_FIELDS) {
     const parsed = parseQuantityInput(form[field]);
     const { min, max } = SETTINGS_RANGES[field];
@@ -76,7 +80,9 @@ export function validate(form: SettingsForm, systemNameLabel: string): Partial<R
 }
 
 /** The form as the settings' values (call only when valid). */
-function values(form: SettingsForm): Omit<SystemSettings, 'system_version' | 'version' | 'email_configured' | 'sms_configured'> {
+function values(
+  form: SettingsForm,
+): Omit<SystemSettings, 'system_version' | 'version' | 'email_configured' | 'sms_configured'> {
   const num = (field: RangedField) => {
     const parsed = parseQuantityInput(form[field]);
     return parsed.ok ? parsed.value : Number.NaN;

@@ -12,9 +12,10 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useState } from 'react';
 import {
   BACKUP_FREQUENCIES,
+  SETTINGS_LANGUAGE_NAMES,
   SETTINGS_TIMEZONES,
-  SYSTEM_NAME_MAX,
   type SettingsEditField,
+  SYSTEM_NAME_MAX,
   type SystemSettings,
   systemSettingsSchema,
 } from '../../../shared/api/admin-settings';
@@ -36,8 +37,6 @@ import {
   validate,
 } from './settings-form';
 
-/** Each language named in its own language (the same in both catalogues). */
-const LANGUAGE_NAMES = { tr: 'Türkçe', en: 'English', de: 'Deutsch', fr: 'Français' } as const;
 const FREQUENCY_KEYS = { daily: 'set_daily', weekly: 'set_weekly', monthly: 'set_monthly' } as const;
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
@@ -71,6 +70,7 @@ export default function SettingsTab() {
   const [serverErrors, setServerErrors] = useState<Partial<Record<SettingsEditField, string>>>({});
 
   // A new answer from the server replaces the form unless the admin is in the middle of an edit.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer triggers; the form is read as it is then
   useEffect(() => {
     const data = query.data;
     if (!data) return;
@@ -78,7 +78,7 @@ export default function SettingsTab() {
       setLoaded(data);
       setForm(toForm(data));
     }
-  }, [query.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [query.data]);
 
   if (!form || !loaded) {
     if (query.isError)
@@ -190,7 +190,11 @@ export default function SettingsTab() {
           {t('set_heading')}
         </Typography>
         <Stack direction="row" spacing={1}>
-          <Button onClick={() => void refresh()} disabled={readOnly || query.isFetching} data-testid="set-refresh">
+          <Button
+            onClick={() => void refresh()}
+            disabled={readOnly || query.isFetching}
+            data-testid="set-refresh"
+          >
             {t('set_refresh')}
           </Button>
           <Button
@@ -209,7 +213,12 @@ export default function SettingsTab() {
         </Alert>
       )}
       {conflict && (
-        <Alert severity="warning" sx={{ mb: 2 }} onClose={() => setConflict(false)} data-testid="set-conflict">
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          onClose={() => setConflict(false)}
+          data-testid="set-conflict"
+        >
           {t('set_conflict')}
         </Alert>
       )}
@@ -225,7 +234,11 @@ export default function SettingsTab() {
           e.preventDefault();
           void save();
         }}
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        }}
         data-testid="settings-form"
       >
         <Section title={t('set_general')} testId="set-general">
@@ -256,9 +269,11 @@ export default function SettingsTab() {
             disabled={readOnly}
             fullWidth
             helperText={t('set_defaultsHelp')}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'set-default_language' } as object } }}
+            slotProps={{
+              select: { SelectDisplayProps: { 'data-testid': 'set-default_language' } as object },
+            }}
           >
-            {Object.entries(LANGUAGE_NAMES).map(([code, name]) => (
+            {Object.entries(SETTINGS_LANGUAGE_NAMES).map(([code, name]) => (
               <MenuItem key={code} value={code} lang={code}>
                 {name}
               </MenuItem>
@@ -271,7 +286,9 @@ export default function SettingsTab() {
             onChange={(e) => set('default_timezone', e.target.value as SettingsForm['default_timezone'])}
             disabled={readOnly}
             fullWidth
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'set-default_timezone' } as object } }}
+            slotProps={{
+              select: { SelectDisplayProps: { 'data-testid': 'set-default_timezone' } as object },
+            }}
           >
             {SETTINGS_TIMEZONES.map((zone) => (
               <MenuItem key={zone} value={zone}>
@@ -308,7 +325,9 @@ export default function SettingsTab() {
             onChange={(e) => set('backup_frequency', e.target.value as SettingsForm['backup_frequency'])}
             disabled={readOnly}
             fullWidth
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'set-backup_frequency' } as object } }}
+            slotProps={{
+              select: { SelectDisplayProps: { 'data-testid': 'set-backup_frequency' } as object },
+            }}
           >
             {BACKUP_FREQUENCIES.map((f) => (
               <MenuItem key={f} value={f}>

@@ -47,11 +47,7 @@ declare module 'fastify' {
  */
 export const TOUCH_EVERY_MS = 60_000;
 
-async function resolveUser(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  touch = true,
-): Promise<AuthUser> {
+async function resolveUser(app: FastifyInstance, request: FastifyRequest, touch = true): Promise<AuthUser> {
   const token = bearerToken(request.headers.authorization);
   if (!token) throw unauthorized();
   const claims = request.verifiedClaims ?? (await verifyToken(app.config.jwtSecret, token));
