@@ -155,8 +155,12 @@ export default function SettingsTab() {
             checked={form[field] as boolean}
             onChange={(e) => set(field, e.target.checked as never)}
             disabled={readOnly}
-            slotProps={{ input: { 'aria-describedby': help ? `set-${field}-help` : undefined } }}
-            data-testid={`set-${field}`}
+            slotProps={{
+              input: {
+                'aria-describedby': help ? `set-${field}-help` : undefined,
+                'data-testid': `set-${field}`,
+              } as object,
+            }}
           />
         }
         label={label}
