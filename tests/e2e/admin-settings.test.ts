@@ -31,6 +31,13 @@ interface Settings {
   version: number;
   max_login_attempts: number;
   maintenance_mode: boolean;
+  backup_retention_days: number;
+}
+
+async function current(): Promise<Settings> {
+  const { token } = await apiLogin(baseURL, TENANT, 'admin');
+  const r = await api<{ data: Settings }>(baseURL, TENANT, '/admin/settings', { token });
+  return r.body.data;
 }
 
 /** Puts settings back as an admin would (the current version, then the values). */
@@ -179,6 +186,7 @@ describe('system settings (Chromium against npm start)', () => {
   it('the tab at 390 px in English: the groups, the not-configured notes, no sideways scroll, axe clean', async () => {
     const context = await newContext(browser(), { width: 390, height: 844 });
     const page = await context.newPage();
+    const before = await current();
     try {
       await signIn(page, baseURL, TENANT, 'admin');
       await page.waitForURL((url) => url.pathname !== '/login');
@@ -200,7 +208,30 @@ describe('system settings (Chromium against npm start)', () => {
       await page.getByTestId('set-refresh').click();
       await expect.poll(() => page.getByTestId('set-session_timeout').inputValue()).not.toBe('4');
       expect(await seriousViolations(page)).toEqual([]);
+
+      // Another admin saves meanwhile: this save is refused, the current values are loaded and said.
+      const before = await current();
+      await page
+        .getByTestId('set-backup_retention_days')
+        .fill(String(before.backup_retention_days === 30 ? 31 : 30));
+      await restore({ backup_retention_days: 77 });
+      await page.getByTestId('set-save').click();
+      await page.getByTestId('set-conflict').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('set-conflict').innerText()).toContain(
+        'Someone else changed the settings',
+      );
+      expect(await page.getByTestId('set-backup_retention_days').inputValue()).toBe('77');
+
+      // Offline: read-only, and it says so.
+      await context.setOffline(true);
+      await page.getByTestId('set-offline').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('set-save').isDisabled()).toBe(true);
+      expect(await page.getByTestId('set-max_login_attempts').isDisabled()).toBe(true);
+      expect(await page.getByTestId('set-maintenance_mode').isDisabled()).toBe(true);
+      await context.setOffline(false);
+      await expect.poll(() => page.getByTestId('set-offline').count(), { timeout: 15_000 }).toBe(0);
     } finally {
+      await restore({ backup_retention_days: before.backup_retention_days });
       await context.close();
     }
   });
