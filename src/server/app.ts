@@ -24,6 +24,7 @@ import authPlugin from './plugins/app/auth';
 import compressPlugin from './plugins/app/compress';
 import errorEnvelope from './plugins/app/error-envelope';
 import idempotencyPlugin from './plugins/app/idempotency';
+import maintenancePlugin from './plugins/app/maintenance';
 import staticPlugin from './plugins/app/static';
 import tenantPlugin from './plugins/app/tenant';
 import helmetPlugin from './plugins/external/helmet';
@@ -159,6 +160,7 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
       await api.register(idempotencyPlugin);
       await api.register(tenantPlugin);
       await api.register(authPlugin);
+      await api.register(maintenancePlugin);
       await api.register(healthRoutes);
       await api.register(openApiRoutes);
       await api.register(authRoutes);

@@ -50,7 +50,7 @@ describe('POST /auth/login', () => {
     expect(userSchema.parse((profile.body as { data: unknown }).data).id).toBe(body.user.id);
   });
 
-  it("a sign-in lasts JWT_TTL (12 h) or the tenant's shorter session_timeout", async () => {
+  it("a sign-in lasts JWT_TTL (12 h) whatever the tenant's session_timeout (that one is an idle timeout)", async () => {
     const expiry = async (tenant: string) => {
       const r = await login(tenant, { username: 'admin', password: 'demo1234' });
       const token = (r.body as { token: string }).token;
@@ -65,9 +65,7 @@ describe('POST /auth/login', () => {
     };
     expect(await expiry('demo')).toBeGreaterThan(12 * 3600_000 - 60_000);
     await api.db.updateTable('tenants').set({ session_timeout: 30 }).where('id', '=', 'default').execute();
-    const short = await expiry('default');
-    expect(short).toBeGreaterThan(29 * 60_000);
-    expect(short).toBeLessThanOrEqual(30 * 60_000);
+    expect(await expiry('default')).toBeGreaterThan(12 * 3600_000 - 60_000);
     await api.db.updateTable('tenants').set({ session_timeout: 720 }).where('id', '=', 'default').execute();
   });
 

@@ -9,6 +9,7 @@ import {
 } from '../../shared/api/endpoint';
 import { REQUEST_TIMEOUT_MS } from '../../shared/domain/constants';
 import { ApiError, NetworkError } from './errors';
+import { observeMaintenance } from './maintenance';
 import { getTenant } from './tenant';
 
 /**
@@ -109,6 +110,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   let body: unknown;
   try {
     const response = await client(options.fetch)(`${absoluteBase(options.baseUrl)}${path}`, kyOptions);
+    if (ownTenant(options)) observeMaintenance(response.headers);
     const text = await response.text();
     body = text ? JSON.parse(text) : undefined;
   } catch (error) {
@@ -123,6 +125,11 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   return body as T;
 }
 
+/** Is this call about the page's own company (maintenance notices only count for it)? */
+function ownTenant(options: RequestOptions): boolean {
+  return options.tenant === undefined || options.tenant === config.getTenant();
+}
+
 async function translateError(error: unknown, options: RequestOptions): Promise<Error> {
   if (error instanceof HTTPError) {
     let body: Record<string, unknown> | undefined;
@@ -132,6 +139,8 @@ async function translateError(error: unknown, options: RequestOptions): Promise<
       body = undefined;
     }
     const status = error.response.status;
+    if (ownTenant(options))
+      observeMaintenance(error.response.headers, typeof body?.code === 'string' ? body.code : undefined);
     const message = typeof body?.error === 'string' ? body.error : error.message;
     const apiError = new ApiError(
       message,

@@ -15,7 +15,7 @@ import { landingPathFor } from '../../shared/domain/roles';
 import { login } from '../api/auth';
 import { getTenant } from '../api/tenant';
 import { AppLogo } from '../shared-ui/app-logo';
-import { useT } from '../shared-ui/i18n';
+import { adoptUserLanguage, useT } from '../shared-ui/i18n';
 import { LanguageSwitch } from '../shared-ui/language-switch';
 import { PlainTextField as TextField } from '../shared-ui/plain-text-field';
 import { ProgressBar } from '../shared-ui/progress-bar';
@@ -137,6 +137,7 @@ export default function LoginPage() {
       const result = await login({ username: username.trim(), password });
       clearLockout();
       useSession.getState().signIn(result.user, result.token);
+      await adoptUserLanguage(result.user.language);
       showSuccess(t('loginSuccess'));
       // Asked for a page this role may not open: they land by role, told why.
       const refused = returnTo ? refusedRoute(result.user.role, returnTo.pathname) : null;

@@ -6,6 +6,7 @@ import { ErrorBoundary } from '../shared-ui/error-boundary';
 import { ChunkLoading } from '../shared-ui/loading';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
+import { MaintenanceBanner } from './maintenance-banner';
 import { OutdatedTabNotice } from './outdated-tab-notice';
 import { useRefusalToast } from './refusal-toast';
 import { SideMenu } from './side-menu';
@@ -40,6 +41,7 @@ export default function AppLayout() {
         <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           <TopBar user={user} onOpenMenu={() => setMobileOpen(true)} />
           <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 3 }, minWidth: 0 }}>
+            <MaintenanceBanner admin={user.role === 'admin'} />
             <OutdatedTabNotice />
             <StorageWarning />
             <ErrorBoundary resetKey={location.pathname} onHome={() => navigate('/')}>

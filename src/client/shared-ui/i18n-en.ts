@@ -1,6 +1,7 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
 import { adminEn } from '../admin/messages-en';
+import { settingsEn } from '../admin/settings/messages-en';
 import { authEn } from '../auth/messages-en';
 import { customersEn } from '../customers/messages-en';
 import { dashboardEn } from '../dashboard/messages-en';
@@ -280,12 +281,17 @@ export const en: Record<MessageKey, string> = {
   dash_tenantCounts: '{company}',
   dash_open: 'Open',
   notif_pageOf: 'Page {page} of {pages}',
+  set_maintenanceBanner:
+    'The system is under maintenance. Please try again later. The app keeps working with the data on this device; your changes will be sent when maintenance ends.',
+  set_maintenanceAdminBanner:
+    'Maintenance mode is on: users other than admins cannot reach the server. You can turn it off on the System Settings tab.',
   // Each feature's own texts (its messages-en.ts): one typed key set with the shared ones above.
   ...customersEn,
   ...productsEn,
   ...importEn,
   ...inventoryEn,
   ...adminEn,
+  ...settingsEn,
   ...authEn,
   ...dashboardEn,
   ...driverEn,

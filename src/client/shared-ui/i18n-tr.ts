@@ -1,6 +1,7 @@
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import { STORED_TEXTS_TR } from '../../shared/api/stored-texts';
 import { adminTr } from '../admin/messages-tr';
+import { settingsTr } from '../admin/settings/messages-tr';
 import { authTr } from '../auth/messages-tr';
 import { customersTr } from '../customers/messages-tr';
 import { dashboardTr } from '../dashboard/messages-tr';
@@ -269,12 +270,18 @@ export const tr = {
   dash_tenantCounts: '{company}',
   dash_open: 'Aç',
   notif_pageOf: 'Sayfa {page} / {pages}',
+  // maintenance notice of the layout (the server's maintenance mode)
+  set_maintenanceBanner:
+    'Sistem bakımda. Lütfen daha sonra tekrar deneyin. Uygulama bu cihazdaki verilerle çalışmaya devam ediyor; değişiklikleriniz bakım bitince gönderilecek.',
+  set_maintenanceAdminBanner:
+    'Bakım modu açık: yöneticiler dışındaki kullanıcılar sunucuya erişemiyor. Sistem Ayarları sekmesinden kapatabilirsiniz.',
   // Each feature's own texts (its messages-tr.ts): one typed key set with the shared ones above.
   ...customersTr,
   ...productsTr,
   ...importTr,
   ...inventoryTr,
   ...adminTr,
+  ...settingsTr,
   ...authTr,
   ...dashboardTr,
   ...driverTr,

@@ -51,6 +51,22 @@ export async function chooseLanguage(language: 'tr' | 'en'): Promise<void> {
   useUi.getState().setLanguage(language);
 }
 
+/**
+ * After a sign-in: a device where nobody has chosen a language yet (nothing stored) starts in the
+ * user's own language (the server gives new users the company's default language). A language
+ * the app has no catalogue for (de, fr) leaves the default; a stored choice always wins.
+ */
+export async function adoptUserLanguage(language: string | null | undefined): Promise<void> {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem('language');
+  } catch {
+    return;
+  }
+  if (stored !== null) return;
+  if (language === 'tr' || language === 'en') await chooseLanguage(language);
+}
+
 /** An order status in the current language (an unknown value is shown as it is). */
 export function statusLabel(status: string): string {
   if (!isOrderStatus(status)) return status;

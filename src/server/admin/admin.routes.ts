@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api/endpoints';
 import { route } from '../lib/route';
 import * as logs from './admin-logs.service';
+import * as settings from './settings.service';
 
 /** Admin panel endpoints (admin role of the tenant: the entry's access, enforced by the auth hook). */
 export default async function adminRoutes(app: FastifyInstance) {
@@ -9,4 +10,21 @@ export default async function adminRoutes(app: FastifyInstance) {
     success: true as const,
     data: await logs.listLogs(app.db, request.tenant.id, request.query),
   }));
+
+  const channels = () => ({ emailConfigured: !!app.config.smtpUrl });
+
+  route(app, API.adminSettings, async (request) => ({
+    success: true as const,
+    data: settings.toSystemSettings(request.tenant, channels()),
+  }));
+
+  // The tenant (and the sessions read with it) are cached for every request: emptied around the
+  // write, so the next request of any open session obeys the new settings.
+  route(app, API.adminSettingsUpdate, async (request, reply) =>
+    app.readCache.invalidateAround(() =>
+      app.mutate(request, reply, { action: 'settings.update', entity: 'tenant' }, (trx) =>
+        settings.updateSettings(trx, request.tenant.id, request.body, channels()),
+      ),
+    ),
+  );
 }

@@ -17,6 +17,7 @@ import {
   verifyPassword,
 } from '../lib/password';
 import type { Tenant } from '../tenants/tenants.repository';
+import { maintenanceError, newUserDefaults, refusedByMaintenance } from '../tenants/user-defaults';
 import {
   findUserById,
   findUserByIdForUpdate,
@@ -53,14 +54,14 @@ interface PreparedSession {
 }
 
 /**
- * A session lasts JWT_TTL, or the tenant's session_timeout (admin setting) when that is shorter.
+ * A session lasts JWT_TTL at most; it ends earlier when idle longer than the tenant's
+ * session_timeout (checked on every request by the auth hook, against the setting of that moment).
  * The token is signed HERE, before any transaction: nothing slow may run while a transaction
  * holds a connection (on PGlite the only one). Signing is a synchronous HMAC (tokens.ts).
  */
 function prepareSession(config: Config, tenant: Tenant, userId: string, role: User['role']): PreparedSession {
   const jti = randomUUID();
-  const seconds = Math.min(config.jwtTtlSeconds, tenant.session_timeout * 60);
-  const expiresAt = new Date(Date.now() + seconds * 1000);
+  const expiresAt = new Date(Date.now() + config.jwtTtlSeconds * 1000);
   const token = signToken(config.jwtSecret, { sub: userId, tid: tenant.id, role, jti }, expiresAt);
   return { jti, expiresAt, token };
 }
@@ -226,6 +227,8 @@ export async function login(
     });
   }
   if (!account.is_active) throw new AppError(403, 'FORBIDDEN', MESSAGES.userInactive);
+  // Maintenance: only admins sign in (the right password is not a failure: nothing counted).
+  if (refusedByMaintenance(tenant, account.role)) throw maintenanceError();
 
   // A hash made with older (heavier) parameters is replaced now that we know the password.
   const rehashed = needsRehash(account.password_hash) ? await rehashQuietly(body.password) : undefined;
@@ -263,6 +266,7 @@ export async function register(
   meta: RequestMeta,
 ): Promise<AuthResponse> {
   if (!tenant.registration_enabled) throw forbidden(MESSAGES.registrationDisabled);
+  if (refusedByMaintenance(tenant, 'salesperson')) throw maintenanceError();
   if (body.password.length < tenant.password_min_length) {
     throw new AppError(
       400,
@@ -283,6 +287,7 @@ export async function register(
       email: body.email,
       phone: body.phone ?? null,
       role: 'salesperson',
+      ...newUserDefaults(tenant),
     });
     if (!created) throw new AppError(409, 'USERNAME_TAKEN', MESSAGES.usernameTaken, { field: 'username' });
     const account = await setLastLogin(trx, tenant.id, id, new Date());

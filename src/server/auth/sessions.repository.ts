@@ -44,6 +44,8 @@ export interface SessionUser {
   session_id: string;
   session_expires_at: Date;
   session_revoked_at: Date | null;
+  /** The session's last request as recorded (refreshed at most once a minute). */
+  session_last_seen_at: Date;
   user_id: string;
   username: string;
   full_name: string;
@@ -66,6 +68,7 @@ export async function findSessionWithUser(
       's.id as session_id',
       's.expires_at as session_expires_at',
       's.revoked_at as session_revoked_at',
+      's.last_seen_at as session_last_seen_at',
       'u.id as user_id',
       'u.username',
       'u.full_name',
@@ -93,5 +96,20 @@ export async function revokeOtherSessions(
     .where('user_id', '=', userId)
     .where('id', '!=', keepSessionId)
     .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Records that the session was used now (the idle timeout counts from here). */
+export async function touchSession(
+  db: Executor,
+  tenantId: string,
+  sessionId: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', sessionId)
     .execute();
 }

@@ -61,6 +61,10 @@ export interface TenantsTable {
   sms_notifications: Generated<boolean>;
   backup_frequency: Generated<string>; // daily | weekly | monthly
   backup_retention_days: Generated<number>; // 7-365
+  default_language: Generated<string>; // tr | en | de | fr (migration 0019)
+  default_timezone: Generated<string>;
+  /** Named by an edit of the system settings (expected_version); +1 on every change. */
+  settings_version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -83,6 +87,9 @@ export interface UsersTable {
   role: string;
   is_active: Generated<boolean>;
   last_login: NullableTimestamp;
+  /** The user's own language and time zone (null: not chosen; migration 0019). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+  timezone: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -94,6 +101,8 @@ export interface SessionsTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
+  /** Last request seen (refreshed at most once a minute): the idle timeout reads it. */
+  last_seen_at: Generated<Date>;
   ip: string | null;
   user_agent: string | null;
 }

@@ -30,8 +30,22 @@ export interface Tenant {
   max_login_attempts: number;
   registration_enabled: boolean;
   password_min_length: number;
-  /** Minutes a sign-in lasts at most (admin setting; the JWT TTL caps it too). */
+  /** Minutes a session may stay idle (admin setting); JWT_TTL caps a session's whole life. */
   session_timeout: number;
+  /** While on, every call of a non-admin is refused with 503 MAINTENANCE. */
+  maintenance_mode: boolean;
+  system_name: string;
+  system_version: string;
+  require_strong_password: boolean;
+  email_notifications: boolean;
+  sms_notifications: boolean;
+  backup_frequency: 'daily' | 'weekly' | 'monthly';
+  backup_retention_days: number;
+  /** The language and time zone a new user starts with. */
+  default_language: 'tr' | 'en' | 'de' | 'fr';
+  default_timezone: string;
+  /** The system settings' version (an edit names it). */
+  settings_version: number;
   created_at: string;
 }
 
@@ -62,8 +76,63 @@ function toTenant(row: TenantRow): Tenant {
     registration_enabled: row.registration_enabled,
     password_min_length: row.password_min_length,
     session_timeout: row.session_timeout,
+    maintenance_mode: row.maintenance_mode,
+    system_name: row.system_name,
+    system_version: row.system_version,
+    require_strong_password: row.require_strong_password,
+    email_notifications: row.email_notifications,
+    sms_notifications: row.sms_notifications,
+    backup_frequency: row.backup_frequency as Tenant['backup_frequency'],
+    backup_retention_days: row.backup_retention_days,
+    default_language: row.default_language as Tenant['default_language'],
+    default_timezone: row.default_timezone,
+    settings_version: row.settings_version,
     created_at: row.created_at.toISOString(),
   };
+}
+
+/** The tenant row locked for an edit of its settings (inside the caller's transaction). */
+export async function lockTenant(trx: Transaction<Database>, tenantId: string): Promise<Tenant | undefined> {
+  const row = await trx
+    .selectFrom('tenants')
+    .selectAll()
+    .where('id', '=', tenantId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? toTenant(row) : undefined;
+}
+
+/** The system settings an admin may change (the columns of the same names). */
+export interface SystemSettingsPatch {
+  system_name?: string;
+  maintenance_mode?: boolean;
+  registration_enabled?: boolean;
+  default_language?: string;
+  default_timezone?: string;
+  session_timeout?: number;
+  max_login_attempts?: number;
+  password_min_length?: number;
+  require_strong_password?: boolean;
+  email_notifications?: boolean;
+  sms_notifications?: boolean;
+  backup_frequency?: string;
+  backup_retention_days?: number;
+}
+
+/** Writes the changed settings and moves `settings_version` on by one; returns the tenant after. */
+export async function updateSystemSettings(
+  trx: Transaction<Database>,
+  tenantId: string,
+  patch: SystemSettingsPatch,
+  at: Date,
+): Promise<Tenant> {
+  const row = await trx
+    .updateTable('tenants')
+    .set((eb) => ({ ...patch, settings_version: eb('settings_version', '+', 1), updated_at: at }))
+    .where('id', '=', tenantId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toTenant(row);
 }
 
 export async function findTenant(db: Executor, tenantId: string): Promise<Tenant | undefined> {

@@ -26,6 +26,8 @@ function toAccount(row: UserRow): UserAccount {
     is_active: row.is_active,
     last_login: row.last_login ? row.last_login.toISOString() : null,
     created_at: row.created_at.toISOString(),
+    language: row.language ?? null,
+    timezone: row.timezone ?? null,
     password_hash: row.password_hash,
   };
 }
@@ -90,6 +92,9 @@ export interface NewUserInput {
   role: Role;
   is_active?: boolean;
   created_at?: Date;
+  /** The tenant's defaults for a new user (tenants/user-defaults.ts newUserDefaults). */
+  language?: string | null;
+  timezone?: string | null;
 }
 
 export async function insertUsers(db: Executor, tenantId: string, users: NewUserInput[]): Promise<void> {
@@ -133,6 +138,8 @@ export async function insertUserIfFree(
       role: user.role,
       is_active: user.is_active ?? true,
       last_login: null,
+      language: user.language ?? null,
+      timezone: user.timezone ?? null,
     })
     .onConflict((oc) => oc.doNothing())
     .returning('id')

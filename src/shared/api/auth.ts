@@ -15,6 +15,9 @@ export const userSchema = z.object({
   is_active: z.boolean(),
   last_login: z.string().nullable(),
   created_at: z.string(),
+  /** The user's language and time zone (null: none chosen; the device's choice applies). */
+  language: z.string().nullable().optional(),
+  timezone: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminLogsQuery, adminLogsResponse } from './admin';
+import { systemSettingsSchema, updateSettingsBody } from './admin-settings';
 import { authResponse, loginBody, profileUpdateBody, registerBody, userSchema } from './auth';
 import { productListBody, productListQuery, stringListResponse } from './catalogue';
 import { idParam } from './common';
@@ -358,6 +359,12 @@ export const API = {
   events: endpoint({ ...ROUTES.events, response: z.unknown(), stream: 'text/event-stream' }),
 
   adminLogs: endpoint({ ...ROUTES.adminLogs, query: adminLogsQuery, response: adminLogsResponse }),
+  adminSettings: endpoint({ ...ROUTES.adminSettings, response: systemSettingsSchema }),
+  adminSettingsUpdate: endpoint({
+    ...ROUTES.adminSettingsUpdate,
+    body: updateSettingsBody,
+    response: systemSettingsSchema,
+  }),
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type ApiName = keyof typeof API;

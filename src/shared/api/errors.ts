@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE', // 415
   'INTERNAL_ERROR', // 500, no details
   'DATABASE_UNAVAILABLE', // 503: the database cannot be reached right now; retry later
+  'MAINTENANCE', // 503: the tenant is in maintenance mode (admins only); retry later
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

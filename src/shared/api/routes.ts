@@ -175,6 +175,8 @@ export const ROUTES = {
   events: { method: 'GET', path: '/events', access: 'user' },
   // ------------------------------------------------------------------------ admin ---
   adminLogs: { method: 'GET', path: '/admin/logs', access: ['admin'] },
+  adminSettings: { method: 'GET', path: '/admin/settings', access: ['admin'] },
+  adminSettingsUpdate: { method: 'PUT', path: '/admin/settings', access: ['admin'], write: 'version' },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

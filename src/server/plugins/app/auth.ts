@@ -4,7 +4,7 @@ import type { TokenClaims } from '../../../shared/api/auth';
 import { mayCall } from '../../../shared/api/endpoint';
 import { MESSAGES } from '../../../shared/api/errors';
 import type { Role } from '../../../shared/domain/roles';
-import { findSessionWithUser } from '../../auth/sessions.repository';
+import { findSessionWithUser, revokeSession, touchSession } from '../../auth/sessions.repository';
 import { bearerToken, verifyToken } from '../../auth/tokens';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
 
@@ -37,9 +37,17 @@ declare module 'fastify' {
  *    belongs to another company: "forbidden", not "who are you");
  * 3. its session (jti) exists (read through the app's short-lived cache, lib/read-cache.ts), is not revoked (logout) or expired, and its user exists and is
  *    active — else 401. Role and name come from the database, not the token, so a role change or a
- *    deactivation applies to the next request.
+ *    deactivation applies to the next request;
+ * 4. the session was not idle longer than the tenant's CURRENT `session_timeout` minutes — else 401
+ *    (and the session is revoked, so raising the setting later does not bring it back). JWT_TTL
+ *    stays the absolute cap of a session's life.
+ * A request records itself on its session (`last_seen_at`) when the last record is a minute old or
+ * more: one small write per session and minute, not one per request. `touch: false` (an open event
+ * stream checking itself) reads without counting as use: a screen left open is still idle.
  */
-async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
+export const TOUCH_EVERY_MS = 60_000;
+
+async function resolveUser(app: FastifyInstance, request: FastifyRequest, touch = true): Promise<AuthUser> {
   const token = bearerToken(request.headers.authorization);
   if (!token) throw unauthorized();
   const claims = request.verifiedClaims ?? (await verifyToken(app.config.jwtSecret, token));
@@ -52,6 +60,19 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promi
   if (!row || row.user_id !== claims.sub) throw unauthorized();
   if (row.session_revoked_at !== null || row.session_expires_at.getTime() <= Date.now()) throw unauthorized();
   if (!row.is_active) throw unauthorized(MESSAGES.userInactive);
+  const now = Date.now();
+  const idle = now - row.session_last_seen_at.getTime();
+  if (idle > request.tenant.session_timeout * 60_000) {
+    await revokeSession(app.db, tenantId, row.session_id, new Date(now)).catch(() => {});
+    throw unauthorized();
+  }
+  if (touch && idle >= TOUCH_EVERY_MS) {
+    // The cached row is the one later requests read: they see the new time and do not write again.
+    row.session_last_seen_at = new Date(now);
+    await touchSession(app.db, tenantId, row.session_id, row.session_last_seen_at).catch(() => {
+      /* best effort: the next request a minute on tries again */
+    });
+  }
   return {
     id: row.user_id,
     username: row.username,
@@ -69,7 +90,7 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promi
  */
 export async function stillSignedIn(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
   try {
-    const now = await resolveUser(app, request);
+    const now = await resolveUser(app, request, false);
     return (
       now.id === request.user.id && now.role === request.user.role && now.sessionId === request.user.sessionId
     );
