@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminLogsQuery, adminLogsResponse } from './admin';
+import { adminLogsExportQuery, adminLogsQuery, adminLogsResponse, adminLogUsersResponse } from './admin';
 import { authResponse, loginBody, profileUpdateBody, registerBody, userSchema } from './auth';
 import { productListBody, productListQuery, stringListResponse } from './catalogue';
 import { idParam } from './common';
@@ -358,6 +358,13 @@ export const API = {
   events: endpoint({ ...ROUTES.events, response: z.unknown(), stream: 'text/event-stream' }),
 
   adminLogs: endpoint({ ...ROUTES.adminLogs, query: adminLogsQuery, response: adminLogsResponse }),
+  adminLogsExport: endpoint({
+    ...ROUTES.adminLogsExport,
+    query: adminLogsExportQuery,
+    response: z.unknown(),
+    produces: CSV_TYPE,
+  }),
+  adminLogUsers: endpoint({ ...ROUTES.adminLogUsers, response: adminLogUsersResponse }),
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type ApiName = keyof typeof API;

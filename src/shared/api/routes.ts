@@ -175,6 +175,8 @@ export const ROUTES = {
   events: { method: 'GET', path: '/events', access: 'user' },
   // ------------------------------------------------------------------------ admin ---
   adminLogs: { method: 'GET', path: '/admin/logs', access: ['admin'] },
+  adminLogsExport: { method: 'GET', path: '/admin/logs/export', access: ['admin'] },
+  adminLogUsers: { method: 'GET', path: '/admin/logs/users', access: ['admin'] },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;
