@@ -1,6 +1,8 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
 import { adminEn } from '../admin/messages-en';
+import { logsEn } from '../admin/logs/messages-en';
+import { adminOrdersEn } from '../admin/orders/messages-en';
 import { authEn } from '../auth/messages-en';
 import { customersEn } from '../customers/messages-en';
 import { dashboardEn } from '../dashboard/messages-en';
@@ -286,6 +288,8 @@ export const en: Record<MessageKey, string> = {
   ...importEn,
   ...inventoryEn,
   ...adminEn,
+  ...logsEn,
+  ...adminOrdersEn,
   ...authEn,
   ...dashboardEn,
   ...driverEn,
