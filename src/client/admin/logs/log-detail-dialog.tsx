@@ -59,12 +59,20 @@ export function LogDetailDialog({ entry, onClose }: { entry: LogEntry | null; on
       {entry ? (
         <DialogContent dividers>
           <Stack spacing={1.5}>
-            <Field label={t('lg_level')} value={<LevelChip level={entry.level} />} testId="log-detail-level" />
+            <Field
+              label={t('lg_level')}
+              value={<LevelChip level={entry.level} />}
+              testId="log-detail-level"
+            />
             <Field label={t('lg_message')} value={entry.message} testId="log-detail-message" />
             <Field label={t('lg_user')} value={entry.user_name ?? none} testId="log-detail-user" />
             <Field label={t('lg_ipAddress')} value={entry.ip_address ?? none} testId="log-detail-ip" />
             <Field label={t('lg_userAgent')} value={entry.user_agent ?? none} testId="log-detail-agent" />
-            <Field label={t('lg_timestamp')} value={dateTimeLabel(entry.timestamp)} testId="log-detail-time" />
+            <Field
+              label={t('lg_timestamp')}
+              value={dateTimeLabel(entry.timestamp)}
+              testId="log-detail-time"
+            />
             <Field label={t('lg_action')} value={entry.action} testId="log-detail-action" />
           </Stack>
         </DialogContent>

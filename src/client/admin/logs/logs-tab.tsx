@@ -102,7 +102,11 @@ export default function LogsTab() {
 
   const typed = useDebounced({ action: filters.action, search: filters.search });
   const wire = useMemo(() => wireFilters({ ...filters, ...typed }), [filters, typed]);
-  const logs = useApiQuery(API.adminLogs, { query: { ...wire, page: page + 1, limit: pageSize } }, { preset: 'logs' });
+  const logs = useApiQuery(
+    API.adminLogs,
+    { query: { ...wire, page: page + 1, limit: pageSize } },
+    { preset: 'logs' },
+  );
   const users = useApiQuery(API.adminLogUsers);
 
   const set = (patch: Partial<Filters>) => {
@@ -116,7 +120,9 @@ export default function LogsTab() {
       const file = await callFile(API.adminLogsExport, { query: wire });
       saveBlob(file.blob, file.filename ?? 'sistem-loglari.csv');
     } catch (error) {
-      useUi.getState().showError(error instanceof Error && error.message ? error.message : t('lg_exportError'));
+      useUi
+        .getState()
+        .showError(error instanceof Error && error.message ? error.message : t('lg_exportError'));
     } finally {
       setExporting(false);
     }
@@ -198,7 +204,10 @@ export default function LogsTab() {
               label={t('lg_from')}
               value={filters.from}
               onChange={(e) => set({ from: e.target.value })}
-              slotProps={{ ...dateInput, htmlInput: { 'data-testid': 'logs-from', max: filters.to || undefined } }}
+              slotProps={{
+                ...dateInput,
+                htmlInput: { 'data-testid': 'logs-from', max: filters.to || undefined },
+              }}
             />
             <TextField
               size="small"
@@ -206,7 +215,10 @@ export default function LogsTab() {
               label={t('lg_to')}
               value={filters.to}
               onChange={(e) => set({ to: e.target.value })}
-              slotProps={{ ...dateInput, htmlInput: { 'data-testid': 'logs-to', min: filters.from || undefined } }}
+              slotProps={{
+                ...dateInput,
+                htmlInput: { 'data-testid': 'logs-to', min: filters.from || undefined },
+              }}
             />
           </Stack>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -248,7 +260,10 @@ export default function LogsTab() {
           <Stack spacing={1} sx={{ p: 1 }} data-testid="logs-cards">
             {rows.map((entry) => (
               <Card key={entry.id} variant="outlined" data-testid="log-row">
-                <CardActionArea onClick={() => setOpen(entry)} aria-label={`${t('lg_openDetail')}: ${entry.message}`}>
+                <CardActionArea
+                  onClick={() => setOpen(entry)}
+                  aria-label={`${t('lg_openDetail')}: ${entry.message}`}
+                >
                   <CardContent sx={{ py: 1.5 }}>
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
                       <LevelChip level={entry.level} />
