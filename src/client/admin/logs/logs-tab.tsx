@@ -260,10 +260,9 @@ export default function LogsTab() {
           <Stack spacing={1} sx={{ p: 1 }} data-testid="logs-cards">
             {rows.map((entry) => (
               <Card key={entry.id} variant="outlined" data-testid="log-row">
-                <CardActionArea
-                  onClick={() => setOpen(entry)}
-                  aria-label={`${t('lg_openDetail')}: ${entry.message}`}
-                >
+                {/* The card's own texts name it (level, time, message, user): a separate label would
+                    hide what a screen reader user hears behind different words. */}
+                <CardActionArea onClick={() => setOpen(entry)}>
                   <CardContent sx={{ py: 1.5 }}>
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
                       <LevelChip level={entry.level} />
