@@ -1,7 +1,7 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
-import { adminEn } from '../admin/messages-en';
 import { logsEn } from '../admin/logs/messages-en';
+import { adminEn } from '../admin/messages-en';
 import { adminOrdersEn } from '../admin/orders/messages-en';
 import { authEn } from '../auth/messages-en';
 import { customersEn } from '../customers/messages-en';

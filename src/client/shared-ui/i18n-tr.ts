@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import { STORED_TEXTS_TR } from '../../shared/api/stored-texts';
-import { adminTr } from '../admin/messages-tr';
 import { logsTr } from '../admin/logs/messages-tr';
+import { adminTr } from '../admin/messages-tr';
 import { adminOrdersTr } from '../admin/orders/messages-tr';
 import { authTr } from '../auth/messages-tr';
 import { customersTr } from '../customers/messages-tr';
