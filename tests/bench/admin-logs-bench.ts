@@ -158,7 +158,19 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
         const lines = plan.rows.map((r) => r['QUERY PLAN']);
         const scan = lines.find((l) => /Scan/.test(l))?.trim() ?? '?';
         const time = lines.find((l) => l.startsWith('Execution Time'))?.trim() ?? '';
-        console.log(`- ${name}: ${scan.replace(/\s+\(cost=.*$/, '')}; ${time}`);
+        const counted = await sql
+          .raw<{ 'QUERY PLAN': string }>(
+            search
+              ? `EXPLAIN ANALYZE SELECT count(*) FROM (SELECT 1 FROM (SELECT * FROM audit_logs WHERE tenant_id = 'demo'${where} ORDER BY created_at DESC, id DESC LIMIT 100000) w WHERE w.search_text LIKE '%${search}%' LIMIT 10001) c`
+              : `EXPLAIN ANALYZE SELECT count(*) FROM (SELECT 1 FROM audit_logs WHERE tenant_id = 'demo'${where} LIMIT 10001) c`,
+          )
+          .execute(database.db);
+        const countLines = counted.rows.map((r) => r['QUERY PLAN']);
+        const countScan = countLines.find((l) => /Scan/.test(l))?.trim() ?? '?';
+        const countTime = countLines.find((l) => l.startsWith('Execution Time'))?.trim() ?? '';
+        console.log(
+          `- ${name}: page ${scan.replace(/\s+\(cost=.*$/, '')}, ${time}; count ${countScan.replace(/\s+\(cost=.*$/, '')}, ${countTime}`,
+        );
       }
       const exportStarted = performance.now();
       const csv = await app.inject({
