@@ -26,7 +26,7 @@ import { API } from '../../../shared/api/endpoints';
 import { saveBlob } from '../../api/download';
 import { callFile } from '../../api/http';
 import { useApiQuery } from '../../api/query';
-import { dateTimeLabel, useT } from '../../shared-ui/i18n';
+import { dateTimeLabel, t as translate, useT } from '../../shared-ui/i18n';
 import { ListPagination } from '../../shared-ui/list-pagination';
 import { useOnline } from '../../shared-ui/local-store';
 import { usePhone } from '../../shared-ui/responsive';
@@ -108,6 +108,11 @@ export default function LogsTab() {
     { preset: 'logs' },
   );
   const users = useApiQuery(API.adminLogUsers);
+  // A failed load is also a toast (the admin panel's hooks report load failures that way).
+  const failed = logs.isError;
+  useEffect(() => {
+    if (failed) useUi.getState().showError(translate('lg_loadError'));
+  }, [failed]);
 
   const set = (patch: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...patch }));
