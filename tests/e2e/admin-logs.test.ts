@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { api, browserPerFile, newContext, signIn } from '../helpers/browser';
+import { api, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
 
 const baseURL = inject('baseURL');
 const browser = browserPerFile();
@@ -78,6 +78,41 @@ describe('admin panel: system logs and orders (Chromium against npm start)', () 
     expect(lines).toHaveLength(2); // the header and the one filtered entry
     expect(lines[1]).toContain(tried);
     expect(lines[1]).toContain('Uyarı');
+
+    // Offline after this visit: a fresh page load shows the cached log, read-only, and says so.
+    await page.getByTestId('logs-clear').click();
+    await expect.poll(() => page.getByTestId('log-row').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    await waitForServiceWorker(page);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () =>
+              new Promise<boolean>((resolve) => {
+                void indexedDB.databases().then((all) => {
+                  const name = all.map((d) => d.name ?? '').find((n) => n.startsWith('sys-demo-'));
+                  if (!name) return resolve(false);
+                  const open = indexedDB.open(name);
+                  open.onsuccess = () => {
+                    const get = open.result.transaction('meta').objectStore('meta').get('query_cache');
+                    get.onsuccess = () => {
+                      open.result.close();
+                      resolve(String(JSON.stringify(get.result?.value ?? '')).includes('/admin/logs'));
+                    };
+                    get.onerror = () => resolve(false);
+                  };
+                  open.onerror = () => resolve(false);
+                });
+              }),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('logs-offline').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('log-row').count(), { timeout: 30_000 }).toBeGreaterThan(1);
+    expect(await page.getByTestId('logs-export').isDisabled()).toBe(true);
     await context.close();
   });
 
