@@ -40,6 +40,10 @@ run('GET /api/products with filters at 100,000 products vs /api/health (server i
   'tsx',
   'tests/bench/products-bench.ts',
 ]);
+run(
+  'GET /api/admin/logs with filters over 1,000,000 audit entries, plans and a CSV export (PGlite and PostgreSQL)',
+  ['--import', 'tsx', 'tests/bench/admin-logs-bench.ts'],
+);
 run('GET /api/dashboard/stats at 10,000 and 100,000 orders vs /api/health (server in a child process)', [
   '--import',
   'tsx',

@@ -1,6 +1,8 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
+import { logsEn } from '../admin/logs/messages-en';
 import { adminEn } from '../admin/messages-en';
+import { adminOrdersEn } from '../admin/orders/messages-en';
 import { settingsEn } from '../admin/settings/messages-en';
 import { authEn } from '../auth/messages-en';
 import { customersEn } from '../customers/messages-en';
@@ -292,6 +294,8 @@ export const en: Record<MessageKey, string> = {
   ...inventoryEn,
   ...adminEn,
   ...settingsEn,
+  ...logsEn,
+  ...adminOrdersEn,
   ...authEn,
   ...dashboardEn,
   ...driverEn,

@@ -1,6 +1,8 @@
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import { STORED_TEXTS_TR } from '../../shared/api/stored-texts';
+import { logsTr } from '../admin/logs/messages-tr';
 import { adminTr } from '../admin/messages-tr';
+import { adminOrdersTr } from '../admin/orders/messages-tr';
 import { settingsTr } from '../admin/settings/messages-tr';
 import { authTr } from '../auth/messages-tr';
 import { customersTr } from '../customers/messages-tr';
@@ -282,6 +284,8 @@ export const tr = {
   ...inventoryTr,
   ...adminTr,
   ...settingsTr,
+  ...logsTr,
+  ...adminOrdersTr,
   ...authTr,
   ...dashboardTr,
   ...driverTr,

@@ -27,4 +27,30 @@ export default async function adminRoutes(app: FastifyInstance) {
       ),
     ),
   );
+  route(app, API.adminLogUsers, async (request) => ({
+    success: true as const,
+    data: await logs.listLogUsers(app.db, request.tenant.id),
+  }));
+
+  route(app, API.adminLogsExport, async (request) => {
+    await logs.auditExport(app.db, request.tenant.id, request.user, request.query, {
+      ip: request.ip ?? null,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
+    const day = new Date().toISOString().slice(0, 10);
+    return {
+      body: logs.exportCsv(app.db, request.tenant.id, request.query),
+      filename: `sistem-loglari-${request.tenant.id}-${day}.csv`,
+    };
+  });
+
+  // Retention: entries older than AUDIT_RETENTION_DAYS are deleted every 6 hours, in batches.
+  app.scheduler.every({
+    name: logs.RETENTION_JOB,
+    everyMs: logs.RETENTION_EVERY_MS,
+    run: async () => {
+      const deleted = await logs.pruneOldLogs(app.db, app.config.auditRetentionDays);
+      if (deleted > 0) app.log.info({ deleted }, 'audit log retention');
+    },
+  });
 }

@@ -145,12 +145,27 @@ async function countFailure(
     entity: 'user',
     entity_id: audit.entityId,
     user_id: audit.actor?.id ?? null,
-    user_name: audit.actor?.full_name ?? null,
+    // A failed sign-in has no signed-in user: the log names the username that was tried.
+    user_name: audit.actor?.full_name ?? usernameKey,
     message: audit.message,
     ip: meta.ip,
     user_agent: meta.userAgent,
   });
   if (after.locked_until && after.locked_until.getTime() > now.getTime()) {
+    // The failure that reached the limit (not a parallel guess counted while already locked):
+    // the lockout gets its own warning entry.
+    if (after.failed_count === Math.max(1, limit))
+      await insertAuditLog(db, tenant.id, {
+        action: 'auth.lockout',
+        level: 'warning',
+        entity: 'user',
+        entity_id: audit.entityId,
+        user_id: audit.actor?.id ?? null,
+        user_name: audit.actor?.full_name ?? usernameKey,
+        message: `Hesap ${Math.round(LOGIN_LOCKOUT_MS / 60_000)} dakika kilitlendi (${limit} başarısız deneme): ${usernameKey}`,
+        ip: meta.ip,
+        user_agent: meta.userAgent,
+      });
     return { lockedFor: after.locked_until.getTime() - now.getTime() };
   }
   return { remainingAttempts: Math.max(0, limit - after.failed_count) };

@@ -148,6 +148,12 @@ export async function countTenants(db: Executor): Promise<number> {
   return Number(row.n);
 }
 
+/** Every tenant's id (background jobs that work tenant by tenant: the log retention). */
+export async function listTenantIds(db: Executor): Promise<string[]> {
+  const rows = await db.selectFrom('tenants').select('id').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
 /** Does the database hold a tenant made by the demo seed (demo mode's condition)? */
 export async function hasDemoData(db: Executor): Promise<boolean> {
   const row = await db.selectFrom('tenants').select('id').where('demo_data', '=', true).executeTakeFirst();

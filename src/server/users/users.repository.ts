@@ -256,3 +256,18 @@ export async function findActiveStaff(
     .executeTakeFirst();
   return row ? { ...row, role: row.role as Role } : undefined;
 }
+
+/** Every user of the tenant, active or not, by name: the system log's user filter. */
+export async function listUserNames(
+  db: Executor,
+  tenantId: string,
+): Promise<Array<{ id: string; username: string; full_name: string }>> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'full_name'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('full_name')
+    .orderBy('id')
+    .limit(1000)
+    .execute();
+}

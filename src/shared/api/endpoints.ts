@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminLogsQuery, adminLogsResponse } from './admin';
+import { adminLogsExportQuery, adminLogsQuery, adminLogsResponse, adminLogUsersResponse } from './admin';
 import { systemSettingsSchema, updateSettingsBody } from './admin-settings';
 import { authResponse, loginBody, profileUpdateBody, registerBody, userSchema } from './auth';
 import { productListBody, productListQuery, stringListResponse } from './catalogue';
@@ -365,6 +365,13 @@ export const API = {
     body: updateSettingsBody,
     response: systemSettingsSchema,
   }),
+  adminLogsExport: endpoint({
+    ...ROUTES.adminLogsExport,
+    query: adminLogsExportQuery,
+    response: z.unknown(),
+    produces: CSV_TYPE,
+  }),
+  adminLogUsers: endpoint({ ...ROUTES.adminLogUsers, response: adminLogUsersResponse }),
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type ApiName = keyof typeof API;

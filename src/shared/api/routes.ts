@@ -177,6 +177,8 @@ export const ROUTES = {
   adminLogs: { method: 'GET', path: '/admin/logs', access: ['admin'] },
   adminSettings: { method: 'GET', path: '/admin/settings', access: ['admin'] },
   adminSettingsUpdate: { method: 'PUT', path: '/admin/settings', access: ['admin'], write: 'version' },
+  adminLogsExport: { method: 'GET', path: '/admin/logs/export', access: ['admin'] },
+  adminLogUsers: { method: 'GET', path: '/admin/logs/users', access: ['admin'] },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

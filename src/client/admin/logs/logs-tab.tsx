@@ -1,7 +1,357 @@
-import { useT } from '../../shared-ui/i18n';
+import Clear from '@mui/icons-material/Clear';
+import Download from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useState } from 'react';
+import { LOG_COUNT_CAP, LOG_LEVELS, type LogEntry } from '../../../shared/api/admin';
+import { API } from '../../../shared/api/endpoints';
+import { saveBlob } from '../../api/download';
+import { callFile } from '../../api/http';
+import { useApiQuery } from '../../api/query';
+import { dateTimeLabel, t as translate, useT } from '../../shared-ui/i18n';
+import { ListPagination } from '../../shared-ui/list-pagination';
+import { useOnline } from '../../shared-ui/local-store';
+import { usePhone } from '../../shared-ui/responsive';
+import { SearchField } from '../../shared-ui/search-field';
+import { useUi } from '../../state/ui';
+import { LevelChip, LogDetailDialog, levelKey } from './log-detail-dialog';
 
-/** Placeholder until this tab is built. */
+const PAGE_SIZES = [10, 25, 50];
+
+interface Filters {
+  level: string;
+  user_id: string;
+  action: string;
+  /** yyyy-mm-dd as the date inputs hold it (a day in Istanbul time). */
+  from: string;
+  to: string;
+  search: string;
+}
+const EMPTY: Filters = { level: '', user_id: '', action: '', from: '', to: '', search: '' };
+
+/**
+ * A picked day as the instant it starts in Istanbul (UTC+3 all year since 2016), for the wire,
+ * which is UTC: `to` is the start of the day AFTER the picked one (the API's `to` is exclusive),
+ * so "to 26.11" includes the whole 26th.
+ */
+function dayStart(day: string, plusDays = 0): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const ms = Date.parse(`${day}T00:00:00+03:00`);
+  if (!Number.isFinite(ms)) return undefined;
+  return new Date(ms + plusDays * 24 * 3600_000).toISOString();
+}
+
+/** The filters as the API takes them (empty ones left out, so they share the cache key). */
+function wireFilters(f: Filters) {
+  const from = dayStart(f.from);
+  const to = dayStart(f.to, 1);
+  return {
+    ...(f.level ? { level: f.level as LogEntry['level'] } : {}),
+    ...(f.user_id ? { user_id: f.user_id } : {}),
+    ...(f.action.trim() ? { action: f.action.trim() } : {}),
+    ...(from ? { from } : {}),
+    ...(to && (!from || to > from) ? { to } : {}),
+    ...(f.search.trim() ? { search: f.search.trim() } : {}),
+  };
+}
+
+/** The typed texts reach the query a moment after the last key (not one request per key). */
+function useDebounced<T>(value: T, ms = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * Admin panel tab 4, 'Sistem Logları': the tenant's system log with filters (level, user,
+ * action, dates, free text), paged on the server; a row opens the entry in full. The list is read
+ * through the online-only cache (fresh for 1 minute, kept on the device), so after one online
+ * visit it opens offline with what it showed then, read-only. 'CSV olarak indir' downloads the
+ * entries the filters select. Below `sm` the rows are cards.
+ */
 export default function LogsTab() {
   const t = useT();
-  return <p data-testid="admin-logs-pending">{t('comingSoon')}</p>;
+  const phone = usePhone();
+  const online = useOnline();
+  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0] as number);
+  const [open, setOpen] = useState<LogEntry | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const typed = useDebounced({ action: filters.action, search: filters.search });
+  const wire = useMemo(() => wireFilters({ ...filters, ...typed }), [filters, typed]);
+  const logs = useApiQuery(
+    API.adminLogs,
+    { query: { ...wire, page: page + 1, limit: pageSize } },
+    { preset: 'logs' },
+  );
+  const users = useApiQuery(API.adminLogUsers);
+  // A failed load is also a toast (the admin panel's hooks report load failures that way).
+  const failed = logs.isError;
+  useEffect(() => {
+    if (failed) useUi.getState().showError(translate('lg_loadError'));
+  }, [failed]);
+
+  const set = (patch: Partial<Filters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(0);
+  };
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const file = await callFile(API.adminLogsExport, { query: wire });
+      saveBlob(file.blob, file.filename ?? 'sistem-loglari.csv');
+    } catch (error) {
+      useUi
+        .getState()
+        .showError(error instanceof Error && error.message ? error.message : t('lg_exportError'));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const rows = logs.data?.logs ?? [];
+  const pagination = logs.data?.pagination;
+  const filtered = JSON.stringify(filters) !== JSON.stringify(EMPTY);
+  const dateInput = { inputLabel: { shrink: true } } as const;
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h6" component="h2">
+        {t('lg_heading')}
+      </Typography>
+      {!online ? (
+        <Alert severity="info" data-testid="logs-offline">
+          {t('lg_offline')}
+        </Alert>
+      ) : null}
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('lg_filters')}>
+        <Stack spacing={2}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+            <SearchField
+              label={t('search')}
+              placeholder={t('lg_searchPlaceholder')}
+              value={filters.search}
+              onChange={(search) => set({ search })}
+              testId="logs-search"
+              sx={{ flex: 2 }}
+            />
+            <FormControl size="small" sx={{ minWidth: 150, flex: 1 }}>
+              <InputLabel id="logs-level-label">{t('lg_level')}</InputLabel>
+              <Select
+                labelId="logs-level-label"
+                label={t('lg_level')}
+                value={filters.level}
+                onChange={(e) => set({ level: e.target.value })}
+                data-testid="logs-level"
+              >
+                <MenuItem value="">{t('all')}</MenuItem>
+                {LOG_LEVELS.map((level) => (
+                  <MenuItem key={level} value={level}>
+                    {t(levelKey(level))}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+            <FormControl size="small" sx={{ minWidth: 180, flex: 1 }}>
+              <InputLabel id="logs-user-label">{t('lg_user')}</InputLabel>
+              <Select
+                labelId="logs-user-label"
+                label={t('lg_user')}
+                value={filters.user_id}
+                onChange={(e) => set({ user_id: e.target.value })}
+                data-testid="logs-user"
+              >
+                <MenuItem value="">{t('all')}</MenuItem>
+                {(users.data?.users ?? []).map((user) => (
+                  <MenuItem key={user.id} value={user.id}>
+                    {user.full_name} ({user.username})
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            <TextField
+              size="small"
+              label={t('lg_action')}
+              value={filters.action}
+              onChange={(e) => set({ action: e.target.value.slice(0, 100) })}
+              slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'logs-action' } }}
+              sx={{ flex: 1 }}
+            />
+            <TextField
+              size="small"
+              type="date"
+              label={t('lg_from')}
+              value={filters.from}
+              onChange={(e) => set({ from: e.target.value })}
+              slotProps={{
+                ...dateInput,
+                htmlInput: { 'data-testid': 'logs-from', max: filters.to || undefined },
+              }}
+            />
+            <TextField
+              size="small"
+              type="date"
+              label={t('lg_to')}
+              value={filters.to}
+              onChange={(e) => set({ to: e.target.value })}
+              slotProps={{
+                ...dateInput,
+                htmlInput: { 'data-testid': 'logs-to', min: filters.from || undefined },
+              }}
+            />
+          </Stack>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              variant="outlined"
+              startIcon={<Clear />}
+              disabled={!filtered}
+              onClick={() => {
+                setFilters(EMPTY);
+                setPage(0);
+              }}
+              data-testid="logs-clear"
+            >
+              {t('lg_clear')}
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<Download />}
+              disabled={!online || exporting}
+              onClick={() => void exportCsv()}
+              data-testid="logs-export"
+            >
+              {exporting ? t('lg_exporting') : t('lg_export')}
+            </Button>
+            {!online ? (
+              <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
+                {t('lg_exportOffline')}
+              </Typography>
+            ) : null}
+          </Stack>
+        </Stack>
+      </Paper>
+
+      {logs.isError && !logs.data ? <Alert severity="error">{t('lg_loadError')}</Alert> : null}
+
+      <Paper variant="outlined">
+        {logs.isFetching ? <LinearProgress aria-label={t('loadingAria')} /> : null}
+        {phone ? (
+          <Stack spacing={1} sx={{ p: 1 }} data-testid="logs-cards">
+            {rows.map((entry) => (
+              <Card key={entry.id} variant="outlined" data-testid="log-row">
+                {/* The card's own texts name it (level, time, message, user): a separate label would
+                    hide what a screen reader user hears behind different words. */}
+                <CardActionArea onClick={() => setOpen(entry)}>
+                  <CardContent sx={{ py: 1.5 }}>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
+                      <LevelChip level={entry.level} />
+                      <Typography variant="caption" color="text.secondary">
+                        {dateTimeLabel(entry.timestamp)}
+                      </Typography>
+                    </Stack>
+                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                      {entry.message}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {entry.user_name ?? t('lg_none')} · {entry.ip_address ?? t('lg_none')}
+                    </Typography>
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            ))}
+          </Stack>
+        ) : (
+          <TableContainer>
+            <Table size="small" data-testid="logs-table" aria-label={t('lg_heading')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('lg_level')}</TableCell>
+                  <TableCell>{t('lg_message')}</TableCell>
+                  <TableCell>{t('lg_user')}</TableCell>
+                  <TableCell>{t('lg_ipAddress')}</TableCell>
+                  <TableCell>{t('lg_timestamp')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((entry) => (
+                  <TableRow
+                    key={entry.id}
+                    hover
+                    tabIndex={0}
+                    sx={{ cursor: 'pointer' }}
+                    onClick={() => setOpen(entry)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter' || e.key === ' ') {
+                        e.preventDefault();
+                        setOpen(entry);
+                      }
+                    }}
+                    aria-label={`${t('lg_openDetail')}: ${entry.message}`}
+                    data-testid="log-row"
+                  >
+                    <TableCell>
+                      <LevelChip level={entry.level} />
+                    </TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.message}</TableCell>
+                    <TableCell>{entry.user_name ?? t('lg_none')}</TableCell>
+                    <TableCell>{entry.ip_address ?? t('lg_none')}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTimeLabel(entry.timestamp)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        {!logs.isPending && rows.length === 0 ? (
+          <Typography color="text.secondary" sx={{ py: 5, textAlign: 'center' }} data-testid="logs-empty">
+            {t('lg_empty')}
+          </Typography>
+        ) : null}
+        {pagination?.capped ? (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }} data-testid="logs-capped">
+            {t('lg_capped', { n: LOG_COUNT_CAP.toLocaleString('tr-TR') })}
+          </Typography>
+        ) : null}
+        <ListPagination
+          count={pagination?.total ?? 0}
+          page={page}
+          pageSize={pageSize}
+          pageSizes={PAGE_SIZES}
+          onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(0);
+          }}
+          testId="logs-pagination"
+        />
+      </Paper>
+      <LogDetailDialog entry={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
 }

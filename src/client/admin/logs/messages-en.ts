@@ -1,0 +1,32 @@
+import type { logsTr } from './messages-tr';
+
+/** Texts of the admin panel's 'System logs' tab (English). */
+export const logsEn: Record<keyof typeof logsTr, string> = {
+  lg_heading: 'System logs',
+  lg_filters: 'Log filters',
+  lg_level: 'Level',
+  lg_levelInfo: 'Info',
+  lg_levelWarning: 'Warning',
+  lg_levelError: 'Error',
+  lg_user: 'User',
+  lg_action: 'Action',
+  lg_from: 'From date',
+  lg_to: 'To date',
+  lg_searchPlaceholder: 'Message, user, action or IP',
+  lg_clear: 'Clear filters',
+  lg_export: 'Download CSV',
+  lg_exporting: 'Downloading…',
+  lg_exportError: 'The logs could not be exported',
+  lg_exportOffline: 'Exporting needs a connection to the server.',
+  lg_message: 'Message',
+  lg_ipAddress: 'IP address',
+  lg_userAgent: 'User agent',
+  lg_timestamp: 'Time',
+  lg_empty: 'No log entries match the filters.',
+  lg_loadError: 'The logs could not be loaded',
+  lg_offline: 'You are offline: showing the logs loaded last (read-only).',
+  lg_capped: 'Showing the first {n} entries; narrow the date range to reach older ones.',
+  lg_detailTitle: 'Log details',
+  lg_openDetail: 'Open details',
+  lg_none: '—',
+};
