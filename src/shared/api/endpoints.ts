@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminLogsQuery, adminLogsResponse } from './admin';
+import { companySchema, logoHashParam, updateCompanyBody } from './company';
 import { authResponse, loginBody, profileUpdateBody, registerBody, userSchema } from './auth';
 import { productListBody, productListQuery, stringListResponse } from './catalogue';
 import { idParam } from './common';
@@ -358,6 +359,20 @@ export const API = {
   events: endpoint({ ...ROUTES.events, response: z.unknown(), stream: 'text/event-stream' }),
 
   adminLogs: endpoint({ ...ROUTES.adminLogs, query: adminLogsQuery, response: adminLogsResponse }),
+  companyGet: endpoint({ ...ROUTES.companyGet, response: companySchema }),
+  companyUpdate: endpoint({ ...ROUTES.companyUpdate, body: updateCompanyBody, response: companySchema }),
+  companyLogoUpload: endpoint({
+    ...ROUTES.companyLogoUpload,
+    consumes: 'multipart/form-data',
+    response: companySchema,
+  }),
+  companyLogoDelete: endpoint({ ...ROUTES.companyLogoDelete, response: companySchema }),
+  companyLogo: endpoint({
+    ...ROUTES.companyLogo,
+    params: logoHashParam,
+    response: z.unknown(),
+    produces: 'image/*',
+  }),
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type ApiName = keyof typeof API;
