@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_TENANTS } from '../../src/server/db/seed-data';
 import { COMPANY_LIMITS, COMPANY_MESSAGES, companySchema } from '../../src/shared/api/company';
 import { isValidVkn } from '../../src/shared/domain/tax-id';
-import { SEED_TENANTS } from '../../src/server/db/seed-data';
 import { type Api, type Session, startApi } from './support/harness';
 
 /**
@@ -35,7 +35,14 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-type Body = { success: boolean; data?: unknown; error?: string; code?: string; field?: string; current?: unknown };
+type Body = {
+  success: boolean;
+  data?: unknown;
+  error?: string;
+  code?: string;
+  field?: string;
+  current?: unknown;
+};
 
 const getCompany = async (session: Session = admin, tenant = TENANT) =>
   api.call<Body>('GET', '/admin/company', { tenant, token: session.token });
@@ -92,7 +99,10 @@ describe('who may read and edit the company', () => {
   ])('a %s is refused with 403 on every company call, and nothing changes', async (_role, who) => {
     const before = await tenantRow();
     expect((await getCompany(who())).status).toBe(403);
-    const r = await put({ ...VALID, name: 'Ele Geçirilmiş', expected_version: before.company_version }, who());
+    const r = await put(
+      { ...VALID, name: 'Ele Geçirilmiş', expected_version: before.company_version },
+      who(),
+    );
     expect(r.status).toBe(403);
     expect((await api.call('DELETE', '/admin/company/logo', { token: who().token })).status).toBe(403);
     const after = await tenantRow();
@@ -103,7 +113,11 @@ describe('who may read and edit the company', () => {
   it("another tenant's admin token is refused for this tenant (403), and nothing changes", async () => {
     const before = await tenantRow();
     expect((await getCompany(otherAdmin, TENANT)).status).toBe(403);
-    const r = await put({ ...VALID, name: 'Başka Şirket', expected_version: before.company_version }, otherAdmin, TENANT);
+    const r = await put(
+      { ...VALID, name: 'Başka Şirket', expected_version: before.company_version },
+      otherAdmin,
+      TENANT,
+    );
     expect(r.status).toBe(403);
     expect((await tenantRow()).company_name).toBe(before.company_name);
   });
@@ -126,31 +140,116 @@ describe('validation: each error names the field, answers 400 and writes nothing
     ['a missing name', { name: undefined }, 'name', 'Şirket adı (name) gereklidir'],
     ['a blank name', { name: '   ' }, 'name', 'Şirket adı (name) gereklidir'],
     ['a one-letter name', { name: 'A' }, 'name', 'Şirket adı (name) en az 2 karakter olmalıdır'],
-    ['a name over 100', { name: 'x'.repeat(101) }, 'name', 'Şirket adı (name) en fazla 100 karakter olabilir'],
-    ['a legal name over 200', { legal_name: 'x'.repeat(201) }, 'legal_name', 'Ticari unvan (legal_name) en fazla 200 karakter olabilir'],
+    [
+      'a name over 100',
+      { name: 'x'.repeat(101) },
+      'name',
+      'Şirket adı (name) en fazla 100 karakter olabilir',
+    ],
+    [
+      'a legal name over 200',
+      { legal_name: 'x'.repeat(201) },
+      'legal_name',
+      'Ticari unvan (legal_name) en fazla 200 karakter olabilir',
+    ],
     ['no legal name', { legal_name: '' }, 'legal_name', 'Ticari unvan (legal_name) gereklidir'],
-    ['a 9-digit tax number', { tax_number: '123456789' }, 'tax_number', 'Vergi numarası (tax_number) en az 10 karakter olmalıdır'],
-    ['a 12-digit tax number', { tax_number: '123456789012' }, 'tax_number', 'Vergi numarası (tax_number) en fazla 11 karakter olabilir'],
-    ['letters in the tax number', { tax_number: '12345ABCDE' }, 'tax_number', 'Vergi numarası (tax_number): Geçersiz format'],
-    ['a VKN with a wrong check digit', { tax_number: '9876543210' }, 'tax_number', 'Vergi numarası (tax_number): 10 haneli geçerli bir VKN veya 11 haneli geçerli bir TCKN giriniz'],
-    ['a TCKN with a wrong check digit', { tax_number: '10000000145' }, 'tax_number', 'Vergi numarası (tax_number): 10 haneli geçerli bir VKN veya 11 haneli geçerli bir TCKN giriniz'],
+    [
+      'a 9-digit tax number',
+      { tax_number: '123456789' },
+      'tax_number',
+      'Vergi numarası (tax_number) en az 10 karakter olmalıdır',
+    ],
+    [
+      'a 12-digit tax number',
+      { tax_number: '123456789012' },
+      'tax_number',
+      'Vergi numarası (tax_number) en fazla 11 karakter olabilir',
+    ],
+    [
+      'letters in the tax number',
+      { tax_number: '12345ABCDE' },
+      'tax_number',
+      'Vergi numarası (tax_number): Geçersiz format',
+    ],
+    [
+      'a VKN with a wrong check digit',
+      { tax_number: '9876543210' },
+      'tax_number',
+      'Vergi numarası (tax_number): 10 haneli geçerli bir VKN veya 11 haneli geçerli bir TCKN giriniz',
+    ],
+    [
+      'a TCKN with a wrong check digit',
+      { tax_number: '10000000145' },
+      'tax_number',
+      'Vergi numarası (tax_number): 10 haneli geçerli bir VKN veya 11 haneli geçerli bir TCKN giriniz',
+    ],
     ['no tax office', { tax_office: '' }, 'tax_office', 'Vergi dairesi (tax_office) gereklidir'],
     ['no address', { address: undefined }, 'address', 'Adres (address) gereklidir'],
     ['no phone', { phone: ' ' }, 'phone', 'Telefon (phone) gereklidir'],
     ['a phone of letters', { phone: 'telefon yok' }, 'phone', 'Telefon (phone): Geçersiz format'],
     ['no email', { email: '' }, 'email', 'E-posta (email) gereklidir'],
     ['a bad email', { email: 'info@' }, 'email', 'E-posta (email): Geçerli bir email adresi giriniz'],
-    ['an email local part over 64', { email: `${'a'.repeat(65)}@demo.com.tr` }, 'email', 'E-posta (email): @ işaretinden önceki kısım en fazla 64 karakter olabilir'],
-    ['an email over 254', { email: `a@${'b'.repeat(250)}.tr` }, 'email', 'E-posta (email) en fazla 254 karakter olabilir'],
-    ['a website without http', { website: 'demo.com.tr' }, 'website', 'Web sitesi (website): http:// veya https:// ile başlayan geçerli bir adres giriniz'],
-    ['a javascript: website', { website: 'javascript:alert(1)' }, 'website', 'Web sitesi (website): http:// veya https:// ile başlayan geçerli bir adres giriniz'],
-    ['a website over 200', { website: `https://a.tr/${'x'.repeat(200)}` }, 'website', 'Web sitesi (website) en fazla 200 karakter olabilir'],
-    ['an unknown currency', { currency: 'JPY' }, 'currency', 'Para birimi (currency) şunlardan biri olmalıdır: TRY, USD, EUR, GBP'],
-    ['an unknown timezone', { timezone: 'Europe/Paris' }, 'timezone', 'Saat dilimi (timezone) şunlardan biri olmalıdır: Europe/Istanbul, UTC, Europe/London, America/New_York, Asia/Tokyo'],
-    ['an unknown language', { language: 'es' }, 'language', 'Dil (language) şunlardan biri olmalıdır: tr, en, de, fr'],
+    [
+      'an email local part over 64',
+      { email: `${'a'.repeat(65)}@demo.com.tr` },
+      'email',
+      'E-posta (email): @ işaretinden önceki kısım en fazla 64 karakter olabilir',
+    ],
+    [
+      'an email over 254',
+      { email: `a@${'b'.repeat(250)}.tr` },
+      'email',
+      'E-posta (email) en fazla 254 karakter olabilir',
+    ],
+    [
+      'a website without http',
+      { website: 'demo.com.tr' },
+      'website',
+      'Web sitesi (website): http:// veya https:// ile başlayan geçerli bir adres giriniz',
+    ],
+    [
+      'a javascript: website',
+      { website: 'javascript:alert(1)' },
+      'website',
+      'Web sitesi (website): http:// veya https:// ile başlayan geçerli bir adres giriniz',
+    ],
+    [
+      'a website over 200',
+      { website: `https://a.tr/${'x'.repeat(200)}` },
+      'website',
+      'Web sitesi (website) en fazla 200 karakter olabilir',
+    ],
+    [
+      'an unknown currency',
+      { currency: 'JPY' },
+      'currency',
+      'Para birimi (currency) şunlardan biri olmalıdır: TRY, USD, EUR, GBP',
+    ],
+    [
+      'an unknown timezone',
+      { timezone: 'Europe/Paris' },
+      'timezone',
+      'Saat dilimi (timezone) şunlardan biri olmalıdır: Europe/Istanbul, UTC, Europe/London, America/New_York, Asia/Tokyo',
+    ],
+    [
+      'an unknown language',
+      { language: 'es' },
+      'language',
+      'Dil (language) şunlardan biri olmalıdır: tr, en, de, fr',
+    ],
     ['a NUL in the name', { name: 'Demo\u0000' }, 'name', 'Şirket adı (name) geçersiz karakter içeriyor'],
-    ['no expected_version', { expected_version: undefined }, 'expected_version', 'Beklenen sürüm (expected_version) gereklidir'],
-    ['a field that is not editable', { logo_url: 'https://x.tr/a.png' }, '', 'Bu alan düzenlenemez: logo_url'],
+    [
+      'no expected_version',
+      { expected_version: undefined },
+      'expected_version',
+      'Beklenen sürüm (expected_version) gereklidir',
+    ],
+    [
+      'a field that is not editable',
+      { logo_url: 'https://x.tr/a.png' },
+      '',
+      'Bu alan düzenlenemez: logo_url',
+    ],
   ];
 
   it.each(cases)('%s', async (_what, change, field, message) => {
@@ -185,12 +284,26 @@ describe('editing: versioned, audited, seen by the next request', () => {
     const info0 = await api.call<{ data: { company_name: string } }>('GET', '/tenants/info');
     expect(info0.body.data.company_name).toBe(c.name);
     const audits = await auditCount();
-    const r = await put({ ...VALID, name: 'Demo Ticaret Yeni', currency: 'EUR', language: 'de', expected_version: c.version });
+    const r = await put({
+      ...VALID,
+      name: 'Demo Ticaret Yeni',
+      currency: 'EUR',
+      language: 'de',
+      expected_version: c.version,
+    });
     expect(r.status, r.raw).toBe(200);
     const after = companySchema.parse(r.body.data);
-    expect(after).toMatchObject({ name: 'Demo Ticaret Yeni', currency: 'EUR', language: 'de', version: c.version + 1 });
+    expect(after).toMatchObject({
+      name: 'Demo Ticaret Yeni',
+      currency: 'EUR',
+      language: 'de',
+      version: c.version + 1,
+    });
     expect(await auditCount()).toBe(audits + 1);
-    const info = await api.call<{ data: { company_name: string; settings: { currency: string } } }>('GET', '/tenants/info');
+    const info = await api.call<{ data: { company_name: string; settings: { currency: string } } }>(
+      'GET',
+      '/tenants/info',
+    );
     expect(info.body.data.company_name).toBe('Demo Ticaret Yeni');
     expect(info.body.data.settings.currency).toBe('EUR');
     expect((await current()).name).toBe('Demo Ticaret Yeni');
@@ -229,8 +342,16 @@ describe('editing: versioned, audited, seen by the next request', () => {
     const c = await current();
     const key = randomUUID();
     const body = { ...VALID, name: 'Tek Sefer A.Ş.', expected_version: c.version };
-    const first = await api.call<Body>('PUT', '/admin/company', { token: admin.token, body, idempotencyKey: key });
-    const again = await api.call<Body>('PUT', '/admin/company', { token: admin.token, body, idempotencyKey: key });
+    const first = await api.call<Body>('PUT', '/admin/company', {
+      token: admin.token,
+      body,
+      idempotencyKey: key,
+    });
+    const again = await api.call<Body>('PUT', '/admin/company', {
+      token: admin.token,
+      body,
+      idempotencyKey: key,
+    });
     expect(first.status).toBe(200);
     expect(again.status).toBe(200);
     expect(again.headers['idempotency-replayed']).toBe('true');
@@ -241,7 +362,10 @@ describe('editing: versioned, audited, seen by the next request', () => {
 describe('statistics', () => {
   it('are the real counts: active users; orders, products and customers not deleted', async () => {
     const count = async (table: 'users' | 'orders' | 'products' | 'customers') => {
-      let q = api.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('tenant_id', '=', TENANT);
+      let q = api.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('tenant_id', '=', TENANT);
       q = table === 'users' ? q.where('is_active', '=', true) : q.where('deleted_at', 'is', null);
       return Number((await q.executeTakeFirstOrThrow()).n);
     };
@@ -261,9 +385,19 @@ describe('statistics', () => {
       .where('tenant_id', '=', TENANT)
       .where('deleted_at', 'is', null)
       .executeTakeFirstOrThrow();
-    await api.db.updateTable('customers').set({ deleted_at: new Date() }).where('tenant_id', '=', TENANT).where('id', '=', customer.id).execute();
+    await api.db
+      .updateTable('customers')
+      .set({ deleted_at: new Date() })
+      .where('tenant_id', '=', TENANT)
+      .where('id', '=', customer.id)
+      .execute();
     expect((await current()).statistics.customers).toBe(stats.customers - 1);
-    await api.db.updateTable('customers').set({ deleted_at: null }).where('tenant_id', '=', TENANT).where('id', '=', customer.id).execute();
+    await api.db
+      .updateTable('customers')
+      .set({ deleted_at: null })
+      .where('tenant_id', '=', TENANT)
+      .where('id', '=', customer.id)
+      .execute();
   });
 });
 
@@ -281,7 +415,11 @@ function multipart(parts: { name: string; filename?: string; type?: string; data
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
     const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(head),
+      Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -316,8 +454,25 @@ describe('the logo', () => {
     // the public tenant info (top bar, login screen) names it at once
     const info = await api.call<{ data: { branding: { logo_url: string } } }>('GET', '/tenants/info');
     expect(info.body.data.branding.logo_url).toBe(company.logo_url);
+    // the delivery note's PDF carries it
+    const order = await api.db
+      .selectFrom('orders')
+      .select('id')
+      .where('tenant_id', '=', TENANT)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const pdf = await api.app.inject({
+      method: 'GET',
+      url: `/api/delivery-notes/generate/${order.id}?tenant=${TENANT}`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.toString('latin1')).toContain('/Subtype /Image');
     // another tenant does not serve it
-    const other = await api.app.inject({ method: 'GET', url: (company.logo_url as string).replace('tenant=demo', 'tenant=client1') });
+    const other = await api.app.inject({
+      method: 'GET',
+      url: (company.logo_url as string).replace('tenant=demo', 'tenant=client1'),
+    });
     expect(other.statusCode).toBe(404);
   });
 
@@ -332,7 +487,11 @@ describe('the logo', () => {
   });
 
   it('an SVG is refused (it can carry script)', async () => {
-    const r = await uploadLogo('logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'image/svg+xml');
+    const r = await uploadLogo(
+      'logo.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      'image/svg+xml',
+    );
     expect(r.status).toBe(415);
   });
 

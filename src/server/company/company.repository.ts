@@ -47,7 +47,10 @@ export async function findCompany(db: Executor, tenantId: string): Promise<Compa
 }
 
 /** The row, locked until the transaction ends (two edits at once are checked one after the other). */
-export async function lockCompany(trx: Transaction<Database>, tenantId: string): Promise<CompanyRow | undefined> {
+export async function lockCompany(
+  trx: Transaction<Database>,
+  tenantId: string,
+): Promise<CompanyRow | undefined> {
   return trx.selectFrom('tenants').select(COLUMNS).where('id', '=', tenantId).forUpdate().executeTakeFirst();
 }
 
@@ -86,7 +89,11 @@ export async function setLogoUrl(
   url: string | null,
   at: Date,
 ): Promise<void> {
-  await trx.updateTable('tenants').set({ logo_url: url, updated_at: at }).where('id', '=', tenantId).execute();
+  await trx
+    .updateTable('tenants')
+    .set({ logo_url: url, updated_at: at })
+    .where('id', '=', tenantId)
+    .execute();
 }
 
 /** Stores a logo once per content: a second upload of the same bytes changes nothing. */

@@ -103,7 +103,11 @@ export async function update(
 }
 
 /** Checks an uploaded logo before anything is written: present and PNG, JPEG or WebP by its content. */
-export function checkLogo(bytes: Uint8Array | undefined): { bytes: Uint8Array; type: CompanyLogoType; hash: string } {
+export function checkLogo(bytes: Uint8Array | undefined): {
+  bytes: Uint8Array;
+  type: CompanyLogoType;
+  hash: string;
+} {
   if (!bytes || bytes.byteLength === 0) {
     throw new AppError(400, 'VALIDATION_ERROR', COMPANY_MESSAGES.logoRequired, { field: 'file' });
   }
@@ -122,7 +126,8 @@ export async function setLogo(
 ): Promise<MutationResult<Company>> {
   const row = await repo.lockCompany(trx, tenantId);
   if (!row) throw notFound();
-  if (row.logo_url === url) return { data: await toCompany(trx, row, baseDomain), entityId: tenantId, changed: false };
+  if (row.logo_url === url)
+    return { data: await toCompany(trx, row, baseDomain), entityId: tenantId, changed: false };
   const at = new Date();
   await repo.insertLogo(trx, tenantId, { hash: logo.hash, content_type: logo.type, bytes: logo.bytes }, at);
   await repo.setLogoUrl(trx, tenantId, url, at);
@@ -138,7 +143,8 @@ export async function removeLogo(
 ): Promise<MutationResult<Company>> {
   const row = await repo.lockCompany(trx, tenantId);
   if (!row) throw notFound();
-  if (row.logo_url === null) return { data: await toCompany(trx, row, baseDomain), entityId: tenantId, changed: false };
+  if (row.logo_url === null)
+    return { data: await toCompany(trx, row, baseDomain), entityId: tenantId, changed: false };
   await repo.setLogoUrl(trx, tenantId, null, new Date());
   await repo.deleteLogosExcept(trx, tenantId, null);
   return { data: await load(trx, tenantId, baseDomain), entityId: tenantId, changed: true };
@@ -153,4 +159,17 @@ export async function readLogo(
   const logo = await repo.findLogo(db, tenantId, hash);
   if (!logo) throw notFound(COMPANY_MESSAGES.logoNotFound);
   return { contentType: logo.content_type, bytes: logo.bytes };
+}
+
+/**
+ * The tenant's logo bytes when a PDF can embed them (PNG or JPEG; a WebP logo is left out of the
+ * delivery note rather than converted), else null.
+ */
+export async function logoForPdf(db: Executor, tenantId: string): Promise<Buffer | null> {
+  const row = await repo.findCompany(db, tenantId);
+  const hash = row?.logo_url ? /\/tenants\/logo\/([0-9a-f]{64})/.exec(row.logo_url)?.[1] : undefined;
+  if (!hash) return null;
+  const logo = await repo.findLogo(db, tenantId, hash);
+  if (!logo || (logo.content_type !== 'image/png' && logo.content_type !== 'image/jpeg')) return null;
+  return Buffer.from(logo.bytes);
 }

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { isValidTaxNumber } from '../domain/tax-id';
-import { EMAIL_INVALID_MESSAGE, emailLocalPartFits, MAX_EMAIL_LENGTH, MAX_EMAIL_LOCAL_LENGTH, text } from './common';
+import {
+  EMAIL_INVALID_MESSAGE,
+  emailLocalPartFits,
+  MAX_EMAIL_LENGTH,
+  MAX_EMAIL_LOCAL_LENGTH,
+  text,
+} from './common';
 
 /**
  * Contracts of the admin panel's company profile ('Şirket Bilgileri'): read, versioned edit, and

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { adminLogsQuery, adminLogsResponse } from './admin';
-import { companySchema, logoHashParam, updateCompanyBody } from './company';
 import { authResponse, loginBody, profileUpdateBody, registerBody, userSchema } from './auth';
 import { productListBody, productListQuery, stringListResponse } from './catalogue';
 import { idParam } from './common';
+import { companySchema, logoHashParam, updateCompanyBody } from './company';
 import {
   CUSTOMER_MESSAGES,
   createCustomerBody,

@@ -181,7 +181,12 @@ export const ROUTES = {
   /** multipart/form-data, one file; the logo is stored by its content hash (sending it twice stores it once). */
   companyLogoUpload: { method: 'POST', path: '/admin/company/logo', access: ['admin'], write: 'idempotent' },
   /** Removing no logo is success with nothing written. */
-  companyLogoDelete: { method: 'DELETE', path: '/admin/company/logo', access: ['admin'], write: 'idempotent' },
+  companyLogoDelete: {
+    method: 'DELETE',
+    path: '/admin/company/logo',
+    access: ['admin'],
+    write: 'idempotent',
+  },
   /**
    * The logo's bytes. Public: an <img> (the top bar, the login screen, a delivery note) sends no
    * token; the URL's 256-bit content hash is the key, and only the named tenant's logo is served.
