@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/browser';
+import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
 
 /**
  * /admin, tab 'Şirket Bilgileri' as an admin uses it (Chromium against `npm start`, tenant
  * `default`; every tenant-wide change is restored in a `finally`): the company name changed in the
- * tab shows in the top bar at once; an uploaded logo shows in the top bar; at 390 px in English
+ * tab shows in the top bar at once; an uploaded logo shows in the top bar; an edit on a version
+ * someone changed meanwhile shows the conflict and what changed; offline after one online visit
+ * the tab opens read-only from the device's cache; at 390 px in English
  * the tab has no sideways scroll and axe finds nothing serious.
  */
 const baseURL = inject('baseURL');
@@ -186,6 +188,77 @@ describe("/admin 'Şirket Bilgileri' (Chromium against npm start)", () => {
       expect(await overflow()).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByTestId('company-cancel').click();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('someone saved first: the conflict says so and names what changed; saving again applies', async () => {
+    const token = await adminToken();
+    const was = await readCompany(token);
+    const { context, page } = await openCompanyTab();
+    try {
+      await page.getByTestId('company-edit').click();
+      // another admin changes the phone meanwhile
+      const { logo_url: _l, version, ...fields } = was;
+      const keys = [
+        'name',
+        'legal_name',
+        'tax_number',
+        'tax_office',
+        'address',
+        'phone',
+        'email',
+        'website',
+        'currency',
+        'timezone',
+        'language',
+      ];
+      const other = Object.fromEntries(Object.entries(fields).filter(([k]) => keys.includes(k)));
+      const put = await api(baseURL, TENANT, '/admin/company', {
+        method: 'PUT',
+        token,
+        body: { ...other, phone: '+90 216 555 99 99', expected_version: version },
+      });
+      expect(put.status).toBe(200);
+      const name = `Çakışma ${RUN}`;
+      await page.getByTestId('company-input-name').fill(name);
+      await page.getByTestId('company-save').click();
+      const conflict = page.getByTestId('company-conflict');
+      await conflict.waitFor({ timeout: 15_000 });
+      expect(await conflict.innerText()).toContain('+90 216 555 99 99');
+      // what the user typed is still there; saving again (now on the version shown) applies it
+      expect(await page.getByTestId('company-input-name').inputValue()).toBe(name);
+      await page.getByTestId('company-save').click();
+      await expect
+        .poll(() => page.getByTestId('company-value-name').innerText(), { timeout: 15_000 })
+        .toBe(name);
+    } finally {
+      await restore(token, was);
+      await context.close();
+    }
+  });
+
+  it('offline after one online visit: the tab opens from the device, read-only, and says writes need the server', async () => {
+    const token = await adminToken();
+    const was = await readCompany(token);
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    try {
+      await signIn(page, baseURL, TENANT, 'admin');
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+      await waitForServiceWorker(page);
+      await page.goto(`${baseURL}/admin`);
+      await page.getByTestId('company-value-name').waitFor({ timeout: 30_000 });
+      // the answer reaches the user's database on the device (saved at most a second later)
+      await page.waitForTimeout(2_000);
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByTestId('company-value-name').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('company-value-name').innerText()).toBe(was.name);
+      await page.getByTestId('company-offline').waitFor();
+      expect(await page.getByTestId('company-edit').isDisabled()).toBe(true);
+      expect(await page.getByTestId('company-logo-upload').count()).toBe(0);
     } finally {
       await context.close();
     }
