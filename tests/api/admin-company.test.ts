@@ -535,3 +535,29 @@ describe('the logo', () => {
     expect(again.status).toBe(200);
   });
 });
+
+describe('migration 0017 on a database seeded before it', () => {
+  it("replaces only the demo seed's known invalid tax numbers, on demo tenants", async () => {
+    const { down0017, up0017 } = await import('../../src/server/db/migrations/0017-company-profile');
+    await api.db.updateTable('tenants').set({ tax_number: '9876543210' }).where('id', '=', 'demo').execute();
+    await api.db
+      .updateTable('tenants')
+      .set({ tax_number: '5554443332' })
+      .where('id', '=', 'client1')
+      .execute();
+    // a tenant that is not the demo seed's keeps what it has
+    await api.db
+      .updateTable('tenants')
+      .set({ tax_number: '9876543210', demo_data: false })
+      .where('id', '=', 'default')
+      .execute();
+    await down0017(api.db);
+    await up0017(api.db);
+    const rows = await api.db.selectFrom('tenants').select(['id', 'tax_number']).orderBy('id').execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.tax_number]))).toEqual({
+      client1: '5554443334',
+      default: '9876543210',
+      demo: '9876543217',
+    });
+  });
+});
