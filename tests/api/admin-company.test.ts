@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_TENANTS } from '../../src/server/db/seed-data';
 import { COMPANY_LIMITS, COMPANY_MESSAGES, companySchema } from '../../src/shared/api/company';
@@ -551,8 +552,8 @@ describe('migration 0017 on a database seeded before it', () => {
       .set({ tax_number: '9876543210', demo_data: false })
       .where('id', '=', 'default')
       .execute();
-    await down0017(api.db);
-    await up0017(api.db);
+    await down0017(api.db as unknown as Kysely<unknown>);
+    await up0017(api.db as unknown as Kysely<unknown>);
     const rows = await api.db.selectFrom('tenants').select(['id', 'tax_number']).orderBy('id').execute();
     expect(Object.fromEntries(rows.map((r) => [r.id, r.tax_number]))).toEqual({
       client1: '5554443334',
