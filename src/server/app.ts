@@ -4,6 +4,7 @@ import { MESSAGES } from '../shared/api/errors';
 import adminRoutes from './admin/admin.routes';
 import authRoutes from './auth/auth.routes';
 import type { SessionUser } from './auth/sessions.repository';
+import companyRoutes from './company/company.routes';
 import type { Config } from './config';
 import customerRoutes from './customers/customers.routes';
 import dashboardRoutes from './dashboard/dashboard.routes';
@@ -170,6 +171,7 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
       await api.register(pushRoutes);
       await api.register(eventRoutes);
       await api.register(adminRoutes);
+      await api.register(companyRoutes);
       await api.register(orderRoutes);
       await api.register(dashboardRoutes);
       await api.register(deliveryRoutes);

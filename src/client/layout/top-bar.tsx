@@ -32,6 +32,7 @@ export function TopBar({ user, onOpenMenu }: { user: User; onOpenMenu: () => voi
   const t = useT();
   const { pathname } = useLocation();
   const companyName = useSession((s) => s.tenantInfo.company_name);
+  const logoUrl = useSession((s) => s.tenantInfo.branding?.logo_url ?? null);
   const theme = useUi((s) => s.theme);
   const toggleTheme = useUi((s) => s.toggleTheme);
   const title = t(titleFor(pathname, user.role));
@@ -61,6 +62,22 @@ export function TopBar({ user, onOpenMenu }: { user: User; onOpenMenu: () => voi
         >
           <MenuIcon />
         </IconButton>
+        {logoUrl && (
+          // The company's own logo (admin 'Şirket Bilgileri'); its name is the text beside it.
+          <Box
+            component="img"
+            src={logoUrl}
+            alt=""
+            data-testid="top-bar-logo"
+            sx={{
+              height: 32,
+              width: 'auto',
+              maxWidth: { xs: 48, sm: 96 },
+              objectFit: 'contain',
+              flexShrink: 0,
+            }}
+          />
+        )}
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography
             variant="h6"

@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
+import { companyEn } from '../admin/company/messages-en';
 import { logsEn } from '../admin/logs/messages-en';
 import { adminEn } from '../admin/messages-en';
 import { adminOrdersEn } from '../admin/orders/messages-en';
@@ -296,6 +297,7 @@ export const en: Record<MessageKey, string> = {
   ...settingsEn,
   ...logsEn,
   ...adminOrdersEn,
+  ...companyEn,
   ...authEn,
   ...dashboardEn,
   ...driverEn,

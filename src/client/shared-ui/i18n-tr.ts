@@ -1,5 +1,6 @@
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import { STORED_TEXTS_TR } from '../../shared/api/stored-texts';
+import { companyTr } from '../admin/company/messages-tr';
 import { logsTr } from '../admin/logs/messages-tr';
 import { adminTr } from '../admin/messages-tr';
 import { adminOrdersTr } from '../admin/orders/messages-tr';
@@ -286,6 +287,7 @@ export const tr = {
   ...settingsTr,
   ...logsTr,
   ...adminOrdersTr,
+  ...companyTr,
   ...authTr,
   ...dashboardTr,
   ...driverTr,

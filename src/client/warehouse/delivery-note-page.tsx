@@ -32,6 +32,7 @@ export default function DeliveryNotePage() {
   const online = useOnline();
   const order = useWarehouseOrder(orderId);
   const company = useSession((s) => s.tenantInfo.company_name);
+  const logoUrl = useSession((s) => s.tenantInfo.branding?.logo_url ?? null);
   const printed = useRef(false);
 
   useEffect(() => {
@@ -87,7 +88,24 @@ export default function DeliveryNotePage() {
       ) : (
         <Box data-testid="delivery-note" data-order-id={order.id}>
           <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}>
-            <Typography sx={{ fontWeight: 700, fontSize: '1.1rem' }}>{company}</Typography>
+            <Stack spacing={1}>
+              {logoUrl ? (
+                <Box
+                  component="img"
+                  src={logoUrl}
+                  alt=""
+                  data-testid="delivery-note-logo"
+                  sx={{
+                    height: 56,
+                    width: 'auto',
+                    maxWidth: 200,
+                    objectFit: 'contain',
+                    alignSelf: 'flex-start',
+                  }}
+                />
+              ) : null}
+              <Typography sx={{ fontWeight: 700, fontSize: '1.1rem' }}>{company}</Typography>
+            </Stack>
             <Box sx={{ textAlign: 'right' }}>
               <Typography component="h1" sx={{ fontWeight: 700, fontSize: '1.8rem', letterSpacing: 1 }}>
                 {t('wh_noteTitle')}

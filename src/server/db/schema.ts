@@ -48,6 +48,8 @@ export interface TenantsTable {
   phone: string | null;
   email: string | null;
   website: string | null;
+  /** The company profile's version: every applied edit adds one; an edit names the one it saw (migration 0017). */
+  company_version: Generated<number>;
   // system settings (admin "Sistem Ayarları")
   system_name: Generated<string>;
   system_version: Generated<string>;
@@ -265,6 +267,16 @@ export interface ProductListNamesTable {
 }
 
 /** An uploaded product image, stored once per content (migration 0013). */
+/** The company logo's bytes, once per content (sha256) per tenant (migration 0017). */
+export interface TenantLogosTable {
+  tenant_id: string;
+  hash: string;
+  content_type: string;
+  bytes: Uint8Array;
+  size: number;
+  created_at: Timestamp;
+}
+
 export interface ProductImagesTable {
   tenant_id: string;
   /** sha256 of the bytes, hex. */
@@ -450,6 +462,7 @@ export interface Database {
   product_categories: ProductListNamesTable;
   product_brands: ProductListNamesTable;
   product_images: ProductImagesTable;
+  tenant_logos: TenantLogosTable;
   orders: OrdersTable;
   order_counts: OrderCountsTable;
   order_items: OrderItemsTable;

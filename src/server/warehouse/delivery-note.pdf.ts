@@ -33,6 +33,8 @@ const loadFonts = () => {
 export interface DeliveryNoteData {
   order: Order;
   company: CompanyInfo;
+  /** The company logo (PNG or JPEG bytes), drawn above the company block. */
+  logo?: Buffer | null;
   /** The note's date (default: now). */
   issuedAt?: Date;
 }
@@ -90,8 +92,17 @@ export function renderDeliveryNote(data: DeliveryNoteData): Promise<Buffer> {
   // ---------------------------------------------------------------- company and title ---
   const top = PAGE_MARGIN;
   const companyWidth = width * 0.6;
+  let companyTop = top;
+  if (data.logo) {
+    try {
+      doc.image(data.logo, left, top, { fit: [140, 44] });
+      companyTop = top + 50;
+    } catch {
+      // A picture pdfkit cannot read (e.g. an interlaced PNG): the note goes out without it.
+    }
+  }
   doc.font('bold').fontSize(13).fillColor('black');
-  doc.text(company.legal_name || company.company_name, left, top, { width: companyWidth });
+  doc.text(company.legal_name || company.company_name, left, companyTop, { width: companyWidth });
   doc.font('regular').fontSize(9).fillColor(GREY);
   const companyLines = [
     company.legal_name && company.legal_name !== company.company_name ? company.company_name : null,

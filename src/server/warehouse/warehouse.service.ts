@@ -6,6 +6,7 @@ import { storedEventNote } from '../../shared/api/stored-texts';
 import { type ScanBarcodeResponse, WAREHOUSE_MESSAGES } from '../../shared/api/warehouse';
 import { matchScan, parseScan, type ScanLine } from '../../shared/domain/barcode';
 import { type ActingUser, canSeeOrder } from '../../shared/domain/order-status';
+import { logoForPdf } from '../company/company.service';
 import { reserveChangeSeqs } from '../db/change-seq';
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
@@ -194,7 +195,8 @@ export async function deliveryNote(
   const order = await getOrder(db, tenantId, user, orderId);
   const company = await repo.findCompanyInfo(db, tenantId);
   if (!company) throw notFound();
-  const data: DeliveryNoteData = { order, company };
+  const logo = await logoForPdf(db, tenantId);
+  const data: DeliveryNoteData = { order, company, logo };
   const pdf = await renderDeliveryNote(data);
   const name = (order.order_number || order.id).replace(/[^A-Za-z0-9._-]/g, '_');
   return { pdf, filename: `irsaliye-${name}.pdf` };

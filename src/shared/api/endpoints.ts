@@ -4,6 +4,7 @@ import { systemSettingsSchema, updateSettingsBody } from './admin-settings';
 import { authResponse, loginBody, profileUpdateBody, registerBody, userSchema } from './auth';
 import { productListBody, productListQuery, stringListResponse } from './catalogue';
 import { idParam } from './common';
+import { companySchema, logoHashParam, updateCompanyBody } from './company';
 import {
   CUSTOMER_MESSAGES,
   createCustomerBody,
@@ -372,6 +373,20 @@ export const API = {
     produces: CSV_TYPE,
   }),
   adminLogUsers: endpoint({ ...ROUTES.adminLogUsers, response: adminLogUsersResponse }),
+  companyGet: endpoint({ ...ROUTES.companyGet, response: companySchema }),
+  companyUpdate: endpoint({ ...ROUTES.companyUpdate, body: updateCompanyBody, response: companySchema }),
+  companyLogoUpload: endpoint({
+    ...ROUTES.companyLogoUpload,
+    consumes: 'multipart/form-data',
+    response: companySchema,
+  }),
+  companyLogoDelete: endpoint({ ...ROUTES.companyLogoDelete, response: companySchema }),
+  companyLogo: endpoint({
+    ...ROUTES.companyLogo,
+    params: logoHashParam,
+    response: z.unknown(),
+    produces: 'image/*',
+  }),
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type ApiName = keyof typeof API;

@@ -179,6 +179,23 @@ export const ROUTES = {
   adminSettingsUpdate: { method: 'PUT', path: '/admin/settings', access: ['admin'], write: 'version' },
   adminLogsExport: { method: 'GET', path: '/admin/logs/export', access: ['admin'] },
   adminLogUsers: { method: 'GET', path: '/admin/logs/users', access: ['admin'] },
+  // ------------------------------------------------------------- company profile ---
+  companyGet: { method: 'GET', path: '/admin/company', access: ['admin'] },
+  companyUpdate: { method: 'PUT', path: '/admin/company', access: ['admin'], write: 'version' },
+  /** multipart/form-data, one file; the logo is stored by its content hash (sending it twice stores it once). */
+  companyLogoUpload: { method: 'POST', path: '/admin/company/logo', access: ['admin'], write: 'idempotent' },
+  /** Removing no logo is success with nothing written. */
+  companyLogoDelete: {
+    method: 'DELETE',
+    path: '/admin/company/logo',
+    access: ['admin'],
+    write: 'idempotent',
+  },
+  /**
+   * The logo's bytes. Public: an <img> (the top bar, the login screen, a delivery note) sends no
+   * token; the URL's 256-bit content hash is the key, and only the named tenant's logo is served.
+   */
+  companyLogo: { method: 'GET', path: '/tenants/logo/:hash', access: 'public' },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -15,6 +15,7 @@ import { down0013, up0013 } from './0013-product-management';
 import { down0014, up0014 } from './0014-product-imports';
 import { down0015, up0015 } from './0015-customer-management';
 import { down0016, up0016 } from './0016-product-list-paths';
+import { down0017, up0017 } from './0017-company-profile';
 import { down0019, up0019 } from './0019-system-settings';
 import { down0021, up0021 } from './0021-audit-log-paths';
 
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0016-product-list-paths': { up: up0016, down: down0016 },
   '0019-system-settings': { up: up0019, down: down0019 },
   '0021-audit-log-paths': { up: up0021, down: down0021 },
+  '0017-company-profile': { up: up0017, down: down0017 },
 };
 
 export const migrationProvider: MigrationProvider = {

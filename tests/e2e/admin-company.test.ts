@@ -1,0 +1,266 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+
+/**
+ * /admin, tab 'Şirket Bilgileri' as an admin uses it (Chromium against `npm start`, tenant
+ * `default`; every tenant-wide change is restored in a `finally`): the company name changed in the
+ * tab shows in the top bar at once; an uploaded logo shows in the top bar; an edit on a version
+ * someone changed meanwhile shows the conflict and what changed; offline after one online visit
+ * the tab opens read-only from the device's cache; at 390 px in English
+ * the tab has no sideways scroll and axe finds nothing serious.
+ */
+const baseURL = inject('baseURL');
+const browser = browserPerFile();
+const TENANT = 'default';
+const RUN = Date.now().toString(36).toUpperCase();
+
+/** A real 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+interface ApiCompany {
+  name: string;
+  legal_name: string | null;
+  tax_number: string | null;
+  tax_office: string | null;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  currency: string;
+  timezone: string;
+  language: string;
+  logo_url: string | null;
+  version: number;
+}
+
+async function adminToken() {
+  return (await apiLogin(baseURL, TENANT, 'admin')).token;
+}
+
+async function readCompany(token: string): Promise<ApiCompany> {
+  const { status, body } = await api<{ data: ApiCompany }>(baseURL, TENANT, '/admin/company', { token });
+  expect(status).toBe(200);
+  return body.data;
+}
+
+/** Puts the company's fields back as they were (on the version it has now). */
+async function restore(token: string, was: ApiCompany) {
+  const now = await readCompany(token);
+  const { logo_url: _logo, version: _v, ...fields } = was;
+  const body = { ...fields, expected_version: now.version };
+  const keys = [
+    'name',
+    'legal_name',
+    'tax_number',
+    'tax_office',
+    'address',
+    'phone',
+    'email',
+    'website',
+    'currency',
+    'timezone',
+    'language',
+  ];
+  const { status } = await api(baseURL, TENANT, '/admin/company', {
+    method: 'PUT',
+    token,
+    body: Object.fromEntries(
+      Object.entries(body).filter(([k]) => k === 'expected_version' || keys.includes(k)),
+    ),
+  });
+  expect(status).toBe(200);
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (o: unknown) => Promise<{
+            violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const r = await axe.run({ resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      );
+  });
+}
+
+async function openCompanyTab(width = 1280) {
+  const context = await newContext(browser(), { width, height: 900 });
+  const page = await context.newPage();
+  await signIn(page, baseURL, TENANT, 'admin');
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+  await page.goto(`${baseURL}/admin`);
+  await page.getByTestId('company-tab').waitFor();
+  await page.getByTestId('company-value-name').waitFor({ timeout: 30_000 });
+  return { context, page };
+}
+
+describe("/admin 'Şirket Bilgileri' (Chromium against npm start)", () => {
+  it('an admin changes the company name; the top bar shows the new name at once', async () => {
+    const token = await adminToken();
+    const was = await readCompany(token);
+    const { context, page } = await openCompanyTab();
+    try {
+      await expect.poll(() => page.getByTestId('company-name').innerText()).toBe(was.name);
+      await page.getByTestId('company-edit').click();
+      // a required field left empty says so under the field, and nothing is sent
+      await page.getByTestId('company-input-name').fill('');
+      await page.getByTestId('company-save').click();
+      await expect
+        .poll(() => page.getByTestId('company-form').innerText())
+        .toContain('Şirket adı gereklidir');
+      const name = `Test Şirketi ${RUN}`;
+      await page.getByTestId('company-input-name').fill(name);
+      await page.getByTestId('company-save').click();
+      await expect
+        .poll(() => page.getByTestId('company-value-name').innerText(), { timeout: 15_000 })
+        .toBe(name);
+      await expect.poll(() => page.getByTestId('company-name').innerText(), { timeout: 15_000 }).toBe(name);
+      expect((await readCompany(token)).name).toBe(name);
+    } finally {
+      await restore(token, was);
+      await context.close();
+    }
+  });
+
+  it('an admin uploads a logo; it shows in the tab and in the top bar', async () => {
+    const token = await adminToken();
+    const { context, page } = await openCompanyTab();
+    try {
+      await page
+        .getByTestId('company-logo-input')
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+      await page.getByTestId('company-logo-img').waitFor({ timeout: 15_000 });
+      const logo = page.getByTestId('top-bar-logo');
+      await logo.waitFor({ timeout: 15_000 });
+      expect(await logo.getAttribute('src')).toMatch(/\/api\/tenants\/logo\/[0-9a-f]{64}\?tenant=default$/);
+      await expect
+        .poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
+      expect((await readCompany(token)).logo_url).toBe(await logo.getAttribute('src'));
+    } finally {
+      const { status } = await api(baseURL, TENANT, '/admin/company/logo', { method: 'DELETE', token });
+      expect(status).toBe(200);
+      await context.close();
+    }
+  });
+
+  it('at 390 px in English: no sideways scroll, English labels, axe clean in the view and the form', async () => {
+    const { context, page } = await openCompanyTab(390);
+    try {
+      await page.getByTestId('account-menu-button').click();
+      await page.getByRole('menuitem', { name: 'English', exact: true }).click();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByTestId('admin-tab-company').innerText()).toBe('Company Information');
+      await expect.poll(() => page.getByTestId('company-tab').innerText()).toContain('Statistics');
+      expect(await page.getByTestId('company-tab').innerText()).toContain('Legal name');
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByTestId('company-edit').click();
+      await page.getByTestId('company-input-email').fill('yanlış');
+      await page.getByTestId('company-save').click();
+      await expect
+        .poll(() => page.getByTestId('company-form').innerText())
+        .toContain('Please enter a valid email address');
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByTestId('company-cancel').click();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('someone saved first: the conflict says so and names what changed; saving again applies', async () => {
+    const token = await adminToken();
+    const was = await readCompany(token);
+    const { context, page } = await openCompanyTab();
+    try {
+      await page.getByTestId('company-edit').click();
+      // another admin changes the phone meanwhile
+      const { logo_url: _l, version, ...fields } = was;
+      const keys = [
+        'name',
+        'legal_name',
+        'tax_number',
+        'tax_office',
+        'address',
+        'phone',
+        'email',
+        'website',
+        'currency',
+        'timezone',
+        'language',
+      ];
+      const other = Object.fromEntries(Object.entries(fields).filter(([k]) => keys.includes(k)));
+      const put = await api(baseURL, TENANT, '/admin/company', {
+        method: 'PUT',
+        token,
+        body: { ...other, phone: '+90 216 555 99 99', expected_version: version },
+      });
+      expect(put.status).toBe(200);
+      const name = `Çakışma ${RUN}`;
+      await page.getByTestId('company-input-name').fill(name);
+      await page.getByTestId('company-save').click();
+      const conflict = page.getByTestId('company-conflict');
+      await conflict.waitFor({ timeout: 15_000 });
+      expect(await conflict.innerText()).toContain('+90 216 555 99 99');
+      // what the user typed is still there; saving again (now on the version shown) applies it
+      expect(await page.getByTestId('company-input-name').inputValue()).toBe(name);
+      await page.getByTestId('company-save').click();
+      await expect
+        .poll(() => page.getByTestId('company-value-name').innerText(), { timeout: 15_000 })
+        .toBe(name);
+    } finally {
+      await restore(token, was);
+      await context.close();
+    }
+  });
+
+  it('offline after one online visit: the tab opens from the device, read-only, and says writes need the server', async () => {
+    const token = await adminToken();
+    const was = await readCompany(token);
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    try {
+      await signIn(page, baseURL, TENANT, 'admin');
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+      await waitForServiceWorker(page);
+      await page.goto(`${baseURL}/admin`);
+      await page.getByTestId('company-value-name').waitFor({ timeout: 30_000 });
+      // the answer reaches the user's database on the device (saved at most a second later)
+      await page.waitForTimeout(2_000);
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByTestId('company-value-name').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('company-value-name').innerText()).toBe(was.name);
+      await page.getByTestId('company-offline').waitFor();
+      expect(await page.getByTestId('company-edit').isDisabled()).toBe(true);
+      expect(await page.getByTestId('company-logo-upload').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
