@@ -74,6 +74,7 @@ import {
   stockMovementListQuery,
 } from './stock';
 import { syncPullQuery, syncPullResponse } from './sync';
+import { systemStatusResponse } from './system-status';
 import { tenantInfoSchema } from './tenants';
 import {
   debugActionResponse,
@@ -358,6 +359,7 @@ export const API = {
   events: endpoint({ ...ROUTES.events, response: z.unknown(), stream: 'text/event-stream' }),
 
   adminLogs: endpoint({ ...ROUTES.adminLogs, query: adminLogsQuery, response: adminLogsResponse }),
+  adminSystemStatus: endpoint({ ...ROUTES.adminSystemStatus, response: systemStatusResponse }),
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type ApiName = keyof typeof API;

@@ -175,6 +175,8 @@ export const ROUTES = {
   events: { method: 'GET', path: '/events', access: 'user' },
   // ------------------------------------------------------------------------ admin ---
   adminLogs: { method: 'GET', path: '/admin/logs', access: ['admin'] },
+  /** Live figures of the server and the tenant's devices (the 'Sistem Durumu' tab). */
+  adminSystemStatus: { method: 'GET', path: '/admin/system-status', access: ['admin'] },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;
