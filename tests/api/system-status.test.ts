@@ -103,7 +103,7 @@ describe('who may read it', () => {
   it('every other role is refused with 403', async () => {
     for (const session of [manager, sales, warehouse, driver]) {
       const r = await api.call('GET', '/admin/system-status', { tenant: TENANT, token: session.token });
-      expect(r.status, session.username).toBe(403);
+      expect(r.status, session.user.username).toBe(403);
     }
     const anonymous = await api.call('GET', '/admin/system-status', { tenant: TENANT });
     expect(anonymous.status).toBe(401);
