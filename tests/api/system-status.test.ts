@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_REPORT_HEADER, type DeviceFacts, encodeDeviceReport } from '../../src/shared/api/devices';
-import { systemStatusResponse } from '../../src/shared/api/system-status';
 import { syncPullResponse } from '../../src/shared/api/sync';
+import { systemStatusResponse } from '../../src/shared/api/system-status';
 import { type Api, type Session, startApi } from './support/harness';
 
 /**
@@ -115,7 +115,9 @@ describe('who may read it', () => {
       token: otherAdmin.token,
     });
     expect(r.status).toBe(403);
-    expect((await pull(sales, encodeDeviceReport(facts({ device_id: 'dev-tenant-demo-only' })))).status).toBe(200);
+    expect((await pull(sales, encodeDeviceReport(facts({ device_id: 'dev-tenant-demo-only' })))).status).toBe(
+      200,
+    );
     const own = await status(otherAdmin, 'default');
     expect(own.devices.map((d) => d.device_id)).not.toContain('dev-tenant-demo-only');
     expect(own.active_users.map((u) => u.user_id)).not.toContain(sales.user.id);
@@ -130,7 +132,12 @@ describe('device reports with the pull', () => {
     expect(r.headers['x-device-report-result']).toBe('stored');
     const rows = await deviceRows('dev-aaaaaaaa-1111');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ tenant_id: TENANT, user_id: sales.user.id, outbox_pending: 3, failed: 1 });
+    expect(rows[0]).toMatchObject({
+      tenant_id: TENANT,
+      user_id: sales.user.id,
+      outbox_pending: 3,
+      failed: 1,
+    });
     const device = (await status(admin)).devices.find((d) => d.device_id === 'dev-aaaaaaaa-1111');
     expect(device).toMatchObject({
       username: 'sales',
@@ -151,7 +158,10 @@ describe('device reports with the pull', () => {
   it('the same facts again are not written; a change is', async () => {
     const again = await pull(sales, encodeDeviceReport(facts({ last_sync_at: '2026-11-20T09:05:00.000Z' })));
     expect(again.headers['x-device-report-result']).toBe('skipped');
-    const drained = await pull(sales, encodeDeviceReport(facts({ outbox_pending: 0, oldest_pending_at: null, failed: 0 })));
+    const drained = await pull(
+      sales,
+      encodeDeviceReport(facts({ outbox_pending: 0, oldest_pending_at: null, failed: 0 })),
+    );
     expect(drained.headers['x-device-report-result']).toBe('stored');
     const device = (await status(admin)).devices.find((d) => d.device_id === 'dev-aaaaaaaa-1111');
     expect(device).toMatchObject({ outbox_pending: 0, failed: 0, oldest_pending_at: null, unsent: false });

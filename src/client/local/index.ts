@@ -250,13 +250,6 @@ export {
 } from './queries';
 export { listStores, otherUsersWaiting, type RegistryRow } from './registry';
 export {
-  createSyncEngine,
-  SyncEngine,
-  type SyncEngineOptions,
-  type SyncStatus,
-  type SyncStatusStore,
-} from './sync/engine';
-export {
   APP_VERSION,
   collectDeviceFacts,
   deviceId,
@@ -264,6 +257,13 @@ export {
   type StorageFacts,
   storageFacts,
 } from './sync/device-facts';
+export {
+  createSyncEngine,
+  SyncEngine,
+  type SyncEngineOptions,
+  type SyncStatus,
+  type SyncStatusStore,
+} from './sync/engine';
 export { keysOverlap } from './sync/plan';
 export type { OrderTally, TallyRow } from './tallies';
 export type { ScanInput } from './warehouse';

@@ -1,6 +1,8 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
 import { adminEn } from '../admin/messages-en';
+import { statusEn } from '../admin/status/messages-en';
+import { settingsEn } from '../settings/messages-en';
 import { authEn } from '../auth/messages-en';
 import { customersEn } from '../customers/messages-en';
 import { dashboardEn } from '../dashboard/messages-en';
@@ -294,6 +296,8 @@ export const en: Record<MessageKey, string> = {
   ...profileEn,
   ...salesEn,
   ...syncEn,
+  ...statusEn,
+  ...settingsEn,
   ...warehouseEn,
 };
 

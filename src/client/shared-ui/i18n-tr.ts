@@ -1,6 +1,8 @@
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import { STORED_TEXTS_TR } from '../../shared/api/stored-texts';
 import { adminTr } from '../admin/messages-tr';
+import { statusTr } from '../admin/status/messages-tr';
+import { settingsTr } from '../settings/messages-tr';
 import { authTr } from '../auth/messages-tr';
 import { customersTr } from '../customers/messages-tr';
 import { dashboardTr } from '../dashboard/messages-tr';
@@ -283,6 +285,8 @@ export const tr = {
   ...profileTr,
   ...salesTr,
   ...syncTr,
+  ...statusTr,
+  ...settingsTr,
   ...warehouseTr,
 };
 

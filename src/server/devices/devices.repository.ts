@@ -49,10 +49,16 @@ export interface DeviceRecord {
 }
 
 /** The tenant's devices with their last user's name, most recently heard first (bounded). */
-export async function listDevices(db: Kysely<Database>, tenantId: string, limit: number): Promise<DeviceRecord[]> {
+export async function listDevices(
+  db: Kysely<Database>,
+  tenantId: string,
+  limit: number,
+): Promise<DeviceRecord[]> {
   const rows = await db
     .selectFrom('devices as d')
-    .leftJoin('users as u', (join) => join.onRef('u.tenant_id', '=', 'd.tenant_id').onRef('u.id', '=', 'd.user_id'))
+    .leftJoin('users as u', (join) =>
+      join.onRef('u.tenant_id', '=', 'd.tenant_id').onRef('u.id', '=', 'd.user_id'),
+    )
     .where('d.tenant_id', '=', tenantId)
     .select([
       'd.device_id',

@@ -85,7 +85,11 @@ function factsKey(facts: DeviceFacts, userId: string, agent: string | null): str
 }
 
 /** The tenant's devices for the status tab, with the silence and unsent-work flags. */
-export async function tenantDevices(db: Kysely<Database>, tenantId: string, now = Date.now()): Promise<DeviceRow[]> {
+export async function tenantDevices(
+  db: Kysely<Database>,
+  tenantId: string,
+  now = Date.now(),
+): Promise<DeviceRow[]> {
   const rows = await listDevices(db, tenantId, DEVICE_LIST_LIMIT);
   return rows.map((r) => ({
     device_id: r.device_id,

@@ -66,7 +66,12 @@ export class Monitor {
    * The reading the next figure is measured from. At first all zeros at the process's start: the
    * first ask gives the process's usage since it started and the machine's since boot.
    */
-  private lastReading: CpuReading = { at: performance.now() - process.uptime() * 1000, process: 0, busy: 0, total: 0 };
+  private lastReading: CpuReading = {
+    at: performance.now() - process.uptime() * 1000,
+    process: 0,
+    busy: 0,
+    total: 0,
+  };
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -119,7 +124,12 @@ export class Monitor {
    * Requests of the window: their count, how many failed with a 5xx (all, and the tenant's), their
    * mean duration in ms (null without requests).
    */
-  requests(tenantId: string): { total: number; serverErrors: number; tenantServerErrors: number; meanMs: number | null } {
+  requests(tenantId: string): {
+    total: number;
+    serverErrors: number;
+    tenantServerErrors: number;
+    meanMs: number | null;
+  } {
     const since = this.now() - WINDOW_MS;
     let total = 0;
     let serverErrors = 0;

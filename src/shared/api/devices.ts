@@ -91,7 +91,10 @@ export function encodeDeviceReport(facts: DeviceFacts): string {
     ['a', toEpoch(facts.oldest_pending_at)],
     ['f', count(facts.failed)],
     ['s', toEpoch(facts.last_sync_at)],
-    ['v', facts.app_version && /^[0-9A-Za-z.+-]{1,32}$/.test(facts.app_version) ? facts.app_version : undefined],
+    [
+      'v',
+      facts.app_version && /^[0-9A-Za-z.+-]{1,32}$/.test(facts.app_version) ? facts.app_version : undefined,
+    ],
     ['p', facts.persisted === null ? undefined : facts.persisted ? '1' : '0'],
     ['u', bytes(facts.storage_used)],
     ['q', bytes(facts.storage_quota)],

@@ -79,7 +79,9 @@ export const systemStatusResponse = z.object({
   ),
   errors: z.object({
     server_errors: z.number().int(),
-    recent: z.array(z.object({ id: z.string(), message: z.string(), action: z.string(), timestamp: z.string() })),
+    recent: z.array(
+      z.object({ id: z.string(), message: z.string(), action: z.string(), timestamp: z.string() }),
+    ),
   }),
   devices: z.array(deviceRowSchema),
 });

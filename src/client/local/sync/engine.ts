@@ -1,6 +1,6 @@
 import { liveQuery } from 'dexie';
-import type { Endpoint, ResponseOf } from '../../../shared/api/endpoint';
 import { DEVICE_REPORT_HEADER } from '../../../shared/api/devices';
+import type { Endpoint, ResponseOf } from '../../../shared/api/endpoint';
 import { API } from '../../../shared/api/endpoints';
 import { SYNC_PULL_INTERVAL_MS } from '../../../shared/domain/constants';
 import { ApiError, NetworkError } from '../../api/errors';
