@@ -30,7 +30,7 @@ const sharedAlternation = CLIENT_SHARED.join('|');
 /** The shared i18n catalogues, and the per-feature text files they combine. */
 const I18N_CATALOGUES = '^src/client/shared-ui/i18n-(?:tr|en)\\.ts$';
 // A feature's texts, or those of one of its sub-features (products/import, admin/status).
-const FEATURE_TEXTS = '^src/client/[^/]+/(?:[^/]+/)?messages-(?:tr|en)\\.ts$';
+const FEATURE_TEXTS = '^src/client/[^/]+/(?:messages|[^/]+/messages)-(?:tr|en)\\.ts$';
 const notFeature = [...CLIENT_SHARED, ...CLIENT_SHELL].join('|');
 
 /**
