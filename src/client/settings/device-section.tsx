@@ -30,10 +30,11 @@ interface DeviceInfo {
 /** The outbox as this device holds it: waiting and refused entries, the oldest waiting one's time. */
 async function readOutbox(store: LocalStore | null) {
   if (!store) return { pending: 0, failed: 0, oldest: null as string | null };
-  const waiting = store.db.outbox.where('status').equals('pending');
+  // One collection per query: a Dexie collection is changed by first(), which limits it.
+  const waiting = () => store.db.outbox.where('status').equals('pending');
   const [pending, first, failed] = await Promise.all([
-    waiting.count(),
-    waiting.first(),
+    waiting().count(),
+    waiting().first(),
     store.db.outbox.where('status').equals('failed').count(),
   ]);
   return { pending, failed, oldest: first?.created_at ?? null };

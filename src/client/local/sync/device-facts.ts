@@ -69,11 +69,12 @@ export function storageFacts(fresh = false): Promise<StorageFacts> {
 export async function outboxFacts(
   db: LocalDb,
 ): Promise<{ pending: number; oldestPendingAt: string | null; failed: number }> {
-  const pending = db.outbox.where('status').equals('pending');
-  // Within one status, entries come in `seq` order: the first is the oldest.
+  // Within one status, entries come in `seq` order: the first is the oldest. (One collection per
+  // query: a Dexie collection is changed by first(), which limits it.)
+  const pending = () => db.outbox.where('status').equals('pending');
   const [count, first, failed] = await Promise.all([
-    pending.count(),
-    pending.first(),
+    pending().count(),
+    pending().first(),
     db.outbox.where('status').equals('failed').count(),
   ]);
   return { pending: count, oldestPendingAt: first?.created_at ?? null, failed };
