@@ -1,18 +1,17 @@
 /**
  * Device health reports on the pull: what they cost (not a test: it prints figures and asserts
  * nothing). The real server runs as a CHILD process (support/bench-server.ts, no extra orders);
- * autocannon, in THIS process, sends as a salesperson the pull a device makes every 15 s when
- * nothing changed (GET /api/sync/pull from the current cursor: an empty page), in four runs:
+ * THIS process sends as a salesperson the pull a device makes every 15 s when
+ * nothing changed (GET /api/sync/pull from the current cursor: an empty page), three kinds in turn:
  *   none      without a report (as before);
  *   same      with the same report every time (a device whose facts did not change: the server
  *             parses and validates it and writes nothing — the steady state);
  *   changing  with a report whose outbox count changes on every request, over 50 devices (every
- *             pull writes its device's row: the worst case, which the once-a-minute rule avoids);
- *   none      again, so the baseline is the mean of a run before and after.
+ *             pull writes its device's row: the worst case, which the once-a-minute rule avoids).
  * Bytes per pull: the request header (name, value, CRLF) of a typical report and the answer's
  * result header, against the empty pull's whole answer.
  *
- *   node --import tsx tests/bench/device-report-bench.ts        (DURATION=10 CONNECTIONS=10)
+ *   node --import tsx tests/bench/device-report-bench.ts        (ROUNDS=1500)
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx tests/bench/device-report-bench.ts
  */
 import { loadavg } from 'node:os';
@@ -22,12 +21,11 @@ import {
   type DeviceFacts,
   encodeDeviceReport,
 } from '../../src/shared/api/devices';
-import { type AutocannonRequest, type Measured, measure } from './support/autocannon';
 import { startServer, stopServer } from './support/bench-child';
 import { onTemporaryDatabase } from './support/temp-database';
 
-const DURATION = Number(process.env.DURATION ?? 10);
-const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+const ROUNDS = Number(process.env.ROUNDS ?? 1500);
+const WARMUP = 50;
 const ADMIN_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
 /** A realistic report: a handheld with a few waiting changes, a refusal, a quota of 2 GB. */
@@ -75,46 +73,56 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
     const resultHeader = `${DEVICE_REPORT_RESULT_HEADER}: ${empty.headers.get(DEVICE_REPORT_RESULT_HEADER)}\r\n`;
     const requestHeader = `${DEVICE_REPORT_HEADER}: ${report}\r\n`;
 
-    let n = 0;
-    const changing: AutocannonRequest = {
-      method: 'GET',
-      setupRequest: (request) => {
-        n++;
-        const facts = {
-          ...TYPICAL,
-          device_id: `bench-device-${String(n % 50).padStart(4, '0')}`,
-          outbox_pending: n % 1000,
-        };
-        return { ...request, headers: { ...auth, [DEVICE_REPORT_HEADER]: encodeDeviceReport(facts) } };
-      },
+    // Interleaved: one request of each kind in turn, one at a time, ROUNDS times. A machine whose
+    // load drifts (other work on a shared box) then slows every kind alike, and the difference of
+    // the kinds' medians is the report's own cost.
+    const kinds = ['none', 'same', 'changing'] as const;
+    const times: Record<(typeof kinds)[number], number[]> = { none: [], same: [], changing: [] };
+    const results: Record<string, number> = {};
+    for (let round = 0; round < WARMUP + ROUNDS; round++) {
+      for (const kind of kinds) {
+        const headers: Record<string, string> = { ...auth };
+        if (kind === 'same') headers[DEVICE_REPORT_HEADER] = report;
+        if (kind === 'changing')
+          headers[DEVICE_REPORT_HEADER] = encodeDeviceReport({
+            ...TYPICAL,
+            device_id: `bench-device-${String(round % 50).padStart(4, '0')}`,
+            outbox_pending: round % 1000,
+          });
+        const started = performance.now();
+        const response = await fetch(url, { headers });
+        await response.arrayBuffer();
+        const ms = performance.now() - started;
+        if (!response.ok) throw new Error(`pull answered ${response.status}`);
+        const result = response.headers.get(DEVICE_REPORT_RESULT_HEADER) ?? 'none';
+        results[`${kind}:${result}`] = (results[`${kind}:${result}`] ?? 0) + 1;
+        if (round >= WARMUP) times[kind].push(ms);
+      }
+    }
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return sorted[Math.floor(sorted.length / 2)] ?? 0;
     };
-    const common = { url, connections: CONNECTIONS, duration: DURATION };
-    const runs: Measured[] = [];
-    runs.push(await measure('none', { ...common, headers: auth }));
-    runs.push(await measure('same', { ...common, headers: { ...auth, [DEVICE_REPORT_HEADER]: report } }));
-    runs.push(await measure('changing', { ...common, requests: [changing] }));
-    runs.push(await measure('none (again)', { ...common, headers: auth }));
-    const baseline = ((runs[0]?.rps ?? 0) + (runs[3]?.rps ?? 0)) / 2;
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);
+    const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)] ?? 0;
 
     console.log(
-      `\n${label}: ${ready.kind}; ${CONNECTIONS} connections, ${DURATION} s each; load ${loadavg()[0]?.toFixed(2)}; node ${process.version}`,
+      `\n${label}: ${ready.kind}; ${ROUNDS} rounds of the empty pull, one request at a time; load ${loadavg()[0]?.toFixed(2)}; node ${process.version}`,
     );
     console.log(
       `bytes per pull: request header ${Buffer.byteLength(requestHeader)} B (value ${report.length} chars), ` +
-        `answer header ${Buffer.byteLength(resultHeader)} B; the empty pull's body is ${Buffer.byteLength(emptyBody)} B`,
+        `answer header ${Buffer.byteLength(resultHeader)} B; the empty pull's whole answer body is ${Buffer.byteLength(emptyBody)} B`,
     );
-    console.log('run            req/s    p50 ms  p99 ms  vs none  non-2xx');
-    for (const r of runs)
+    console.log('kind       median ms  mean ms  p90 ms   vs none (median)');
+    for (const kind of kinds)
       console.log(
-        `${r.name.padEnd(14)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)}  ${((r.rps / baseline) * 100).toFixed(0).padStart(5)} %  ${r.bad}`,
+        `${kind.padEnd(10)} ${median(times[kind]).toFixed(2).padStart(9)} ${mean(times[kind]).toFixed(2).padStart(8)} ${p90(times[kind]).toFixed(2).padStart(7)}   ${
+          kind === 'none'
+            ? ''
+            : `${median(times[kind]) - median(times.none) >= 0 ? '+' : ''}${(median(times[kind]) - median(times.none)).toFixed(2)} ms`
+        }`,
       );
-    // Server time per pull (mean, from req/s × connections): with vs without the report.
-    const perPull = (r: Measured | undefined) => (r ? (CONNECTIONS / r.rps) * 1000 : 0);
-    const none = (perPull(runs[0]) + perPull(runs[3])) / 2;
-    console.log(
-      `time per pull: none ${none.toFixed(2)} ms, same report +${(perPull(runs[1]) - none).toFixed(2)} ms, ` +
-        `written every pull +${(perPull(runs[2]) - none).toFixed(2)} ms`,
-    );
+    console.log(`report results: ${JSON.stringify(results)}`);
   } finally {
     await stopServer(child);
   }

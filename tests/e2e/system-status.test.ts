@@ -89,11 +89,11 @@ describe('system status and this device (Chromium against npm start)', () => {
             .toBe(true);
           return (await row.count()) > 0 ? await row.innerText() : '';
         },
-        { timeout: 90_000, intervals: [3_000] },
+        { timeout: 90_000, interval: 3_000 },
       )
       .toMatch(/Gönderilmemiş değişiklik var/);
     const { user } = await apiLogin(baseURL, TENANT, 'sales2');
-    expect(await row.innerText()).toContain(user.full_name);
+    expect(await row.innerText()).toContain((user as { full_name: string }).full_name);
     await expect.poll(() => row.getByTestId('device-state-unsent').count()).toBe(1);
     // Two waiting changes (the customers), the version the build carries.
     const cells = await row.locator('td').allInnerTexts();
