@@ -93,7 +93,7 @@ describe('system status and this device (Chromium against npm start)', () => {
       )
       .toMatch(/Gönderilmemiş değişiklik var/);
     const { user } = await apiLogin(baseURL, TENANT, 'sales2');
-    expect(await row.innerText()).toContain((user as { full_name: string }).full_name);
+    expect(await row.innerText()).toContain((user as unknown as { full_name: string }).full_name);
     await expect.poll(() => row.getByTestId('device-state-unsent').count()).toBe(1);
     // Two waiting changes (the customers), the version the build carries.
     const cells = await row.locator('td').allInnerTexts();
