@@ -2,7 +2,6 @@ import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import { STORED_TEXTS_TR } from '../../shared/api/stored-texts';
 import { adminTr } from '../admin/messages-tr';
 import { statusTr } from '../admin/status/messages-tr';
-import { settingsTr } from '../settings/messages-tr';
 import { authTr } from '../auth/messages-tr';
 import { customersTr } from '../customers/messages-tr';
 import { dashboardTr } from '../dashboard/messages-tr';
@@ -14,6 +13,7 @@ import { importTr } from '../products/import/messages-tr';
 import { productsTr } from '../products/messages-tr';
 import { profileTr } from '../profile/messages-tr';
 import { salesTr } from '../sales/messages-tr';
+import { settingsTr } from '../settings/messages-tr';
 import { syncTr } from '../sync/messages-tr';
 import { warehouseTr } from '../warehouse/messages-tr';
 

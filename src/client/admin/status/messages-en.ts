@@ -7,6 +7,7 @@ export const statusEn: Record<keyof typeof statusTr, string> = {
   sts_generatedAt: 'Measured at {time}',
   sts_loadFailed: 'The system status could not be loaded: {message}',
   sts_offlineCached: 'Offline: showing the measurement of {time}.',
+  sts_offline: 'Offline: the system status is read from the server; it will show once connected.',
   sts_health: 'System health',
   sts_healthHint: 'Requests without a 5xx error among the {total} of the last {n} minutes',
   sts_responseTime: 'Average response time',

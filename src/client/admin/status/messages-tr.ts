@@ -5,6 +5,7 @@ export const statusTr = {
   sts_generatedAt: 'Son ölçüm: {time}',
   sts_loadFailed: 'Sistem durumu yüklenemedi: {message}',
   sts_offlineCached: 'Çevrimdışı: {time} tarihli ölçüm gösteriliyor.',
+  sts_offline: 'Çevrimdışı: sistem durumu sunucudan okunur; bağlantı gelince gösterilecek.',
   sts_health: 'Sistem Sağlığı',
   sts_healthHint: 'Son {n} dakikadaki {total} isteğin 5xx hatası almayanları',
   sts_responseTime: 'Ortalama Yanıt Süresi',

@@ -18,6 +18,7 @@ import type { SystemStatus } from '../../../shared/api/system-status';
 import { useApiQuery } from '../../api/query';
 import { formatBytes } from '../../shared-ui/bytes';
 import { dateTimeLabel, roleLabel, type Translate, useT } from '../../shared-ui/i18n';
+import { useOnline } from '../../shared-ui/local-store';
 import { BackupsPanel } from './backups-panel';
 import { DevicesTable } from './devices-table';
 
@@ -206,6 +207,7 @@ function SystemFacts({ s, t }: { s: SystemStatus; t: Translate }) {
  */
 export default function StatusTab() {
   const t = useT();
+  const online = useOnline();
   const query = useApiQuery(API.adminSystemStatus);
   const { refetch } = query;
   // Live figures: asked again each time the tab is opened (a cached answer shows meanwhile).
@@ -233,18 +235,20 @@ export default function StatusTab() {
           variant="outlined"
           startIcon={<Refresh />}
           onClick={() => void refetch()}
-          disabled={query.isFetching}
+          disabled={query.isFetching || !online}
           data-testid="status-refresh"
         >
           {t('sts_refresh')}
         </Button>
       </Stack>
       {query.isFetching && <LinearProgress aria-label={t('sts_refresh')} />}
-      {query.error &&
+      {(query.error || !online) &&
         (s ? (
           <Alert severity="info">{t('sts_offlineCached', { time: dateTimeLabel(s.generated_at) })}</Alert>
         ) : (
-          <Alert severity="error">{t('sts_loadFailed', { message: query.error.message })}</Alert>
+          <Alert severity={online ? 'error' : 'info'}>
+            {online ? t('sts_loadFailed', { message: query.error?.message ?? '' }) : t('sts_offline')}
+          </Alert>
         ))}
       {s && (
         <>
