@@ -2,7 +2,6 @@ import type { settingsTr } from './messages-tr';
 
 /** Texts of /settings: the user's own settings and this device (English). */
 export const settingsEn: Record<keyof typeof settingsTr, string> = {
-  dset_heading: 'Settings',
   dset_appearance: 'Appearance and language',
   dset_theme: 'Theme',
   dset_themeLight: 'Light',

@@ -1,6 +1,5 @@
 /** Texts of /settings: the user's own settings and this device (Turkish). */
 export const settingsTr = {
-  dset_heading: 'Ayarlar',
   dset_appearance: 'Görünüm ve dil',
   dset_theme: 'Tema',
   dset_themeLight: 'Açık',

@@ -50,9 +50,6 @@ export default function SettingsPage() {
   const setTheme = useUi((s) => s.setTheme);
   return (
     <Stack spacing={2} data-testid="settings-page" sx={{ maxWidth: 900 }}>
-      <Typography variant="h4" component="h1">
-        {t('dset_heading')}
-      </Typography>
       <Typography color="text.secondary">{t('dset_offlineNote')}</Typography>
       <SettingsSection title={t('dset_appearance')} testId="settings-appearance">
         <Stack spacing={2}>
