@@ -11,7 +11,7 @@ import { apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } fr
  * changes to a file that lists them. The tab and /settings at 390 px in English, axe clean.
  *
  * Tenant `demo`; nothing tenant-wide is changed. The customers the device queues never reach the
- * server (the context is closed with them unsent).
+ * server: at the end the salesperson clears the device's data, accepting their loss.
  */
 const baseURL = inject('baseURL');
 const browser = browserPerFile();
@@ -163,6 +163,19 @@ describe('system status and this device (Chromium against npm start)', () => {
     expect(await sales.getByText('Export unsent changes to a file').count()).toBe(1);
     expect(await noSidewaysScroll(sales)).toBe(true);
     expect(await seriousViolations(sales)).toEqual([]);
+
+    // Clearing after accepting the loss: signed out, this user's local store deleted (its unsent
+    // changes with it), the device keeps its id.
+    const storeName = `sys-${TENANT}-${user.id}`;
+    const databases = () => sales.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+    expect(await databases()).toContain(storeName);
+    await sales.getByTestId('settings-clear').click();
+    await sales.getByTestId('settings-clear-accept').click();
+    await sales.getByTestId('settings-clear-confirm').click();
+    await sales.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+    await expect.poll(databases, { timeout: 15_000 }).not.toContain(storeName);
+    expect(await sales.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await sales.evaluate(() => localStorage.getItem('device_id'))).toBe(deviceId);
 
     await adminContext.close();
     await salesContext.close();
