@@ -19,6 +19,7 @@ import { useApiQuery } from '../../api/query';
 import { formatBytes } from '../../shared-ui/bytes';
 import { dateTimeLabel, roleLabel, type Translate, useT } from '../../shared-ui/i18n';
 import { useOnline } from '../../shared-ui/local-store';
+import { useUi } from '../../state/ui';
 import { BackupsPanel } from './backups-panel';
 import { DevicesTable } from './devices-table';
 
@@ -29,8 +30,14 @@ import { DevicesTable } from './devices-table';
  */
 const FALLBACK = { health: 99.9, response: 1.2, ram: 45 } as const;
 
+const english = () => useUi.getState().language === 'en';
 const number = (n: number, digits = 1) =>
-  n.toLocaleString('tr-TR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  n.toLocaleString(english() ? 'en-GB' : 'tr-TR', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+/** A percentage as each language writes it: '%45,2' in Turkish, '45.2%' in English. */
+const percent = (n: number) => (english() ? `${number(n)}%` : `%${number(n)}`);
 
 function StatCard({
   title,
@@ -92,7 +99,7 @@ function Cards({ s, t }: { s: SystemStatus; t: Translate }) {
         <StatCard
           testId="health"
           title={t('sts_health')}
-          value={`%${number(health)}`}
+          value={percent(health)}
           percent={health}
           fallback={s.system_health === null}
           hint={t('sts_healthHint', { n: s.window_minutes, total: s.requests.total })}
@@ -111,7 +118,7 @@ function Cards({ s, t }: { s: SystemStatus; t: Translate }) {
         <StatCard
           testId="cpu"
           title={t('sts_cpu')}
-          value={s.cpu_usage === null ? '—' : `%${number(s.cpu_usage)}`}
+          value={s.cpu_usage === null ? '—' : percent(s.cpu_usage)}
           percent={s.cpu_usage ?? undefined}
           fallback={false}
           hint={t('sts_cpuHint', { n: s.process.cpu_usage === null ? '—' : number(s.process.cpu_usage) })}
@@ -121,7 +128,7 @@ function Cards({ s, t }: { s: SystemStatus; t: Translate }) {
         <StatCard
           testId="ram"
           title={t('sts_ram')}
-          value={`%${number(ram)}`}
+          value={percent(ram)}
           percent={ram}
           fallback={s.ram_usage === null}
           hint={t('sts_ramHint', {
