@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
+import { API } from '../shared/api/endpoints';
 import { MESSAGES } from '../shared/api/errors';
 import adminRoutes from './admin/admin.routes';
 import authRoutes from './auth/auth.routes';
@@ -12,6 +13,7 @@ import type { ChangeListener } from './db/change-listener';
 import type { Database } from './db/schema';
 import debugRoutes from './debug/debug.routes';
 import deliveryRoutes from './delivery/delivery.routes';
+import { DeviceReports } from './devices/devices.service';
 import eventRoutes from './events/events.routes';
 import { EventHub } from './events/events.service';
 import healthRoutes from './health/health.routes';
@@ -33,6 +35,8 @@ import rateLimitPlugin from './plugins/external/rate-limit';
 import zodPlugin from './plugins/external/zod';
 import importRoutes from './products/import/import.routes';
 import productRoutes from './products/products.routes';
+import { Monitor } from './status/monitor';
+import statusRoutes from './status/status.routes';
 import stockRoutes from './stock/stock.routes';
 import pushRoutes from './sync/push.routes';
 import syncRoutes from './sync/sync.routes';
@@ -53,9 +57,15 @@ declare module 'fastify' {
     eventHub: EventHub;
     /** Background jobs (lib/scheduler.ts): features register theirs with `app.scheduler.every`. */
     scheduler: Scheduler;
+    /** This process's recent requests, active users and CPU readings (status/monitor.ts). */
+    monitor: Monitor;
+    /** Device health reports of the pulls: what was last written per device (devices/devices.service.ts). */
+    deviceReports: DeviceReports;
     registeredRoutes: ReadonlyArray<{ method: string; url: string; access: unknown }>;
   }
 }
+
+const EVENTS_URL = `/api${API.events.path}`;
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -117,6 +127,9 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
   app.addHook('onClose', async () => changes?.close());
   const scheduler = new Scheduler((job, error) => app.log.error({ err: error, job }, 'scheduled job failed'));
   app.decorate('scheduler', scheduler);
+  const monitor = new Monitor();
+  app.decorate('monitor', monitor);
+  app.decorate('deviceReports', new DeviceReports());
   app.addHook('preClose', async () => scheduler.stop());
   // Every route as registered (method, url, config): the route walker test holds each /api route
   // to "authenticated unless its endpoint entry says public".
@@ -158,6 +171,23 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
   // routes, under /api with their own hooks
   await app.register(
     async (api) => {
+      // Every finished API request feeds the system status (a few array writes; the figures are
+      // computed only when an admin asks). The live stream is left out: it lasts for minutes.
+      api.addHook('onResponse', async (request, reply) => {
+        if (request.routeOptions.url === EVENTS_URL) return;
+        monitor.record(reply.statusCode, reply.elapsedTime, request.tenant?.id);
+      });
+      // A signed-in user's request (after the auth hook): the status tab's "active users".
+      api.addHook('preHandler', async (request) => {
+        const user = request.user;
+        if (user && request.tenant)
+          monitor.seen(request.tenant.id, {
+            user_id: user.id,
+            username: user.username,
+            full_name: user.full_name,
+            role: user.role,
+          });
+      });
       await api.register(idempotencyPlugin);
       await api.register(tenantPlugin);
       await api.register(authPlugin);
@@ -172,6 +202,7 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
       await api.register(eventRoutes);
       await api.register(adminRoutes);
       await api.register(companyRoutes);
+      await api.register(statusRoutes);
       await api.register(orderRoutes);
       await api.register(dashboardRoutes);
       await api.register(deliveryRoutes);

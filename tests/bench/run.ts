@@ -49,6 +49,11 @@ run('GET /api/dashboard/stats at 10,000 and 100,000 orders vs /api/health (serve
   'tsx',
   'tests/bench/dashboard-stats-bench.ts',
 ]);
+run('device health reports on the pull: bytes and server time with vs without (server in a child process)', [
+  '--import',
+  'tsx',
+  'tests/bench/device-report-bench.ts',
+]);
 run('first sync into Dexie and offline /orders in Chromium', [
   '--import',
   'tsx',

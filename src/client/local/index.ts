@@ -1,3 +1,4 @@
+import Dexie from 'dexie';
 import type { User } from '../../shared/api';
 import type { CreateCustomerBody, UpdateCustomerBody } from '../../shared/api/customers';
 import { API } from '../../shared/api/endpoints';
@@ -5,7 +6,7 @@ import type { CreateOrderBody, Driver, UpdateOrderBody } from '../../shared/api/
 import type { BulkAction, CreateProductBody, UpdateProductBody } from '../../shared/api/products';
 import type { OrderStatus } from '../../shared/domain/order-status';
 import * as customers from './customers';
-import { LocalDb, META } from './database';
+import { LocalDb, localDbName, META } from './database';
 import * as delivery from './delivery';
 import * as inventory from './inventory';
 import * as notifications from './notifications';
@@ -13,6 +14,7 @@ import * as orders from './orders';
 import * as outbox from './outbox';
 import { resetMirror } from './outbox';
 import * as products from './products';
+import { registryDb } from './registry';
 import { SyncEngine, type SyncEngineOptions, type SyncStatusStore } from './sync/engine';
 import * as warehouse from './warehouse';
 
@@ -108,6 +110,20 @@ async function closeCurrent(): Promise<void> {
 /** Stop syncing and close the database (sign-out, user switch). Nothing is deleted. */
 export function closeLocalStore(): Promise<void> {
   return serialized(closeCurrent);
+}
+
+/**
+ * Deletes a user's local store on this device — its mirror and its UNSENT changes — and its row
+ * in the device registry (the "clear this device's data" of /settings, after sign-out). The
+ * store is closed first; other users' stores on the device are left alone.
+ */
+export function deleteLocalStore(tenant: string, userId: string): Promise<void> {
+  return serialized(async () => {
+    if (current && current.db.tenant === tenant && current.db.userId === userId) await closeCurrent();
+    const name = localDbName(tenant, userId);
+    await Dexie.delete(name);
+    await registryDb().stores.delete(name);
+  });
 }
 
 /** The open store, or null before sign-in. */
@@ -233,6 +249,14 @@ export {
   unreadNotificationCount,
 } from './queries';
 export { listStores, otherUsersWaiting, type RegistryRow } from './registry';
+export {
+  APP_VERSION,
+  collectDeviceFacts,
+  deviceId,
+  outboxFacts,
+  type StorageFacts,
+  storageFacts,
+} from './sync/device-facts';
 export {
   createSyncEngine,
   SyncEngine,

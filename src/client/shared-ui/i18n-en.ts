@@ -5,6 +5,7 @@ import { logsEn } from '../admin/logs/messages-en';
 import { adminEn } from '../admin/messages-en';
 import { adminOrdersEn } from '../admin/orders/messages-en';
 import { settingsEn } from '../admin/settings/messages-en';
+import { statusEn } from '../admin/status/messages-en';
 import { authEn } from '../auth/messages-en';
 import { customersEn } from '../customers/messages-en';
 import { dashboardEn } from '../dashboard/messages-en';
@@ -16,6 +17,7 @@ import { importEn } from '../products/import/messages-en';
 import { productsEn } from '../products/messages-en';
 import { profileEn } from '../profile/messages-en';
 import { salesEn } from '../sales/messages-en';
+import { deviceSettingsEn } from '../settings/messages-en';
 import { syncEn } from '../sync/messages-en';
 import { warehouseEn } from '../warehouse/messages-en';
 import type { MessageKey } from './i18n-tr';
@@ -306,6 +308,8 @@ export const en: Record<MessageKey, string> = {
   ...profileEn,
   ...salesEn,
   ...syncEn,
+  ...statusEn,
+  ...deviceSettingsEn,
   ...warehouseEn,
 };
 

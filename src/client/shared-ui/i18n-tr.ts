@@ -5,6 +5,7 @@ import { logsTr } from '../admin/logs/messages-tr';
 import { adminTr } from '../admin/messages-tr';
 import { adminOrdersTr } from '../admin/orders/messages-tr';
 import { settingsTr } from '../admin/settings/messages-tr';
+import { statusTr } from '../admin/status/messages-tr';
 import { authTr } from '../auth/messages-tr';
 import { customersTr } from '../customers/messages-tr';
 import { dashboardTr } from '../dashboard/messages-tr';
@@ -16,6 +17,7 @@ import { importTr } from '../products/import/messages-tr';
 import { productsTr } from '../products/messages-tr';
 import { profileTr } from '../profile/messages-tr';
 import { salesTr } from '../sales/messages-tr';
+import { deviceSettingsTr } from '../settings/messages-tr';
 import { syncTr } from '../sync/messages-tr';
 import { warehouseTr } from '../warehouse/messages-tr';
 
@@ -296,6 +298,8 @@ export const tr = {
   ...profileTr,
   ...salesTr,
   ...syncTr,
+  ...statusTr,
+  ...deviceSettingsTr,
   ...warehouseTr,
 };
 

@@ -451,6 +451,24 @@ export interface ProductImportsTable {
   applied_at: NullableTimestamp;
 }
 
+/** A tenant's device as it last reported with a pull (migration 0020). */
+export interface DevicesTable {
+  tenant_id: string;
+  device_id: string;
+  user_id: string | null;
+  user_agent: string | null;
+  app_version: string | null;
+  outbox_pending: number;
+  oldest_pending_at: NullableTimestamp;
+  failed: number;
+  last_sync_at: NullableTimestamp;
+  persisted: boolean | null;
+  storage_used: number | null;
+  storage_quota: number | null;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   tenant_counters: TenantCountersTable;
@@ -477,6 +495,7 @@ export interface Database {
   product_imports: ProductImportsTable;
   stock_movements: StockMovementsTable;
   stock_counts: StockCountsTable;
+  devices: DevicesTable;
 }
 
 export type TenantRow = Selectable<TenantsTable>;

@@ -76,6 +76,7 @@ import {
   stockMovementListQuery,
 } from './stock';
 import { syncPullQuery, syncPullResponse } from './sync';
+import { systemStatusResponse } from './system-status';
 import { tenantInfoSchema } from './tenants';
 import {
   debugActionResponse,
@@ -387,6 +388,7 @@ export const API = {
     response: z.unknown(),
     produces: 'image/*',
   }),
+  adminSystemStatus: endpoint({ ...ROUTES.adminSystemStatus, response: systemStatusResponse }),
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type ApiName = keyof typeof API;

@@ -196,6 +196,8 @@ export const ROUTES = {
    * token; the URL's 256-bit content hash is the key, and only the named tenant's logo is served.
    */
   companyLogo: { method: 'GET', path: '/tenants/logo/:hash', access: 'public' },
+  /** Live figures of the server and the tenant's devices (the 'Sistem Durumu' tab). */
+  adminSystemStatus: { method: 'GET', path: '/admin/system-status', access: ['admin'] },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

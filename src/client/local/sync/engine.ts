@@ -1,4 +1,5 @@
 import { liveQuery } from 'dexie';
+import { DEVICE_REPORT_HEADER } from '../../../shared/api/devices';
 import type { Endpoint, ResponseOf } from '../../../shared/api/endpoint';
 import { API } from '../../../shared/api/endpoints';
 import { SYNC_PULL_INTERVAL_MS } from '../../../shared/domain/constants';
@@ -10,6 +11,7 @@ import { countEntries, listEntries } from '../outbox';
 import { registerStore } from '../registry';
 import { backoffDelay } from './backoff';
 import { nextBatch } from './batch';
+import { deviceReport } from './device-facts';
 import { competeForLeadership, defaultLocks, type LockManagerLike } from './leader';
 import { LiveChannel } from './live';
 import { planSends } from './plan';
@@ -448,13 +450,18 @@ export class SyncEngine {
     const token = this.usableToken();
     if (!token) return;
     this.status.setState({ syncing: true });
+    // The device's health rides on the first page of each pull (device-facts.ts).
+    let report = await deviceReport(this.db);
     try {
       await pullAll(this.db, async (cursor, collections) => {
+        const headers = report ? { [DEVICE_REPORT_HEADER]: report } : undefined;
+        report = undefined;
         const page = await call(API.syncPull, {
           ...this.httpOptions(),
           token,
           tenant: this.db.tenant,
           query: { cursor, limit: this.options.pullLimit, collections: collections?.join(',') },
+          headers,
           ignoreUnauthorized: true,
         });
         this.answered();

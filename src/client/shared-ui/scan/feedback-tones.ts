@@ -8,6 +8,29 @@
  */
 export type ToneKind = 'ok' | 'warn' | 'error';
 
+/**
+ * The user's on/off choices for the scan feedback (/settings), kept on the device: both on unless
+ * switched off. Read at each scan, so a change applies to the next one.
+ */
+export type ScanFeedbackPref = 'sound' | 'vibration';
+const PREF_KEYS: Record<ScanFeedbackPref, string> = { sound: 'scanSound', vibration: 'scanVibration' };
+
+export function scanFeedbackEnabled(pref: ScanFeedbackPref): boolean {
+  try {
+    return globalThis.localStorage?.getItem(PREF_KEYS[pref]) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+export function setScanFeedbackEnabled(pref: ScanFeedbackPref, on: boolean): void {
+  try {
+    globalThis.localStorage?.setItem(PREF_KEYS[pref], on ? 'on' : 'off');
+  } catch {
+    // unavailable: the default (on) stays
+  }
+}
+
 let context: AudioContext | null = null;
 
 function audio(): AudioContext | null {
@@ -39,6 +62,11 @@ function beep(ctx: AudioContext, at: number, frequency: number, duration: number
 }
 
 export function playTone(kind: ToneKind): void {
+  if (scanFeedbackEnabled('sound')) sound(kind);
+  if (scanFeedbackEnabled('vibration')) vibrate(kind);
+}
+
+function sound(kind: ToneKind): void {
   try {
     const ctx = audio();
     if (ctx) {
@@ -53,6 +81,9 @@ export function playTone(kind: ToneKind): void {
   } catch {
     // no sound: the colour still says it
   }
+}
+
+function vibrate(kind: ToneKind): void {
   try {
     navigator.vibrate?.(kind === 'ok' ? 40 : kind === 'warn' ? [60, 60, 60] : [200, 80, 200]);
   } catch {
