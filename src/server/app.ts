@@ -36,6 +36,7 @@ import pushRoutes from './sync/push.routes';
 import syncRoutes from './sync/sync.routes';
 import { hasDemoData, type Tenant } from './tenants/tenants.repository';
 import tenantRoutes from './tenants/tenants.routes';
+import adminUserRoutes from './users/admin-users.routes';
 import driverRoutes from './users/drivers.routes';
 import warehouseRoutes from './warehouse/warehouse.routes';
 
@@ -168,6 +169,7 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
       await api.register(pushRoutes);
       await api.register(eventRoutes);
       await api.register(adminRoutes);
+      await api.register(adminUserRoutes);
       await api.register(orderRoutes);
       await api.register(dashboardRoutes);
       await api.register(deliveryRoutes);

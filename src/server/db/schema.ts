@@ -85,6 +85,10 @@ export interface UsersTable {
   last_login: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Raised by every change of the account; an admin's edit names it (migration 0018). */
+  version: Generated<number>;
+  /** Soft delete: the row stays for the records that name it; the account is gone (migration 0018). */
+  deleted_at: NullableTimestamp;
 }
 
 export interface SessionsTable {

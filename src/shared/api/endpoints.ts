@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { adminLogsQuery, adminLogsResponse } from './admin';
+import {
+  adminUserSchema,
+  adminUsersQuery,
+  adminUsersResponse,
+  createUserBody,
+  deleteUserResponse,
+  resetPasswordBody,
+  updateUserBody,
+  userActionResponse,
+} from './admin-users';
 import { authResponse, loginBody, profileUpdateBody, registerBody, userSchema } from './auth';
 import { productListBody, productListQuery, stringListResponse } from './catalogue';
 import { idParam } from './common';
@@ -358,6 +368,30 @@ export const API = {
   events: endpoint({ ...ROUTES.events, response: z.unknown(), stream: 'text/event-stream' }),
 
   adminLogs: endpoint({ ...ROUTES.adminLogs, query: adminLogsQuery, response: adminLogsResponse }),
+  adminUsers: endpoint({ ...ROUTES.adminUsers, query: adminUsersQuery, response: adminUsersResponse }),
+  adminUserCreate: endpoint({
+    ...ROUTES.adminUserCreate,
+    body: createUserBody,
+    response: adminUserSchema,
+    statuses: [200, 201],
+    emptyBodyAsObject: true,
+  }),
+  adminUserUpdate: endpoint({
+    ...ROUTES.adminUserUpdate,
+    params: idParam,
+    body: updateUserBody,
+    response: adminUserSchema,
+    emptyBodyAsObject: true,
+  }),
+  adminUserDelete: endpoint({ ...ROUTES.adminUserDelete, params: idParam, response: deleteUserResponse }),
+  adminUserResetPassword: endpoint({
+    ...ROUTES.adminUserResetPassword,
+    params: idParam,
+    body: resetPasswordBody,
+    response: userActionResponse,
+    emptyBodyAsObject: true,
+  }),
+  adminUserUnlock: endpoint({ ...ROUTES.adminUserUnlock, params: idParam, response: userActionResponse }),
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type ApiName = keyof typeof API;

@@ -175,6 +175,19 @@ export const ROUTES = {
   events: { method: 'GET', path: '/events', access: 'user' },
   // ------------------------------------------------------------------------ admin ---
   adminLogs: { method: 'GET', path: '/admin/logs', access: ['admin'] },
+  adminUsers: { method: 'GET', path: '/admin/users', access: ['admin'] },
+  /** `create`: the body's optional client-made `id` makes a replayed create the first one. */
+  adminUserCreate: { method: 'POST', path: '/admin/users', access: ['admin'], write: 'create' },
+  adminUserUpdate: { method: 'PUT', path: '/admin/users/:id', access: ['admin'], write: 'version' },
+  adminUserDelete: { method: 'DELETE', path: '/admin/users/:id', access: ['admin'], write: 'idempotent' },
+  /** Setting the same new password twice is setting it once (the sessions are ended either way). */
+  adminUserResetPassword: {
+    method: 'POST',
+    path: '/admin/users/:id/reset-password',
+    access: ['admin'],
+    write: 'idempotent',
+  },
+  adminUserUnlock: { method: 'POST', path: '/admin/users/:id/unlock', access: ['admin'], write: 'idempotent' },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;
