@@ -5,16 +5,16 @@ import {
   type AdminUsersPage,
   type CreateUserInput,
   changedUserFields,
-  USER_MESSAGES,
   type UpdateUserInput,
+  USER_MESSAGES,
 } from '../../shared/api/admin-users';
 import { checkPassword } from '../auth/auth.service';
 import { clearLoginAttempts, readLoginAttempts, runningLocks } from '../auth/login-attempts.repository';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
-import { hashPassword } from '../lib/password';
 import { AppError, notFound } from '../lib/errors';
+import { hashPassword } from '../lib/password';
 import type { Tenant } from '../tenants/tenants.repository';
 import * as adminRepo from './admin-users.repository';
 import {
@@ -182,7 +182,8 @@ export async function update(
   const locked = await findUserByIdForUpdate(trx, tenantId, id);
   if (!locked) throw userNotFound();
   const changed = changedUserFields(body, locked);
-  if (changed.length === 0) return { data: await withLock(trx, tenantId, locked), entityId: id, changed: false };
+  if (changed.length === 0)
+    return { data: await withLock(trx, tenantId, locked), entityId: id, changed: false };
   if (body.expected_version !== undefined && body.expected_version !== locked.version) {
     throw new AppError(409, 'CONFLICT', USER_MESSAGES.versionConflict, {
       current: await withLock(trx, tenantId, locked),
@@ -270,4 +271,3 @@ export async function unlock(
   await clearLoginAttempts(trx, tenantId, usernameKey(account));
   return { data: { id, message: USER_MESSAGES.unlocked }, entityId: id, changed: state !== undefined };
 }
-

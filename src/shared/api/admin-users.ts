@@ -24,7 +24,15 @@ export const USER_LIMITS = {
 export const USER_PAGE_SIZES = [5, 10, 25] as const;
 export const USER_DEFAULT_PAGE_SIZE = 10;
 
-export type UserField = 'id' | 'username' | 'email' | 'full_name' | 'role' | 'phone' | 'password' | 'is_active';
+export type UserField =
+  | 'id'
+  | 'username'
+  | 'email'
+  | 'full_name'
+  | 'role'
+  | 'phone'
+  | 'password'
+  | 'is_active';
 
 export const USER_FIELD_LABELS: Record<UserField, string> = {
   id: 'Kullanıcı kimliği',
@@ -205,9 +213,7 @@ export function changedUserFields(
   edit: Partial<Record<UserEditField, unknown>>,
   current: Partial<Record<UserEditField, unknown>>,
 ): UserEditField[] {
-  return USER_EDIT_FIELDS.filter(
-    (f) => edit[f] !== undefined && (edit[f] ?? null) !== (current[f] ?? null),
-  );
+  return USER_EDIT_FIELDS.filter((f) => edit[f] !== undefined && (edit[f] ?? null) !== (current[f] ?? null));
 }
 
 // ----------------------------------------------------- reset-password, unlock, delete ---

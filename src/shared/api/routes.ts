@@ -187,7 +187,12 @@ export const ROUTES = {
     access: ['admin'],
     write: 'idempotent',
   },
-  adminUserUnlock: { method: 'POST', path: '/admin/users/:id/unlock', access: ['admin'], write: 'idempotent' },
+  adminUserUnlock: {
+    method: 'POST',
+    path: '/admin/users/:id/unlock',
+    access: ['admin'],
+    write: 'idempotent',
+  },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;
