@@ -1,6 +1,7 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
 import { adminEn } from '../admin/messages-en';
+import { usersEn } from '../admin/users/messages-en';
 import { authEn } from '../auth/messages-en';
 import { customersEn } from '../customers/messages-en';
 import { dashboardEn } from '../dashboard/messages-en';
@@ -286,6 +287,7 @@ export const en: Record<MessageKey, string> = {
   ...importEn,
   ...inventoryEn,
   ...adminEn,
+  ...usersEn,
   ...authEn,
   ...dashboardEn,
   ...driverEn,

@@ -1,6 +1,7 @@
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import { STORED_TEXTS_TR } from '../../shared/api/stored-texts';
 import { adminTr } from '../admin/messages-tr';
+import { usersTr } from '../admin/users/messages-tr';
 import { authTr } from '../auth/messages-tr';
 import { customersTr } from '../customers/messages-tr';
 import { dashboardTr } from '../dashboard/messages-tr';
@@ -275,6 +276,7 @@ export const tr = {
   ...importTr,
   ...inventoryTr,
   ...adminTr,
+  ...usersTr,
   ...authTr,
   ...dashboardTr,
   ...driverTr,
