@@ -75,7 +75,7 @@ describe('admin users tab (Chromium against npm start)', () => {
     await page.getByTestId('user-save').click();
     await expect.poll(() => page.getByTestId('user-dialog').count(), { timeout: 15_000 }).toBe(0);
     await expect
-      .poll(() => page.getByTestId('toast').innerText())
+      .poll(() => page.getByTestId('snackbar').innerText())
       .toContain('Kullanıcı başarıyla oluşturuldu!');
     await searchFor(page, `surucu${stamp}`, 1);
     expect(await page.getByTestId('user-role').innerText()).toBe('Sürücü');
@@ -97,7 +97,7 @@ describe('admin users tab (Chromium against npm start)', () => {
     await page.getByTestId('user-save').click();
     await expect.poll(() => page.getByTestId('user-dialog').count(), { timeout: 15_000 }).toBe(0);
     await expect
-      .poll(() => page.getByTestId('toast').innerText())
+      .poll(() => page.getByTestId('snackbar').innerText())
       .toContain('Kullanıcı başarıyla güncellendi!');
     await expect
       .poll(() => page.getByTestId('user-full-name').innerText(), { timeout: 15_000 })
@@ -113,7 +113,7 @@ describe('admin users tab (Chromium against npm start)', () => {
     expect(await page.getByTestId('user-row').count()).toBe(1);
     await page.getByTestId('user-delete').click();
     await page.getByTestId('user-delete-confirm').click();
-    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Kullanıcı başarıyla silindi!');
+    await expect.poll(() => page.getByTestId('snackbar').innerText()).toContain('Kullanıcı başarıyla silindi!');
     await expect.poll(() => page.getByTestId('user-row').count(), { timeout: 15_000 }).toBe(0);
     const login = await api(baseURL, TENANT, '/auth/login', { method: 'POST', body: { username, password } });
     expect(login.status).toBe(401);
