@@ -113,7 +113,9 @@ describe('admin users tab (Chromium against npm start)', () => {
     expect(await page.getByTestId('user-row').count()).toBe(1);
     await page.getByTestId('user-delete').click();
     await page.getByTestId('user-delete-confirm').click();
-    await expect.poll(() => page.getByTestId('snackbar').innerText()).toContain('Kullanıcı başarıyla silindi!');
+    await expect
+      .poll(() => page.getByTestId('snackbar').innerText())
+      .toContain('Kullanıcı başarıyla silindi!');
     await expect.poll(() => page.getByTestId('user-row').count(), { timeout: 15_000 }).toBe(0);
     const login = await api(baseURL, TENANT, '/auth/login', { method: 'POST', body: { username, password } });
     expect(login.status).toBe(401);
