@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/browser';
+import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
 
 /**
  * The admin panel's 'Kullanıcı Yönetimi' tab in Chromium against `npm start`: an admin creates a
@@ -119,6 +119,55 @@ describe('admin users tab (Chromium against npm start)', () => {
     await expect.poll(() => page.getByTestId('user-row').count(), { timeout: 15_000 }).toBe(0);
     const login = await api(baseURL, TENANT, '/auth/login', { method: 'POST', body: { username, password } });
     expect(login.status).toBe(401);
+    await context.close();
+  });
+
+  it('offline after one online visit: the list from the device, read-only, saying writes need the server', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signIn(page, baseURL, TENANT, 'admin');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+    await waitForServiceWorker(page);
+    await page.goto(`${baseURL}/admin?tab=1`);
+    await expect.poll(() => page.getByTestId('user-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    const shown = await page.getByTestId('user-row').count();
+    expect(await page.getByTestId('users-offline-note').count()).toBe(0);
+    // The answer reaches this user's database on the device (saved at most a second later).
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () =>
+              new Promise<boolean>((resolve) => {
+                void indexedDB.databases().then((all) => {
+                  const name = all.map((d) => d.name ?? '').find((n) => n.startsWith('sys-client1-'));
+                  if (!name) return resolve(false);
+                  const open = indexedDB.open(name);
+                  open.onsuccess = () => {
+                    const get = open.result.transaction('meta').objectStore('meta').get('query_cache');
+                    get.onsuccess = () => {
+                      open.result.close();
+                      resolve(String(get.result?.value ?? '').includes('/admin/users'));
+                    };
+                    get.onerror = () => resolve(false);
+                  };
+                  open.onerror = () => resolve(false);
+                });
+              }),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('admin-users').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('user-row').count(), { timeout: 30_000 }).toBe(shown);
+    expect(await page.getByTestId('users-offline-note').innerText()).toContain(
+      'sunucu bağlantısı gerektirir',
+    );
+    expect(await page.getByTestId('users-add').isDisabled()).toBe(true);
+    expect(await page.getByTestId('user-edit').first().isDisabled()).toBe(true);
     await context.close();
   });
 
