@@ -42,6 +42,7 @@ import pushRoutes from './sync/push.routes';
 import syncRoutes from './sync/sync.routes';
 import { hasDemoData, type Tenant } from './tenants/tenants.repository';
 import tenantRoutes from './tenants/tenants.routes';
+import adminUserRoutes from './users/admin-users.routes';
 import driverRoutes from './users/drivers.routes';
 import warehouseRoutes from './warehouse/warehouse.routes';
 
@@ -203,6 +204,7 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
       await api.register(adminRoutes);
       await api.register(companyRoutes);
       await api.register(statusRoutes);
+      await api.register(adminUserRoutes);
       await api.register(orderRoutes);
       await api.register(dashboardRoutes);
       await api.register(deliveryRoutes);

@@ -6,6 +6,7 @@ import { adminEn } from '../admin/messages-en';
 import { adminOrdersEn } from '../admin/orders/messages-en';
 import { settingsEn } from '../admin/settings/messages-en';
 import { statusEn } from '../admin/status/messages-en';
+import { usersEn } from '../admin/users/messages-en';
 import { authEn } from '../auth/messages-en';
 import { customersEn } from '../customers/messages-en';
 import { dashboardEn } from '../dashboard/messages-en';
@@ -300,6 +301,7 @@ export const en: Record<MessageKey, string> = {
   ...logsEn,
   ...adminOrdersEn,
   ...companyEn,
+  ...usersEn,
   ...authEn,
   ...dashboardEn,
   ...driverEn,

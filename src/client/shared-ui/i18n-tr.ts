@@ -6,6 +6,7 @@ import { adminTr } from '../admin/messages-tr';
 import { adminOrdersTr } from '../admin/orders/messages-tr';
 import { settingsTr } from '../admin/settings/messages-tr';
 import { statusTr } from '../admin/status/messages-tr';
+import { usersTr } from '../admin/users/messages-tr';
 import { authTr } from '../auth/messages-tr';
 import { customersTr } from '../customers/messages-tr';
 import { dashboardTr } from '../dashboard/messages-tr';
@@ -290,6 +291,7 @@ export const tr = {
   ...logsTr,
   ...adminOrdersTr,
   ...companyTr,
+  ...usersTr,
   ...authTr,
   ...dashboardTr,
   ...driverTr,

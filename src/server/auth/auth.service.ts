@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AuthResponse, LoginBody, ProfileUpdateBody, RegisterBody, User } from '../../shared/api/auth';
 import { MESSAGES } from '../../shared/api/errors';
 import { LOGIN_LOCKOUT_MS } from '../../shared/domain/constants';
+import { passwordProblem, passwordProblemText } from '../../shared/domain/password-rules';
 import { insertAuditLog } from '../audit/audit.repository';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
@@ -41,6 +42,18 @@ import {
   revokeSession,
 } from './sessions.repository';
 import { signToken } from './tokens';
+
+/**
+ * The tenant's password rule (shared/domain/password-rules.ts: its minimum length and, when it
+ * asks for strong passwords, upper case, lower case and a digit) → 400 naming `field`.
+ */
+export function checkPassword(tenant: Tenant, password: string, label: string, field: string): void {
+  const problem = passwordProblem(password, {
+    minLength: tenant.password_min_length,
+    requireStrong: tenant.require_strong_password,
+  });
+  if (problem) throw new AppError(400, 'VALIDATION_ERROR', passwordProblemText(problem, label), { field });
+}
 
 export interface RequestMeta {
   ip: string | null;
@@ -251,7 +264,15 @@ export async function login(
   const user = await db.transaction().execute(async (trx) => {
     await clearLoginAttempts(trx, tenant.id, usernameKey);
     if (rehashed) await replacePasswordHash(trx, tenant.id, account.id, account.password_hash, rehashed);
-    const u = toUser((await setLastLogin(trx, tenant.id, account.id, now)) ?? account);
+    const stamped = await setLastLogin(trx, tenant.id, account.id, now);
+    // An admin may have deleted or deactivated the account, or reset its password, between the
+    // password check above and now (this UPDATE waited for that change's row lock): then this
+    // sign-in does not happen — no session for an account that was just closed.
+    if (!stamped) throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
+    if (!stamped.is_active) throw new AppError(403, 'FORBIDDEN', MESSAGES.userInactive);
+    if (stamped.password_hash !== account.password_hash && stamped.password_hash !== rehashed)
+      throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
+    const u = toUser(stamped);
     await storeSession(trx, tenant.id, u.id, session, meta);
     await insertAuditLog(trx, tenant.id, {
       action: 'auth.login',
@@ -282,14 +303,7 @@ export async function register(
 ): Promise<AuthResponse> {
   if (!tenant.registration_enabled) throw forbidden(MESSAGES.registrationDisabled);
   if (refusedByMaintenance(tenant, 'salesperson')) throw maintenanceError();
-  if (body.password.length < tenant.password_min_length) {
-    throw new AppError(
-      400,
-      'VALIDATION_ERROR',
-      `Şifre en az ${tenant.password_min_length} karakter olmalıdır`,
-      { field: 'password' },
-    );
-  }
+  checkPassword(tenant, body.password, 'Şifre', 'password');
   const id = randomUUID();
   const passwordHash = await hashPassword(body.password);
   const session = prepareSession(config, tenant, id, 'salesperson');
@@ -360,16 +374,7 @@ export async function prepareProfileUpdate(
   meta: RequestMeta = { ip: null, userAgent: null },
 ): Promise<{ newPasswordHash: string | undefined }> {
   if (!body.new_password) return { newPasswordHash: undefined };
-  if (body.new_password.length < tenant.password_min_length) {
-    throw new AppError(
-      400,
-      'VALIDATION_ERROR',
-      `Yeni şifre en az ${tenant.password_min_length} karakter olmalıdır`,
-      {
-        field: 'new_password',
-      },
-    );
-  }
+  checkPassword(tenant, body.new_password, 'Yeni şifre', 'new_password');
   const account = await findUserById(db, tenant.id, userId);
   if (!account) throw unauthorized();
   if (!body.current_password) {

@@ -86,3 +86,21 @@ export async function deleteStaleLoginAttempts(
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
     .execute();
 }
+
+/** The running locks among these (lower-cased) usernames: username → locked until. */
+export async function runningLocks(
+  db: Executor,
+  tenantId: string,
+  usernameKeys: readonly string[],
+  now: Date,
+): Promise<Map<string, Date>> {
+  if (usernameKeys.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('login_attempts')
+    .select(['username', 'locked_until'])
+    .where('tenant_id', '=', tenantId)
+    .where('username', 'in', [...usernameKeys])
+    .where('locked_until', '>', now)
+    .execute();
+  return new Map(rows.flatMap((r) => (r.locked_until ? [[r.username, r.locked_until] as const] : [])));
+}

@@ -77,6 +77,8 @@ export async function findSessionWithUser(
     ])
     .where('s.tenant_id', '=', tenantId)
     .where('s.id', '=', sessionId)
+    // A deleted account has no sessions any more (its row stays for the records naming it).
+    .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
   return row ?? undefined;
 }
@@ -112,4 +114,24 @@ export async function touchSession(
     .where('tenant_id', '=', tenantId)
     .where('id', '=', sessionId)
     .execute();
+}
+
+/**
+ * Every live session of a user ends (an admin deactivated, deleted, re-roled the user or reset
+ * their password): their next request is a 401. Returns how many ended.
+ */
+export async function revokeUserSessions(
+  trx: Executor,
+  tenantId: string,
+  userId: string,
+  at: Date,
+): Promise<number> {
+  const result = await trx
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -106,7 +106,8 @@ export async function teamTotals(
       WHERE o.tenant_id = ${tenantId} AND o.decided_by <> ${NIL}::uuid AND ${scopeCondition(scope)}
       GROUP BY o.decided_by
     ) d ON d.decided_by = u.id
-    WHERE u.tenant_id = ${tenantId} AND u.is_active AND u.role IN ('manager', 'admin')
+    WHERE u.tenant_id = ${tenantId} AND u.is_active AND u.deleted_at IS NULL
+      AND u.role IN ('manager', 'admin')
     ORDER BY u.full_name, u.id`.execute(db);
   return rows.map((r) => ({
     user_id: r.id,

@@ -94,6 +94,10 @@ export interface UsersTable {
   timezone: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Raised by every change of the account; an admin's edit names it (migration 0018). */
+  version: Generated<number>;
+  /** Soft delete: the row stays for the records that name it; the account is gone (migration 0018). */
+  deleted_at: NullableTimestamp;
 }
 
 export interface SessionsTable {

@@ -248,6 +248,18 @@ export class EventHub {
     }
   }
 
+  /**
+   * Ends every open stream of one user of this process now: their sessions were just ended (an
+   * admin deactivated or deleted them, changed their role or reset their password). The periodic
+   * session re-check of a stream would find out within `eventsRecheckMs`; this makes it
+   * immediate. The client reconnects and is refused with 401. Returns how many were ended.
+   */
+  closeUser(tenantId: string, userId: string): number {
+    const mine = [...(this.byUser.get(`${tenantId}:${userId}`) ?? [])];
+    for (const stream of mine) stream.close();
+    return mine.length;
+  }
+
   /** Ends every stream (shutdown). */
   closeAll(): void {
     for (const set of [...this.byTenant.values()]) for (const stream of [...set]) stream.close();

@@ -13,9 +13,11 @@ type Executor = Kysely<Database> | Transaction<Database>;
 /** A user account as services see it: the wire user plus the password hash. */
 export interface UserAccount extends User {
   password_hash: string;
+  /** Raised by every change of the account (an admin's edit names it). */
+  version: number;
 }
 
-function toAccount(row: UserRow): UserAccount {
+export function toAccount(row: UserRow): UserAccount {
   return {
     id: row.id,
     username: row.username,
@@ -29,13 +31,20 @@ function toAccount(row: UserRow): UserAccount {
     language: row.language ?? null,
     timezone: row.timezone ?? null,
     password_hash: row.password_hash,
+    version: row.version,
   };
 }
 
 export function toUser(account: UserAccount): User {
-  const { password_hash: _ignored, ...user } = account;
+  const { password_hash: _ignored, version: _version, ...user } = account;
   return user;
 }
+
+/*
+ * A DELETED account (deleted_at set) is gone for everything that reads accounts: sign-in, the
+ * session check, the profile, the staff lists. Its row stays only for the records that name it
+ * (orders, stock movements, the audit log keep showing its name). Every query below says so.
+ */
 
 /** Case-insensitive username lookup (usernames are unique per tenant regardless of case). */
 export async function findUserByUsername(
@@ -47,6 +56,7 @@ export async function findUserByUsername(
     .selectFrom('users')
     .selectAll()
     .where('tenant_id', '=', tenantId)
+    .where('deleted_at', 'is', null)
     .where(sql<string>`lower(username)`, '=', username.toLowerCase())
     .executeTakeFirst();
   return row ? toAccount(row) : undefined;
@@ -61,6 +71,7 @@ export async function findUserById(
     .selectFrom('users')
     .selectAll()
     .where('tenant_id', '=', tenantId)
+    .where('deleted_at', 'is', null)
     .where('id', '=', userId)
     .executeTakeFirst();
   return row ? toAccount(row) : undefined;
@@ -76,6 +87,7 @@ export async function findUserByIdForUpdate(
     .selectFrom('users')
     .selectAll()
     .where('tenant_id', '=', tenantId)
+    .where('deleted_at', 'is', null)
     .where('id', '=', userId)
     .forUpdate()
     .executeTakeFirst();
@@ -153,6 +165,7 @@ export interface UserPatch {
   phone?: string | null;
   password_hash?: string;
   is_active?: boolean;
+  role?: Role;
 }
 
 export async function updateUser(
@@ -163,9 +176,10 @@ export async function updateUser(
 ): Promise<UserAccount | undefined> {
   const row = await trx
     .updateTable('users')
-    .set({ ...patch, updated_at: new Date() })
+    .set({ ...patch, updated_at: new Date(), version: sql<number>`version + 1` })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
   return row ? toAccount(row) : undefined;
@@ -182,6 +196,7 @@ export async function setLastLogin(
     .set({ last_login: at })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
   return row ? toAccount(row) : undefined;
@@ -234,6 +249,7 @@ export async function listActiveStaff(
     .select(['id', 'username', 'full_name', 'role'])
     .where('tenant_id', '=', tenantId)
     .where('is_active', '=', true)
+    .where('deleted_at', 'is', null)
     .where('role', 'in', [...roles])
     .orderBy('full_name')
     .orderBy('id')
@@ -253,6 +269,7 @@ export async function findActiveStaff(
     .where('tenant_id', '=', tenantId)
     .where('id', '=', userId)
     .where('is_active', '=', true)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return row ? { ...row, role: row.role as Role } : undefined;
 }

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { adminLogsExportQuery, adminLogsQuery, adminLogsResponse, adminLogUsersResponse } from './admin';
 import { systemSettingsSchema, updateSettingsBody } from './admin-settings';
+import {
+  adminUserSchema,
+  adminUsersQuery,
+  adminUsersResponse,
+  createUserBody,
+  deleteUserResponse,
+  resetPasswordBody,
+  updateUserBody,
+  userActionResponse,
+} from './admin-users';
 import { authResponse, loginBody, profileUpdateBody, registerBody, userSchema } from './auth';
 import { productListBody, productListQuery, stringListResponse } from './catalogue';
 import { idParam } from './common';
@@ -389,6 +399,30 @@ export const API = {
     produces: 'image/*',
   }),
   adminSystemStatus: endpoint({ ...ROUTES.adminSystemStatus, response: systemStatusResponse }),
+  adminUsers: endpoint({ ...ROUTES.adminUsers, query: adminUsersQuery, response: adminUsersResponse }),
+  adminUserCreate: endpoint({
+    ...ROUTES.adminUserCreate,
+    body: createUserBody,
+    response: adminUserSchema,
+    statuses: [200, 201],
+    emptyBodyAsObject: true,
+  }),
+  adminUserUpdate: endpoint({
+    ...ROUTES.adminUserUpdate,
+    params: idParam,
+    body: updateUserBody,
+    response: adminUserSchema,
+    emptyBodyAsObject: true,
+  }),
+  adminUserDelete: endpoint({ ...ROUTES.adminUserDelete, params: idParam, response: deleteUserResponse }),
+  adminUserResetPassword: endpoint({
+    ...ROUTES.adminUserResetPassword,
+    params: idParam,
+    body: resetPasswordBody,
+    response: userActionResponse,
+    emptyBodyAsObject: true,
+  }),
+  adminUserUnlock: endpoint({ ...ROUTES.adminUserUnlock, params: idParam, response: userActionResponse }),
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type ApiName = keyof typeof API;

@@ -198,6 +198,24 @@ export const ROUTES = {
   companyLogo: { method: 'GET', path: '/tenants/logo/:hash', access: 'public' },
   /** Live figures of the server and the tenant's devices (the 'Sistem Durumu' tab). */
   adminSystemStatus: { method: 'GET', path: '/admin/system-status', access: ['admin'] },
+  adminUsers: { method: 'GET', path: '/admin/users', access: ['admin'] },
+  /** `create`: the body's optional client-made `id` makes a replayed create the first one. */
+  adminUserCreate: { method: 'POST', path: '/admin/users', access: ['admin'], write: 'create' },
+  adminUserUpdate: { method: 'PUT', path: '/admin/users/:id', access: ['admin'], write: 'version' },
+  adminUserDelete: { method: 'DELETE', path: '/admin/users/:id', access: ['admin'], write: 'idempotent' },
+  /** Setting the same new password twice is setting it once (the sessions are ended either way). */
+  adminUserResetPassword: {
+    method: 'POST',
+    path: '/admin/users/:id/reset-password',
+    access: ['admin'],
+    write: 'idempotent',
+  },
+  adminUserUnlock: {
+    method: 'POST',
+    path: '/admin/users/:id/unlock',
+    access: ['admin'],
+    write: 'idempotent',
+  },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

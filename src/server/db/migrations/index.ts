@@ -16,6 +16,7 @@ import { down0014, up0014 } from './0014-product-imports';
 import { down0015, up0015 } from './0015-customer-management';
 import { down0016, up0016 } from './0016-product-list-paths';
 import { down0017, up0017 } from './0017-company-profile';
+import { down0018, up0018 } from './0018-user-management';
 import { down0019, up0019 } from './0019-system-settings';
 import { down0020, up0020 } from './0020-devices';
 import { down0021, up0021 } from './0021-audit-log-paths';
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0021-audit-log-paths': { up: up0021, down: down0021 },
   '0017-company-profile': { up: up0017, down: down0017 },
   '0020-devices': { up: up0020, down: down0020 },
+  '0018-user-management': { up: up0018, down: down0018 },
 };
 
 export const migrationProvider: MigrationProvider = {

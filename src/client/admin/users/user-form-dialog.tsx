@@ -1,0 +1,223 @@
+import Alert from '@mui/material/Alert';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import { type AdminUser, adminUserSchema, USER_LIMITS } from '../../../shared/api/admin-users';
+import { API } from '../../../shared/api/endpoints';
+import { ROLES } from '../../../shared/domain/roles';
+import { ApiError } from '../../api/errors';
+import { useApiMutation } from '../../api/query';
+import { uuid } from '../../local/outbox';
+import { DialogSubmitActions } from '../../shared-ui/dialog-submit-actions';
+import { useT } from '../../shared-ui/i18n';
+import { usePhone } from '../../shared-ui/responsive';
+import { useUi } from '../../state/ui';
+import {
+  checkCreate,
+  checkEdit,
+  emptyForm,
+  FIELD_LABEL_KEYS,
+  type FormErrors,
+  type FormField,
+  formFromUser,
+  refusalField,
+  type UserForm,
+} from './user-form';
+import { roleKey } from './user-rows';
+
+/**
+ * New user / Edit user (admin). The form's rules are the requests' own schemas (user-form.ts): an
+ * error shows under its field and clears as soon as the field is edited. The password is typed
+ * only when the user is created (a new password afterwards is the reset-password action). An
+ * edit names the version the dialog was opened on: when someone changed the user meanwhile, the
+ * server refuses it and the dialog shows the user as they are now. A refusal naming a field (a
+ * taken username, the company's password rule) shows under that field.
+ */
+export function UserFormDialog({
+  open,
+  user,
+  onClose,
+}: {
+  open: boolean;
+  /** The user to edit, or null to create one. */
+  user: AdminUser | null;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const phone = usePhone();
+  const ui = useUi();
+  const [form, setForm] = useState<UserForm>(emptyForm);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [seen, setSeen] = useState<AdminUser | null>(user);
+  const [conflict, setConflict] = useState(false);
+  const [createId, setCreateId] = useState(uuid);
+  const create = useApiMutation(API.adminUserCreate, { invalidates: [API.adminUsers] });
+  const update = useApiMutation(API.adminUserUpdate, { invalidates: [API.adminUsers] });
+  const busy = create.isPending || update.isPending;
+
+  useEffect(() => {
+    if (!open) return;
+    setForm(user ? formFromUser(user) : emptyForm());
+    setSeen(user);
+    setErrors({});
+    setConflict(false);
+    setCreateId(uuid());
+  }, [open, user]);
+
+  const set =
+    <F extends FormField>(field: F) =>
+    (value: UserForm[F]) => {
+      setForm((f) => ({ ...f, [field]: value }));
+      setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+    };
+
+  const errorText = (field: FormField): string | undefined => {
+    const error = errors[field];
+    return error ? t(error.key, { ...error.params, label: t(FIELD_LABEL_KEYS[field]) }) : undefined;
+  };
+
+  const refused = (error: unknown) => {
+    if (!(error instanceof ApiError)) return;
+    const current = adminUserSchema.safeParse(error.body?.current);
+    if (error.code === 'CONFLICT' && current.success) {
+      setSeen(current.data);
+      setForm(formFromUser(current.data));
+      setConflict(true);
+      return;
+    }
+    const field = refusalField(error);
+    if (field) setErrors((e) => ({ ...e, [field.field]: field.error }));
+  };
+
+  const save = async () => {
+    if (busy) return;
+    setConflict(false);
+    try {
+      if (seen) {
+        const check = checkEdit(form, seen);
+        if (!check.ok) return setErrors(check.errors);
+        if (check.changed === 0) {
+          ui.showSuccess(t('usr_noChanges'));
+          onClose();
+          return;
+        }
+        await update.mutateAsync({ params: { id: seen.id }, body: check.body });
+        ui.showSuccess(t('usr_updated'));
+      } else {
+        const check = checkCreate(form, createId);
+        if (!check.ok) return setErrors(check.errors);
+        await create.mutateAsync({ body: check.body });
+        ui.showSuccess(t('usr_created'));
+      }
+      onClose();
+    } catch (error) {
+      refused(error);
+    }
+  };
+
+  const field = (name: 'username' | 'email' | 'full_name' | 'phone' | 'password', extra = {}) => (
+    <TextField
+      label={t(FIELD_LABEL_KEYS[name])}
+      value={form[name]}
+      onChange={(e) => set(name)(e.target.value)}
+      error={!!errors[name]}
+      helperText={errorText(name)}
+      fullWidth
+      size="small"
+      slotProps={{ htmlInput: { 'data-testid': `user-field-${name}` } }}
+      {...extra}
+    />
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone}
+      aria-labelledby="user-dialog-title"
+      data-testid="user-dialog"
+    >
+      <DialogTitle id="user-dialog-title">{t(seen ? 'usr_editTitle' : 'usr_createTitle')}</DialogTitle>
+      <DialogContent>
+        <Stack
+          spacing={2}
+          sx={{ pt: 1 }}
+          component="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          {conflict ? (
+            <Alert severity="warning" data-testid="user-conflict">
+              {t('usr_conflict')}
+            </Alert>
+          ) : null}
+          {seen
+            ? null
+            : field('username', {
+                required: true,
+                autoFocus: true,
+                autoComplete: 'off',
+                helperText: errorText('username') ?? t('usr_usernameHelp'),
+                slotProps: {
+                  htmlInput: { 'data-testid': 'user-field-username', maxLength: USER_LIMITS.username.max },
+                },
+              })}
+          {field('full_name', { required: true, autoFocus: !!seen })}
+          {field('email', { required: true, type: 'email', autoComplete: 'off' })}
+          <TextField
+            select
+            required
+            size="small"
+            label={t('usr_fRole')}
+            value={form.role}
+            onChange={(e) => set('role')(e.target.value as UserForm['role'])}
+            error={!!errors.role}
+            helperText={errorText('role') ?? (seen ? t('usr_signOutNote') : undefined)}
+            slotProps={{ htmlInput: { 'data-testid': 'user-field-role' } }}
+          >
+            {ROLES.map((role) => (
+              <MenuItem key={role} value={role} data-testid={`user-role-${role}`}>
+                {t(roleKey(role))}
+              </MenuItem>
+            ))}
+          </TextField>
+          {field('phone', { type: 'tel', autoComplete: 'off' })}
+          {seen ? (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={form.is_active}
+                  onChange={(e) => set('is_active')(e.target.checked)}
+                  slotProps={{ input: { 'data-testid': 'user-field-active' } as object }}
+                />
+              }
+              label={t('usr_fActive')}
+            />
+          ) : (
+            field('password', {
+              required: true,
+              type: 'password',
+              autoComplete: 'new-password',
+              helperText: errorText('password') ?? t('usr_passwordHelp'),
+            })
+          )}
+          <button type="submit" hidden aria-hidden tabIndex={-1} />
+        </Stack>
+      </DialogContent>
+      <DialogSubmitActions busy={busy} onCancel={onClose} onSubmit={() => void save()} testId="user-save">
+        {t(seen ? 'usr_save' : 'usr_create')}
+      </DialogSubmitActions>
+    </Dialog>
+  );
+}
