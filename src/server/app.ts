@@ -10,6 +10,7 @@ import dashboardRoutes from './dashboard/dashboard.routes';
 import type { ChangeListener } from './db/change-listener';
 import type { Database } from './db/schema';
 import debugRoutes from './debug/debug.routes';
+import { registerEmailQueue } from './email/email-queue';
 import deliveryRoutes from './delivery/delivery.routes';
 import eventRoutes from './events/events.routes';
 import { EventHub } from './events/events.service';
@@ -116,6 +117,8 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
   const scheduler = new Scheduler((job, error) => app.log.error({ err: error, job }, 'scheduled job failed'));
   app.decorate('scheduler', scheduler);
   app.addHook('preClose', async () => scheduler.stop());
+  // E-mail (SMTP_URL): notifications' copies and password reset links, sent from a queue.
+  await registerEmailQueue(app);
   // Every route as registered (method, url, config): the route walker test holds each /api route
   // to "authenticated unless its endpoint entry says public".
   const registered: Array<{ method: string; url: string; access: unknown }> = [];

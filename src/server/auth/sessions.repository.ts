@@ -95,3 +95,15 @@ export async function revokeOtherSessions(
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** After a password reset: every session of the user ends (whoever had the old password is out). */
+export async function revokeAllSessions(trx: Executor, tenantId: string, userId: string, at: Date): Promise<number> {
+  const result = await trx
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -30,6 +30,8 @@ export interface Tenant {
   max_login_attempts: number;
   registration_enabled: boolean;
   password_min_length: number;
+  /** Passwords need a lower-case and an upper-case letter and a digit (shared/domain/password-rules.ts). */
+  require_strong_password: boolean;
   /** Minutes a sign-in lasts at most (admin setting; the JWT TTL caps it too). */
   session_timeout: number;
   created_at: string;
@@ -61,6 +63,7 @@ function toTenant(row: TenantRow): Tenant {
     max_login_attempts: row.max_login_attempts,
     registration_enabled: row.registration_enabled,
     password_min_length: row.password_min_length,
+    require_strong_password: row.require_strong_password,
     session_timeout: row.session_timeout,
     created_at: row.created_at.toISOString(),
   };

@@ -75,6 +75,7 @@ import {
 } from './stock';
 import { syncPullQuery, syncPullResponse } from './sync';
 import { tenantInfoSchema } from './tenants';
+import { forgotPasswordBody, passwordResetMessage, resetPasswordBody } from './password-reset';
 import {
   debugActionResponse,
   debugAllOrdersResponse,
@@ -111,6 +112,18 @@ export const API = {
     body: registerBody,
     response: authResponse,
     envelope: false,
+    emptyBodyAsObject: true,
+  }),
+  forgotPassword: endpoint({
+    ...ROUTES.forgotPassword,
+    body: forgotPasswordBody,
+    response: passwordResetMessage,
+    emptyBodyAsObject: true,
+  }),
+  resetPassword: endpoint({
+    ...ROUTES.resetPassword,
+    body: resetPasswordBody,
+    response: passwordResetMessage,
     emptyBodyAsObject: true,
   }),
   logout: endpoint({ ...ROUTES.logout, response: z.object({ message: z.string() }) }),

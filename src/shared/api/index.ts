@@ -13,5 +13,6 @@ export * from './orders';
 export * from './routes';
 export * from './sync';
 export * from './synced';
+export * from './password-reset';
 export * from './tenants';
 export * from './warehouse';
