@@ -7,6 +7,7 @@ import { dashboardEn } from '../dashboard/messages-en';
 import { driverEn } from '../driver/messages-en';
 import { inventoryEn } from '../inventory/messages-en';
 import { notificationsEn } from '../notifications/messages-en';
+import { passwordResetEn } from '../password-reset/messages-en';
 import { ordersEn } from '../orders/messages-en';
 import { importEn } from '../products/import/messages-en';
 import { productsEn } from '../products/messages-en';
@@ -290,6 +291,7 @@ export const en: Record<MessageKey, string> = {
   ...dashboardEn,
   ...driverEn,
   ...notificationsEn,
+  ...passwordResetEn,
   ...ordersEn,
   ...profileEn,
   ...salesEn,

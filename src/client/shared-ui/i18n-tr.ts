@@ -7,6 +7,7 @@ import { dashboardTr } from '../dashboard/messages-tr';
 import { driverTr } from '../driver/messages-tr';
 import { inventoryTr } from '../inventory/messages-tr';
 import { notificationsTr } from '../notifications/messages-tr';
+import { passwordResetTr } from '../password-reset/messages-tr';
 import { ordersTr } from '../orders/messages-tr';
 import { importTr } from '../products/import/messages-tr';
 import { productsTr } from '../products/messages-tr';
@@ -279,6 +280,7 @@ export const tr = {
   ...dashboardTr,
   ...driverTr,
   ...notificationsTr,
+  ...passwordResetTr,
   ...ordersTr,
   ...profileTr,
   ...salesTr,

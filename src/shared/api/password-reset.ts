@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
+import { PASSWORD_RESET_MESSAGES } from './password-reset-messages';
 
 /**
  * Forgotten passwords. With e-mail configured (the tenant info's `password_reset_by_email`), a
@@ -7,20 +8,7 @@ import { text } from './common';
  * with the link's token (POST /auth/reset-password). Without it, the login screen tells the user
  * to ask their company's admin, who resets passwords in Kullanıcı Yönetimi.
  */
-export const PASSWORD_RESET_MESSAGES = {
-  /** The one answer to every well-formed request: nothing tells whether the user exists. */
-  requested:
-    'Kullanıcı adınız kayıtlı ve hesabınızda bir e-posta adresi tanımlıysa, şifre sıfırlama bağlantısı e-posta adresinize gönderildi. Bağlantı 1 saat geçerlidir.',
-  notConfigured:
-    'Bu sistemde e-posta gönderimi yapılandırılmamış. Şifrenizi sıfırlamak için şirketinizin yöneticisine başvurun.',
-  tokenInvalid: 'Şifre sıfırlama bağlantısı geçersiz. Lütfen yeni bir bağlantı isteyin.',
-  tokenUsed: 'Bu şifre sıfırlama bağlantısı zaten kullanılmış. Lütfen yeni bir bağlantı isteyin.',
-  tokenExpired: 'Şifre sıfırlama bağlantısının süresi dolmuş. Lütfen yeni bir bağlantı isteyin.',
-  done: 'Şifreniz değiştirildi. Yeni şifrenizle giriş yapabilirsiniz.',
-} as const;
-
-/** How long a reset link works. */
-export const PASSWORD_RESET_TTL_MINUTES = 60;
+export { PASSWORD_RESET_MESSAGES, PASSWORD_RESET_TTL_MINUTES } from './password-reset-messages';
 
 /** POST /auth/forgot-password (tenant from `?tenant=`, as every call). */
 export const forgotPasswordBody = z.object({
