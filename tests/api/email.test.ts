@@ -117,7 +117,11 @@ describe('notification e-mails', () => {
       .where('tenant_id', '=', 'demo')
       .where('id', '=', admin.user.id)
       .execute();
-    await api.db.updateTable('tenants').set({ email_notifications: false }).where('id', '=', 'demo').execute();
+    await api.db
+      .updateTable('tenants')
+      .set({ email_notifications: false })
+      .where('id', '=', 'demo')
+      .execute();
     const order = await createOrder();
     expect(await notificationsOf(manager.user.id, order.id)).toHaveLength(1);
     expect(await outbox()).toHaveLength(0);
@@ -178,7 +182,10 @@ describe('notification e-mails', () => {
       // Twelve e-mails queued while the server is down, then both workers at once.
       await sink.stop();
       for (let i = 0; i < 12; i++) await createOrder(`Müşteri ${i}`);
-      await api.db.updateTable('email_outbox').set({ next_attempt_at: new Date(Date.now() - 1000) }).execute();
+      await api.db
+        .updateTable('email_outbox')
+        .set({ next_attempt_at: new Date(Date.now() - 1000) })
+        .execute();
       await sink.start();
       await Promise.all([
         api.app.scheduler.run(EMAIL_QUEUE_JOB),
@@ -206,7 +213,11 @@ describe('without SMTP_URL', () => {
     const plain = await startApi();
     try {
       const s = await plain.login('demo', 'sales');
-      await plain.db.updateTable('users').set({ email: 'x@example.com.tr' }).where('tenant_id', '=', 'demo').execute();
+      await plain.db
+        .updateTable('users')
+        .set({ email: 'x@example.com.tr' })
+        .where('tenant_id', '=', 'demo')
+        .execute();
       const r = await plain.call('POST', '/orders', {
         token: s.token,
         body: {

@@ -81,7 +81,9 @@ async function linkSentTo(to: string): Promise<{ token: string; tenant: string; 
     await new Promise((r) => setTimeout(r, 25));
   const mail = sink.messages.filter((m) => m.to.includes(to)).at(-1);
   if (!mail) throw new Error(`no e-mail to ${to}`);
-  const match = /(https?:\/\/\S+\/reset-password\?token=([A-Za-z0-9_-]+)&tenant=([a-z0-9-]+))/.exec(mail.text);
+  const match = /(https?:\/\/\S+\/reset-password\?token=([A-Za-z0-9_-]+)&tenant=([a-z0-9-]+))/.exec(
+    mail.text,
+  );
   if (!match) throw new Error(`no link in: ${mail.text}`);
   expect(mail.html).toContain(match[1]!.replace(/&/g, '&#38;'));
   return { url: match[1]!, token: match[2]!, tenant: match[3]! };
@@ -190,20 +192,31 @@ describe('POST /auth/reset-password', () => {
 
     // The rules: too short, then not strong — the token is not used up by a refused password.
     let r = await reset(token, 'Kisa1');
-    expect([r.status, r.body.error, r.body.field]).toEqual([400, 'Şifre en az 10 karakter olmalıdır', 'new_password']);
+    expect([r.status, r.body.error, r.body.field]).toEqual([
+      400,
+      'Şifre en az 10 karakter olmalıdır',
+      'new_password',
+    ]);
     r = await reset(token, 'sadecekucukharf');
-    expect([r.status, r.body.error, r.body.field]).toEqual([400, PASSWORD_NOT_STRONG_MESSAGE, 'new_password']);
+    expect([r.status, r.body.error, r.body.field]).toEqual([
+      400,
+      PASSWORD_NOT_STRONG_MESSAGE,
+      'new_password',
+    ]);
 
     r = await reset(token, 'YeniŞifre2026');
     expect(r.status).toBe(200);
     expect(r.body.data?.message).toBe(M.done);
     // Every session of the user has ended; the new password signs in, the old one does not.
     expect((await api.call('GET', '/auth/profile', { token: session.token })).status).toBe(401);
-    expect((await api.call('POST', '/auth/login', { body: { username: 'warehouse', password: 'demo1234' } })).status).toBe(
-      401,
-    );
+    expect(
+      (await api.call('POST', '/auth/login', { body: { username: 'warehouse', password: 'demo1234' } }))
+        .status,
+    ).toBe(401);
     await api.login('demo', 'warehouse', 'YeniŞifre2026');
-    expect(await countRows(api.db, 'audit_logs', { tenant_id: 'demo', action: 'auth.password_reset' })).toBe(1);
+    expect(await countRows(api.db, 'audit_logs', { tenant_id: 'demo', action: 'auth.password_reset' })).toBe(
+      1,
+    );
 
     // The link works once.
     r = await reset(token, 'BaşkaŞifre2027');
@@ -223,7 +236,10 @@ describe('POST /auth/reset-password', () => {
     r = await reset('bu-bir-anahtar-degil', 'YeniSifre1');
     expect([r.status, r.body.error, r.body.field]).toEqual([400, M.tokenInvalid, 'token']);
     // A token of this tenant means nothing in another.
-    await api.db.updateTable('password_reset_tokens').set({ expires_at: new Date(Date.now() + 60_000) }).execute();
+    await api.db
+      .updateTable('password_reset_tokens')
+      .set({ expires_at: new Date(Date.now() + 60_000) })
+      .execute();
     r = await reset(token, 'YeniSifre1', 'client1');
     expect([r.status, r.body.error]).toEqual([400, M.tokenInvalid]);
     await api.login('demo', 'driver');
@@ -236,7 +252,9 @@ describe('POST /auth/reset-password', () => {
     expect(results.map((x) => x.status).sort()).toEqual([200, 400]);
     const won = results[0]!.status === 200 ? 'IlkSifre123' : 'IkinciSifre123';
     await api.login('demo', 'driver', won);
-    expect(await countRows(api.db, 'audit_logs', { tenant_id: 'demo', action: 'auth.password_reset' })).toBeGreaterThan(0);
+    expect(
+      await countRows(api.db, 'audit_logs', { tenant_id: 'demo', action: 'auth.password_reset' }),
+    ).toBeGreaterThan(0);
   });
 });
 
@@ -244,7 +262,9 @@ describe('without e-mail configured', () => {
   it('both calls say to ask the admin', async () => {
     const plain = await startApi();
     try {
-      const a = await plain.call<{ error: string }>('POST', '/auth/forgot-password', { body: { username: 'admin' } });
+      const a = await plain.call<{ error: string }>('POST', '/auth/forgot-password', {
+        body: { username: 'admin' },
+      });
       expect([a.status, a.body.error]).toEqual([403, M.notConfigured]);
       const b = await plain.call<{ error: string }>('POST', '/auth/reset-password', {
         body: { token: 'x', new_password: 'YeniSifre1' },

@@ -81,9 +81,9 @@ describe('forgotten password without e-mail configured', () => {
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(390);
     await page.keyboard.press('Enter'); // the focused Close button
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
-      'forgot-password-link',
-    );
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('forgot-password-link');
     await context.close();
   });
 });

@@ -105,7 +105,10 @@ export default function LoginPage() {
     }
     if (fromShell.submit) formRef.current?.requestSubmit();
     // The plain form's "Şifrenizi mi unuttunuz?" was pressed: the app took over to answer it.
-    if (fromShell.forgot) openForgot();
+    if (fromShell.forgot) {
+      setForgotMounted(true);
+      setForgotOpen(true);
+    }
   }, [fromShell]);
 
   // Tick while locked; when the lock ends, unlock and forget it.
@@ -382,7 +385,11 @@ export default function LoginPage() {
         </Box>
         {forgotMounted ? (
           <Suspense fallback={null}>
-            <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} initialUsername={username} />
+            <ForgotPasswordDialog
+              open={forgotOpen}
+              onClose={() => setForgotOpen(false)}
+              initialUsername={username}
+            />
           </Suspense>
         ) : null}
 

@@ -29,7 +29,8 @@ export const authEn: Record<keyof typeof authTr, string> = {
   pw_dialogTitle: 'Forgot password',
   pw_adminInfo: "To reset your password, contact your company's administrator.",
   pw_adminHow: 'Your administrator can reset your password on the User Management screen.',
-  pw_emailInfo: 'Enter your username and we will send a password reset link to the e-mail address on your account.',
+  pw_emailInfo:
+    'Enter your username and we will send a password reset link to the e-mail address on your account.',
   pw_send: 'Send link',
   pw_sending: 'Sending...',
   pw_sent:

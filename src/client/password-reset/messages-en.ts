@@ -8,7 +8,8 @@ export const passwordResetEn: Record<keyof typeof passwordResetTr, string> = {
   pw_confirmPassword: 'New password (again)',
   pw_newPasswordRequired: 'A new password is required.',
   pw_tooShort: 'The password must be at least {n} characters long.',
-  pw_notStrong: 'The password must contain at least one upper-case letter, one lower-case letter and one digit.',
+  pw_notStrong:
+    'The password must contain at least one upper-case letter, one lower-case letter and one digit.',
   pw_mismatch: 'The passwords do not match.',
   pw_save: 'Save password',
   pw_saving: 'Saving...',

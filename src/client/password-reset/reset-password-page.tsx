@@ -41,7 +41,8 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     if (saving || !token) return;
     if (!password) return setErrors({ password: t('pw_newPasswordRequired') });
-    if ([...password].length < MIN_LENGTH) return setErrors({ password: t('pw_tooShort', { n: MIN_LENGTH }) });
+    if ([...password].length < MIN_LENGTH)
+      return setErrors({ password: t('pw_tooShort', { n: MIN_LENGTH }) });
     if (confirm !== password) return setErrors({ confirm: t('pw_mismatch') });
     setSaving(true);
     setErrors({});
@@ -72,7 +73,14 @@ export default function ResetPasswordPage() {
       <Paper elevation={8} sx={{ width: '100%', maxWidth: 440, overflow: 'hidden' }}>
         <Box
           component="header"
-          sx={{ px: 4, pt: 3, pb: 2, textAlign: 'center', bgcolor: 'primary.main', color: 'primary.contrastText' }}
+          sx={{
+            px: 4,
+            pt: 3,
+            pb: 2,
+            textAlign: 'center',
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+          }}
         >
           <AppLogo size={48} />
           <Typography variant="h6" component="p" sx={{ fontWeight: 700, mt: 1 }}>
@@ -135,7 +143,13 @@ export default function ResetPasswordPage() {
                   }}
                 />
                 {errors.password ? (
-                  <Typography id="new-password-error" variant="caption" color="error" component="p" sx={{ mt: 0.5, mx: 1.75 }}>
+                  <Typography
+                    id="new-password-error"
+                    variant="caption"
+                    color="error"
+                    component="p"
+                    sx={{ mt: 0.5, mx: 1.75 }}
+                  >
                     {errors.password}
                   </Typography>
                 ) : null}
@@ -162,7 +176,13 @@ export default function ResetPasswordPage() {
                   }}
                 />
                 {errors.confirm ? (
-                  <Typography id="confirm-password-error" variant="caption" color="error" component="p" sx={{ mt: 0.5, mx: 1.75 }}>
+                  <Typography
+                    id="confirm-password-error"
+                    variant="caption"
+                    color="error"
+                    component="p"
+                    sx={{ mt: 0.5, mx: 1.75 }}
+                  >
                     {errors.confirm}
                   </Typography>
                 ) : null}
@@ -176,7 +196,10 @@ export default function ResetPasswordPage() {
             </Stack>
           )}
         </Box>
-        <Box component="footer" sx={{ px: 4, py: 1.5, borderTop: 1, borderColor: 'divider', textAlign: 'center' }}>
+        <Box
+          component="footer"
+          sx={{ px: 4, py: 1.5, borderTop: 1, borderColor: 'divider', textAlign: 'center' }}
+        >
           <LanguageSwitch />
         </Box>
       </Paper>

@@ -11,7 +11,12 @@ export interface ResetTokenRow {
 }
 
 /** How many reset links the user was sent since `since` (the per-user cap). */
-export async function countTokensSince(db: Executor, tenantId: string, userId: string, since: Date): Promise<number> {
+export async function countTokensSince(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  since: Date,
+): Promise<number> {
   const row = await db
     .selectFrom('password_reset_tokens')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -33,7 +38,11 @@ export async function insertToken(
     .execute();
 }
 
-export async function findToken(db: Executor, tenantId: string, tokenHash: string): Promise<ResetTokenRow | undefined> {
+export async function findToken(
+  db: Executor,
+  tenantId: string,
+  tokenHash: string,
+): Promise<ResetTokenRow | undefined> {
   return db
     .selectFrom('password_reset_tokens')
     .select(['token_hash', 'user_id', 'expires_at', 'used_at'])
@@ -58,7 +67,12 @@ export async function lockToken(
 }
 
 /** Marks every unused link of the user used: the one just used, and any older one still out. */
-export async function useUserTokens(trx: Executor, tenantId: string, userId: string, at: Date): Promise<void> {
+export async function useUserTokens(
+  trx: Executor,
+  tenantId: string,
+  userId: string,
+  at: Date,
+): Promise<void> {
   await trx
     .updateTable('password_reset_tokens')
     .set({ used_at: at })

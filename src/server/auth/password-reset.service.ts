@@ -68,7 +68,10 @@ export async function requestPasswordReset(
   const account = await findUserByUsername(db, tenant.id, body.username.trim());
   if (!account?.is_active || !account.email || !linkBase) return answer;
   const now = new Date();
-  if ((await countTokensSince(db, tenant.id, account.id, new Date(now.getTime() - 3600_000))) >= MAX_LINKS_PER_HOUR)
+  if (
+    (await countTokensSince(db, tenant.id, account.id, new Date(now.getTime() - 3600_000))) >=
+    MAX_LINKS_PER_HOUR
+  )
     return answer;
 
   const token = randomBytes(32).toString('base64url');

@@ -97,7 +97,12 @@ export async function revokeOtherSessions(
 }
 
 /** After a password reset: every session of the user ends (whoever had the old password is out). */
-export async function revokeAllSessions(trx: Executor, tenantId: string, userId: string, at: Date): Promise<number> {
+export async function revokeAllSessions(
+  trx: Executor,
+  tenantId: string,
+  userId: string,
+  at: Date,
+): Promise<number> {
   const result = await trx
     .updateTable('sessions')
     .set({ revoked_at: at })

@@ -444,7 +444,11 @@ export interface EmailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string;
-  status: ColumnType<'pending' | 'sending' | 'sent' | 'failed', 'pending' | undefined, 'pending' | 'sending' | 'sent' | 'failed'>;
+  status: ColumnType<
+    'pending' | 'sending' | 'sent' | 'failed',
+    'pending' | undefined,
+    'pending' | 'sending' | 'sent' | 'failed'
+  >;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: Timestamp;
   locked_until: NullableTimestamp;

@@ -19,7 +19,11 @@ export async function setEmailDelivery(db: Kysely<Database>, enabled: boolean): 
 
 /** True when e-mail is configured (the row written at start-up). */
 export async function emailDeliveryEnabled(db: Executor): Promise<boolean> {
-  const row = await db.selectFrom('email_delivery').select('enabled').where('enabled', '=', true).executeTakeFirst();
+  const row = await db
+    .selectFrom('email_delivery')
+    .select('enabled')
+    .where('enabled', '=', true)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -157,7 +161,9 @@ export async function claimDueEmails(
       FOR UPDATE SKIP LOCKED
     ) AS due
     WHERE e.tenant_id = due.tenant_id AND e.id = due.id
-    RETURNING e.tenant_id, e.id, e.kind, e.to_address, e.subject, e.text_body, e.html_body, e.attempts`.execute(db);
+    RETURNING e.tenant_id, e.id, e.kind, e.to_address, e.subject, e.text_body, e.html_body, e.attempts`.execute(
+    db,
+  );
   return result.rows.map((r) => ({ ...r, attempts: Number(r.attempts) }));
 }
 

@@ -71,11 +71,22 @@ export async function registerEmailQueue(app: FastifyInstance): Promise<void> {
           if (email.attempts >= EMAIL_MAX_ATTEMPTS) {
             await markFailed(app.db, email, message);
             app.log.error(
-              { tenant: email.tenant_id, email: email.id, kind: email.kind, attempts: email.attempts, err: message },
+              {
+                tenant: email.tenant_id,
+                email: email.id,
+                kind: email.kind,
+                attempts: email.attempts,
+                err: message,
+              },
               'e-mail given up after the last attempt',
             );
           } else {
-            await markRetry(app.db, email, new Date(Date.now() + retryDelayMs(email.attempts, baseMs)), message);
+            await markRetry(
+              app.db,
+              email,
+              new Date(Date.now() + retryDelayMs(email.attempts, baseMs)),
+              message,
+            );
             app.log.warn(
               { tenant: email.tenant_id, email: email.id, attempts: email.attempts, err: message },
               'e-mail not sent; will retry',

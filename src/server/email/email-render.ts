@@ -36,7 +36,11 @@ function layout(
 }
 
 /** A notification's e-mail copy: its title as the subject, its message as the body. */
-export function renderNotificationEmail(input: { title: string; message: string; company: string }): RenderedEmail {
+export function renderNotificationEmail(input: {
+  title: string;
+  message: string;
+  company: string;
+}): RenderedEmail {
   const subject = subjectLine(`${input.title} - ${input.company}`);
   const text = `${input.title}\n\n${input.message}\n\n${input.company}\n--\n${FOOTER}\n`;
   return { subject, text, html: layout(input.company, [input.title, input.message]) };

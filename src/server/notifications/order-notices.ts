@@ -9,10 +9,10 @@ import {
 } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
 import type { Database } from '../db/schema';
+import { queueNotificationEmails } from '../email/email-outbox.repository';
 import { findActiveStaff, listActiveStaff } from '../users/users.repository';
 import { orderNotificationRow } from './notification-texts';
 import { insertNotifications } from './notifications.repository';
-import { queueNotificationEmails } from '../email/email-outbox.repository';
 
 /**
  * The notifications an order change sends ("fan-out"). Which change notifies whom is data in

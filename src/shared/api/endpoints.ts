@@ -41,6 +41,7 @@ import {
   recentOrdersQuery,
   updateOrderBody,
 } from './orders';
+import { forgotPasswordBody, passwordResetMessage, resetPasswordBody } from './password-reset';
 import {
   importConfirmBody,
   importIdParam,
@@ -75,7 +76,6 @@ import {
 } from './stock';
 import { syncPullQuery, syncPullResponse } from './sync';
 import { tenantInfoSchema } from './tenants';
-import { forgotPasswordBody, passwordResetMessage, resetPasswordBody } from './password-reset';
 import {
   debugActionResponse,
   debugAllOrdersResponse,

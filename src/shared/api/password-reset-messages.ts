@@ -16,4 +16,3 @@ export const PASSWORD_RESET_MESSAGES = {
 
 /** How long a reset link works. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
-

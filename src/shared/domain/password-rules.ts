@@ -13,11 +13,13 @@ export function passwordTooShortMessage(min: number): string {
   return `Şifre en az ${min} karakter olmalıdır`;
 }
 
-export const PASSWORD_NOT_STRONG_MESSAGE = 'Şifre en az bir büyük harf, bir küçük harf ve bir rakam içermelidir';
+export const PASSWORD_NOT_STRONG_MESSAGE =
+  'Şifre en az bir büyük harf, bir küçük harf ve bir rakam içermelidir';
 
 /** The Turkish reason `password` breaks the rules, or null when it keeps them. */
 export function passwordProblem(password: string, rules: PasswordRules): string | null {
-  if ([...password].length < rules.password_min_length) return passwordTooShortMessage(rules.password_min_length);
+  if ([...password].length < rules.password_min_length)
+    return passwordTooShortMessage(rules.password_min_length);
   if (rules.require_strong_password) {
     const lower = /\p{Ll}/u.test(password);
     const upper = /\p{Lu}/u.test(password);
