@@ -88,6 +88,12 @@ if (shell && form) {
     showIcon?.toggleAttribute('hidden', show);
     hideIcon?.toggleAttribute('hidden', !show);
   });
+  // "Şifrenizi mi unuttunuz?" opens the app's dialog: the app takes the form over to show it
+  // (auth/login-shell-handoff.ts); pressed before the app is there, it is marked and loaded now.
+  form.querySelector('[data-login-shell-forgot]')?.addEventListener('click', () => {
+    form.dataset.forgot = '1';
+    start();
+  });
   // A language picked on the form is kept, and the page loaded again: with a language stored the
   // app takes over at once, in that language (as for a returning visitor).
   for (const button of shell.querySelectorAll<HTMLButtonElement>('[data-login-shell-lang]')) {

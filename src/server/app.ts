@@ -14,6 +14,7 @@ import type { Database } from './db/schema';
 import debugRoutes from './debug/debug.routes';
 import deliveryRoutes from './delivery/delivery.routes';
 import { DeviceReports } from './devices/devices.service';
+import { registerEmailQueue } from './email/email-queue';
 import eventRoutes from './events/events.routes';
 import { EventHub } from './events/events.service';
 import healthRoutes from './health/health.routes';
@@ -132,6 +133,8 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
   app.decorate('monitor', monitor);
   app.decorate('deviceReports', new DeviceReports());
   app.addHook('preClose', async () => scheduler.stop());
+  // E-mail (SMTP_URL): notifications' copies and password reset links, sent from a queue.
+  await registerEmailQueue(app);
   // Every route as registered (method, url, config): the route walker test holds each /api route
   // to "authenticated unless its endpoint entry says public".
   const registered: Array<{ method: string; url: string; access: unknown }> = [];

@@ -151,6 +151,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of every e-mail sent. */
   smtpFrom: string;
+  /** The e-mail queue's first retry delay (ms; doubles per attempt). Default 30 s; tests shorten it. */
+  emailRetryBaseMs?: number;
   /** Where tenant backups are written (default DATA_DIR/backups). */
   backupDir: string;
   /** The domain tenants' subdomains live under (`client1.<BASE_DOMAIN>`). */

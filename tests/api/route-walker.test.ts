@@ -21,6 +21,9 @@ const PUBLIC = [
   'GET /api/tenants/info',
   'POST /api/auth/login',
   'POST /api/auth/register',
+  // a forgotten password: asked for and set by someone who cannot sign in
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
   // an <img> sends no token: product images are keyed by their content hash, per tenant
   'GET /api/products/images/:hash',
   // the company logo, for the same reason (the top bar, the login screen, a delivery note)
@@ -36,7 +39,7 @@ const concrete = (url: string) =>
   url.replace(/:[A-Za-z_]\w*/g, (m) => (m === ':role' ? 'manager' : '00000000-0000-4000-8000-000000000000'));
 
 describe('route walker', () => {
-  it('the public routes are exactly login, register, tenant info, health, the OpenAPI document, product images and the company logo', () => {
+  it('the public routes are exactly login, register, the password reset pair, tenant info, health, the OpenAPI document, product images and the company logo', () => {
     const declared = apiRoutes()
       .filter((r) => r.access === 'public')
       .map((r) => `${r.method} ${r.url}`)

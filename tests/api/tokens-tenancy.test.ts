@@ -88,6 +88,7 @@ describe('tenant resolution (?tenant=)', () => {
           order_number_prefix: 'ORD',
           customer_number_prefix: 'CUST',
         },
+        password_reset_by_email: false,
       },
     });
     const platform = await api.call<{ data: { branding: { primary_color: string } } }>(

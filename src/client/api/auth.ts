@@ -58,3 +58,23 @@ export async function updateProfile(body: ProfileUpdateBody): Promise<User> {
 export async function fetchTenantInfo(): Promise<TenantInfo> {
   return request<TenantInfo>(ROUTES.tenantInfo.path, { token: null });
 }
+
+/** POST /auth/forgot-password: the server answers the same whether or not the user exists. */
+export async function forgotPassword(username: string): Promise<{ message: string }> {
+  return request<{ message: string }>(ROUTES.forgotPassword.path, {
+    method: ROUTES.forgotPassword.method,
+    json: { username },
+    ignoreUnauthorized: true,
+    token: null,
+  });
+}
+
+/** POST /auth/reset-password with the token of a reset link. */
+export async function resetPassword(token: string, newPassword: string): Promise<{ message: string }> {
+  return request<{ message: string }>(ROUTES.resetPassword.path, {
+    method: ROUTES.resetPassword.method,
+    json: { token, new_password: newPassword },
+    ignoreUnauthorized: true,
+    token: null,
+  });
+}

@@ -46,6 +46,7 @@ const ProductManagementPage = lazy(() => import('../products/product-management-
 const InventoryPage = lazy(() => import('../inventory/inventory-page'));
 const AdminPage = lazy(() => import('../admin/admin-page'));
 const SettingsPage = lazy(() => import('../settings/settings-page'));
+const ResetPasswordPage = lazy(() => import('../password-reset/reset-password-page'));
 
 /** Not built yet (later issues): real routes with their guards, rendering a plain "coming soon" page. */
 const ANY_USER_PLACEHOLDERS = ['/invoices'];
@@ -64,6 +65,8 @@ function AppRoutes() {
       <Suspense fallback={<ChunkLoading />}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />
+          {/* A password reset e-mail's link: public, like the login screen. */}
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/salesperson-dashboard" element={<Navigate to="/dashboard" replace />} />
           <Route
             element={

@@ -9,7 +9,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { landingPathFor } from '../../shared/domain/roles';
 import { login } from '../api/auth';
@@ -34,6 +34,9 @@ import {
   storeLockout,
 } from './login-lockout';
 import { type LoginShellState, takeLoginShell } from './login-shell-handoff';
+
+/** Loaded when first opened: MUI's Dialog (modal, focus trap) is not part of the first visit's download. */
+const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog'));
 
 /**
  * The login screen: validation order (username, then password),
@@ -63,6 +66,13 @@ export default function LoginPage() {
   const [lockedUntil, setLockedUntil] = useState<number | null>(() => readLockout());
   const [lockMessage, setLockMessage] = useState<string>(() => t(LOGIN_TEXT.locked));
   const [now, setNow] = useState(() => Date.now());
+  // "Şifrenizi mi unuttunuz?": mounted on the first open, kept (its closing transition, the focus return).
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [forgotMounted, setForgotMounted] = useState(false);
+  function openForgot() {
+    setForgotMounted(true);
+    setForgotOpen(true);
+  }
 
   const locked = lockedUntil !== null && lockedUntil > now;
 
@@ -94,6 +104,11 @@ export default function LoginPage() {
       }
     }
     if (fromShell.submit) formRef.current?.requestSubmit();
+    // The plain form's "Şifrenizi mi unuttunuz?" was pressed: the app took over to answer it.
+    if (fromShell.forgot) {
+      setForgotMounted(true);
+      setForgotOpen(true);
+    }
   }, [fromShell]);
 
   // Tick while locked; when the lock ends, unlock and forget it.
@@ -344,11 +359,16 @@ export default function LoginPage() {
             </Typography>
           </Box>
           <Box sx={{ textAlign: 'center' }}>
-            {/* The spec's link goes nowhere (no route is shown for it). */}
+            {/* Opens the forgotten-password dialog: a reset link by e-mail, or whom to ask. */}
             <Box
               component="button"
               type="button"
-              onClick={(e) => e.preventDefault()}
+              data-testid="forgot-password-link"
+              aria-haspopup="dialog"
+              onClick={(e) => {
+                e.preventDefault();
+                openForgot();
+              }}
               sx={{
                 typography: 'body2',
                 color: 'primary.main',
@@ -364,6 +384,15 @@ export default function LoginPage() {
             </Box>
           </Box>
         </Box>
+        {forgotMounted ? (
+          <Suspense fallback={null}>
+            <ForgotPasswordDialog
+              open={forgotOpen}
+              onClose={() => setForgotOpen(false)}
+              initialUsername={username}
+            />
+          </Suspense>
+        ) : null}
 
         <Box
           component="footer"

@@ -19,6 +19,8 @@ export interface LoginShellState {
   focus: { id: 'username' | 'password'; start: number | null; end: number | null } | null;
   /** The user submitted the form before the app was there: submit it now. */
   submit: boolean;
+  /** The user pressed "Şifrenizi mi unuttunuz?" on the plain form: open its dialog. */
+  forgot: boolean;
 }
 
 interface Captured {
@@ -68,15 +70,29 @@ export function captureLoginShell(root: HTMLElement): boolean {
  * language, waiting changes. Anyone else keeps the browser's own form until they submit it: the
  * app's screen would show them nothing more, and replacing a focused input mid-typing closes a
  * phone's keyboard (iOS does not reopen it for a focus given by script). login-boot.ts holds that
- * submit; the login screen replays it (login-page.tsx).
+ * submit; the login screen replays it (login-page.tsx). "Şifrenizi mi unuttunuz?" also takes over:
+ * its dialog is the app's (login-boot.ts marks the form `data-forgot` when it is pressed first).
  */
 export function takeOverWhen(takeOver: () => void): void {
   const state = captured;
-  if (!state || state.form.dataset.boot === 'stored' || state.form.dataset.pending === '1') {
+  if (
+    !state ||
+    state.form.dataset.boot === 'stored' ||
+    state.form.dataset.pending === '1' ||
+    state.form.dataset.forgot === '1'
+  ) {
     takeOver();
     return;
   }
-  state.form.addEventListener('submit', () => takeOver(), { once: true });
+  let taken = false;
+  const once = () => {
+    if (taken) return;
+    taken = true;
+    takeOver();
+  };
+  state.form.addEventListener('submit', once, { once: true });
+  // "Şifrenizi mi unuttunuz?" needs the app's dialog: pressed after the app arrived, it takes over.
+  state.form.querySelector('[data-login-shell-forgot]')?.addEventListener('click', once, { once: true });
 }
 
 /** The shell's state, once (null when there was no shell or it was already taken). */
@@ -97,5 +113,6 @@ export function takeLoginShell(): LoginShellState | null {
         }
       : null,
     submit: state.form.dataset.pending === '1',
+    forgot: state.form.dataset.forgot === '1',
   };
 }

@@ -115,7 +115,7 @@ export function loginShellHtml(t: Record<keyof typeof tr, string> = tr): string 
 <div class="ls-field"><input id="password" name="password" type="password" autocomplete="current-password" placeholder=" " data-ls-password><label for="password">${x('password')}</label><button type="button" class="ls-eye" aria-label="${x('showPassword')}" data-login-shell-eye>${svg(ICON.show)}${svg(ICON.hide, ' hidden')}</button></div>
 <button type="submit" class="ls-submit" disabled>${x('loginSubmit')}</button></div>
 <div class="ls-or" role="separator"><span>${x('or')}</span></div>
-<div class="ls-center"><button type="button" class="ls-link">${x('forgotPassword')}</button></div>
+<div class="ls-center"><button type="button" class="ls-link" aria-haspopup="dialog" data-login-shell-forgot>${x('forgotPassword')}</button></div>
 </form>
 <footer class="ls-foot"><div class="ls-secure">${svg(ICON.lock)}<span>${x('secureConnection')}</span></div><p class="ls-copy">${x('copyright')}</p>
 <div class="ls-langs" role="group" aria-label="${x('languageSwitch')}">${LANGUAGE_BUTTONS}</div></footer>

@@ -26,4 +26,16 @@ export const authEn: Record<keyof typeof authTr, string> = {
   loginErrOther: 'Something went wrong while signing in. Please try again.',
   loginErrOffline: 'No internet connection. You need to be online to sign in.',
   networkUnreachable: 'The server cannot be reached. Check your connection.',
+  pw_dialogTitle: 'Forgot password',
+  pw_adminInfo: "To reset your password, contact your company's administrator.",
+  pw_adminHow: 'Your administrator can reset your password on the User Management screen.',
+  pw_emailInfo:
+    'Enter your username and we will send a password reset link to the e-mail address on your account.',
+  pw_send: 'Send link',
+  pw_sending: 'Sending...',
+  pw_sent:
+    'If your username is registered and your account has an e-mail address, a password reset link has been sent to it. The link is valid for 1 hour.',
+  pw_close: 'Close',
+  pw_tooMany: 'Too many requests. Please try again a little later.',
+  pw_errOther: 'The request could not be sent. Please try again.',
 };

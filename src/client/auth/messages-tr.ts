@@ -24,4 +24,17 @@ export const authTr = {
   loginErrOther: 'Giriş yapılırken hata oluştu. Lütfen tekrar deneyin.',
   loginErrOffline: 'İnternet bağlantısı yok. Giriş yapmak için çevrimiçi olmanız gerekir.',
   networkUnreachable: 'Sunucuya ulaşılamıyor. Bağlantınızı kontrol edin.',
+  // "Şifrenizi mi unuttunuz?" dialog
+  pw_dialogTitle: 'Şifremi Unuttum',
+  pw_adminInfo: 'Şifrenizi sıfırlamak için şirketinizin yöneticisine başvurun.',
+  pw_adminHow: 'Yöneticiniz, Kullanıcı Yönetimi ekranından şifrenizi sıfırlayabilir.',
+  pw_emailInfo:
+    'Kullanıcı adınızı girin; hesabınızda kayıtlı e-posta adresine bir şifre sıfırlama bağlantısı gönderelim.',
+  pw_send: 'Bağlantı Gönder',
+  pw_sending: 'Gönderiliyor...',
+  pw_sent:
+    'Kullanıcı adınız kayıtlı ve hesabınızda bir e-posta adresi tanımlıysa, şifre sıfırlama bağlantısı e-posta adresinize gönderildi. Bağlantı 1 saat geçerlidir.',
+  pw_close: 'Kapat',
+  pw_tooMany: 'Çok fazla istek gönderildi. Lütfen biraz sonra tekrar deneyin.',
+  pw_errOther: 'İstek gönderilemedi. Lütfen tekrar deneyin.',
 };

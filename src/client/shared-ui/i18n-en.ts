@@ -14,6 +14,7 @@ import { driverEn } from '../driver/messages-en';
 import { inventoryEn } from '../inventory/messages-en';
 import { notificationsEn } from '../notifications/messages-en';
 import { ordersEn } from '../orders/messages-en';
+import { passwordResetEn } from '../password-reset/messages-en';
 import { importEn } from '../products/import/messages-en';
 import { productsEn } from '../products/messages-en';
 import { profileEn } from '../profile/messages-en';
@@ -306,6 +307,7 @@ export const en: Record<MessageKey, string> = {
   ...dashboardEn,
   ...driverEn,
   ...notificationsEn,
+  ...passwordResetEn,
   ...ordersEn,
   ...profileEn,
   ...salesEn,

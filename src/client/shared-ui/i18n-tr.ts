@@ -14,6 +14,7 @@ import { driverTr } from '../driver/messages-tr';
 import { inventoryTr } from '../inventory/messages-tr';
 import { notificationsTr } from '../notifications/messages-tr';
 import { ordersTr } from '../orders/messages-tr';
+import { passwordResetTr } from '../password-reset/messages-tr';
 import { importTr } from '../products/import/messages-tr';
 import { productsTr } from '../products/messages-tr';
 import { profileTr } from '../profile/messages-tr';
@@ -296,6 +297,7 @@ export const tr = {
   ...dashboardTr,
   ...driverTr,
   ...notificationsTr,
+  ...passwordResetTr,
   ...ordersTr,
   ...profileTr,
   ...salesTr,

@@ -473,6 +473,45 @@ export interface DevicesTable {
   last_seen_at: Timestamp;
 }
 
+/** Whether this deployment sends e-mail (one row, written at start-up from SMTP_URL). */
+export interface EmailDeliveryTable {
+  enabled: boolean;
+  updated_at: Timestamp;
+}
+
+/** An e-mail to send (migration 0023): the queue worker sends it, retrying with backoff. */
+export interface EmailOutboxTable {
+  tenant_id: string;
+  id: string;
+  kind: 'notification' | 'password_reset';
+  notification_id: string | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: ColumnType<
+    'pending' | 'sending' | 'sent' | 'failed',
+    'pending' | undefined,
+    'pending' | 'sending' | 'sent' | 'failed'
+  >;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
+/** A password reset link's token, by its SHA-256 hash (never the token itself). */
+export interface PasswordResetTokensTable {
+  tenant_id: string;
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   tenant_counters: TenantCountersTable;
@@ -500,6 +539,9 @@ export interface Database {
   stock_movements: StockMovementsTable;
   stock_counts: StockCountsTable;
   devices: DevicesTable;
+  email_delivery: EmailDeliveryTable;
+  email_outbox: EmailOutboxTable;
+  password_reset_tokens: PasswordResetTokensTable;
 }
 
 export type TenantRow = Selectable<TenantsTable>;

@@ -9,6 +9,7 @@ import {
 } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
 import type { Database } from '../db/schema';
+import { queueNotificationEmails } from '../email/email-outbox.repository';
 import { findActiveStaff, listActiveStaff } from '../users/users.repository';
 import { orderNotificationRow } from './notification-texts';
 import { insertNotifications } from './notifications.repository';
@@ -115,19 +116,19 @@ export async function planOrderNotices(
     count: to.length,
     async write(order, seqs, at, notes) {
       if (!notice || to.length === 0) return;
-      await insertNotifications(
-        trx,
-        tenantId,
-        to.map((user_id, i) => ({
-          id: randomUUID(),
-          user_id,
-          ...orderNotificationRow(notice.type, order, notes),
-          is_read: false,
-          related_order_id: order.id,
-          created_at: at,
-          change_seq: seqs[i] as number,
-        })),
-      );
+      const rows = to.map((user_id, i) => ({
+        id: randomUUID(),
+        user_id,
+        ...orderNotificationRow(notice.type, order, notes),
+        is_read: false,
+        related_order_id: order.id,
+        created_at: at,
+        change_seq: seqs[i] as number,
+      }));
+      await insertNotifications(trx, tenantId, rows);
+      // Their e-mail copies, in the same transaction (sent later by the queue; queued only when
+      // e-mail is configured, the tenant has e-mail notifications on and the user an address).
+      await queueNotificationEmails(trx, tenantId, rows);
     },
   };
 }

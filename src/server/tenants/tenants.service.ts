@@ -2,7 +2,7 @@ import type { TenantInfo } from '../../shared/api/tenants';
 import type { Tenant } from './tenants.repository';
 
 /** GET /tenants/info: the public face of a tenant (spec "Tenant info"). */
-export function toTenantInfo(tenant: Tenant): TenantInfo {
+export function toTenantInfo(tenant: Tenant, emailConfigured: boolean): TenantInfo {
   return {
     tenant_id: tenant.id,
     company_name: tenant.company_name,
@@ -10,5 +10,6 @@ export function toTenantInfo(tenant: Tenant): TenantInfo {
     is_active: tenant.is_active,
     branding: tenant.branding,
     settings: tenant.settings,
+    password_reset_by_email: emailConfigured,
   };
 }

@@ -219,8 +219,8 @@ export function changedUserFields(
 // ----------------------------------------------------- reset-password, unlock, delete ---
 
 /** POST /admin/users/{id}/reset-password: the new password (the tenant's rule applies). */
-export const resetPasswordBody = z.object({ password });
-export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+export const adminResetPasswordBody = z.object({ password });
+export type AdminResetPasswordBody = z.input<typeof adminResetPasswordBody>;
 
 export const deleteUserResponse = z.object({ id: z.string(), deleted: z.literal(true) });
 export const userActionResponse = z.object({ id: z.string(), message: z.string() });

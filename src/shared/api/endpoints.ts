@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { adminLogsExportQuery, adminLogsQuery, adminLogsResponse, adminLogUsersResponse } from './admin';
 import { systemSettingsSchema, updateSettingsBody } from './admin-settings';
 import {
+  adminResetPasswordBody,
   adminUserSchema,
   adminUsersQuery,
   adminUsersResponse,
   createUserBody,
   deleteUserResponse,
-  resetPasswordBody,
   updateUserBody,
   userActionResponse,
 } from './admin-users';
@@ -53,6 +53,7 @@ import {
   recentOrdersQuery,
   updateOrderBody,
 } from './orders';
+import { forgotPasswordBody, passwordResetMessage, resetPasswordBody } from './password-reset';
 import {
   importConfirmBody,
   importIdParam,
@@ -124,6 +125,18 @@ export const API = {
     body: registerBody,
     response: authResponse,
     envelope: false,
+    emptyBodyAsObject: true,
+  }),
+  forgotPassword: endpoint({
+    ...ROUTES.forgotPassword,
+    body: forgotPasswordBody,
+    response: passwordResetMessage,
+    emptyBodyAsObject: true,
+  }),
+  resetPassword: endpoint({
+    ...ROUTES.resetPassword,
+    body: resetPasswordBody,
+    response: passwordResetMessage,
     emptyBodyAsObject: true,
   }),
   logout: endpoint({ ...ROUTES.logout, response: z.object({ message: z.string() }) }),
@@ -418,7 +431,7 @@ export const API = {
   adminUserResetPassword: endpoint({
     ...ROUTES.adminUserResetPassword,
     params: idParam,
-    body: resetPasswordBody,
+    body: adminResetPasswordBody,
     response: userActionResponse,
     emptyBodyAsObject: true,
   }),

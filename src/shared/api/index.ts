@@ -10,6 +10,7 @@ export * from './errors';
 export * from './health';
 export * from './notifications';
 export * from './orders';
+export * from './password-reset';
 export * from './routes';
 export * from './sync';
 export * from './synced';

@@ -50,6 +50,8 @@ export const ROUTES = {
   tenantInfo: { method: 'GET', path: '/tenants/info', access: 'public' },
   login: { method: 'POST', path: '/auth/login', access: 'public', write: 'session' },
   register: { method: 'POST', path: '/auth/register', access: 'public', write: 'session' },
+  forgotPassword: { method: 'POST', path: '/auth/forgot-password', access: 'public', write: 'session' },
+  resetPassword: { method: 'POST', path: '/auth/reset-password', access: 'public', write: 'session' },
   // ------------------------------------------------------------------- the session ---
   logout: { method: 'POST', path: '/auth/logout', access: 'user', write: 'session' },
   profile: { method: 'GET', path: '/auth/profile', access: 'user' },

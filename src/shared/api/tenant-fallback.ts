@@ -23,4 +23,6 @@ export const FALLBACK_TENANT_INFO: TenantInfo = {
     order_number_prefix: 'ORD',
     customer_number_prefix: 'CUST',
   },
+  // Unknown until the server says so: the login screen then points to the company's admin.
+  password_reset_by_email: false,
 };

@@ -25,6 +25,11 @@ export const tenantInfoSchema = z.object({
   is_active: z.boolean(),
   branding: brandingSchema,
   settings: tenantSettingsSchema,
+  /**
+   * E-mail is configured: "Şifrenizi mi unuttunuz?" sends a reset link. Otherwise the login screen
+   * tells the user to ask their company's admin.
+   */
+  password_reset_by_email: z.boolean(),
 });
 export type TenantInfo = z.infer<typeof tenantInfoSchema>;
 

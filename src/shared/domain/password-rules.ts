@@ -35,3 +35,6 @@ export function passwordProblemText(problem: Exclude<PasswordProblem, null>, lab
     ? `${label} en az ${problem.min} karakter olmalıdır`
     : `${label} en az bir büyük harf, bir küçük harf ve bir rakam içermelidir`;
 }
+
+/** The refusal of a password that is long enough but not strong (the reset page shows it translated). */
+export const PASSWORD_NOT_STRONG_MESSAGE = passwordProblemText({ kind: 'weak' }, 'Şifre');

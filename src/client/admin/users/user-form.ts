@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import {
   type AdminUser,
+  adminResetPasswordBody,
   type CreateUserBody,
   changedUserFields,
   createUserBody,
   EMAIL_INVALID_MESSAGE,
-  resetPasswordBody,
   type UpdateUserBody,
   USER_MESSAGES,
   USER_RULE_TEXTS,
@@ -18,7 +18,7 @@ import type { MessageKey } from '../../shared-ui/i18n';
 /**
  * The user dialog's form as data, and its rules — pure, so they are checked without a screen.
  * The request is built from the form and checked with THE SAME zod schema the server validates
- * it with (createUserBody / updateUserBody / resetPasswordBody); each issue is shown under its
+ * it with (createUserBody / updateUserBody / adminResetPasswordBody); each issue is shown under its
  * field with the generic form texts in the reader's language ('{label} gereklidir', 'Geçerli bir
  * email adresi giriniz', …). The tenant's own password rule (a setting) is the server's: its
  * refusal names the field and is shown under it too.
@@ -139,7 +139,7 @@ export function checkEdit(
 }
 
 export function checkPassword(password: string): FieldError | null {
-  const check = resetPasswordBody.safeParse({ password });
+  const check = adminResetPasswordBody.safeParse({ password });
   return check.success ? null : (errorsOf(check.error.issues).password ?? null);
 }
 

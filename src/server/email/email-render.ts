@@ -1,0 +1,75 @@
+/**
+ * The e-mails the server sends, in Turkish: a plain-text body and a simple HTML one carrying the
+ * same words. Everything that comes from data (a customer's name in a notification, a company
+ * name) is escaped in the HTML; the subject and the text are plain text and stay as they are.
+ */
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** One line of a subject: no line breaks (a header cannot hold them), at most 200 characters. */
+function subjectLine(value: string): string {
+  const flat = value.replace(/[\r\n\t]+/g, ' ').trim();
+  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
+}
+
+const FOOTER = 'Bu e-posta Sipariş Yönetim Sistemi tarafından otomatik olarak gönderilmiştir.';
+
+function layout(
+  company: string,
+  paragraphs: string[],
+  link?: { href: string; label: string },
+  after: string[] = [],
+): string {
+  const para = (p: string) => `<p style="margin:0 0 12px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`;
+  const body = [...paragraphs.map(para)];
+  const button = link
+    ? `<p style="margin:16px 0"><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:10px 18px;background:#1565c0;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(link.label)}</a></p><p style="margin:0 0 12px;font-size:13px;color:#555555">${escapeHtml(link.href)}</p>`
+    : '';
+  return `<!doctype html><html lang="tr"><head><meta charset="utf-8"><title>${escapeHtml(company)}</title></head><body style="margin:0;padding:24px;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#212121"><div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px"><p style="margin:0 0 16px;font-weight:bold">${escapeHtml(company)}</p>${body.join('')}${button}${after.map(para).join('')}<p style="margin:24px 0 0;font-size:12px;color:#616161">${escapeHtml(FOOTER)}</p></div></body></html>`;
+}
+
+/** A notification's e-mail copy: its title as the subject, its message as the body. */
+export function renderNotificationEmail(input: {
+  title: string;
+  message: string;
+  company: string;
+}): RenderedEmail {
+  const subject = subjectLine(`${input.title} - ${input.company}`);
+  const text = `${input.title}\n\n${input.message}\n\n${input.company}\n--\n${FOOTER}\n`;
+  return { subject, text, html: layout(input.company, [input.title, input.message]) };
+}
+
+/** The password reset link. */
+export function renderPasswordResetEmail(input: {
+  company: string;
+  fullName: string;
+  username: string;
+  link: string;
+  validMinutes: number;
+}): RenderedEmail {
+  const subject = subjectLine(`Şifre sıfırlama - ${input.company}`);
+  const lines = [
+    `Merhaba ${input.fullName},`,
+    `"${input.username}" kullanıcı adlı hesabınız için bir şifre sıfırlama isteği aldık. Yeni bir şifre belirlemek için aşağıdaki bağlantıyı açın.`,
+    `Bağlantı ${input.validMinutes} dakika geçerlidir ve yalnızca bir kez kullanılabilir.`,
+    'Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın; şifreniz değişmez.',
+  ];
+  const text = `${lines[0]}\n\n${lines[1]}\n\n${input.link}\n\n${lines[2]}\n${lines[3]}\n\n${input.company}\n--\n${FOOTER}\n`;
+  return {
+    subject,
+    text,
+    html: layout(
+      input.company,
+      lines.slice(0, 2),
+      { href: input.link, label: 'Yeni şifre belirle' },
+      lines.slice(2),
+    ),
+  };
+}
