@@ -148,6 +148,33 @@ describe('create', () => {
     expect(drivers.body.data.drivers.map((d) => d.id)).toContain(user.id);
   });
 
+  it("a new user starts in the tenant's default language and time zone (the system settings)", async () => {
+    await api.db
+      .updateTable('tenants')
+      .set({ default_language: 'en', default_timezone: 'UTC' })
+      .where('id', '=', TENANT)
+      .execute();
+    try {
+      const body = newUser({ role: 'salesperson' });
+      const user = await create(body);
+      const stored = await api.db
+        .selectFrom('users')
+        .select(['language', 'timezone'])
+        .where('tenant_id', '=', TENANT)
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({ language: 'en', timezone: 'UTC' });
+      const session = await api.login(TENANT, body.username as string, body.password as string);
+      expect(session.user).toMatchObject({ language: 'en', timezone: 'UTC' });
+    } finally {
+      await api.db
+        .updateTable('tenants')
+        .set({ default_language: 'tr', default_timezone: 'Europe/Istanbul' })
+        .where('id', '=', TENANT)
+        .execute();
+    }
+  });
+
   it('a username a live user has (any case) is 409 naming the field; nothing written', async () => {
     const before = await liveUsers();
     const r = await as(admin, 'POST', '/admin/users', newUser({ username: 'MANAGER' }));

@@ -98,10 +98,18 @@ async function benchOne(label: string, databaseUrl: string | undefined) {
       await login(apiBase, 'demo', 'warehouse'),
     ];
     const products = (await api(apiBase, sales, 'GET', '/products?limit=5')).body as {
-      data: { id: string; name: string; barcode: string; selling_price: number }[];
+      data: { id: string; name: string; barcode: string; selling_price: number; version: number }[];
     };
     const p = products.data.find((x) => x.barcode);
     if (!p) throw new Error('no product with a barcode');
+    // Approving an order reserves its units: the product gets the stock of every run first (the
+    // seeded stock is at most a few hundred).
+    const topUp = await api(apiBase, warehouse, 'PATCH', `/products/${p.id}/stock`, {
+      adjustment: SCANS * MODES.length,
+      reason: 'manual_adjustment',
+      expected_version: p.version,
+    });
+    if (topUp.status !== 200) throw new Error(`stock top-up: ${topUp.status} ${JSON.stringify(topUp.body)}`);
 
     for (const mode of MODES) {
       // 1. Scans.

@@ -46,10 +46,22 @@ async function benchOne(label: string, databaseUrl: string | undefined) {
     ];
     const json = { 'content-type': 'application/json' };
     const products = (await (await fetch(`${base}/products${q}&limit=1`, { headers: sales })).json()) as {
-      data: { id: string; name: string; barcode: string; selling_price: number }[];
+      data: { id: string; name: string; barcode: string; selling_price: number; version: number }[];
     };
     const p = products.data[0];
     if (!p) throw new Error('no product');
+    // Approving an order reserves its units: the product gets the stock of both runs first (the
+    // seeded stock is at most a few hundred).
+    const topUp = await fetch(`${base}/products/${p.id}/stock${q}`, {
+      method: 'PATCH',
+      headers: { ...warehouse, ...json },
+      body: JSON.stringify({
+        adjustment: 2 * SCANS,
+        reason: 'manual_adjustment',
+        expected_version: p.version,
+      }),
+    });
+    if (topUp.status !== 200) throw new Error(`stock top-up: ${topUp.status} ${await topUp.text()}`);
     const newOrder = async () => {
       const created = (await (
         await fetch(`${base}/orders${q}`, {
@@ -74,7 +86,7 @@ async function benchOne(label: string, databaseUrl: string | undefined) {
         (await (await fetch(`${base}/orders/${orderId}${q}`, { headers: warehouse })).json()) as {
           data: { items: { scanned_quantity: number }[] };
         }
-      ).data.items[0]?.scanned_quantity;
+      ).data?.items[0]?.scanned_quantity;
     const scanBody = (orderId: string) => ({ barcode: p.barcode, order_id: orderId, scan_id: randomUUID() });
 
     // 1. One request per scan (the per-record endpoint; what the outbox did before batching).
@@ -125,7 +137,10 @@ async function benchOne(label: string, databaseUrl: string | undefined) {
           body: JSON.stringify({ entries: entries.slice(i, i + PUSH_MAX_ENTRIES) }),
         });
         const body = (await r.json()) as { data: { results: { status?: number }[] } };
-        failed += body.data.results.filter((x) => x.status !== 200).length;
+        const refused = body.data.results.filter((x) => x.status !== 200);
+        if (failed === 0 && refused[0])
+          console.log('  first refused:', JSON.stringify(refused[0]).slice(0, 300));
+        failed += refused.length;
         times.push(performance.now() - t0);
       }
       const total = performance.now() - started;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API } from '../../shared/api/endpoints';
 import { route } from '../lib/route';
+import { newUserDefaults } from '../tenants/user-defaults';
 import * as service from './admin-users.service';
 
 /**
@@ -44,7 +45,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
             hash = await service.preparePassword(request.tenant, request.body.password);
           },
         },
-        (trx) => service.create(trx, request.tenant.id, request.body, hash),
+        (trx) => service.create(trx, request.tenant.id, request.body, hash, newUserDefaults(request.tenant)),
       ),
     );
   });

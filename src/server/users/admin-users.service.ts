@@ -121,6 +121,8 @@ export async function create(
   tenantId: string,
   body: CreateUserInput,
   passwordHash: string,
+  /** The tenant's language and time zone for a new user (its settings' defaults). */
+  defaults: { language: string | null; timezone: string | null },
 ): Promise<UserMutation<AdminUser>> {
   const id = body.id ?? randomUUID();
   const replayOf = async () => {
@@ -142,6 +144,7 @@ export async function create(
     email: body.email,
     phone: body.phone,
     role: body.role,
+    ...defaults,
   });
   if (!inserted) {
     const replay = body.id ? await replayOf() : undefined;
