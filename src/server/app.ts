@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { MESSAGES } from '../shared/api/errors';
 import adminRoutes from './admin/admin.routes';
 import authRoutes from './auth/auth.routes';
+import backupRoutes from './backups/backups.routes';
 import type { SessionUser } from './auth/sessions.repository';
 import type { Config } from './config';
 import customerRoutes from './customers/customers.routes';
@@ -168,6 +169,7 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
       await api.register(pushRoutes);
       await api.register(eventRoutes);
       await api.register(adminRoutes);
+      await api.register(backupRoutes);
       await api.register(orderRoutes);
       await api.register(dashboardRoutes);
       await api.register(deliveryRoutes);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { envelope } from '../../shared/api/common';
 import type { Access, BodyOut, Endpoint, ParamsOut, QueryOut, ResponseIn } from '../../shared/api/endpoint';
@@ -23,7 +24,8 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
 
 /** What the handler of a `produces` entry answers: the file's bytes and its download name. */
 export interface FileResult {
-  body: Buffer | Uint8Array;
+  /** The bytes, or a stream of them (a backup archive, sent without holding it in memory). */
+  body: Buffer | Uint8Array | Readable;
   /**
    * Download name (Content-Disposition: attachment); ASCII is kept as is, anything else goes in
    * `filename*`. Absent: shown inline (an image).
@@ -98,7 +100,9 @@ export function route<E extends Endpoint>(
         if (file.filename !== undefined)
           reply.header('Content-Disposition', contentDisposition(file.filename));
         if (file.cacheControl !== undefined) reply.header('Cache-Control', file.cacheControl);
-        return reply.send(Buffer.isBuffer(file.body) ? file.body : Buffer.from(file.body));
+        if (file.body instanceof Uint8Array)
+          return reply.send(Buffer.isBuffer(file.body) ? file.body : Buffer.from(file.body));
+        return reply.send(file.body);
       }
     : handler;
   const body = entry.body && entry.emptyBodyAsObject ? z.preprocess(objectOrEmpty, entry.body) : entry.body;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminLogsQuery, adminLogsResponse } from './admin';
+import { backupListResponse, backupSchema, createBackupBody } from './backups';
 import { authResponse, loginBody, profileUpdateBody, registerBody, userSchema } from './auth';
 import { productListBody, productListQuery, stringListResponse } from './catalogue';
 import { idParam } from './common';
@@ -14,7 +15,7 @@ import {
   updateCustomerBody,
 } from './customers';
 import { dashboardStatsSchema } from './dashboard';
-import { CSV_TYPE, type Endpoint, endpoint, XLSX_TYPE } from './endpoint';
+import { CSV_TYPE, type Endpoint, endpoint, GZIP_TYPE, XLSX_TYPE } from './endpoint';
 import { customerSchema, orderSchema, productSchema } from './entities';
 import { healthData } from './health';
 import {
@@ -358,6 +359,19 @@ export const API = {
   events: endpoint({ ...ROUTES.events, response: z.unknown(), stream: 'text/event-stream' }),
 
   adminLogs: endpoint({ ...ROUTES.adminLogs, query: adminLogsQuery, response: adminLogsResponse }),
+  backupList: endpoint({ ...ROUTES.backupList, response: backupListResponse }),
+  backupCreate: endpoint({
+    ...ROUTES.backupCreate,
+    body: createBackupBody,
+    response: backupSchema,
+    statuses: [200, 202],
+  }),
+  backupDownload: endpoint({
+    ...ROUTES.backupDownload,
+    params: idParam,
+    response: z.unknown(),
+    produces: GZIP_TYPE,
+  }),
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type ApiName = keyof typeof API;

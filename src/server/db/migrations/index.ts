@@ -15,6 +15,7 @@ import { down0013, up0013 } from './0013-product-management';
 import { down0014, up0014 } from './0014-product-imports';
 import { down0015, up0015 } from './0015-customer-management';
 import { down0016, up0016 } from './0016-product-list-paths';
+import { down0022, up0022 } from './0022-tenant-backups';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0014-product-imports': { up: up0014, down: down0014 },
   '0015-customer-management': { up: up0015, down: down0015 },
   '0016-product-list-paths': { up: up0016, down: down0016 },
+  '0022-tenant-backups': { up: up0022, down: down0022 },
 };
 
 export const migrationProvider: MigrationProvider = {
