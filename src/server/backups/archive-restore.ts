@@ -154,7 +154,7 @@ async function insertBatch(
 ): Promise<void> {
   const list = sql.raw(columns.map(ident).join(', '));
   await sql`
-    INSERT INTO ${sql.raw(ident(table))} (${list})
+    INSERT INTO ${sql.raw(ident(table))} (${list}) OVERRIDING SYSTEM VALUE
     SELECT ${list} FROM json_populate_recordset(NULL::${sql.raw(ident(table))}, ${JSON.stringify(rows)}::json)`.execute(
     trx,
   );
