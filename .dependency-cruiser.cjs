@@ -29,8 +29,8 @@ const CLIENT_SHELL = ['app', 'layout'];
 const sharedAlternation = CLIENT_SHARED.join('|');
 /** The shared i18n catalogues, and the per-feature text files they combine. */
 const I18N_CATALOGUES = '^src/client/shared-ui/i18n-(?:tr|en)\\.ts$';
-// A feature's texts, or those of its import sub-feature (products/import).
-const FEATURE_TEXTS = '^src/client/[^/]+/(?:messages|import/messages)-(?:tr|en)\\.ts$';
+// A feature's texts, or those of one of its sub-features (products/import, admin/backups).
+const FEATURE_TEXTS = '^src/client/[^/]+/(?:[^/]+/)?messages-(?:tr|en)\\.ts$';
 const notFeature = [...CLIENT_SHARED, ...CLIENT_SHELL].join('|');
 
 /**
@@ -108,7 +108,7 @@ module.exports = {
       comment:
         "A feature's texts (messages-tr.ts, messages-en.ts) are plain data the shared catalogues import: they import nothing of the client but the feature's own Turkish texts (for their key type), so no feature code rides along into the catalogues.",
       severity: 'error',
-      from: { path: '^src/client/([^/]+|[^/]+/import)/messages-(?:tr|en)\\.ts$' },
+      from: { path: '^src/client/([^/]+|[^/]+/[^/]+)/messages-(?:tr|en)\\.ts$' },
       to: { path: '^src/client/', pathNot: '^src/client/$1/messages-tr\\.ts$' },
     },
     {

@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
+import { backupsEn } from '../admin/backups/messages-en';
 import { adminEn } from '../admin/messages-en';
 import { authEn } from '../auth/messages-en';
 import { customersEn } from '../customers/messages-en';
@@ -286,6 +287,7 @@ export const en: Record<MessageKey, string> = {
   ...importEn,
   ...inventoryEn,
   ...adminEn,
+  ...backupsEn,
   ...authEn,
   ...dashboardEn,
   ...driverEn,

@@ -1,5 +1,6 @@
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import { STORED_TEXTS_TR } from '../../shared/api/stored-texts';
+import { backupsTr } from '../admin/backups/messages-tr';
 import { adminTr } from '../admin/messages-tr';
 import { authTr } from '../auth/messages-tr';
 import { customersTr } from '../customers/messages-tr';
@@ -275,6 +276,7 @@ export const tr = {
   ...importTr,
   ...inventoryTr,
   ...adminTr,
+  ...backupsTr,
   ...authTr,
   ...dashboardTr,
   ...driverTr,
