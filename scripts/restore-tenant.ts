@@ -35,9 +35,14 @@ async function main(): Promise<number> {
     throw error;
   }
   if (!config.databaseUrl) securePrivateDirectory(config.dataDir, { create: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config.dataDir) });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: pgliteDir(config.dataDir),
+  });
   try {
-    console.log(`Veritabanı: ${database.kind === 'pglite' ? `PGlite (${database.location})` : database.location}`);
+    console.log(
+      `Veritabanı: ${database.kind === 'pglite' ? `PGlite (${database.location})` : database.location}`,
+    );
     await migrateToLatest(database.db);
     const started = Date.now();
     const result = await restoreTenantArchive(database.db, createReadStream(path));
@@ -52,7 +57,10 @@ async function main(): Promise<number> {
       console.error(`Geri yükleme reddedildi: ${error.message}`);
       return 1;
     }
-    console.error('Geri yükleme başarısız (hiçbir şey yazılmadı):', error instanceof Error ? error.message : error);
+    console.error(
+      'Geri yükleme başarısız (hiçbir şey yazılmadı):',
+      error instanceof Error ? error.message : error,
+    );
     return 1;
   } finally {
     await database.close();

@@ -60,7 +60,11 @@ async function waitDone(id: string, session = admin): Promise<Backup> {
 
 async function backupNow(session = admin): Promise<Backup> {
   const id = randomUUID();
-  const r = await api.call('POST', '/admin/backups', { token: session.token, tenant: session.tenant, body: { id } });
+  const r = await api.call('POST', '/admin/backups', {
+    token: session.token,
+    tenant: session.tenant,
+    body: { id },
+  });
   expect(r.status, r.raw).toBe(202);
   const done = await waitDone(id, session);
   expect(done.status, done.error ?? '').toBe('success');
@@ -112,7 +116,10 @@ describe('who may', () => {
 
   it('a bad id is 400 naming the field, and nothing is written', async () => {
     const before = (await listBackups()).backups.length;
-    const r = await api.call<{ field?: string }>('POST', '/admin/backups', { token: admin.token, body: { id: 'x' } });
+    const r = await api.call<{ field?: string }>('POST', '/admin/backups', {
+      token: admin.token,
+      body: { id: 'x' },
+    });
     expect(r.status).toBe(400);
     expect(r.raw).toContain('id');
     expect((await listBackups()).backups.length).toBe(before);
@@ -196,7 +203,11 @@ describe('the archive', () => {
       await api.db.deleteFrom('tenant_backups').where('id', '=', running).execute();
     }
     const id = randomUUID();
-    const first = await api.call('POST', '/admin/backups', { token: admin.token, body: { id }, idempotencyKey: id });
+    const first = await api.call('POST', '/admin/backups', {
+      token: admin.token,
+      body: { id },
+      idempotencyKey: id,
+    });
     expect(first.status).toBe(202);
     await waitDone(id);
     const again = await api.call('POST', '/admin/backups', { token: admin.token, body: { id } });
@@ -224,13 +235,19 @@ describe('restore', () => {
     const file = join(api.config.backupDir, TENANT, done.file_name ?? '');
 
     // Change and delete after the backup: the restore brings back the state of the backup.
-    await api.db.updateTable('customers').set({ full_name: 'Değişti' }).where('tenant_id', '=', TENANT).execute();
+    await api.db
+      .updateTable('customers')
+      .set({ full_name: 'Değişti' })
+      .where('tenant_id', '=', TENANT)
+      .execute();
     await api.db.deleteFrom('notifications').where('tenant_id', '=', TENANT).execute();
 
     const empty = await createEmptyTestDatabase();
     try {
       const result = await restoreTenantArchive(empty.db, createReadStream(file));
-      expect(result.rowCounts).toEqual(Object.fromEntries(Object.entries(done.row_counts ?? {}).filter(([, n]) => n > 0)));
+      expect(result.rowCounts).toEqual(
+        Object.fromEntries(Object.entries(done.row_counts ?? {}).filter(([, n]) => n > 0)),
+      );
       const after = await canonicalTenant(empty.db, TENANT);
       expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
       for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
@@ -242,10 +259,17 @@ describe('restore', () => {
       );
       expect(epochs[0]?.sync_epoch).not.toBe(epochs[1]?.sync_epoch);
       // The restored tenant works: its orders count as before (the trigger-kept counts are exact).
-      const n = await empty.db.selectFrom('order_counts').select((eb) => eb.fn.sum<number>('n').as('n'))
-        .where('tenant_id', '=', TENANT).executeTakeFirstOrThrow();
-      const m = await api.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('tenant_id', '=', TENANT).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+      const n = await empty.db
+        .selectFrom('order_counts')
+        .select((eb) => eb.fn.sum<number>('n').as('n'))
+        .where('tenant_id', '=', TENANT)
+        .executeTakeFirstOrThrow();
+      const m = await api.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('tenant_id', '=', TENANT)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirstOrThrow();
       expect(Number(n.n)).toBe(Number(m.n));
       // A second restore of the same tenant is refused, and writes nothing.
       await expect(restoreTenantArchive(empty.db, createReadStream(file))).rejects.toThrow(RestoreRefused);
@@ -259,7 +283,10 @@ describe('restore', () => {
   it('refuses a truncated archive and an unknown format version, writing nothing', async () => {
     const done = await backupNow();
     const file = join(api.config.backupDir, TENANT, done.file_name ?? '');
-    const lines = gunzipSync(await readFile(file)).toString('utf8').split('\n').filter(Boolean);
+    const lines = gunzipSync(await readFile(file))
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean);
     const { gzipSync } = await import('node:zlib');
     const truncated = join(dir, 'truncated.ndjson.gz');
     await writeFile(truncated, gzipSync(`${lines.slice(0, -5).join('\n')}\n`));
@@ -309,7 +336,11 @@ describe('the scheduler', () => {
     const tenantDir = join(api.config.backupDir, 'client1');
     // client1: only old backups, retention 7 days.
     await api.db.deleteFrom('tenant_backups').where('tenant_id', '=', 'client1').execute();
-    await api.db.updateTable('tenants').set({ backup_retention_days: 7 }).where('id', '=', 'client1').execute();
+    await api.db
+      .updateTable('tenants')
+      .set({ backup_retention_days: 7 })
+      .where('id', '=', 'client1')
+      .execute();
     const rows = [
       { id: randomUUID(), days: 40, status: 'success' },
       { id: randomUUID(), days: 20, status: 'success' },
@@ -320,22 +351,41 @@ describe('the scheduler', () => {
       if (name) await writeFile(join(tenantDir, name), 'x');
       await api.db
         .insertInto('tenant_backups')
-        .values({ tenant_id: 'client1', id: r.id, trigger: 'scheduled', status: r.status, started_at: old(r.days), file_name: name })
+        .values({
+          tenant_id: 'client1',
+          id: r.id,
+          trigger: 'scheduled',
+          status: r.status,
+          started_at: old(r.days),
+          file_name: name,
+        })
         .execute();
     }
     // Pruning alone (no new backup): the newest successful one stays although it is past retention.
     const deps = { db: api.db, config: api.config };
     expect(await prune(deps, 'client1', 7, new Date())).toBe(2);
-    const left = await api.db.selectFrom('tenant_backups').select(['id', 'file_name']).where('tenant_id', '=', 'client1').execute();
+    const left = await api.db
+      .selectFrom('tenant_backups')
+      .select(['id', 'file_name'])
+      .where('tenant_id', '=', 'client1')
+      .execute();
     expect(left.map((r) => r.id)).toEqual([rows[1]?.id]);
     await expect(stat(join(tenantDir, `old-${rows[0]?.id}.ndjson.gz`))).rejects.toThrow();
 
     // The job: client1 is due (daily, last 20 days ago) → a new backup, then the old one goes.
     // demo, weekly with a backup minutes ago, is not due.
-    await api.db.updateTable('tenants').set({ backup_frequency: 'weekly' }).where('id', '=', TENANT).execute();
+    await api.db
+      .updateTable('tenants')
+      .set({ backup_frequency: 'weekly' })
+      .where('id', '=', TENANT)
+      .execute();
     const demoBefore = (await listBackups()).backups.length;
     await api.app.scheduler.run('tenant-backups');
-    const client1 = await api.db.selectFrom('tenant_backups').selectAll().where('tenant_id', '=', 'client1').execute();
+    const client1 = await api.db
+      .selectFrom('tenant_backups')
+      .selectAll()
+      .where('tenant_id', '=', 'client1')
+      .execute();
     expect(client1).toHaveLength(1);
     expect(client1[0]).toMatchObject({ trigger: 'scheduled', status: 'success' });
     expect((await listBackups()).backups.length).toBe(demoBefore);
@@ -346,7 +396,10 @@ describe('beside the users', () => {
   it('a backup of a big tenant does not fail the requests running beside it', async () => {
     await insertBulkOrders(api.db, TENANT, 5_000, 'LOAD');
     const id = randomUUID();
-    await api.db.insertInto('tenant_backups').values({ tenant_id: TENANT, id, trigger: 'manual', status: 'running' }).execute();
+    await api.db
+      .insertInto('tenant_backups')
+      .values({ tenant_id: TENANT, id, trigger: 'manual', status: 'running' })
+      .execute();
     const started = performance.now();
     const backup = runClaimed({ db: api.db, config: api.config }, TENANT, id);
     const statuses: number[] = [];
@@ -364,12 +417,17 @@ describe('beside the users', () => {
     }
     await backup;
     const total = performance.now() - started;
-    const row = await api.db.selectFrom('tenant_backups').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await api.db
+      .selectFrom('tenant_backups')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.status, row.error ?? '').toBe('success');
     expect(statuses.length).toBeGreaterThan(1);
     expect(statuses.every((s) => s === 200)).toBe(true);
     latencies.sort((a, b) => a - b);
-    const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]?.toFixed(0);
+    const p = (q: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]?.toFixed(0);
     console.log(
       `[${api.database.kind}] backup of ${row.row_counts?.orders} orders: ${total.toFixed(0)} ms; ` +
         `${latencies.length} GET /orders beside it, p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, max ${p(1)} ms`,

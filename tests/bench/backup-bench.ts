@@ -29,7 +29,8 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
-const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const pct = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 async function readLatencies(handle: DatabaseHandle, until: () => boolean, minimum = 0): Promise<number[]> {
   const out: number[] = [];

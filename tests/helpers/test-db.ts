@@ -137,7 +137,13 @@ export async function createEmptyTestDatabase(): Promise<TestDatabase> {
   if (!adminUrl) {
     const handle = await openDatabase({});
     await migrateToLatest(handle.db);
-    return { db: handle.db, kind: 'pglite', url: undefined, pglite: handle.pglite, close: () => handle.close() };
+    return {
+      db: handle.db,
+      kind: 'pglite',
+      url: undefined,
+      pglite: handle.pglite,
+      close: () => handle.close(),
+    };
   }
   const name = `sys_empty_${process.pid}_${++counter}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -1,5 +1,5 @@
-import type { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
@@ -63,7 +63,11 @@ export async function restoreTenantArchive(db: Kysely<Database>, input: Readable
         `Yedek daha yeni bir sürümle alınmış (${header.schema}); önce uygulamayı güncelleyin.`,
       );
     }
-    const existing = await trx.selectFrom('tenants').select('id').where('id', '=', header.tenant).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('tenants')
+      .select('id')
+      .where('id', '=', header.tenant)
+      .executeTakeFirst();
     if (existing) {
       throw new RestoreRefused(
         `"${header.tenant}" firması bu veritabanında zaten var; yedek yalnızca boş bir veritabanına veya henüz olmayan bir firma olarak geri yüklenir.`,
@@ -76,7 +80,8 @@ export async function restoreTenantArchive(db: Kysely<Database>, input: Readable
       if (!table) throw new RestoreRefused(`Yedekteki "${t.name}" tablosu bu veritabanında yok.`);
       const writable = new Set(table.columns.filter((c) => !c.generated).map((c) => c.name));
       const missing = t.columns.find((c) => !table.columns.some((tc) => tc.name === c.name));
-      if (missing) throw new RestoreRefused(`Yedekteki "${t.name}.${missing.name}" sütunu bu veritabanında yok.`);
+      if (missing)
+        throw new RestoreRefused(`Yedekteki "${t.name}.${missing.name}" sütunu bu veritabanında yok.`);
       plans.set(t.name, {
         table,
         columns: t.columns.map((c) => c.name).filter((c) => writable.has(c)),
@@ -84,7 +89,8 @@ export async function restoreTenantArchive(db: Kysely<Database>, input: Readable
       });
     }
     const withTriggers = [...plans.values()].filter((p) => p.table.hasTriggers).map((p) => p.table.name);
-    for (const name of withTriggers) await sql.raw(`ALTER TABLE ${ident(name)} DISABLE TRIGGER USER`).execute(trx);
+    for (const name of withTriggers)
+      await sql.raw(`ALTER TABLE ${ident(name)} DISABLE TRIGGER USER`).execute(trx);
 
     const counts: Record<string, number> = {};
     let batch: { table: string; rows: Record<string, unknown>[] } | null = null;
@@ -124,10 +130,13 @@ export async function restoreTenantArchive(db: Kysely<Database>, input: Readable
     if (!trailer) throw new RestoreRefused('Yedek dosyası eksik (sonu yok): dosya yarıda kesilmiş olabilir.');
     for (const [name, n] of Object.entries(trailer.row_counts)) {
       if ((counts[name] ?? 0) !== n) {
-        throw new RestoreRefused(`"${name}" tablosunda ${n} satır beklenirken ${counts[name] ?? 0} satır okundu.`);
+        throw new RestoreRefused(
+          `"${name}" tablosunda ${n} satır beklenirken ${counts[name] ?? 0} satır okundu.`,
+        );
       }
     }
-    for (const name of withTriggers) await sql.raw(`ALTER TABLE ${ident(name)} ENABLE TRIGGER USER`).execute(trx);
+    for (const name of withTriggers)
+      await sql.raw(`ALTER TABLE ${ident(name)} ENABLE TRIGGER USER`).execute(trx);
     for (const plan of plans.values()) {
       for (const column of plan.table.columns) {
         if (!column.sequence) continue;

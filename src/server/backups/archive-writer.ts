@@ -1,8 +1,8 @@
+import { createWriteStream } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { createWriteStream } from 'node:fs';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
@@ -76,7 +76,8 @@ async function readChunk(
     );
   }
   const order = key.length > 0 ? sql`ORDER BY ${sql.join(key.map((k) => sql.raw(ident(k))))}` : sql``;
-  const keyOut = key.length > 0 ? sql`, ${sql.join(key.map((k, i) => sql.raw(`x.${ident(k)}::text AS k${i}`)))}` : sql``;
+  const keyOut =
+    key.length > 0 ? sql`, ${sql.join(key.map((k, i) => sql.raw(`x.${ident(k)}::text AS k${i}`)))}` : sql``;
   const result = await sql<Record<string, string>>`
     SELECT row_to_json(x)::text AS j ${keyOut}
     FROM (SELECT ${sql.join(columns.map(selectExpression))}
@@ -178,7 +179,11 @@ export async function writeTenantArchive(
     const schema = await latestMigration(executor);
     const counts: Record<string, number> = {};
     const lines = archiveLines(executor, tables, tenantId, schema, counts, interleave, consistent);
-    await pipeline(Readable.from(lines), createGzip({ level: 6 }), createWriteStream(partial, { mode: 0o600 }));
+    await pipeline(
+      Readable.from(lines),
+      createGzip({ level: 6 }),
+      createWriteStream(partial, { mode: 0o600 }),
+    );
     return counts;
   };
   try {

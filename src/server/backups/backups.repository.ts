@@ -72,7 +72,13 @@ export async function markFinished(
   tenantId: string,
   id: string,
   result:
-    | { status: 'success'; size_bytes: number; row_counts: Record<string, number>; file_name: string; error?: string | null }
+    | {
+        status: 'success';
+        size_bytes: number;
+        row_counts: Record<string, number>;
+        file_name: string;
+        error?: string | null;
+      }
     | { status: 'failed'; error: string },
 ): Promise<void> {
   await db

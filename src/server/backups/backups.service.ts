@@ -6,7 +6,7 @@ import { sql, type Transaction } from 'kysely';
 import { BACKUP_MESSAGES, type Backup, type BackupList } from '../../shared/api/backups';
 import { insertAuditLog } from '../audit/audit.repository';
 import type { Config } from '../config';
-import type { Db, DatabaseKind } from '../db/database';
+import type { DatabaseKind, Db } from '../db/database';
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
 import { AppError, notFound } from '../lib/errors';
@@ -107,14 +107,19 @@ export async function runClaimed(deps: BackupDeps, tenantId: string, id: string)
   const key = `${tenantId}\u0000${id}`;
   if (writing.has(key)) return;
   const row = await repo.findBackup(deps.db, tenantId, id);
-  if (!row || row.status !== 'running') return;
+  if (row?.status !== 'running') return;
   writing.add(key);
   try {
     const dir = await tenantBackupDir(deps.config, tenantId);
     const stamp = new Date(row.started_at).toISOString().replace(/[:.]/g, '-');
     const fileName = `${tenantId}-${stamp}-${id.slice(0, 8)}.ndjson.gz`;
     try {
-      const result = await writeTenantArchive(deps.db, await databaseKind(deps.db), tenantId, join(dir, fileName));
+      const result = await writeTenantArchive(
+        deps.db,
+        await databaseKind(deps.db),
+        tenantId,
+        join(dir, fileName),
+      );
       await repo.markFinished(deps.db, tenantId, id, {
         status: 'success',
         size_bytes: result.sizeBytes,
@@ -141,7 +146,8 @@ export async function openDownload(
 ): Promise<{ stream: Readable; fileName: string }> {
   const row = await repo.findBackup(deps.db, tenantId, id);
   if (!row) throw notFound(BACKUP_MESSAGES.notFound);
-  if (row.status !== 'success' || !row.file_name) throw new AppError(409, 'CONFLICT', BACKUP_MESSAGES.notReady);
+  if (row.status !== 'success' || !row.file_name)
+    throw new AppError(409, 'CONFLICT', BACKUP_MESSAGES.notReady);
   const file = join(deps.config.backupDir, tenantId, row.file_name);
   try {
     await stat(file);
@@ -174,7 +180,12 @@ function addPeriod(from: Date, frequency: string): Date {
  * always keeping the newest successful one — a tenant whose backups have been failing for longer
  * than its retention still has its last good archive.
  */
-export async function prune(deps: BackupDeps, tenantId: string, retentionDays: number, now: Date): Promise<number> {
+export async function prune(
+  deps: BackupDeps,
+  tenantId: string,
+  retentionDays: number,
+  now: Date,
+): Promise<number> {
   const cutoff = now.getTime() - retentionDays * 86_400_000;
   const keep = await repo.newestSuccessful(deps.db, tenantId);
   let removed = 0;
@@ -207,10 +218,19 @@ export async function runSchedule(deps: BackupDeps, now = new Date()): Promise<v
     try {
       const last = await repo.newestAttempt(deps.db, tenant.id);
       const due =
-        !last || addPeriod(new Date(last.started_at), tenant.backup_frequency).getTime() - SCHEDULE_SLACK_MS <= now.getTime();
+        !last ||
+        addPeriod(new Date(last.started_at), tenant.backup_frequency).getTime() - SCHEDULE_SLACK_MS <=
+          now.getTime();
       if (due) {
         const id = crypto.randomUUID();
-        if (await repo.insertRunning(deps.db, { tenant_id: tenant.id, id, trigger: 'scheduled', created_by: null })) {
+        if (
+          await repo.insertRunning(deps.db, {
+            tenant_id: tenant.id,
+            id,
+            trigger: 'scheduled',
+            created_by: null,
+          })
+        ) {
           await runClaimed(deps, tenant.id, id);
         }
       }

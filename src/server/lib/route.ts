@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../shared/api/common';
 import type { Access, BodyOut, Endpoint, ParamsOut, QueryOut, ResponseIn } from '../../shared/api/endpoint';

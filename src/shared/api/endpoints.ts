@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminLogsQuery, adminLogsResponse } from './admin';
-import { backupListResponse, backupSchema, createBackupBody } from './backups';
 import { authResponse, loginBody, profileUpdateBody, registerBody, userSchema } from './auth';
+import { backupListResponse, backupSchema, createBackupBody } from './backups';
 import { productListBody, productListQuery, stringListResponse } from './catalogue';
 import { idParam } from './common';
 import {

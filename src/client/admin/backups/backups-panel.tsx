@@ -106,7 +106,11 @@ export function BackupsPanel() {
   };
 
   const frequencyKey: MessageKey =
-    list.data?.frequency === 'weekly' ? 'bak_weekly' : list.data?.frequency === 'monthly' ? 'bak_monthly' : 'bak_daily';
+    list.data?.frequency === 'weekly'
+      ? 'bak_weekly'
+      : list.data?.frequency === 'monthly'
+        ? 'bak_monthly'
+        : 'bak_daily';
   const triggerLabel = (b: Backup) => t(b.trigger === 'manual' ? 'bak_manual' : 'bak_scheduled');
   const downloadButton = (b: Backup) =>
     b.status === 'success' ? (
@@ -122,7 +126,12 @@ export function BackupsPanel() {
       </Button>
     ) : null;
   const statusChip = (b: Backup) => (
-    <Chip size="small" color={STATUS_COLOR[b.status]} label={t(STATUS_KEY[b.status])} title={b.error ?? undefined} />
+    <Chip
+      size="small"
+      color={STATUS_COLOR[b.status]}
+      label={t(STATUS_KEY[b.status])}
+      title={b.error ?? undefined}
+    />
   );
 
   return (
@@ -159,9 +168,13 @@ export function BackupsPanel() {
           {list.isError && !list.data ? <Alert severity="error">{t('bak_loadError')}</Alert> : null}
           <Typography variant="body2" data-testid="backups-last">
             <strong>{t('bak_last')}:</strong>{' '}
-            {last ? `${dateTimeLabel(last.finished_at ?? last.started_at)} · ${sizeLabel(last.size_bytes, language)}` : t('bak_lastNone')}
+            {last
+              ? `${dateTimeLabel(last.finished_at ?? last.started_at)} · ${sizeLabel(last.size_bytes, language)}`
+              : t('bak_lastNone')}
           </Typography>
-          {list.data && backups.length === 0 ? <Typography variant="body2">{t('bak_empty')}</Typography> : null}
+          {list.data && backups.length === 0 ? (
+            <Typography variant="body2">{t('bak_empty')}</Typography>
+          ) : null}
           {backups.length > 0 ? (
             <>
               <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
@@ -188,7 +201,9 @@ export function BackupsPanel() {
                         <TableCell>{statusChip(b)}</TableCell>
                         <TableCell align="right">{sizeLabel(b.size_bytes, language)}</TableCell>
                         <TableCell align="right">
-                          {b.row_counts ? rowTotal(b).toLocaleString(language === 'en' ? 'en-GB' : 'tr-TR') : '—'}
+                          {b.row_counts
+                            ? rowTotal(b).toLocaleString(language === 'en' ? 'en-GB' : 'tr-TR')
+                            : '—'}
                         </TableCell>
                         <TableCell>{downloadButton(b)}</TableCell>
                       </TableRow>
@@ -196,12 +211,21 @@ export function BackupsPanel() {
                   </TableBody>
                 </Table>
               </Box>
-              <Stack spacing={1} sx={{ display: { xs: 'flex', sm: 'none' } }} component="ul" aria-label={t('bak_listLabel')}>
+              <Stack
+                spacing={1}
+                sx={{ display: { xs: 'flex', sm: 'none' } }}
+                component="ul"
+                aria-label={t('bak_listLabel')}
+              >
                 {backups.map((b) => (
                   <Card key={b.id} variant="outlined" component="li" sx={{ listStyle: 'none' }}>
                     <CardContent>
                       <Stack spacing={1}>
-                        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+                        <Stack
+                          direction="row"
+                          spacing={1}
+                          sx={{ justifyContent: 'space-between', alignItems: 'center' }}
+                        >
                           <Typography variant="body2">{dateTimeLabel(b.started_at)}</Typography>
                           {statusChip(b)}
                         </Stack>
