@@ -23,7 +23,7 @@ export async function insertBulkOrders(
                         status, total_amount, salesperson_id, notes, created_at, updated_at, change_seq)
     SELECT ${tenantId}, gen_random_uuid(), ${prefix} || '-' || lpad(g::text, 7, '0'),
            'Müşteri ' || g, '0532 000 ' || lpad((g % 10000)::text, 4, '0'), 'İstanbul, Kadıköy ' || g,
-           (ARRAY['pending','approved','preparing','ready','delivered'])[1 + g % 5],
+           (ARRAY['pending_approval','approved','prepared','in_transit','delivered'])[1 + g % 5],
            (g % 997) * 12.5 + 0.75, ${seller.id}::uuid, CASE WHEN g % 3 = 0 THEN 'Not ' || g END,
            now() - (g || ' minutes')::interval, now(), 0
     FROM generate_series(1, ${count}) AS g`.execute(db);
@@ -36,7 +36,7 @@ export async function insertBulkOrders(
     WHERE o.tenant_id = ${tenantId} AND o.order_number LIKE ${`${prefix}-%`}`.execute(db);
   await sql`
     INSERT INTO order_events (tenant_id, id, order_id, event_type, to_status, user_id, user_name, created_at)
-    SELECT o.tenant_id, gen_random_uuid(), o.id, 'created', 'pending', o.salesperson_id, 'Satış', o.created_at
+    SELECT o.tenant_id, gen_random_uuid(), o.id, 'created', 'pending_approval', o.salesperson_id, 'Satış', o.created_at
     FROM orders o
     WHERE o.tenant_id = ${tenantId} AND o.order_number LIKE ${`${prefix}-%`}`.execute(db);
 }
