@@ -29,8 +29,8 @@ const CLIENT_SHELL = ['app', 'layout'];
 const sharedAlternation = CLIENT_SHARED.join('|');
 /** The shared i18n catalogues, and the per-feature text files they combine. */
 const I18N_CATALOGUES = '^src/client/shared-ui/i18n-(?:tr|en)\\.ts$';
-// A feature's texts, or those of one of its sub-features (products/import, admin/backups).
-const FEATURE_TEXTS = '^src/client/[^/]+/(?:[^/]+/)?messages-(?:tr|en)\\.ts$';
+// A feature's texts, or those of its sub-features products/import and admin/backups.
+const FEATURE_TEXTS = '^src/client/[^/]+/(?:messages|import/messages|backups/messages)-(?:tr|en)\\.ts$';
 const notFeature = [...CLIENT_SHARED, ...CLIENT_SHELL].join('|');
 
 /**
