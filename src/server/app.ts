@@ -5,6 +5,7 @@ import { MESSAGES } from '../shared/api/errors';
 import adminRoutes from './admin/admin.routes';
 import authRoutes from './auth/auth.routes';
 import type { SessionUser } from './auth/sessions.repository';
+import backupRoutes from './backups/backups.routes';
 import companyRoutes from './company/company.routes';
 import type { Config } from './config';
 import customerRoutes from './customers/customers.routes';
@@ -208,6 +209,7 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
       await api.register(companyRoutes);
       await api.register(statusRoutes);
       await api.register(adminUserRoutes);
+      await api.register(backupRoutes);
       await api.register(orderRoutes);
       await api.register(dashboardRoutes);
       await api.register(deliveryRoutes);

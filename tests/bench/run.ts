@@ -69,6 +69,11 @@ run('signed-in requests during a burst of sign-ins (server in a child process, a
   'tsx',
   'tests/bench/login-burst-bench.ts',
 ]);
+run('tenant backup and restore at 100,000 orders, and a read beside the backup (PGlite, PostgreSQL)', [
+  '--import',
+  'tsx',
+  'tests/bench/backup-bench.ts',
+]);
 run('1,000 queued scans flushed (POST /warehouse/scan-barcode, sequential like the outbox)', [
   '--import',
   'tsx',

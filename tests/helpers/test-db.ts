@@ -127,3 +127,48 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   lazyTemplate ??= buildPgliteTemplate();
   return pgliteFrom(await lazyTemplate);
 }
+
+/**
+ * An EMPTY database (migrated, no tenants): what a restore goes into. PGlite in memory, or a new
+ * PostgreSQL database beside the others when TEST_DATABASE_URL is set (dropped by close()).
+ */
+export async function createEmptyTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = testDatabaseUrl();
+  if (!adminUrl) {
+    const handle = await openDatabase({});
+    await migrateToLatest(handle.db);
+    return {
+      db: handle.db,
+      kind: 'pglite',
+      url: undefined,
+      pglite: handle.pglite,
+      close: () => handle.close(),
+    };
+  }
+  const name = `sys_empty_${process.pid}_${++counter}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = databaseUrlFor(adminUrl, name);
+  const handle = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  await migrateToLatest(handle.db);
+  return {
+    db: handle.db,
+    kind: 'postgres',
+    url,
+    close: async () => {
+      await handle.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      try {
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await a.end();
+      }
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
+import { backupsEn } from '../admin/backups/messages-en';
 import { companyEn } from '../admin/company/messages-en';
 import { logsEn } from '../admin/logs/messages-en';
 import { adminEn } from '../admin/messages-en';
@@ -303,6 +304,7 @@ export const en: Record<MessageKey, string> = {
   ...adminOrdersEn,
   ...companyEn,
   ...usersEn,
+  ...backupsEn,
   ...authEn,
   ...dashboardEn,
   ...driverEn,

@@ -1,5 +1,6 @@
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import { STORED_TEXTS_TR } from '../../shared/api/stored-texts';
+import { backupsTr } from '../admin/backups/messages-tr';
 import { companyTr } from '../admin/company/messages-tr';
 import { logsTr } from '../admin/logs/messages-tr';
 import { adminTr } from '../admin/messages-tr';
@@ -293,6 +294,7 @@ export const tr = {
   ...adminOrdersTr,
   ...companyTr,
   ...usersTr,
+  ...backupsTr,
   ...authTr,
   ...dashboardTr,
   ...driverTr,

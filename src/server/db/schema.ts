@@ -512,6 +512,22 @@ export interface PasswordResetTokensTable {
   used_at: NullableTimestamp;
 }
 
+/** One backup archive of a tenant (migration 0022). */
+export interface TenantBackupsTable {
+  tenant_id: string;
+  id: string;
+  trigger: string; // scheduled | manual
+  status: Generated<string>; // running | success | failed
+  started_at: Generated<Date>;
+  finished_at: Date | null;
+  size_bytes: number | null;
+  /** jsonb, written as JSON text. */
+  row_counts: ColumnType<Record<string, number> | null, string | null, string | null>;
+  file_name: string | null;
+  error: string | null;
+  created_by: string | null;
+}
+
 export interface Database {
   tenants: TenantsTable;
   tenant_counters: TenantCountersTable;
@@ -542,6 +558,7 @@ export interface Database {
   email_delivery: EmailDeliveryTable;
   email_outbox: EmailOutboxTable;
   password_reset_tokens: PasswordResetTokensTable;
+  tenant_backups: TenantBackupsTable;
 }
 
 export type TenantRow = Selectable<TenantsTable>;

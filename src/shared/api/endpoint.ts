@@ -21,6 +21,8 @@ export type Access = 'public' | 'user' | readonly Role[];
 /** Spreadsheet files the API answers (the import's templates and refused rows). */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
+/** A tenant backup archive (gzip of NDJSON). */
+export const GZIP_TYPE = 'application/gzip';
 
 export interface Endpoint {
   method: HttpMethod;
@@ -46,7 +48,7 @@ export interface Endpoint {
    * A non-JSON answer (the delivery note's PDF, a product image): sent as is, no envelope, no
    * response schema. 'image/*': the handler names the exact type of each answer.
    */
-  produces?: 'application/pdf' | 'image/*' | typeof XLSX_TYPE | typeof CSV_TYPE;
+  produces?: 'application/pdf' | 'image/*' | typeof XLSX_TYPE | typeof CSV_TYPE | typeof GZIP_TYPE;
   /** A request body that is not JSON (an image upload): the handler reads it itself. */
   consumes?: 'multipart/form-data';
   /**

@@ -12,6 +12,7 @@ import {
   userActionResponse,
 } from './admin-users';
 import { authResponse, loginBody, profileUpdateBody, registerBody, userSchema } from './auth';
+import { backupListResponse, backupSchema, createBackupBody } from './backups';
 import { productListBody, productListQuery, stringListResponse } from './catalogue';
 import { idParam } from './common';
 import { companySchema, logoHashParam, updateCompanyBody } from './company';
@@ -26,7 +27,7 @@ import {
   updateCustomerBody,
 } from './customers';
 import { dashboardStatsSchema } from './dashboard';
-import { CSV_TYPE, type Endpoint, endpoint, XLSX_TYPE } from './endpoint';
+import { CSV_TYPE, type Endpoint, endpoint, GZIP_TYPE, XLSX_TYPE } from './endpoint';
 import { customerSchema, orderSchema, productSchema } from './entities';
 import { healthData } from './health';
 import {
@@ -436,6 +437,19 @@ export const API = {
     emptyBodyAsObject: true,
   }),
   adminUserUnlock: endpoint({ ...ROUTES.adminUserUnlock, params: idParam, response: userActionResponse }),
+  backupList: endpoint({ ...ROUTES.backupList, response: backupListResponse }),
+  backupCreate: endpoint({
+    ...ROUTES.backupCreate,
+    body: createBackupBody,
+    response: backupSchema,
+    statuses: [200, 202],
+  }),
+  backupDownload: endpoint({
+    ...ROUTES.backupDownload,
+    params: idParam,
+    response: z.unknown(),
+    produces: GZIP_TYPE,
+  }),
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type ApiName = keyof typeof API;

@@ -218,6 +218,11 @@ export const ROUTES = {
     access: ['admin'],
     write: 'idempotent',
   },
+  backupList: { method: 'GET', path: '/admin/backups', access: ['admin'] },
+  /** `create`: the body's client-made `id` names the backup; a replay answers that backup. */
+  backupCreate: { method: 'POST', path: '/admin/backups', access: ['admin'], write: 'create' },
+  /** The archive itself (application/gzip), streamed. */
+  backupDownload: { method: 'GET', path: '/admin/backups/:id/download', access: ['admin'] },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -1,4 +1,1 @@
-/** The tenant's backups on the status tab (placeholder until backups exist). */
-export function BackupsPanel() {
-  return null;
-}
+export { BackupsPanel } from '../backups/backups-panel';

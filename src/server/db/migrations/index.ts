@@ -20,6 +20,7 @@ import { down0018, up0018 } from './0018-user-management';
 import { down0019, up0019 } from './0019-system-settings';
 import { down0020, up0020 } from './0020-devices';
 import { down0021, up0021 } from './0021-audit-log-paths';
+import { down0022, up0022 } from './0022-tenant-backups';
 import { down0023, up0023 } from './0023-email-outbox';
 
 /**
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0020-devices': { up: up0020, down: down0020 },
   '0018-user-management': { up: up0018, down: down0018 },
   '0023-email-outbox': { up: up0023, down: down0023 },
+  '0022-tenant-backups': { up: up0022, down: down0022 },
 };
 
 export const migrationProvider: MigrationProvider = {
