@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../helpers/axe';
 import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
 
 /**
@@ -13,21 +12,7 @@ import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker
  */
 const baseURL = inject('baseURL');
 const browser = browserPerFile();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TENANT = 'client1';
-
-async function seriousViolations(page: Page) {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string | null }[] }> };
-      }
-    ).axe;
-    const r = await axe.run({ resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
-}
 
 async function openUsersTab(width = 1280) {
   const context = await newContext(browser(), { width, height: 900 });
