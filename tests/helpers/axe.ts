@@ -10,6 +10,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * names what to fix. Empty when the page is clean.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await settleTransitions(page);
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (
@@ -31,5 +32,29 @@ export async function seriousViolations(page: Page): Promise<string[]> {
             .map((n) => n.target.join(' '))
             .join(', ')}`,
       );
+  });
+}
+
+/**
+ * Waits (at most 2 s) until no finite CSS transition or animation is running: a dialog fading in,
+ * a tooltip appearing or a button turning from disabled to enabled has colours between its two
+ * states for a moment, and contrast measured then is neither state's. Endless animations (a
+ * spinner) are not waited for.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const deadline = Date.now() + 2000;
+    while (Date.now() < deadline) {
+      const running = document
+        .getAnimations()
+        .filter(
+          (a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+        );
+      if (running.length === 0) return;
+      await Promise.race([
+        Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, 300)),
+      ]);
+    }
   });
 }
