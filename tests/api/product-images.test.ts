@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORPHAN_IMAGES_JOB } from '../../src/server/products/products.routes';
 import { productSchema } from '../../src/shared/api/entities';
 import { imageUploadResponse, PRODUCT_LIMITS, PRODUCT_MESSAGES } from '../../src/shared/api/products';
 import { type Api, type Session, startApi } from './support/harness';
@@ -197,5 +198,60 @@ describe('POST /products/images', () => {
     const bySales = await upload([{ name: 'file', filename: 'a.png', data: PNG }], sales);
     expect(bySales.status).toBe(403);
     expect(await imageCount()).toBe(before);
+  });
+});
+
+describe('orphaned images', () => {
+  it('an image no product names is deleted a day after its upload; named ones (deleted products too) and recent ones stay', async () => {
+    const hash = (c: string) => c.repeat(64);
+    const old = new Date(Date.now() - 2 * 24 * 3600_000);
+    const image = (h: string, at: Date) => ({
+      tenant_id: 'demo',
+      hash: h,
+      content_type: 'image/png',
+      bytes: new Uint8Array(PNG),
+      size: PNG.byteLength,
+      created_at: at,
+    });
+    await api.db
+      .insertInto('product_images')
+      .values([
+        image(hash('a'), old),
+        image(hash('b'), new Date()),
+        image(hash('c'), old),
+        image(hash('d'), old),
+      ])
+      .execute();
+    const [live, gone] = await api.db
+      .selectFrom('products')
+      .select('id')
+      .where('tenant_id', '=', 'demo')
+      .where('deleted_at', 'is', null)
+      .limit(2)
+      .execute();
+    if (!live || !gone) throw new Error('the demo tenant has products');
+    const named = (h: string) => JSON.stringify([{ url: `/api/products/images/${h}?tenant=demo` }]);
+    await api.db
+      .updateTable('products')
+      .set({ images: named(hash('c')) as never })
+      .where('tenant_id', '=', 'demo')
+      .where('id', '=', live.id)
+      .execute();
+    await api.db
+      .updateTable('products')
+      .set({ images: named(hash('d')) as never, deleted_at: new Date() })
+      .where('tenant_id', '=', 'demo')
+      .where('id', '=', gone.id)
+      .execute();
+
+    await api.app.scheduler.run(ORPHAN_IMAGES_JOB);
+
+    const left = await api.db
+      .selectFrom('product_images')
+      .select('hash')
+      .where('tenant_id', '=', 'demo')
+      .where('hash', 'in', [hash('a'), hash('b'), hash('c'), hash('d')])
+      .execute();
+    expect(left.map((r) => r.hash).sort()).toEqual([hash('b'), hash('c'), hash('d')]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -58,4 +58,24 @@ export async function existingImageHashes(
     .where('hash', 'in', [...new Set(hashes)])
     .execute();
   return new Set(rows.map((r) => r.hash));
+}
+
+/**
+ * Deletes up to `limit` images uploaded before `before` that no product names any more (deleted
+ * products included: their rows stay, and old orders still show them). An image is named by its
+ * hash inside a product's `images` URLs. Returns how many went.
+ */
+export async function deleteOrphanImages(db: Executor, before: Date, limit: number): Promise<number> {
+  const result = await sql`
+    DELETE FROM product_images AS pi
+    WHERE (pi.tenant_id, pi.hash) IN (
+      SELECT i.tenant_id, i.hash FROM product_images AS i
+      WHERE i.created_at < ${before}
+        AND NOT EXISTS (
+          SELECT 1 FROM products AS p
+          WHERE p.tenant_id = i.tenant_id AND strpos(p.images::text, i.hash) > 0
+        )
+      LIMIT ${limit}
+    )`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

@@ -5,6 +5,7 @@ import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '../../shared/api/products';
 import { AppError } from '../lib/errors';
 import { route } from '../lib/route';
 import * as admin from './product-admin.service';
+import { deleteOrphanImages } from './product-images.repository';
 import * as images from './product-images.service';
 import * as service from './products.service';
 
@@ -46,11 +47,30 @@ async function readUpload(request: FastifyRequest): Promise<Buffer | undefined> 
  * The catalogue: the product list and detail, product management (admin), the tenant's category
  * and brand lists, and product images. Multipart bodies are accepted only here (the image upload).
  */
+/** The scheduler job that deletes product images no product names (a day after upload). */
+export const ORPHAN_IMAGES_JOB = 'product-image-prune';
+
 export default async function productRoutes(app: FastifyInstance) {
   await app.register(multipart, {
     limits: { files: 1, fileSize: PRODUCT_LIMITS.imageBytesMax, fields: 10, fieldSize: 1024, parts: 11 },
   });
   const actor = (request: FastifyRequest) => ({ id: request.user.id, role: request.user.role });
+
+  // An image uploaded in a form that was never saved (or replaced since) is named by no product:
+  // after a day's grace (a form may stay open that long) it is deleted, in batches.
+  app.scheduler.every({
+    name: ORPHAN_IMAGES_JOB,
+    everyMs: 6 * 3600_000,
+    run: async () => {
+      const before = new Date(Date.now() - 24 * 3600_000);
+      let deleted = 0;
+      for (let batch = 500; batch === 500; ) {
+        batch = await deleteOrphanImages(app.db, before, 500);
+        deleted += batch;
+      }
+      if (deleted > 0) app.log.info({ deleted }, 'orphaned product images deleted');
+    },
+  });
 
   // The list body is the spec's own shape (data + pagination side by side), replied whole.
   route(app, API.productList, async (request) =>
