@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import type { Company } from '../../src/shared/api/company';
 import { seriousViolations } from '../helpers/axe';
 import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
 
@@ -21,21 +22,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-interface ApiCompany {
-  name: string;
-  legal_name: string | null;
-  tax_number: string | null;
-  tax_office: string | null;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  currency: string;
-  timezone: string;
-  language: string;
-  logo_url: string | null;
-  version: number;
-}
+type ApiCompany = Company;
 
 async function adminToken() {
   return (await apiLogin(baseURL, TENANT, 'admin')).token;

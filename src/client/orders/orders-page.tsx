@@ -24,6 +24,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatTL } from '../../shared/domain/money';
 import { canAssignDriver, canEditOrder, ORDER_STATUSES } from '../../shared/domain/order-status';
 import type { LocalOrder } from '../local';
+import { EmptyTableRow } from '../shared-ui/empty-table-row';
 import { dateLabel, statusLabel, useT } from '../shared-ui/i18n';
 import { ListPagination } from '../shared-ui/list-pagination';
 import { useLocalStore } from '../shared-ui/local-store';
@@ -275,13 +276,9 @@ export default function OrdersPage() {
                   );
                 })}
                 {!loading && rows.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={6} sx={{ py: 5, textAlign: 'center' }}>
-                      <Typography color="text.secondary" data-testid="orders-empty">
-                        {t('ordersEmpty')}
-                      </Typography>
-                    </TableCell>
-                  </TableRow>
+                  <EmptyTableRow columns={6} testId="orders-empty">
+                    {t('ordersEmpty')}
+                  </EmptyTableRow>
                 ) : null}
               </TableBody>
             </Table>

@@ -18,6 +18,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatTL } from '../../shared/domain/money';
 import type { LocalProduct } from '../local';
+import { EmptyTableRow } from '../shared-ui/empty-table-row';
 import { dateLabel, useT } from '../shared-ui/i18n';
 import { firstImageUrl, ProductThumb } from '../shared-ui/product-thumb';
 import { ProductStatusChip, StockStatusChip } from './product-chips';
@@ -178,13 +179,9 @@ export function ProductTable({
             </TableRow>
           ))}
           {empty ? (
-            <TableRow>
-              <TableCell colSpan={11} sx={{ py: 5, textAlign: 'center' }}>
-                <Typography color="text.secondary" data-testid="products-empty">
-                  {empty}
-                </Typography>
-              </TableCell>
-            </TableRow>
+            <EmptyTableRow columns={11} testId="products-empty">
+              {empty}
+            </EmptyTableRow>
           ) : null}
         </TableBody>
       </Table>

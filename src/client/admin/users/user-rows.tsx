@@ -18,6 +18,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { AdminUser } from '../../../shared/api/admin-users';
+import { EmptyTableRow } from '../../shared-ui/empty-table-row';
 import { dateLabel, dateTimeLabel, type MessageKey, useT } from '../../shared-ui/i18n';
 
 /**
@@ -156,13 +157,9 @@ export function UserTable({
             </TableRow>
           ))}
           {empty ? (
-            <TableRow>
-              <TableCell colSpan={9} sx={{ py: 5, textAlign: 'center' }}>
-                <Typography color="text.secondary" data-testid="users-empty">
-                  {empty}
-                </Typography>
-              </TableCell>
-            </TableRow>
+            <EmptyTableRow columns={9} testId="users-empty">
+              {empty}
+            </EmptyTableRow>
           ) : null}
         </TableBody>
       </Table>
