@@ -15,6 +15,8 @@ import type { Database } from './db/schema';
 import debugRoutes from './debug/debug.routes';
 import deliveryRoutes from './delivery/delivery.routes';
 import { DeviceReports } from './devices/devices.service';
+import { dnsProviderFor } from './dns/dns.config';
+import type { DnsProvider } from './dns/provider';
 import { registerEmailQueue } from './email/email-queue';
 import eventRoutes from './events/events.routes';
 import { EventHub } from './events/events.service';
@@ -64,6 +66,8 @@ declare module 'fastify' {
     monitor: Monitor;
     /** Device health reports of the pulls: what was last written per device (devices/devices.service.ts). */
     deviceReports: DeviceReports;
+    /** Tenant host records (dns/provider.ts): the configured provider, or the null provider. */
+    dns: DnsProvider;
     registeredRoutes: ReadonlyArray<{ method: string; url: string; access: unknown }>;
   }
 }
@@ -73,6 +77,8 @@ const EVENTS_URL = `/api${API.events.path}`;
 export interface AppDeps {
   db: Kysely<Database>;
   config: Config;
+  /** The DNS provider (tests may pass one); default: from the configuration (dns/dns.config.ts). */
+  dns?: DnsProvider;
   /** Extra route plugins registered under /api after the built-in ones (they see every decorator). */
   routes?: FastifyPluginAsync[];
   /**
@@ -88,7 +94,7 @@ export interface AppDeps {
  * app (error envelope, then — inside /api — idempotency's early check, tenant, auth) → routes.
  * Routes use only decorators and services; services use repositories; only repositories query.
  */
-export async function buildApp({ db, config, routes = [], changes }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, config, routes = [], changes, dns }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -133,6 +139,7 @@ export async function buildApp({ db, config, routes = [], changes }: AppDeps): P
   const monitor = new Monitor();
   app.decorate('monitor', monitor);
   app.decorate('deviceReports', new DeviceReports());
+  app.decorate('dns', dns ?? dnsProviderFor(config));
   app.addHook('preClose', async () => scheduler.stop());
   // E-mail (SMTP_URL): notifications' copies and password reset links, sent from a queue.
   await registerEmailQueue(app);

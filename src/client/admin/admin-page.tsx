@@ -18,6 +18,11 @@ const TABS = [
   { key: 'admin_tabStatus', testId: 'status', Component: lazy(() => import('./status/status-tab')) },
   { key: 'admin_tabLogs', testId: 'logs', Component: lazy(() => import('./logs/logs-tab')) },
   { key: 'admin_tabOrders', testId: 'orders', Component: lazy(() => import('./orders/orders-tab')) },
+  {
+    key: 'admin_tabRegistrations',
+    testId: 'registrations',
+    Component: lazy(() => import('./registrations/registrations-tab')),
+  },
 ] as const;
 
 /** /admin, 'Yönetim Paneli' (admin only; every call it makes is enforced by the server too). */

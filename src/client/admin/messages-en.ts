@@ -9,4 +9,5 @@ export const adminEn: Record<keyof typeof adminTr, string> = {
   admin_tabStatus: 'System Status',
   admin_tabLogs: 'System Logs',
   admin_tabOrders: 'Order Management',
+  admin_tabRegistrations: 'Company Registrations',
 };

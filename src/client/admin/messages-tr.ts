@@ -7,4 +7,5 @@ export const adminTr = {
   admin_tabStatus: 'Sistem Durumu',
   admin_tabLogs: 'Sistem Logları',
   admin_tabOrders: 'Sipariş Yönetimi',
+  admin_tabRegistrations: 'Şirket Kayıt Yönetimi',
 };

@@ -28,7 +28,6 @@ function LoginPage() {
   return <Screen />;
 }
 const AppLayout = lazy(() => import('../layout/app-layout'));
-const ComingSoonPage = lazy(() => import('./coming-soon-page'));
 const NotificationsPage = lazy(() => import('../notifications/notifications-page'));
 const ProfilePage = lazy(() => import('../profile/profile-page'));
 const OrdersPage = lazy(() => import('../orders/orders-page'));
@@ -49,7 +48,9 @@ const SettingsPage = lazy(() => import('../settings/settings-page'));
 const ResetPasswordPage = lazy(() => import('../password-reset/reset-password-page'));
 
 /** Not built yet (later issues): real routes with their guards, rendering a plain "coming soon" page. */
-const ANY_USER_PLACEHOLDERS = ['/invoices'];
+const InvoicesPage = lazy(() => import('../invoices/invoices-page'));
+const TenantManagementPage = lazy(() => import('../tenant-management/tenant-management-page'));
+const RegisterCompanyPage = lazy(() => import('../register-company/register-company-page'));
 
 /** /dashboard: the driver's work list for a driver; every other role's dashboard. */
 function DashboardPage() {
@@ -67,6 +68,8 @@ function AppRoutes() {
           <Route path="/login" element={<LoginPage />} />
           {/* A password reset e-mail's link: public, like the login screen. */}
           <Route path="/reset-password" element={<ResetPasswordPage />} />
+          {/* A new company's public sign-up. */}
+          <Route path="/register-company" element={<RegisterCompanyPage />} />
           <Route path="/salesperson-dashboard" element={<Navigate to="/dashboard" replace />} />
           <Route
             element={
@@ -76,9 +79,7 @@ function AppRoutes() {
             }
           >
             <Route path="/dashboard" element={<DashboardPage />} />
-            {ANY_USER_PLACEHOLDERS.map((path) => (
-              <Route key={path} path={path} element={<ComingSoonPage />} />
-            ))}
+            <Route path="/invoices" element={<InvoicesPage />} />
             <Route path="/customers" element={<CustomersPage />} />
             <Route path="/orders" element={<OrdersPage />} />
             <Route path="/orders/:id" element={<OrderDetailPage />} />
@@ -99,7 +100,7 @@ function AppRoutes() {
             </Route>
             <Route element={<RequireAuth roles={ROUTE_ROLES['/admin']} />}>
               <Route path="/admin" element={<AdminPage />} />
-              <Route path="/tenant-management" element={<ComingSoonPage />} />
+              <Route path="/tenant-management" element={<TenantManagementPage />} />
               <Route path="/product-management" element={<ProductManagementPage />} />
             </Route>
           </Route>

@@ -81,7 +81,6 @@ export const en: Record<MessageKey, string> = {
   updateReady: 'A new version is ready',
   update: 'Update',
   later: 'Later',
-  comingSoon: 'This screen is coming soon.',
   errorHeading: 'An Error Occurred',
   errorText: 'Something went wrong. Please refresh the page or go back to the home page.',
   reload: 'Reload Page',

@@ -90,7 +90,6 @@ export const tr = {
   updateReady: 'Yeni sürüm hazır',
   update: 'Güncelle',
   later: 'Sonra',
-  comingSoon: 'Bu ekran yakında eklenecek.',
   // error fallback
   errorHeading: 'Bir Hata Oluştu',
   errorText: 'Beklenmeyen bir hata oluştu. Lütfen sayfayı yenileyin veya ana sayfaya dönün.',

@@ -1,0 +1,4 @@
+/** Placeholder: replaced by the real screen. */
+export default function Placeholder() {
+  return <div data-testid="invoices-page" />;
+}

