@@ -17,6 +17,8 @@
  *
  *   node --import tsx tests/bench/import-bench.ts
  *   ROWS=10000 RATE=20 node --import tsx tests/bench/import-bench.ts
+ *   IMPORT_DATABASE=postgres TEST_DATABASE_URL=postgres://… node --import tsx tests/bench/import-bench.ts
+ *     (the server on a temporary PostgreSQL database instead of PGlite)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,25 +26,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import writeExcelFile from 'write-excel-file/node';
 import { type AutocannonOptions, autocannon } from './support/autocannon';
+import { onTemporaryDatabase } from './support/temp-database';
 
 const ROWS = Number(process.env.ROWS ?? 10_000);
 const RATE = Number(process.env.RATE ?? 20);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const TENANT = 'demo';
+const ON_POSTGRES = process.env.IMPORT_DATABASE === 'postgres';
+const ADMIN_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
 interface Server {
   child: ChildProcess;
   origin: string;
 }
 
-function startServer(dataDir: string): Promise<Server> {
+function startServer(dataDir: string, databaseUrl = ''): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '100000',
@@ -174,17 +179,23 @@ const fmt = (l: Load) =>
   `p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms, ${l.requests} requests (${l.non2xx} non-2xx)`;
 
 async function main() {
+  if (!ON_POSTGRES) return run('');
+  if (!ADMIN_URL) throw new Error('IMPORT_DATABASE=postgres needs TEST_DATABASE_URL (an admin URL)');
+  return onTemporaryDatabase(ADMIN_URL, 'bench_import', run);
+}
+
+async function run(databaseUrl: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'import-bench-'));
   let server: Server | undefined;
   try {
-    server = await startServer(dataDir);
+    server = await startServer(dataDir, databaseUrl);
     const base = `${server.origin}/api`;
     const admin = await login(base, 'admin');
     const manager = await login(base, 'manager');
     const url = `${base}/orders?tenant=${TENANT}&page=1&limit=10`;
     const files = [await workbook(ROWS, 0), await workbook(ROWS, 1)];
     console.log(
-      `Server: child process (src/server/main.ts), PGlite in ${dataDir}; node ${process.version}. ` +
+      `Server: child process (src/server/main.ts), ${databaseUrl ? 'PostgreSQL (temporary database)' : `PGlite in ${dataDir}`}; node ${process.version}. ` +
         `Files: ${ROWS} rows × 9 columns .xlsx (${((files[0]?.length ?? 0) / 1024) | 0} KiB).`,
     );
     console.log(

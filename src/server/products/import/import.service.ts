@@ -365,6 +365,7 @@ export async function confirm(
     if (p) p.done += n;
   };
   try {
+    await repo.planStatementsAfresh(trx);
     await repo.addNames(trx, tenantId, 'product_categories', record.new_categories);
     await repo.addNames(trx, tenantId, 'product_brands', record.new_brands);
     let seq = total > 0 ? (await bumpChangeSeq(trx, tenantId, total)) - total + 1 : 0;
