@@ -164,7 +164,22 @@ export function powerDnsProvider(options: PowerDnsOptions): DnsProvider {
     throw refused(status, json);
   }
 
-  async function patch(rrsets: unknown[], createIfMissing: boolean): Promise<'done' | 'no-zone'> {
+  /**
+   * Writes to the zone run one at a time in this process: each bumps the zone's SOA serial, and
+   * PowerDNS on an embedded backend (SQLite) answers concurrent writes with 500 (database locked).
+   */
+  let writes: Promise<unknown> = Promise.resolve();
+  function serialised<T>(work: () => Promise<T>): Promise<T> {
+    const run = writes.then(work, work);
+    writes = run.catch(() => undefined);
+    return run;
+  }
+
+  function patch(rrsets: unknown[], createIfMissing: boolean): Promise<'done' | 'no-zone'> {
+    return serialised(() => patchNow(rrsets, createIfMissing));
+  }
+
+  async function patchNow(rrsets: unknown[], createIfMissing: boolean): Promise<'done' | 'no-zone'> {
     let { status, json } = await api('PATCH', zonePath, { rrsets });
     if (status === 404 || status === 422) {
       if (!createIfMissing) {
