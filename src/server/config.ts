@@ -123,7 +123,10 @@ const envSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .regex(/^https?:\/\/[^\s]+$/, 'DNS_API_URL http:// veya https:// ile başlamalıdır (ör. http://127.0.0.1:8081)')
+      .regex(
+        /^https?:\/\/[^\s]+$/,
+        'DNS_API_URL http:// veya https:// ile başlamalıdır (ör. http://127.0.0.1:8081)',
+      )
       .optional(),
   ),
   DNS_API_KEY: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
@@ -142,7 +145,8 @@ const envSchema = z.object({
     z
       .string()
       .refine(
-        (v) => isIP(v) !== 0 || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+\.?$/i.test(v),
+        (v) =>
+          isIP(v) !== 0 || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+\.?$/i.test(v),
         'DNS_TARGET bir IP adresi veya alan adı olmalıdır (ör. 203.0.113.10 veya lb.example.com)',
       )
       .optional(),

@@ -21,7 +21,11 @@ let platform: Session;
 let tenantAdmin: Session;
 
 const asPlatform = (method: string, path: string) =>
-  api.call(method, path, { tenant: 'default', token: platform.token, ...(method === 'POST' ? { body: {} } : {}) });
+  api.call(method, path, {
+    tenant: 'default',
+    token: platform.token,
+    ...(method === 'POST' ? { body: {} } : {}),
+  });
 
 async function resolve4(host: string): Promise<string[]> {
   const resolver = new Resolver({ timeout: 1000, tries: 1 });
@@ -34,7 +38,11 @@ async function resolve4(host: string): Promise<string[]> {
 }
 
 async function storedStatus(tenant: string): Promise<string | undefined> {
-  const row = await api.db.selectFrom('tenants').select('dns_status').where('id', '=', tenant).executeTakeFirst();
+  const row = await api.db
+    .selectFrom('tenants')
+    .select('dns_status')
+    .where('id', '=', tenant)
+    .executeTakeFirst();
   return row?.dns_status;
 }
 
@@ -96,12 +104,16 @@ describe('DNS of tenant hosts (PowerDNS)', () => {
     const records = dnsListResponse.parse((list.body as { data: unknown }).data);
     for (const t of active) {
       const mine = records.filter((rec) => rec.name === `${t.subdomain}.${ZONE}.`);
-      expect(mine, t.id).toEqual([{ name: `${t.subdomain}.${ZONE}.`, type: 'A', content: [TARGET], ttl: 300 }]);
+      expect(mine, t.id).toEqual([
+        { name: `${t.subdomain}.${ZONE}.`, type: 'A', content: [TARGET], ttl: 300 },
+      ]);
       expect(await storedStatus(t.id), t.id).toBe('active');
     }
     // The zone was created with its SOA and NS.
     expect(records.filter((rec) => rec.name === `${ZONE}.`).map((rec) => rec.type)).toEqual(['NS', 'SOA']);
-    expect(await countRows(api.db, 'audit_logs', { tenant_id: 'default', action: 'dns.setup_existing' })).toBe(2);
+    expect(
+      await countRows(api.db, 'audit_logs', { tenant_id: 'default', action: 'dns.setup_existing' }),
+    ).toBe(2);
   });
 
   it('the wildcard set up: a random subdomain resolves to the target through the resolver', async () => {
@@ -118,7 +130,9 @@ describe('DNS of tenant hosts (PowerDNS)', () => {
     const list = await asPlatform('GET', '/tenants/admin/dns/list');
     const records = dnsListResponse.parse((list.body as { data: unknown }).data);
     expect(records.filter((rec) => rec.name === `*.${ZONE}.`)).toHaveLength(1);
-    expect(await countRows(api.db, 'audit_logs', { tenant_id: 'default', action: 'dns.setup_wildcard' })).toBe(2);
+    expect(
+      await countRows(api.db, 'audit_logs', { tenant_id: 'default', action: 'dns.setup_wildcard' }),
+    ).toBe(2);
   });
 
   it('PowerDNS stopped: the check is an error with the reason; writes answer 502 with it', async () => {
@@ -128,7 +142,9 @@ describe('DNS of tenant hosts (PowerDNS)', () => {
       expect(r.status).toBe(200);
       const data = dnsCheckResponse.parse((r.body as { data: unknown }).data);
       expect(data.dns_status).toBe('error');
-      expect(data.reason).toMatch(/^DNS sağlayıcısına ulaşılamadı \(http:\/\/127\.0\.0\.1:\d+\): .*ECONNREFUSED/);
+      expect(data.reason).toMatch(
+        /^DNS sağlayıcısına ulaşılamadı \(http:\/\/127\.0\.0\.1:\d+\): .*ECONNREFUSED/,
+      );
       expect(await storedStatus('client1')).toBe('error');
       const wildcard = await asPlatform('POST', '/tenants/admin/dns/setup-wildcard');
       expect(wildcard.status).toBe(502);

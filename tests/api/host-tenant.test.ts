@@ -20,13 +20,19 @@ let dist: string;
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'host-tenant-dist-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Sipariş Yönetim Sistemi</title><div id="root"></div>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><title>Sipariş Yönetim Sistemi</title><div id="root"></div>',
+  );
   writeFileSync(
     join(dist, 'login.html'),
     `<!doctype html><html><head><meta name="theme-color" content="#1976d2" /></head><body><div id="root">${loginShellHtml()}</div></body></html>`,
   );
   api = await startApi({ config: { baseDomain: BASE, distDir: dist } });
-  proxied = await startApi({ config: { baseDomain: BASE, distDir: dist, trustProxy: true }, database: api.database });
+  proxied = await startApi({
+    config: { baseDomain: BASE, distDir: dist, trustProxy: true },
+    database: api.database,
+  });
 });
 afterAll(async () => {
   await proxied?.close();
@@ -35,13 +41,20 @@ afterAll(async () => {
 });
 
 /** GET /api/tenants/info with that Host (and no `?tenant=` unless given). */
-async function info(app: Api, host: string, extra: { headers?: Record<string, string>; query?: string } = {}) {
+async function info(
+  app: Api,
+  host: string,
+  extra: { headers?: Record<string, string>; query?: string } = {},
+) {
   const r = await app.app.inject({
     method: 'GET',
     url: `/api/tenants/info${extra.query ?? ''}`,
     headers: { host, ...(extra.headers ?? {}) },
   });
-  return { status: r.statusCode, body: JSON.parse(r.body) as Record<string, unknown> & { data?: { tenant_id: string } } };
+  return {
+    status: r.statusCode,
+    body: JSON.parse(r.body) as Record<string, unknown> & { data?: { tenant_id: string } },
+  };
 }
 
 const page = (app: Api, host: string, url: string, headers: Record<string, string> = {}) =>
@@ -51,7 +64,11 @@ describe('tenant from the host', () => {
   it('demo.<BASE_DOMAIN> is the demo tenant (API and login page), with and without a port', async () => {
     for (const host of [`demo.${BASE}`, `demo.${BASE}:8443`, `DEMO.${BASE.toUpperCase()}`]) {
       const r = await info(api, host);
-      expect({ host, status: r.status, tenant: r.body.data?.tenant_id }).toEqual({ host, status: 200, tenant: 'demo' });
+      expect({ host, status: r.status, tenant: r.body.data?.tenant_id }).toEqual({
+        host,
+        status: 200,
+        tenant: 'demo',
+      });
     }
     const login = await page(api, `demo.${BASE}`, '/login');
     expect(login.statusCode).toBe(200);
@@ -86,7 +103,15 @@ describe('tenant from the host', () => {
   });
 
   it('www and api are skipped; BASE_DOMAIN itself and local hosts are the default tenant', async () => {
-    for (const host of [`www.${BASE}`, `api.${BASE}`, BASE, 'localhost', 'localhost:3000', '127.0.0.1:3000', '[::1]:3000']) {
+    for (const host of [
+      `www.${BASE}`,
+      `api.${BASE}`,
+      BASE,
+      'localhost',
+      'localhost:3000',
+      '127.0.0.1:3000',
+      '[::1]:3000',
+    ]) {
       const r = await info(api, host);
       expect({ host, tenant: r.body.data?.tenant_id }).toEqual({ host, tenant: 'default' });
     }
@@ -114,7 +139,10 @@ describe('tenant from the host', () => {
       `<div class="ls-alert" role="alert" data-login-shell-alert>${MESSAGES.tenantNotAtHost}</div>`,
     );
     // Files are not pages: the build's scripts are still served on any host.
-    expect((await api.app.inject({ method: 'GET', url: '/index.html', headers: { host: `yok-boyle.${BASE}` } })).statusCode).toBe(200);
+    expect(
+      (await api.app.inject({ method: 'GET', url: '/index.html', headers: { host: `yok-boyle.${BASE}` } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('?tenant= still wins over the host', async () => {
@@ -137,7 +165,9 @@ describe('tenant from the host', () => {
     expect(trusted.body.data?.tenant_id).toBe('demo');
     const trustedPage = await page(proxied, 'localhost:3000', '/login', forwarded);
     expect(trustedPage.body).toContain('<span class="ls-chip">demo</span>');
-    const unknown = await info(proxied, 'localhost:3000', { headers: { 'x-forwarded-host': `yok-boyle.${BASE}` } });
+    const unknown = await info(proxied, 'localhost:3000', {
+      headers: { 'x-forwarded-host': `yok-boyle.${BASE}` },
+    });
     expect(unknown.status).toBe(404);
   });
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseResolver } from '../../src/server/config';
 import { dnsProviderFor } from '../../src/server/dns/dns.config';
-import { canonicalName, checkLabel, DnsNameError, hostOf, recordName, targetRecord } from '../../src/server/dns/names';
+import {
+  canonicalName,
+  checkLabel,
+  DnsNameError,
+  hostOf,
+  recordName,
+  targetRecord,
+} from '../../src/server/dns/names';
 import { nullDnsProvider } from '../../src/server/dns/provider';
 
 /** DNS names as PowerDNS's API wants them (canonical, trailing dot) and the DNS_* configuration. */
@@ -24,7 +31,8 @@ describe('canonical DNS names', () => {
     for (const bad of ['', '.', 'a..b', '-a.com', 'a-.com', 'a_b.com', 'ş.com', `${'a'.repeat(64)}.com`]) {
       expect(() => canonicalName(bad), bad).toThrow(DnsNameError);
     }
-    for (const bad of ['a.b', '', 'a b', '**', '-x']) expect(() => checkLabel(bad), bad).toThrow(DnsNameError);
+    for (const bad of ['a.b', '', 'a b', '**', '-x'])
+      expect(() => checkLabel(bad), bad).toThrow(DnsNameError);
     expect(() => recordName('x', `${'a.'.repeat(127)}com`)).toThrow(DnsNameError);
   });
 

@@ -1,4 +1,9 @@
-import { DEFAULT_TENANT, parseHostList, tenantFromHost, tenantFromQuery } from '../../shared/domain/tenant-host';
+import {
+  DEFAULT_TENANT,
+  parseHostList,
+  tenantFromHost,
+  tenantFromQuery,
+} from '../../shared/domain/tenant-host';
 
 /**
  * Tenant resolution of the page (the rule shared with the server: src/shared/domain/tenant-host.ts):
@@ -12,6 +17,7 @@ import { DEFAULT_TENANT, parseHostList, tenantFromHost, tenantFromQuery } from '
  * on the same company. An explicit `?tenant=` always wins.
  */
 export { DEFAULT_TENANT };
+
 const STORAGE_KEY = 'tenant';
 /** Hosts of the product itself (hosted on e.g. app.example.com); configurable at build time. */
 const HOSTED_SUFFIXES: string[] = parseHostList(import.meta.env?.VITE_HOSTED_DOMAINS);

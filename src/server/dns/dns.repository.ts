@@ -28,7 +28,11 @@ export async function findDnsTenant(db: Kysely<Database>, tenantId: string): Pro
 }
 
 /** Stores the tenant's DNS status; true when it changed. */
-export async function setDnsStatus(db: Kysely<Database>, tenantId: string, status: DnsStatus): Promise<boolean> {
+export async function setDnsStatus(
+  db: Kysely<Database>,
+  tenantId: string,
+  status: DnsStatus,
+): Promise<boolean> {
   const result = await db
     .updateTable('tenants')
     .set({ dns_status: status, updated_at: new Date() })

@@ -176,7 +176,13 @@ export async function checkTenant(
   deps: DnsDeps,
   actor: DnsActor,
   tenantId: string,
-): Promise<{ dns_status: DnsStatus; host: string; answers: string[]; target: string | null; reason?: string }> {
+): Promise<{
+  dns_status: DnsStatus;
+  host: string;
+  answers: string[];
+  target: string | null;
+  reason?: string;
+}> {
   requirePlatformAdmin(actor);
   requireConfigured(deps.dns);
   const tenant = await repo.findDnsTenant(deps.db, tenantId);

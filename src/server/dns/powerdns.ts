@@ -100,7 +100,11 @@ export function powerDnsProvider(options: PowerDnsOptions): DnsProvider {
   const zonePath = `/zones/${encodeURIComponent(zone)}`;
 
   /** One API call: the parsed JSON (or null for 204), or a DnsProviderError saying why not. */
-  async function api(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  async function api(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: unknown }> {
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
@@ -240,7 +244,11 @@ export function powerDnsProvider(options: PowerDnsOptions): DnsProvider {
       const name = recordName(label, zone);
       await patch(
         [
-          ...HOST_TYPES.filter((t) => t !== target.type).map((type) => ({ name, type, changetype: 'DELETE' })),
+          ...HOST_TYPES.filter((t) => t !== target.type).map((type) => ({
+            name,
+            type,
+            changetype: 'DELETE',
+          })),
           {
             name,
             type: target.type,

@@ -27,7 +27,13 @@ import {
   updateCustomerBody,
 } from './customers';
 import { dashboardStatsSchema } from './dashboard';
-import { dnsCheckParam, dnsCheckResponse, dnsListResponse, dnsSetupExistingResponse, dnsSetupWildcardResponse } from './dns';
+import {
+  dnsCheckParam,
+  dnsCheckResponse,
+  dnsListResponse,
+  dnsSetupExistingResponse,
+  dnsSetupWildcardResponse,
+} from './dns';
 import { CSV_TYPE, type Endpoint, endpoint, GZIP_TYPE, XLSX_TYPE } from './endpoint';
 import { customerSchema, orderSchema, productSchema } from './entities';
 import { healthData } from './health';
