@@ -7,8 +7,13 @@ import type { Database } from '../db/schema';
 import { AppError, forbidden } from '../lib/errors';
 import * as repo from './dns.repository';
 import { DnsNameError } from './names';
-import { DnsProviderError } from './powerdns';
-import { type DnsCheck, DnsNotConfiguredError, type DnsProvider, type DnsRecord } from './provider';
+import {
+  type DnsCheck,
+  DnsNotConfiguredError,
+  type DnsProvider,
+  DnsProviderError,
+  type DnsRecord,
+} from './provider';
 
 /**
  * DNS of tenant hosts, for platform admins (admins of the `default` tenant; an admin of any other

@@ -1,6 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import { canonicalName, hostOf, recordName, targetRecord } from './names';
-import type { DnsCheck, DnsProvider, DnsRecord } from './provider';
+import { type DnsCheck, type DnsProvider, DnsProviderError, type DnsRecord } from './provider';
 
 /**
  * The DNS provider on PowerDNS Authoritative's HTTP API (`/api/v1/servers/localhost/zones…`,
@@ -41,14 +41,6 @@ export interface PowerDnsOptions {
 
 const HOST_TYPES = ['A', 'AAAA', 'CNAME'] as const;
 export const DEFAULT_TTL = 300;
-
-/** A failure of the provider, with a Turkish reason (shown to the platform admin). */
-export class DnsProviderError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DnsProviderError';
-  }
-}
 
 interface ApiRrset {
   name: string;

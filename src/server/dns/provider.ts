@@ -56,6 +56,18 @@ export class DnsNotConfiguredError extends Error {
   }
 }
 
+/**
+ * A configured provider's failure (unreachable, refused, timed out), with the reason in Turkish —
+ * shown to the platform admin as it is. upsertHost/removeHost/listRecords throw it; check() returns
+ * it as status 'error' with `reason` instead.
+ */
+export class DnsProviderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DnsProviderError';
+  }
+}
+
 /** The provider when DNS is not configured: every call refuses with DNS_NOT_CONFIGURED. */
 export const nullDnsProvider: DnsProvider = {
   configured: false,
