@@ -155,11 +155,22 @@ describe('DNS of tenant hosts (PowerDNS)', () => {
         data: { record: null, error: expect.stringContaining('ulaşılamadı') },
       });
       expect((await asPlatform('GET', '/tenants/admin/dns/list')).status).toBe(502);
+      // Every active tenant is answered, each with the reason, and marked error.
+      const existing = await asPlatform('POST', '/tenants/admin/dns/setup-existing');
+      expect(existing.status).toBe(200);
+      const items = dnsSetupExistingResponse.parse((existing.body as { data: unknown }).data);
+      expect(items.length).toBeGreaterThanOrEqual(3);
+      for (const item of items) {
+        expect(item.success, item.tenant_id).toBe(false);
+        expect(item.error, item.tenant_id).toContain('ulaşılamadı');
+        expect(await storedStatus(item.tenant_id), item.tenant_id).toBe('error');
+      }
     } finally {
       await pdns.start();
     }
     const back = await asPlatform('GET', '/tenants/admin/dns/check/client1');
     expect((back.body as { data: { dns_status: string } }).data.dns_status).toBe('active');
+    expect(await storedStatus('client1')).toBe('active');
   });
 
   it('an unknown tenant → 404; a malformed one → 400', async () => {

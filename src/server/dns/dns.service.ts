@@ -137,13 +137,19 @@ export async function setupExisting(deps: DnsDeps, actor: DnsActor): Promise<Set
   requirePlatformAdmin(actor);
   requireConfigured(deps.dns);
   const tenants = await repo.listActiveTenants(deps.db);
+  // Once the provider does not answer at all, the remaining tenants get that reason at once
+  // instead of each waiting for its own timeout (writes to a zone run one at a time).
+  let unreachable: string | undefined;
   const outcomes = await inPool(tenants, SETUP_CONCURRENCY, async (tenant) => {
+    if (unreachable !== undefined) return { tenant, status: 'error' as const, error: unreachable };
     try {
       await deps.dns.upsertHost(tenant.subdomain);
       const check = await deps.dns.check(tenant.subdomain);
       return { tenant, status: check.status, error: undefined };
     } catch (error) {
-      return { tenant, status: 'error' as const, error: reasonOf(error) };
+      const reason = reasonOf(error);
+      if (error instanceof DnsProviderError && error.unreachable) unreachable = reason;
+      return { tenant, status: 'error' as const, error: reason };
     }
   });
   let changed = false;

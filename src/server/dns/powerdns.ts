@@ -110,7 +110,10 @@ export function powerDnsProvider(options: PowerDnsOptions): DnsProvider {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new DnsProviderError(`DNS sağlayıcısına ulaşılamadı (${options.apiUrl}): ${failureText(error)}`);
+      throw new DnsProviderError(
+        `DNS sağlayıcısına ulaşılamadı (${options.apiUrl}): ${failureText(error)}`,
+        true,
+      );
     }
     let json: unknown = null;
     try {

@@ -62,7 +62,11 @@ export class DnsNotConfiguredError extends Error {
  * it as status 'error' with `reason` instead.
  */
 export class DnsProviderError extends Error {
-  constructor(message: string) {
+  /** `unreachable`: no answer at all (refused connection, timeout) — the next call will not fare better. */
+  constructor(
+    message: string,
+    readonly unreachable = false,
+  ) {
     super(message);
     this.name = 'DnsProviderError';
   }
