@@ -51,8 +51,10 @@ function vitest(label: string, project: string, env: NodeJS.ProcessEnv = {}) {
 }
 
 /**
- * Debian packages the tests drive: Chromium (browser tests) and poppler-utils' pdftotext (the
- * delivery note's text is read back from the PDF). Installed with apt-get when missing and root.
+ * Debian packages the tests drive: Chromium (browser tests), poppler-utils' pdftotext (the
+ * delivery note's text is read back from the PDF) and PowerDNS Authoritative with its SQLite
+ * backend and the sqlite3 shell (the DNS tests start their own PowerDNS, tests/helpers/powerdns.ts).
+ * Installed with apt-get when missing and root.
  */
 function ensureDebianPackages(wanted: { path: string; pkg: string }[]) {
   const missing = wanted.filter((w) => !existsSync(w.path));
@@ -75,6 +77,11 @@ function ensureDebianPackages(wanted: { path: string; pkg: string }[]) {
 
 const CHROMIUM = { path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium' };
 const PDFTOTEXT = { path: '/usr/bin/pdftotext', pkg: 'poppler-utils' };
+const POWERDNS = [
+  { path: '/usr/sbin/pdns_server', pkg: 'pdns-server' },
+  { path: '/usr/share/pdns-backend-sqlite3/schema/schema.sqlite3.sql', pkg: 'pdns-backend-sqlite3' },
+  { path: '/usr/bin/sqlite3', pkg: 'sqlite3' },
+];
 
 const only = process.argv[2];
 if (!only || only === 'lint') {
@@ -84,7 +91,7 @@ if (!only || only === 'lint') {
 if (!only || only === 'typecheck') check('type check (tsc --noEmit)', 'npx', ['tsc', '--noEmit']);
 if (!only || only === 'unit') vitest('unit', 'unit');
 if (!only || only === 'api') {
-  ensureDebianPackages([PDFTOTEXT]);
+  ensureDebianPackages([PDFTOTEXT, ...POWERDNS]);
   vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' });
   const pg = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (pg) vitest('api (PostgreSQL)', 'api', { TEST_DATABASE_URL: pg });

@@ -16,6 +16,7 @@ import debugRoutes from './debug/debug.routes';
 import deliveryRoutes from './delivery/delivery.routes';
 import { DeviceReports } from './devices/devices.service';
 import { dnsProviderFor } from './dns/dns.config';
+import dnsRoutes from './dns/dns.routes';
 import type { DnsProvider } from './dns/provider';
 import { registerEmailQueue } from './email/email-queue';
 import eventRoutes from './events/events.routes';
@@ -226,6 +227,7 @@ export async function buildApp({ db, config, routes = [], changes, dns }: AppDep
       await api.register(stockRoutes);
       await api.register(customerRoutes);
       await api.register(warehouseRoutes);
+      await api.register(dnsRoutes);
       // The spec's debug calls: registered only in demo mode (otherwise their paths are 404).
       if (app.config.demoMode) await api.register(debugRoutes);
       for (const plugin of routes) await api.register(plugin);

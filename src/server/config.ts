@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseHostList } from '../shared/domain/tenant-host';
 
 /**
  * Server configuration, read from the environment and checked with zod at start-up. A bad value
@@ -111,7 +113,81 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number({ error: 'AUDIT_RETENTION_DAYS bir sayı olmalıdır' }).int().min(1).max(3650).default(365),
   ),
+  /** The product's own hosts (the client build reads it too): they mean the default tenant. */
+  VITE_HOSTED_DOMAINS: z.preprocess(emptyToUndefined, z.string().max(2000).optional()),
+  DNS_PROVIDER: z.preprocess(
+    emptyToUndefined,
+    z.enum(['powerdns', 'none'], { error: 'DNS_PROVIDER powerdns veya none olmalıdır' }).default('none'),
+  ),
+  DNS_API_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^https?:\/\/[^\s]+$/,
+        'DNS_API_URL http:// veya https:// ile başlamalıdır (ör. http://127.0.0.1:8081)',
+      )
+      .optional(),
+  ),
+  DNS_API_KEY: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
+  DNS_ZONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+\.?$/i,
+        'DNS_ZONE bir alan adı olmalıdır (ör. siparis.example.com)',
+      )
+      .optional(),
+  ),
+  DNS_TARGET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (v) =>
+          isIP(v) !== 0 || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+\.?$/i.test(v),
+        'DNS_TARGET bir IP adresi veya alan adı olmalıdır (ör. 203.0.113.10 veya lb.example.com)',
+      )
+      .optional(),
+  ),
+  DNS_RESOLVER: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (v) => parseResolver(v) !== null,
+        'DNS_RESOLVER bir IP adresi ve isteğe bağlı port olmalıdır (ör. 127.0.0.1:53 veya [::1]:53)',
+      )
+      .optional(),
+  ),
 });
+
+/** `host:port` (IPv6 in brackets), port optional (53): what Resolver.setServers accepts, or null. */
+export function parseResolver(text: string): { host: string; port: number; server: string } | null {
+  const match = /^(?:\[([0-9a-f:.]+)\]|([0-9.]+))(?::(\d{1,5}))?$/i.exec(text.trim());
+  if (!match) return null;
+  const host = (match[1] ?? match[2]) as string;
+  const port = match[3] === undefined ? 53 : Number(match[3]);
+  if (isIP(host) === 0 || port < 1 || port > 65_535) return null;
+  return { host, port, server: isIP(host) === 6 ? `[${host}]:${port}` : `${host}:${port}` };
+}
+
+/** Where tenant host records are written (DNS_PROVIDER); 'none': the DNS calls say it is not configured. */
+export type DnsConfig =
+  | { provider: 'none' }
+  | {
+      provider: 'powerdns';
+      /** PowerDNS Authoritative's web server, e.g. http://127.0.0.1:8081 (the API is under /api/v1). */
+      apiUrl: string;
+      apiKey: string;
+      /** The zone tenant hosts are written in (DNS_ZONE, default BASE_DOMAIN), without trailing dot. */
+      zone: string;
+      /** What each tenant host points at: an address (A/AAAA record) or a name (CNAME). */
+      target: string;
+      /** The resolver asked for a tenant's status, `ip:port`. */
+      resolver: string;
+    };
 
 export interface Config {
   port: number;
@@ -159,6 +235,10 @@ export interface Config {
   baseDomain: string;
   /** How many days audit log entries are kept before the scheduler prunes them. */
   auditRetentionDays: number;
+  /** The product's own hosts besides BASE_DOMAIN (VITE_HOSTED_DOMAINS): the default tenant's. */
+  hostedDomains: string[];
+  /** The DNS provider of tenant host records (dns/dns.config.ts). */
+  dns: DnsConfig;
 }
 
 export class ConfigError extends Error {
@@ -191,6 +271,29 @@ function loadOrCreateSecret(dataDir: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
+/** DNS_PROVIDER=powerdns needs its API, key, target and resolver; each missing one is named. */
+function dnsConfigFrom(e: z.infer<typeof envSchema>): DnsConfig {
+  if (e.DNS_PROVIDER === 'none') return { provider: 'none' };
+  const problems: string[] = [];
+  const need = (name: string, value: string | undefined) => {
+    if (value === undefined) problems.push(`${name}: DNS_PROVIDER=powerdns için ${name} gereklidir`);
+    return value ?? '';
+  };
+  const apiUrl = need('DNS_API_URL', e.DNS_API_URL);
+  const apiKey = need('DNS_API_KEY', e.DNS_API_KEY);
+  const target = need('DNS_TARGET', e.DNS_TARGET);
+  const resolver = need('DNS_RESOLVER', e.DNS_RESOLVER);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    provider: 'powerdns',
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    apiKey,
+    zone: (e.DNS_ZONE ?? e.BASE_DOMAIN).toLowerCase().replace(/\.$/, ''),
+    target: target.toLowerCase().replace(/\.$/, ''),
+    resolver: parseResolver(resolver)?.server ?? resolver,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -200,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const dns = dnsConfigFrom(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -217,6 +321,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir: resolve(e.BACKUP_DIR ?? join(dataDir, 'backups')),
     baseDomain: e.BASE_DOMAIN,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    hostedDomains: parseHostList(e.VITE_HOSTED_DOMAINS),
+    dns,
     authCacheMs: e.AUTH_CACHE_MS,
     demoMode: e.DEMO_MODE !== undefined ? e.DEMO_MODE === 'true' : e.NODE_ENV !== 'production',
     trustProxy:
@@ -253,6 +359,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     backupDir: resolve('.test-data/backups'),
     baseDomain: 'localhost.localdomain',
     auditRetentionDays: 365,
+    hostedDomains: [],
+    dns: { provider: 'none' },
     ...overrides,
   };
 }

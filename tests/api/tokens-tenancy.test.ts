@@ -22,15 +22,11 @@ function claimsOf(token: string): Record<string, unknown> {
 }
 
 describe('tenant resolution (?tenant=)', () => {
-  it('400 naming the parameter when it is missing or malformed', async () => {
-    const missing = await api.call('GET', '/tenants/info', { tenant: null });
-    expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({
-      success: false,
-      code: 'VALIDATION_ERROR',
-      error: 'tenant parametresi gereklidir',
-      field: 'tenant',
-    });
+  it('without the parameter the host decides (localhost: the default tenant); malformed → 400 naming it', async () => {
+    // Host-based resolution in depth: tests/api/host-tenant.test.ts.
+    const missing = await api.call<{ data: { tenant_id: string } }>('GET', '/tenants/info', { tenant: null });
+    expect(missing.status).toBe(200);
+    expect(missing.body.data.tenant_id).toBe('default');
     const bad = await api.call('GET', '/tenants/info', { tenant: '../etc' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({

@@ -102,3 +102,7 @@ run('bulk product import: 10,000-row .xlsx preview and import, server memory, GE
   'tsx',
   'tests/bench/import-bench.ts',
 ]);
+run(
+  'DNS at registration approval: a tenant record written through PowerDNS, then checked with the resolver',
+  ['--import', 'tsx', 'tests/bench/dns-bench.ts'],
+);

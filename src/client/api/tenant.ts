@@ -1,51 +1,35 @@
+import {
+  DEFAULT_TENANT,
+  parseHostList,
+  tenantFromHost,
+  tenantFromQuery,
+} from '../../shared/domain/tenant-host';
+
 /**
- * Tenant resolution: the `tenant` query parameter of the page address; otherwise the
- * default tenant on local and preview hosts and on the product's own hosted hosts; otherwise the
- * first subdomain label unless it is www or api; the default tenant as the final fallback.
+ * Tenant resolution of the page (the rule shared with the server: src/shared/domain/tenant-host.ts):
+ * the `tenant` query parameter of the page address; otherwise the default tenant on local and
+ * preview hosts and on the product's own hosted hosts; otherwise the first subdomain label unless it
+ * is www or api; the default tenant as the final fallback.
  *
  * Addition (docs/architecture.md, "Client layers"): a tenant named in the address is remembered in
  * localStorage
  * under `tenant`, so that in-app navigation (which drops the query string) and offline restarts stay
  * on the same company. An explicit `?tenant=` always wins.
  */
-export const DEFAULT_TENANT = 'default';
+export { DEFAULT_TENANT };
+
 const STORAGE_KEY = 'tenant';
 /** Hosts of the product itself (hosted on e.g. app.example.com); configurable at build time. */
-const HOSTED_SUFFIXES: string[] = (import.meta.env?.VITE_HOSTED_DOMAINS ?? '')
-  .split(',')
-  .map((s: string) => s.trim())
-  .filter(Boolean);
-
-function isLocalOrPreviewHost(host: string): boolean {
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host === '[::1]' ||
-    host === '::1' ||
-    /^\d{1,3}(\.\d{1,3}){3}$/.test(host) ||
-    host.endsWith('.local') ||
-    host.endsWith('.vercel.app') ||
-    host.endsWith('.netlify.app') ||
-    host.endsWith('.pages.dev')
-  );
-}
+const HOSTED_SUFFIXES: string[] = parseHostList(import.meta.env?.VITE_HOSTED_DOMAINS);
 
 export function resolveTenantFrom(
   location: { search: string; hostname: string },
   stored?: string | null,
 ): string {
-  const fromQuery = new URLSearchParams(location.search).get('tenant')?.trim();
+  const fromQuery = tenantFromQuery(new URLSearchParams(location.search).get('tenant'));
   if (fromQuery) return fromQuery;
   if (stored) return stored;
-  const host = location.hostname.toLowerCase();
-  if (isLocalOrPreviewHost(host)) return DEFAULT_TENANT;
-  if (HOSTED_SUFFIXES.some((suffix) => host === suffix)) return DEFAULT_TENANT;
-  const labels = host.split('.');
-  if (labels.length > 2) {
-    const first = labels[0];
-    if (first && first !== 'www' && first !== 'api') return first;
-  }
-  return DEFAULT_TENANT;
+  return tenantFromHost(location.hostname, HOSTED_SUFFIXES);
 }
 
 let current: string | null = null;
@@ -60,7 +44,7 @@ export function getTenant(): string {
   } catch {
     stored = null;
   }
-  const fromQuery = new URLSearchParams(window.location.search).get('tenant')?.trim();
+  const fromQuery = tenantFromQuery(new URLSearchParams(window.location.search).get('tenant'));
   current = resolveTenantFrom(window.location, stored);
   if (fromQuery) {
     try {

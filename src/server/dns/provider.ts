@@ -1,3 +1,5 @@
+import { DNS_MESSAGES } from '../../shared/api/dns';
+
 /**
  * The DNS provider the platform writes tenant records through. One real implementation (PowerDNS
  * Authoritative's HTTP API, ./powerdns.ts); without configuration `app.dns` is the null provider,
@@ -44,13 +46,29 @@ export interface DnsProvider {
   check(label: string): Promise<DnsCheck>;
 }
 
-/** Thrown by every call of the null provider (and mapped to a 400/503 with this text by routes). */
-export const DNS_NOT_CONFIGURED = 'DNS sağlayıcısı yapılandırılmamış (DNS_PROVIDER ayarlanmamış)';
+/** Thrown by every call of the null provider (and mapped to a 400 DNS_NOT_CONFIGURED by routes). */
+export const DNS_NOT_CONFIGURED = DNS_MESSAGES.notConfigured;
 
 export class DnsNotConfiguredError extends Error {
   constructor() {
     super(DNS_NOT_CONFIGURED);
     this.name = 'DnsNotConfiguredError';
+  }
+}
+
+/**
+ * A configured provider's failure (unreachable, refused, timed out), with the reason in Turkish —
+ * shown to the platform admin as it is. upsertHost/removeHost/listRecords throw it; check() returns
+ * it as status 'error' with `reason` instead.
+ */
+export class DnsProviderError extends Error {
+  /** `unreachable`: no answer at all (refused connection, timeout) — the next call will not fare better. */
+  constructor(
+    message: string,
+    readonly unreachable = false,
+  ) {
+    super(message);
+    this.name = 'DnsProviderError';
   }
 }
 

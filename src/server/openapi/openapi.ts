@@ -229,8 +229,9 @@ export function openApiDocument({ demoMode, endpoints = API }: OpenApiOptions): 
         tenant: {
           name: 'tenant',
           in: 'query',
-          required: true,
-          description: 'The company (tenant slug), e.g. `demo`. Unknown → 404 TENANT_NOT_FOUND.',
+          required: false,
+          description:
+            'The company (tenant slug), e.g. `demo`. Unknown → 404 TENANT_NOT_FOUND. Without it, the host decides: `demo.<BASE_DOMAIN>` is demo; local hosts, BASE_DOMAIN, www and api are the default tenant; a subdomain that names no company → 404 TENANT_NOT_FOUND.',
           schema: jsonSchema(tenantQuery.shape.tenant, 'input'),
         },
         idempotencyKey: {

@@ -27,6 +27,13 @@ import {
   updateCustomerBody,
 } from './customers';
 import { dashboardStatsSchema } from './dashboard';
+import {
+  dnsCheckParam,
+  dnsCheckResponse,
+  dnsListResponse,
+  dnsSetupExistingResponse,
+  dnsSetupWildcardResponse,
+} from './dns';
 import { CSV_TYPE, type Endpoint, endpoint, GZIP_TYPE, XLSX_TYPE } from './endpoint';
 import { customerSchema, orderSchema, productSchema } from './entities';
 import { healthData } from './health';
@@ -450,6 +457,10 @@ export const API = {
     response: z.unknown(),
     produces: GZIP_TYPE,
   }),
+  dnsSetupWildcard: endpoint({ ...ROUTES.dnsSetupWildcard, response: dnsSetupWildcardResponse }),
+  dnsSetupExisting: endpoint({ ...ROUTES.dnsSetupExisting, response: dnsSetupExistingResponse }),
+  dnsList: endpoint({ ...ROUTES.dnsList, response: dnsListResponse }),
+  dnsCheck: endpoint({ ...ROUTES.dnsCheck, params: dnsCheckParam, response: dnsCheckResponse }),
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type ApiName = keyof typeof API;

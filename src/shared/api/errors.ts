@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   'INTERNAL_ERROR', // 500, no details
   'DATABASE_UNAVAILABLE', // 503: the database cannot be reached right now; retry later
   'MAINTENANCE', // 503: the tenant is in maintenance mode (admins only); retry later
+  'DNS_NOT_CONFIGURED', // 400: no DNS provider is configured (DNS_PROVIDER)
+  'DNS_PROVIDER_ERROR', // 502: the DNS provider refused or could not be reached (the reason in `error`)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -53,6 +55,8 @@ export const MESSAGES = {
   forbidden: 'Bu işlem için yetkiniz yok.',
   tenantMismatch: 'Bu oturum başka bir şirkete ait.',
   tenantNotFound: 'Şirket bulunamadı.',
+  /** A host whose subdomain names no company (no `?tenant=`): never the default tenant instead. */
+  tenantNotAtHost: 'Bu adreste bir şirket bulunamadı.',
   tenantInactive: 'Şirket hesabı aktif değil.',
   notFound: 'Kayıt bulunamadı.',
   routeNotFound: 'İstenen adres bulunamadı.',

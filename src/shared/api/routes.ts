@@ -223,6 +223,25 @@ export const ROUTES = {
   backupCreate: { method: 'POST', path: '/admin/backups', access: ['admin'], write: 'create' },
   /** The archive itself (application/gzip), streamed. */
   backupDownload: { method: 'GET', path: '/admin/backups/:id/download', access: ['admin'] },
+  // ------------------------------------------------ DNS of tenant hosts (platform admins) ---
+  // Admins of the `default` tenant only (the service refuses other tenants' admins with 403).
+  /** Writes `*.<zone>` → the target: every subdomain resolves. Writing it again changes nothing. */
+  dnsSetupWildcard: {
+    method: 'POST',
+    path: '/tenants/admin/dns/setup-wildcard',
+    access: ['admin'],
+    write: 'idempotent',
+  },
+  /** A record per active tenant (REPLACE: twice is once), and each tenant's DNS status. */
+  dnsSetupExisting: {
+    method: 'POST',
+    path: '/tenants/admin/dns/setup-existing',
+    access: ['admin'],
+    write: 'idempotent',
+  },
+  dnsList: { method: 'GET', path: '/tenants/admin/dns/list', access: ['admin'] },
+  /** Asks the resolver for the tenant's host and stores the answer as the tenant's dns_status. */
+  dnsCheck: { method: 'GET', path: '/tenants/admin/dns/check/:tenant', access: ['admin'] },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -22,6 +22,7 @@ import {
   requestHash,
 } from '../../idempotency/mutation';
 import { AppError } from '../../lib/errors';
+import { requestedTenant } from './tenant-source';
 
 export interface MutateOptions {
   /** Audit action, e.g. 'notification.read'. */
@@ -118,8 +119,9 @@ export default fp(
       if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
       const key = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
       const token = bearerToken(request.headers.authorization);
-      const tenant = (request.query as Record<string, unknown> | undefined)?.tenant;
-      if (typeof key !== 'string' || !token || typeof tenant !== 'string') return;
+      if (typeof key !== 'string' || !token) return;
+      // The tenant as the tenant plugin will resolve it (query or host), not yet looked up.
+      const tenant = requestedTenant(request, app.config).value;
       const claims = await verifyToken(app.config.jwtSecret, token);
       if (!claims) return;
       request.verifiedClaims = claims;

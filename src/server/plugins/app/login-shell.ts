@@ -27,14 +27,16 @@ const PLACEHOLDERS = new RegExp(Object.values(LOGIN_SHELL_PLACEHOLDERS).join('|'
 
 /**
  * `missing`: the address names a company that does not exist (checked, not merely unreachable):
- * the form says so at once, instead of after the user has typed and submitted.
+ * the form says so at once, instead of after the user has typed and submitted. true: the generic
+ * text ('Şirket bulunamadı.'); a string: that text (a host that names no company says so).
  */
 export function fillLoginShell(
   html: string,
   tenant: LoginShellTenant | undefined,
   tenantSlug: string | null,
-  missing = false,
+  missing: boolean | string = false,
 ): string {
+  const alert = typeof missing === 'string' ? missing : missing ? MESSAGES.tenantNotFound : '';
   const primary = accessibleColor(brandColor(tenant?.primary_color, DEFAULT_PRIMARY_COLOR), 'light');
   const secondary = accessibleColor(brandColor(tenant?.secondary_color, DEFAULT_SECONDARY_COLOR), 'light');
   // Hex colours only (accessibleColor/darkShade return #rrggbb): safe in a style attribute.
@@ -51,8 +53,8 @@ export function fillLoginShell(
     [LOGIN_SHELL_PLACEHOLDERS.colours]: colours,
     [LOGIN_SHELL_PLACEHOLDERS.company]: company,
     [LOGIN_SHELL_PLACEHOLDERS.tenant]: chip,
-    [LOGIN_SHELL_PLACEHOLDERS.alertHidden]: missing ? '' : ' hidden',
-    [LOGIN_SHELL_PLACEHOLDERS.alert]: missing ? escapeHtml(MESSAGES.tenantNotFound) : '',
+    [LOGIN_SHELL_PLACEHOLDERS.alertHidden]: alert ? '' : ' hidden',
+    [LOGIN_SHELL_PLACEHOLDERS.alert]: escapeHtml(alert),
   };
   return html
     .replace(PLACEHOLDERS, (match) => values[match] ?? '')

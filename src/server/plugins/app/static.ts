@@ -4,8 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../../../shared/api/errors';
+import { escapeHtml } from '../../../shared/api/login-shell';
+import { DEFAULT_TENANT } from '../../../shared/domain/tenant-host';
 import { findTenant } from '../../tenants/tenants.repository';
 import { fillLoginShell } from './login-shell';
+import { requestedTenant, TENANT_SLUG } from './tenant-source';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -13,6 +16,23 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Hashed build output (vite: assets/name-HASH.ext) never changes under its name. */
 function isHashedAsset(path: string): boolean {
   return /[\\/]assets[\\/]/.test(path) || /[.-][A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|svg|webp)$/.test(path);
+}
+
+/** The page of a host that names no company: plain HTML, no script, in Turkish and English. */
+function noCompanyPage(host: string): string {
+  const shown = escapeHtml(host.slice(0, 253));
+  return `<!doctype html>
+<html lang="tr">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(MESSAGES.tenantNotAtHost)}</title></head>
+<body>
+<main>
+<h1>${escapeHtml(MESSAGES.tenantNotAtHost)}</h1>
+<p><strong>${shown}</strong> adresinde kayıtlı bir şirket yok. Adresi kontrol edin veya şirketinizin yöneticisine başvurun.</p>
+<p lang="en">No company was found at this address (${shown}). Check the address or ask your company's administrator.</p>
+</main>
+</body>
+</html>
+`;
 }
 
 /**
@@ -34,14 +54,20 @@ export default fp(
         ? readFileSync(join(root, 'login.html'), 'utf8')
         : indexHtml;
 
-    /** /login as a working form before any app JavaScript (login-shell.ts), in the tenant's name and colours. */
+    /**
+     * /login as a working form before any app JavaScript (login-shell.ts), in the name and colours
+     * of the tenant the address names: `?tenant=`, or a tenant subdomain (`demo.<BASE_DOMAIN>`).
+     * A local or product host names no particular company: the product's own name (the app then
+     * applies the client's rule, which may remember a tenant chosen earlier).
+     */
     async function loginPage(request: FastifyRequest): Promise<string> {
-      const raw = (request.query as Record<string, unknown> | undefined)?.tenant;
-      const slug =
-        typeof raw === 'string' && /^[a-z0-9][a-z0-9-]{0,62}$/i.test(raw) ? raw.toLowerCase() : null;
+      const requested = requestedTenant(request, app.config);
+      const raw =
+        requested.source === 'query' || requested.value !== DEFAULT_TENANT ? requested.value : undefined;
+      const slug = raw !== undefined && TENANT_SLUG.test(raw.toLowerCase()) ? raw.toLowerCase() : null;
       let tenant: Awaited<ReturnType<typeof findTenant>>;
       // A `?tenant=` that names no company (or cannot name one): the form says so at once.
-      let missing = typeof raw === 'string' && raw !== '' && !slug;
+      let missing = raw !== undefined && !slug;
       if (slug) {
         try {
           tenant = await app.readCache.tenants.get(slug, () => findTenant(app.db, slug));
@@ -57,8 +83,39 @@ export default fp(
             secondary_color: tenant.branding.secondary_color,
           }
         : undefined;
-      return fillLoginShell(loginHtml, shell, slug, missing);
+      return fillLoginShell(
+        loginHtml,
+        shell,
+        slug,
+        missing && (requested.source === 'host' ? MESSAGES.tenantNotAtHost : true),
+      );
     }
+
+    /**
+     * A page navigation on a host whose subdomain names no company (no `?tenant=`): a clear page
+     * saying so, 404 — never the default tenant's app. The first visit's /login says it in its
+     * form; any other page in a small page of its own. A database that cannot be reached lets the
+     * page through (the app then says what it can).
+     */
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      const path = request.url.split('?')[0] ?? '/';
+      if (path === '/api' || path.startsWith('/api/')) return;
+      if (!(request.headers.accept ?? '').includes('text/html')) return;
+      const requested = requestedTenant(request, app.config);
+      if (requested.source !== 'host' || requested.value === DEFAULT_TENANT) return;
+      const slug = requested.value;
+      if (TENANT_SLUG.test(slug)) {
+        try {
+          if (await app.readCache.tenants.get(slug, () => findTenant(app.db, slug))) return;
+        } catch {
+          return;
+        }
+      }
+      reply.code(404).header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8');
+      if (hasDist && path === '/login') return reply.send(await loginPage(request));
+      return reply.send(noCompanyPage(request.hostname));
+    });
     if (hasDist) {
       await app.register(fastifyStatic, {
         root,

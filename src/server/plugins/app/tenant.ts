@@ -5,10 +5,11 @@ import { MESSAGES } from '../../../shared/api/errors';
 import { AppError } from '../../lib/errors';
 import { findTenant, type Tenant } from '../../tenants/tenants.repository';
 import { parseWith } from '../external/zod';
+import { requestedTenant, TENANT_SLUG } from './tenant-source';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The tenant named by `?tenant=` (set for every /api route except those with config.tenant false). */
+    /** The tenant named by `?tenant=` or the host (set for every /api route except those with config.tenant false). */
     tenant: Tenant;
   }
   interface FastifyContextConfig {
@@ -18,8 +19,10 @@ declare module 'fastify' {
 }
 
 /**
- * Tenant resolution: every call names its tenant with `?tenant=`. Missing or malformed
- * → 400 naming the parameter; unknown → 404 TENANT_NOT_FOUND; inactive → 403 TENANT_INACTIVE.
+ * Tenant resolution (./tenant-source.ts): `?tenant=` when given — malformed → 400 naming the
+ * parameter, unknown → 404 TENANT_NOT_FOUND; without it, the request's host — a subdomain that
+ * names no tenant → 404 TENANT_NOT_FOUND saying that no company is at this address (never the
+ * default tenant instead); inactive → 403 TENANT_INACTIVE.
  * Every query after this is scoped by `request.tenant.id`.
  */
 export default fp(
@@ -27,15 +30,21 @@ export default fp(
     app.decorateRequest('tenant', null as unknown as Tenant);
     app.addHook('onRequest', async (request: FastifyRequest) => {
       if (request.routeOptions.config?.tenant === false) return;
-      const raw = (request.query as Record<string, unknown> | undefined)?.tenant;
-      const { tenant: slug } = parseWith(
-        tenantQuery,
-        { tenant: Array.isArray(raw) ? raw[0] : raw },
-        'querystring',
-      );
-      const id = slug.toLowerCase();
+      const requested = requestedTenant(request, app.config);
+      let id: string;
+      if (requested.source === 'query') {
+        id = parseWith(tenantQuery, { tenant: requested.value }, 'querystring').tenant.toLowerCase();
+      } else {
+        id = requested.value;
+        if (!TENANT_SLUG.test(id)) throw new AppError(404, 'TENANT_NOT_FOUND', MESSAGES.tenantNotAtHost);
+      }
       const tenant = await app.readCache.tenants.get(id, () => findTenant(app.db, id));
-      if (!tenant) throw new AppError(404, 'TENANT_NOT_FOUND', MESSAGES.tenantNotFound);
+      if (!tenant)
+        throw new AppError(
+          404,
+          'TENANT_NOT_FOUND',
+          requested.source === 'query' ? MESSAGES.tenantNotFound : MESSAGES.tenantNotAtHost,
+        );
       if (!tenant.is_active) throw new AppError(403, 'TENANT_INACTIVE', MESSAGES.tenantInactive);
       request.tenant = tenant;
     });
