@@ -27,6 +27,13 @@ import {
   updateCustomerBody,
 } from './customers';
 import { dashboardStatsSchema } from './dashboard';
+import {
+  dnsCheckResponse,
+  dnsListResponse,
+  dnsSetupExistingResponse,
+  dnsTenantParam,
+  dnsWildcardResponse,
+} from './dns';
 import { CSV_TYPE, type Endpoint, endpoint, GZIP_TYPE, XLSX_TYPE } from './endpoint';
 import { customerSchema, orderSchema, productSchema } from './entities';
 import { healthData } from './health';
@@ -89,6 +96,18 @@ import {
 } from './stock';
 import { syncPullQuery, syncPullResponse } from './sync';
 import { systemStatusResponse } from './system-status';
+import {
+  adminTenantSchema,
+  adminTenantsBody,
+  adminTenantsQuery,
+  createTenantBody,
+  deleteTenantResponse,
+  TENANT_MESSAGES,
+  tenantIdParam,
+  tenantUsageSchema,
+  updateTenantBody,
+  updateTenantSettingsBody,
+} from './tenant-admin';
 import { tenantInfoSchema } from './tenants';
 import {
   debugActionResponse,
@@ -450,6 +469,60 @@ export const API = {
     response: z.unknown(),
     produces: GZIP_TYPE,
   }),
+
+  adminTenants: endpoint({
+    ...ROUTES.adminTenants,
+    query: adminTenantsQuery,
+    response: adminTenantsBody,
+    envelope: false,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantGet: endpoint({
+    ...ROUTES.adminTenantGet,
+    params: tenantIdParam,
+    response: adminTenantSchema,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantCreate: endpoint({
+    ...ROUTES.adminTenantCreate,
+    body: createTenantBody,
+    response: adminTenantSchema,
+    statuses: [200, 201],
+    emptyBodyAsObject: true,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantUpdate: endpoint({
+    ...ROUTES.adminTenantUpdate,
+    params: tenantIdParam,
+    body: updateTenantBody,
+    response: adminTenantSchema,
+    emptyBodyAsObject: true,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantSettings: endpoint({
+    ...ROUTES.adminTenantSettings,
+    params: tenantIdParam,
+    body: updateTenantSettingsBody,
+    response: adminTenantSchema,
+    emptyBodyAsObject: true,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantDelete: endpoint({
+    ...ROUTES.adminTenantDelete,
+    params: tenantIdParam,
+    response: deleteTenantResponse,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantUsage: endpoint({
+    ...ROUTES.adminTenantUsage,
+    params: tenantIdParam,
+    response: tenantUsageSchema,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  dnsSetupWildcard: endpoint({ ...ROUTES.dnsSetupWildcard, response: dnsWildcardResponse }),
+  dnsSetupExisting: endpoint({ ...ROUTES.dnsSetupExisting, response: dnsSetupExistingResponse }),
+  dnsList: endpoint({ ...ROUTES.dnsList, response: dnsListResponse }),
+  dnsCheck: endpoint({ ...ROUTES.dnsCheck, params: dnsTenantParam, response: dnsCheckResponse }),
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type ApiName = keyof typeof API;
