@@ -59,6 +59,8 @@ describe('tenant management (Chromium against npm start)', () => {
       await page.getByTestId('tenant-field-subdomain').fill('www');
       await page.getByTestId('tenant-save').click();
       await expect.poll(() => page.getByTestId('snackbar').innerText()).toContain('ayrılmıştır');
+      await page.getByTestId('snackbar').getByRole('button').click();
+      await page.getByTestId('snackbar').waitFor({ state: 'detached' });
       await page.getByTestId('tenant-field-subdomain').fill(subdomain);
       await page.getByTestId('tenant-save').click();
       await expect.poll(() => page.getByTestId('tenant-dialog').count(), { timeout: 15_000 }).toBe(0);
@@ -74,7 +76,7 @@ describe('tenant management (Chromium against npm start)', () => {
       // ----------------------------------------------------------------------- edit ---
       await row.getByTestId('tenant-edit').click();
       await dialog.waitFor();
-      expect(await page.getByTestId('tenant-field-subdomain').isDisabled()).toBe(true);
+      expect(await page.getByTestId('tenant-field-subdomain').getAttribute('readonly')).not.toBeNull();
       await expect
         .poll(() => page.getByTestId('tenant-usage-users').innerText(), { timeout: 15_000 })
         .toBe('0');
@@ -163,7 +165,7 @@ describe('tenant management (Chromium against npm start)', () => {
     );
     expect(await page.getByTestId('tenant-row').count()).toBe(0);
     expect(await page.locator('nav a[href="/tenant-management"]').count()).toBe(0);
-    expect(await page.locator('nav a[href="/admin"]').count()).toBe(1);
+    expect(await page.locator('nav a[href="/admin"]').count()).toBeGreaterThan(0);
     await context.close();
   });
 

@@ -236,11 +236,12 @@ export function TenantFormDialog({
             </Alert>
           ) : null}
           {text('company_name', 'tm_fieldCompany', { required: true, autoFocus: true })}
+          {/* Read-only once created (not disabled: its helper text must stay readable). */}
           {text('subdomain', 'tm_fieldSubdomain', {
             required: true,
-            disabled: !!seen,
             autoComplete: 'off',
             helperText: seen ? t('tm_subdomainFixed') : t('tm_subdomainHelp'),
+            slotProps: { htmlInput: { 'data-testid': 'tenant-field-subdomain', readOnly: !!seen } },
           })}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             {select('subscription_plan', 'tm_fieldPlan', TENANT_PLANS, (p) =>

@@ -81,7 +81,10 @@ export default async function tenantAdminRoutes(app: FastifyInstance) {
       ),
     );
     try {
-      return await deleting;
+      const answered = await deleting;
+      // Its users' open event streams end now (their sessions went with the tenant).
+      if (reply.statusCode < 300) app.eventHub.closeTenant(id);
+      return answered;
     } catch (error) {
       // The backup was written but the rows stayed (the transaction failed): switch it back on.
       if (prepared) await service.undoPrepare(app.db, id, prepared).catch(() => {});
