@@ -59,8 +59,8 @@ describe('tenant management (Chromium against npm start)', () => {
       await page.getByTestId('tenant-field-subdomain').fill('www');
       await page.getByTestId('tenant-save').click();
       await expect.poll(() => page.getByTestId('snackbar').innerText()).toContain('ayrılmıştır');
-      await page.getByTestId('snackbar').getByRole('button').click();
-      await page.getByTestId('snackbar').waitFor({ state: 'detached' });
+      // (it hides by itself; the next outcome is shown after it)
+      await page.getByTestId('snackbar').waitFor({ state: 'detached', timeout: 15_000 });
       await page.getByTestId('tenant-field-subdomain').fill(subdomain);
       await page.getByTestId('tenant-save').click();
       await expect.poll(() => page.getByTestId('tenant-dialog').count(), { timeout: 15_000 }).toBe(0);
