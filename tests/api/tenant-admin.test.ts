@@ -232,6 +232,36 @@ describe('create and edit', () => {
     expect(taken.body).toMatchObject({ error: TENANT_MESSAGES.subdomainTaken, field: 'subdomain' });
   });
 
+  it('makes the first admin with a one-time password: they sign in to the new company; the answer never holds it', async () => {
+    const password = 'Tek-Seferlik-1234';
+    const bad = await api.call('POST', '/admin/tenants', {
+      ...as(platform),
+      body: newTenant('yonetimli', { first_admin: { full_name: 'Ayşe Yılmaz', username: 'a b', password } }),
+    });
+    expect(bad.status).toBe(400);
+    expect(String(bad.body.error)).toMatch(/first_admin\.username/);
+    const short = await api.call('POST', '/admin/tenants', {
+      ...as(platform),
+      body: newTenant('yonetimli', {
+        first_admin: { full_name: 'Ayşe Yılmaz', username: 'ayse', password: 'kisa' },
+      }),
+    });
+    expect(String(short.body.error)).toMatch(/first_admin\.password\) en az 12/);
+    const r = await api.call<{ data: AdminTenant }>('POST', '/admin/tenants', {
+      ...as(platform),
+      body: newTenant('yonetimli', {
+        first_admin: { full_name: 'Ayşe Yılmaz', username: 'ayse', email: 'ayse@ornek.com.tr', password },
+      }),
+    });
+    expect(r.status, r.raw).toBe(201);
+    expect(r.body.data.first_admin_username).toBe('ayse');
+    expect(r.raw).not.toContain(password);
+    const session = await api.login('yonetimli', 'ayse', password);
+    expect(session.user.role).toBe('admin');
+    // an admin of that company is not a platform admin
+    expect((await api.call('GET', '/admin/tenants', as(session))).status).toBe(403);
+  });
+
   it('an edit of the colours is on the login page data at once; a stale version is 409 with the tenant now', async () => {
     const t = await createTenant(newTenant('renk-degisir'));
     const body = {

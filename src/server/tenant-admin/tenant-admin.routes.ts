@@ -3,6 +3,7 @@ import { API } from '../../shared/api/endpoints';
 import { TENANT_MESSAGES } from '../../shared/api/tenant-admin';
 import { isPlatformAdmin } from '../../shared/domain/platform';
 import { AppError } from '../lib/errors';
+import { hashPassword } from '../lib/password';
 import { route } from '../lib/route';
 import * as service from './tenant-admin.service';
 
@@ -33,13 +34,25 @@ export default async function tenantAdminRoutes(app: FastifyInstance) {
     data: await service.usage(app.db, request.params.id),
   }));
 
-  route(app, API.adminTenantCreate, async (request, reply) =>
-    app.readCache.invalidateAround(() =>
-      app.mutate(request, reply, { action: 'tenant.create', entity: 'tenant' }, (trx) =>
-        service.create(trx, request.body, baseDomain),
+  route(app, API.adminTenantCreate, async (request, reply) => {
+    let adminHash: string | null = null;
+    const password = request.body.first_admin?.password;
+    return app.readCache.invalidateAround(() =>
+      app.mutate(
+        request,
+        reply,
+        {
+          action: 'tenant.create',
+          entity: 'tenant',
+          // Slow work (scrypt) outside the transaction, after the replay check.
+          prepare: async () => {
+            if (password) adminHash = await hashPassword(password);
+          },
+        },
+        (trx) => service.create(trx, request.body, baseDomain, adminHash),
       ),
-    ),
-  );
+    );
+  });
 
   route(app, API.adminTenantUpdate, async (request, reply) =>
     app.readCache.invalidateAround(() =>

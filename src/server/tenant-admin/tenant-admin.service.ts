@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import {
@@ -21,6 +22,7 @@ import type { MutationResult } from '../idempotency/mutation';
 import { AppError, notFound } from '../lib/errors';
 import { seedListNames } from '../products/product-lists.repository';
 import { insertTenant } from '../tenants/tenants.repository';
+import { insertUsers } from '../users/users.repository';
 import * as repo from './tenant-admin.repository';
 
 /**
@@ -93,14 +95,16 @@ function taken(): AppError {
 }
 
 /**
- * POST /admin/tenants: the tenant (its id is its subdomain), its counters and its default product
- * categories and brands. The same company again under the same subdomain (a replayed request)
+ * POST /admin/tenants: the tenant (its id is its subdomain), its counters, its default product
+ * categories and brands, and its first admin when one is given. The same company again under the same subdomain (a replayed request)
  * answers that tenant; another company there is 409 naming the field.
  */
 export async function create(
   trx: Transaction<Database>,
   body: CreateTenantInput,
   baseDomain: string,
+  /** The hash of the first admin's one-time password (hashed before the transaction). */
+  adminPasswordHash: string | null,
 ): Promise<MutationResult<AdminTenant>> {
   const existing = await repo.subdomainTaken(trx, body.subdomain);
   if (existing) {
@@ -129,7 +133,27 @@ export async function create(
     0,
     now,
   );
-  return { data: toAdminTenant(row), statusCode: 201, entityId: row.id };
+  const admin = body.first_admin;
+  if (admin && adminPasswordHash) {
+    await insertUsers(trx, row.id, [
+      {
+        id: randomUUID(),
+        username: admin.username,
+        password_hash: adminPasswordHash,
+        full_name: admin.full_name,
+        email: admin.email,
+        role: 'admin',
+        created_at: now,
+        language: row.language,
+        timezone: row.timezone,
+      },
+    ]);
+  }
+  return {
+    data: { ...toAdminTenant(row), ...(admin ? { first_admin_username: admin.username } : {}) },
+    statusCode: 201,
+    entityId: row.id,
+  };
 }
 
 async function lockForEdit(trx: Transaction<Database>, id: string): Promise<TenantRow> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUBDOMAIN_MAX, SUBDOMAIN_MIN, subdomainProblem } from '../domain/platform';
-import { limitQuery, pageQuery, text } from './common';
+import { USERNAME_PATTERN } from './admin-users';
+import { emailText, limitQuery, pageQuery, text } from './common';
 import { COMPANY_CURRENCIES, COMPANY_LANGUAGES, COMPANY_TIMEZONES } from './company';
 import { subscriptionPlanSchema } from './tenants';
 
@@ -41,6 +42,12 @@ export const TENANT_LIMITS = {
   logoUrlMax: 500,
   prefixMax: 10,
   searchMax: 100,
+  adminNameMax: 100,
+  usernameMin: 3,
+  usernameMax: 50,
+  /** The first admin's one-time password (made by the screen, shown once). */
+  passwordMin: 12,
+  passwordMax: 200,
 } as const;
 
 /** The outcomes and refusals (the screen's texts are the spec's; these are the server's). */
@@ -211,6 +218,8 @@ export const adminTenantSchema = z.object({
   updated_at: z.string(),
   /** The company version an edit names as `expected_version`. */
   version: z.number().int(),
+  /** The username of the first admin made with the tenant (only in the answer of that create). */
+  first_admin_username: z.string().optional(),
   branding: z.object({
     logo_url: z.string().nullable(),
     primary_color: z.string(),
@@ -259,6 +268,43 @@ export type TenantUsage = z.infer<typeof tenantUsageSchema>;
 
 // ------------------------------------------------------------------------ writes ---
 
+/**
+ * The company's first admin, made with it (optional): name, username, e-mail and a one-time
+ * password the screen makes and shows once. The server keeps only its hash and never answers it.
+ */
+export const firstAdminBody = z.strictObject(
+  {
+    full_name: text('Yönetici adı (first_admin.full_name)', TENANT_LIMITS.adminNameMax, {
+      typeMessage: 'Yönetici adı (first_admin.full_name) gereklidir',
+      min: 2,
+      minMessage: 'Yönetici adı (first_admin.full_name) en az 2 karakter olmalıdır',
+    }),
+    username: text('Yönetici kullanıcı adı (first_admin.username)', TENANT_LIMITS.usernameMax, {
+      typeMessage: 'Yönetici kullanıcı adı (first_admin.username) gereklidir',
+      min: TENANT_LIMITS.usernameMin,
+      minMessage: `Yönetici kullanıcı adı (first_admin.username) en az ${TENANT_LIMITS.usernameMin} karakter olmalıdır`,
+    }).refine(
+      (v) => USERNAME_PATTERN.test(v),
+      "Yönetici kullanıcı adı (first_admin.username) yalnızca harf, rakam, '.', '_' ve '-' içerebilir",
+    ),
+    email: emailText('Yönetici e-postası (first_admin.email)', { allowEmpty: true })
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    password: z
+      .string({ error: 'Geçici şifre (first_admin.password) gereklidir' })
+      .min(
+        TENANT_LIMITS.passwordMin,
+        `Geçici şifre (first_admin.password) en az ${TENANT_LIMITS.passwordMin} karakter olmalıdır`,
+      )
+      .max(
+        TENANT_LIMITS.passwordMax,
+        `Geçici şifre (first_admin.password) en fazla ${TENANT_LIMITS.passwordMax} karakter olabilir`,
+      ),
+  },
+  unknownKeys,
+);
+export type FirstAdminBody = z.input<typeof firstAdminBody>;
+
 /** POST /admin/tenants. Absent parts take TENANT_DEFAULTS; an empty description is written from the name. */
 export const createTenantBody = z.strictObject(
   {
@@ -268,6 +314,7 @@ export const createTenantBody = z.strictObject(
     is_active: isActive.default(true),
     branding: brandingBody,
     settings: settingsBody,
+    first_admin: firstAdminBody.optional(),
   },
   unknownKeys,
 );
