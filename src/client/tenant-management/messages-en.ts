@@ -85,5 +85,15 @@ export const tenantsEn: Record<keyof typeof tenantsTr, string> = {
   tm_wildcardConfirm:
     'A wildcard DNS record (*) will be created. From then on all subdomains become active automatically. Continue?',
   tm_dnsExistingConfirm: 'DNS records will be created for all existing tenants. Continue?',
+  tm_sectionAdmin: 'First administrator (optional)',
+  tm_adminHelp: "With a username, the company's administrator is created with a one-time password.",
+  tm_fieldAdminName: 'Administrator full name',
+  tm_fieldAdminUsername: 'Administrator username',
+  tm_fieldAdminEmail: 'Administrator e-mail',
+  tm_otpTitle: 'One-time password',
+  tm_otpText:
+    'This password is shown only now. Pass it on to the administrator and ask them to change it after signing in.',
+  tm_otpPassword: 'Password',
+  tm_otpDone: 'Noted',
   tm_confirm: 'Confirm',
 } as const;

@@ -85,5 +85,15 @@ export const tenantsTr = {
     'Wildcard DNS kaydı (*) oluşturulacak. Bundan sonra tüm subdomainler otomatik olarak aktif olacaktır. Devam etmek istiyor musunuz?',
   tm_dnsExistingConfirm:
     'Mevcut tüm tenantlar için DNS kayıtları oluşturulacak. Devam etmek istiyor musunuz?',
+  tm_sectionAdmin: 'İlk Yönetici (isteğe bağlı)',
+  tm_adminHelp: 'Kullanıcı adı girilirse şirketin yöneticisi tek seferlik bir şifreyle oluşturulur.',
+  tm_fieldAdminName: 'Yönetici Adı Soyadı',
+  tm_fieldAdminUsername: 'Yönetici Kullanıcı Adı',
+  tm_fieldAdminEmail: 'Yönetici E-postası',
+  tm_otpTitle: 'Tek Seferlik Şifre',
+  tm_otpText:
+    'Bu şifre yalnızca şimdi gösterilir. Yöneticiye iletin; ilk girişten sonra değiştirmesini isteyin.',
+  tm_otpPassword: 'Şifre',
+  tm_otpDone: 'Not aldım',
   tm_confirm: 'Onayla',
 } as const;

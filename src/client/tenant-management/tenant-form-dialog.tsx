@@ -26,6 +26,7 @@ import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { type MessageKey, useT } from '../shared-ui/i18n';
 import { usePhone } from '../shared-ui/responsive';
 import { useUi } from '../state/ui';
+import { makeOneTimePassword } from './one-time-password';
 import { useTenantMutation } from './tenant-api';
 import { planKey } from './tenant-rows';
 import { TenantUsagePanel } from './tenant-usage';
@@ -45,6 +46,9 @@ interface TenantForm {
   language: string;
   order_number_prefix: string;
   customer_number_prefix: string;
+  admin_full_name: string;
+  admin_username: string;
+  admin_email: string;
 }
 
 const EMPTY: TenantForm = {
@@ -57,6 +61,9 @@ const EMPTY: TenantForm = {
   secondary_color: TENANT_DEFAULTS.branding.secondary_color,
   company_description: '',
   ...TENANT_DEFAULTS.settings,
+  admin_full_name: '',
+  admin_username: '',
+  admin_email: '',
 };
 
 function formOf(tenant: AdminTenant): TenantForm {
@@ -70,6 +77,9 @@ function formOf(tenant: AdminTenant): TenantForm {
     secondary_color: tenant.branding.secondary_color,
     company_description: tenant.branding.company_description ?? '',
     ...tenant.settings,
+    admin_full_name: '',
+    admin_username: '',
+    admin_email: '',
   };
 }
 
@@ -88,11 +98,14 @@ export function TenantFormDialog({
   open,
   tenant,
   onClose,
+  onFirstAdmin,
 }: {
   open: boolean;
   /** The tenant to edit, or null to add one. */
   tenant: AdminTenant | null;
   onClose: () => void;
+  /** A tenant was created with its first admin: their sign-in, to show once. */
+  onFirstAdmin?: (login: { tenant: string; username: string; password: string }) => void;
 }) {
   const t = useT();
   const phone = usePhone();
@@ -146,8 +159,21 @@ export function TenantFormDialog({
         });
         ui.showSuccess(t('tm_updated'));
       } else {
-        await create.mutateAsync({ body: { ...common, subdomain: form.subdomain } });
+        // A username asks for the first admin; the one-time password is made here and shown once.
+        const admin = form.admin_username.trim()
+          ? {
+              full_name: form.admin_full_name,
+              username: form.admin_username,
+              email: form.admin_email,
+              password: makeOneTimePassword(),
+            }
+          : undefined;
+        const created = await create.mutateAsync({
+          body: { ...common, subdomain: form.subdomain, ...(admin ? { first_admin: admin } : {}) },
+        });
         ui.showSuccess(t('tm_created'));
+        if (admin && created.first_admin_username)
+          onFirstAdmin?.({ tenant: created.subdomain, username: admin.username, password: admin.password });
       }
       onClose();
     } catch (error) {
@@ -288,6 +314,21 @@ export function TenantFormDialog({
             {text('order_number_prefix', 'tm_fieldOrderPrefix')}
             {text('customer_number_prefix', 'tm_fieldCustomerPrefix')}
           </Stack>
+          {seen ? null : (
+            <>
+              <Typography variant="subtitle2" component="h3">
+                {t('tm_sectionAdmin')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('tm_adminHelp')}
+              </Typography>
+              {text('admin_full_name', 'tm_fieldAdminName', { autoComplete: 'off' })}
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                {text('admin_username', 'tm_fieldAdminUsername', { autoComplete: 'off' })}
+                {text('admin_email', 'tm_fieldAdminEmail', { type: 'email', autoComplete: 'off' })}
+              </Stack>
+            </>
+          )}
           {seen ? (
             <Box>
               <TenantUsagePanel tenantId={seen.tenant_id} />

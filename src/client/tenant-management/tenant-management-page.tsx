@@ -18,6 +18,7 @@ import { useOnline } from '../shared-ui/local-store';
 import { usePhone } from '../shared-ui/responsive';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
+import { OneTimePasswordDialog } from './one-time-password';
 import { failureText, useTenantMutation } from './tenant-api';
 import { ConfirmDialog } from './tenant-confirm-dialogs';
 import { TenantFormDialog } from './tenant-form-dialog';
@@ -57,6 +58,9 @@ function TenantManagement() {
   const [checking, setChecking] = useState<string | null>(null);
   /** DNS states from checks made on this screen (newer than the list's until it is read again). */
   const [checked, setChecked] = useState<Record<string, string>>({});
+  const [firstAdmin, setFirstAdmin] = useState<{ tenant: string; username: string; password: string } | null>(
+    null,
+  );
 
   const query = useApiQuery(API.adminTenants, { query: { page: page + 1, limit: TENANT_PAGE_SIZE } });
   const remove = useTenantMutation(API.adminTenantDelete, 'tm_deleteError', [API.adminTenants]);
@@ -208,7 +212,13 @@ function TenantManagement() {
         ) : null}
       </Paper>
 
-      <TenantFormDialog open={!!editing} tenant={editing?.tenant ?? null} onClose={() => setEditing(null)} />
+      <TenantFormDialog
+        open={!!editing}
+        tenant={editing?.tenant ?? null}
+        onClose={() => setEditing(null)}
+        onFirstAdmin={setFirstAdmin}
+      />
+      <OneTimePasswordDialog login={firstAdmin} onClose={() => setFirstAdmin(null)} />
       <ConfirmDialog
         open={!!deleting}
         title={t('tm_deleteTitle')}
