@@ -62,11 +62,21 @@ describe('tenant management (Chromium against npm start)', () => {
       // (it hides by itself; the next outcome is shown after it)
       await page.getByTestId('snackbar').waitFor({ state: 'detached', timeout: 15_000 });
       await page.getByTestId('tenant-field-subdomain').fill(subdomain);
+      // with its first admin: a one-time password, shown once
+      await page.getByTestId('tenant-field-admin_full_name').fill('Ayşe Yılmaz');
+      await page.getByTestId('tenant-field-admin_username').fill('ayse');
       await page.getByTestId('tenant-save').click();
       await expect.poll(() => page.getByTestId('tenant-dialog').count(), { timeout: 15_000 }).toBe(0);
       await expect
         .poll(() => page.getByTestId('snackbar').innerText())
         .toContain('Tenant başarıyla oluşturuldu!');
+      const otp = page.getByTestId('tenant-otp-dialog');
+      await otp.waitFor();
+      expect(await page.getByTestId('tenant-otp-username').innerText()).toBe('ayse');
+      const password = await page.getByTestId('tenant-otp-password').innerText();
+      expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+      await page.getByTestId('tenant-otp-close').click();
+      await otp.waitFor({ state: 'detached' });
       const row = page.locator(`[data-testid="tenant-row"][data-tenant-id="${subdomain}"]`);
       await row.waitFor({ timeout: 15_000 });
       expect(await row.getByTestId('tenant-company').innerText()).toBe(name);
@@ -99,6 +109,9 @@ describe('tenant management (Chromium against npm start)', () => {
       await expect
         .poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor), { timeout: 15_000 })
         .toBe('rgb(27, 94, 32)');
+      // and its first admin signs in with the one-time password
+      await signIn(login, baseURL, subdomain, 'ayse', password);
+      await login.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
       await other.close();
 
       // --------------------------------------------------------------------- delete ---
