@@ -170,6 +170,37 @@ describe('tenant management (Chromium against npm start)', () => {
     await context.close();
   });
 
+  it("a list that cannot be loaded says so in red: the server's reason, else the spec's text", async () => {
+    const context = await newContext(browser(), { width: 1280, height: 900 });
+    const page = await context.newPage();
+    await signIn(page, baseURL, 'default', 'admin');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+    let answer: { status: number; body: string } = { status: 502, body: '' };
+    await page.route(/\/api\/admin\/tenants\?/, (route) =>
+      route.fulfill({ status: answer.status, body: answer.body, contentType: 'application/json' }),
+    );
+    await page.goto(`${baseURL}/tenant-management`);
+    const snackbar = page.getByTestId('snackbar');
+    await expect
+      .poll(() => snackbar.innerText(), { timeout: 30_000 })
+      .toContain('Tenant listesi yüklenirken hata oluştu.');
+    expect(await snackbar.getAttribute('class')).toContain('Error');
+    answer = {
+      status: 400,
+      body: JSON.stringify({
+        success: false,
+        error: 'limit en fazla 100 olabilir',
+        code: 'VALIDATION_ERROR',
+      }),
+    };
+    await snackbar.waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByTestId('tenants-refresh').click();
+    await expect
+      .poll(() => snackbar.innerText(), { timeout: 15_000 })
+      .toContain('limit en fazla 100 olabilir');
+    await context.close();
+  });
+
   it("a company's admin has no menu entry and is told the page is for platform admins", async () => {
     const { context, page } = await openPage(1280, 'demo');
     await page.getByTestId('tenants-platform-only').waitFor({ timeout: 30_000 });

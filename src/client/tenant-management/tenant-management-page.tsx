@@ -78,9 +78,10 @@ function TenantManagement() {
   );
 
   // A failed read says so in the red snackbar (the server's reason, else the spec's text).
+  // (read from the store, not through `ui`: showing it changes the store, which would run this again)
   useEffect(() => {
-    if (query.error) ui.showError(failureText(query.error, 'tm_loadError'));
-  }, [query.error, ui]);
+    if (query.error) useUi.getState().showError(failureText(query.error, 'tm_loadError'));
+  }, [query.error]);
   // A new list supersedes the checks made before it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list's arrival is the trigger
   useEffect(() => setChecked({}), [data]);
