@@ -45,6 +45,7 @@ import statusRoutes from './status/status.routes';
 import stockRoutes from './stock/stock.routes';
 import pushRoutes from './sync/push.routes';
 import syncRoutes from './sync/sync.routes';
+import tenantAdminRoutes from './tenant-admin/tenant-admin.routes';
 import { hasDemoData, type Tenant } from './tenants/tenants.repository';
 import tenantRoutes from './tenants/tenants.routes';
 import adminUserRoutes from './users/admin-users.routes';
@@ -218,6 +219,7 @@ export async function buildApp({ db, config, routes = [], changes, dns }: AppDep
       await api.register(statusRoutes);
       await api.register(adminUserRoutes);
       await api.register(backupRoutes);
+      await api.register(tenantAdminRoutes);
       await api.register(orderRoutes);
       await api.register(dashboardRoutes);
       await api.register(deliveryRoutes);

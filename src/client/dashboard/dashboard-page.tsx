@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatTRY } from '../../shared/domain/money';
+import { isPlatformAdmin } from '../../shared/domain/platform';
 import { type MessageKey, useT } from '../shared-ui/i18n';
 import { useLocalStore } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
@@ -130,6 +131,7 @@ function ManagementTab() {
   const t = useT();
   const counts = useStoreCounts();
   const company = useSession((s) => s.tenantInfo.company_name);
+  const platform = useSession((s) => isPlatformAdmin(s.user?.role, s.tenant));
   if (!counts) return <LinearProgress aria-label={t('loadingAria')} />;
   const links: { to: string; title: MessageKey; line: string }[] = [
     {
@@ -137,7 +139,10 @@ function ManagementTab() {
       title: 'page_admin',
       line: t('dash_adminCounts', { orders: counts.orders, customers: counts.customers }),
     },
-    { to: '/tenant-management', title: 'page_tenantManagement', line: company },
+    // Tenant management is the platform admins' only (an admin of a company has no use for it).
+    ...(platform
+      ? [{ to: '/tenant-management', title: 'page_tenantManagement' as const, line: company }]
+      : []),
     {
       to: '/product-management',
       title: 'page_productManagement',

@@ -1,3 +1,4 @@
+import { isPlatformAdmin } from '../../shared/domain/platform';
 import type { Role } from '../../shared/domain/roles';
 import type { MessageKey } from '../shared-ui/i18n';
 
@@ -9,6 +10,8 @@ export interface MenuItem {
   path: string;
   label: MessageKey;
   roles?: readonly Role[];
+  /** Only for platform admins (admin of the platform tenant): tenant management. */
+  platform?: true;
   icon:
     | 'dashboard'
     | 'manager'
@@ -48,13 +51,22 @@ const MENU_ITEMS: readonly MenuItem[] = [
   { path: '/invoices', label: 'page_invoices', icon: 'invoices' },
   { path: '/notifications', label: 'page_notifications', icon: 'notifications' },
   { path: '/admin', label: 'page_admin', roles: ['admin'], icon: 'admin' },
-  { path: '/tenant-management', label: 'page_tenantManagement', roles: ['admin'], icon: 'tenants' },
+  {
+    path: '/tenant-management',
+    label: 'page_tenantManagement',
+    roles: ['admin'],
+    platform: true,
+    icon: 'tenants',
+  },
   { path: '/settings', label: 'page_settings', icon: 'settings' },
   { path: '/product-management', label: 'page_productManagement', roles: ['admin'], icon: 'products' },
 ];
 
-export function menuFor(role: string | undefined): MenuItem[] {
+/** The entries for a role; `tenant` (the session's) decides the platform-only ones. */
+export function menuFor(role: string | undefined, tenant?: string | null): MenuItem[] {
   return MENU_ITEMS.filter(
-    (item) => !item.roles || (role !== undefined && (item.roles as readonly string[]).includes(role)),
+    (item) =>
+      (!item.roles || (role !== undefined && (item.roles as readonly string[]).includes(role))) &&
+      (!item.platform || isPlatformAdmin(role, tenant)),
   );
 }

@@ -30,6 +30,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../../shared/domain/constants';
 import { AppLogo } from '../shared-ui/app-logo';
 import { useT } from '../shared-ui/i18n';
+import { useSession } from '../state/session';
 import { TOP_BAR_HEIGHT } from './dimensions';
 import { type MenuItem, menuFor } from './menu-items';
 
@@ -65,9 +66,10 @@ function MenuList({
 }) {
   const t = useT();
   const { pathname } = useLocation();
+  const tenant = useSession((s) => s.tenant);
   return (
     <List component="nav" aria-label={t('mainMenu')} sx={{ px: 1, py: 1 }}>
-      {menuFor(role).map((item) => {
+      {menuFor(role, tenant).map((item) => {
         const label = t(item.label);
         const button = (
           <ListItemButton

@@ -22,6 +22,7 @@ import { profileEn } from '../profile/messages-en';
 import { salesEn } from '../sales/messages-en';
 import { deviceSettingsEn } from '../settings/messages-en';
 import { syncEn } from '../sync/messages-en';
+import { tenantsEn } from '../tenant-management/messages-en';
 import { warehouseEn } from '../warehouse/messages-en';
 import type { MessageKey } from './i18n-tr';
 
@@ -303,6 +304,7 @@ export const en: Record<MessageKey, string> = {
   ...adminOrdersEn,
   ...companyEn,
   ...usersEn,
+  ...tenantsEn,
   ...backupsEn,
   ...authEn,
   ...dashboardEn,

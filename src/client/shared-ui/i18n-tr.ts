@@ -22,6 +22,7 @@ import { profileTr } from '../profile/messages-tr';
 import { salesTr } from '../sales/messages-tr';
 import { deviceSettingsTr } from '../settings/messages-tr';
 import { syncTr } from '../sync/messages-tr';
+import { tenantsTr } from '../tenant-management/messages-tr';
 import { warehouseTr } from '../warehouse/messages-tr';
 
 /**
@@ -293,6 +294,7 @@ export const tr = {
   ...adminOrdersTr,
   ...companyTr,
   ...usersTr,
+  ...tenantsTr,
   ...backupsTr,
   ...authTr,
   ...dashboardTr,

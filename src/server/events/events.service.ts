@@ -260,6 +260,13 @@ export class EventHub {
     return mine.length;
   }
 
+  /** Ends every open stream of one tenant of this process now (the tenant was deleted). */
+  closeTenant(tenantId: string): number {
+    const streams = [...(this.byTenant.get(tenantId) ?? [])];
+    for (const stream of streams) stream.close();
+    return streams.length;
+  }
+
   /** Ends every stream (shutdown). */
   closeAll(): void {
     for (const set of [...this.byTenant.values()]) for (const stream of [...set]) stream.close();

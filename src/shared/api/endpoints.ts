@@ -96,6 +96,18 @@ import {
 } from './stock';
 import { syncPullQuery, syncPullResponse } from './sync';
 import { systemStatusResponse } from './system-status';
+import {
+  adminTenantSchema,
+  adminTenantsBody,
+  adminTenantsQuery,
+  createTenantBody,
+  deleteTenantResponse,
+  TENANT_MESSAGES,
+  tenantIdParam,
+  tenantUsageSchema,
+  updateTenantBody,
+  updateTenantSettingsBody,
+} from './tenant-admin';
 import { tenantInfoSchema } from './tenants';
 import {
   debugActionResponse,
@@ -456,6 +468,56 @@ export const API = {
     params: idParam,
     response: z.unknown(),
     produces: GZIP_TYPE,
+  }),
+
+  adminTenants: endpoint({
+    ...ROUTES.adminTenants,
+    query: adminTenantsQuery,
+    response: adminTenantsBody,
+    envelope: false,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantGet: endpoint({
+    ...ROUTES.adminTenantGet,
+    params: tenantIdParam,
+    response: adminTenantSchema,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantCreate: endpoint({
+    ...ROUTES.adminTenantCreate,
+    body: createTenantBody,
+    response: adminTenantSchema,
+    statuses: [200, 201],
+    emptyBodyAsObject: true,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantUpdate: endpoint({
+    ...ROUTES.adminTenantUpdate,
+    params: tenantIdParam,
+    body: updateTenantBody,
+    response: adminTenantSchema,
+    emptyBodyAsObject: true,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantSettings: endpoint({
+    ...ROUTES.adminTenantSettings,
+    params: tenantIdParam,
+    body: updateTenantSettingsBody,
+    response: adminTenantSchema,
+    emptyBodyAsObject: true,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantDelete: endpoint({
+    ...ROUTES.adminTenantDelete,
+    params: tenantIdParam,
+    response: deleteTenantResponse,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantUsage: endpoint({
+    ...ROUTES.adminTenantUsage,
+    params: tenantIdParam,
+    response: tenantUsageSchema,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
   }),
   dnsSetupWildcard: endpoint({ ...ROUTES.dnsSetupWildcard, response: dnsSetupWildcardResponse }),
   dnsSetupExisting: endpoint({ ...ROUTES.dnsSetupExisting, response: dnsSetupExistingResponse }),

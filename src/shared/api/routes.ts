@@ -223,6 +223,23 @@ export const ROUTES = {
   backupCreate: { method: 'POST', path: '/admin/backups', access: ['admin'], write: 'create' },
   /** The archive itself (application/gzip), streamed. */
   backupDownload: { method: 'GET', path: '/admin/backups/:id/download', access: ['admin'] },
+  // ---------------------------------------------------- tenant management (platform) ---
+  // Platform admins only (role admin of the platform tenant): the access list lets every admin
+  // through the auth hook; the feature's own hook refuses the admins of other tenants with 403.
+  adminTenants: { method: 'GET', path: '/admin/tenants', access: ['admin'] },
+  adminTenantGet: { method: 'GET', path: '/admin/tenants/:id', access: ['admin'] },
+  /** The subdomain is the tenant's key: creating the same company again answers it; another company there is 409. */
+  adminTenantCreate: { method: 'POST', path: '/admin/tenants', access: ['admin'], write: 'idempotent' },
+  adminTenantUpdate: { method: 'PUT', path: '/admin/tenants/:id', access: ['admin'], write: 'version' },
+  adminTenantSettings: {
+    method: 'PUT',
+    path: '/admin/tenants/:id/settings',
+    access: ['admin'],
+    write: 'version',
+  },
+  /** Writes the tenant's final backup, then removes every row of it; a second delete is 404. */
+  adminTenantDelete: { method: 'DELETE', path: '/admin/tenants/:id', access: ['admin'], write: 'idempotent' },
+  adminTenantUsage: { method: 'GET', path: '/admin/tenants/:id/usage', access: ['admin'] },
   // ------------------------------------------------ DNS of tenant hosts (platform admins) ---
   // Admins of the `default` tenant only (the service refuses other tenants' admins with 403).
   /** Writes `*.<zone>` → the target: every subdomain resolves. Writing it again changes nothing. */

@@ -1,0 +1,345 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useEffect, useState } from 'react';
+import { API } from '../../shared/api/endpoints';
+import {
+  type AdminTenant,
+  adminTenantSchema,
+  TENANT_CURRENCIES,
+  TENANT_DEFAULTS,
+  TENANT_LANGUAGES,
+  TENANT_PLANS,
+  TENANT_TIMEZONES,
+  type UpdateTenantBody,
+} from '../../shared/api/tenant-admin';
+import { ApiError } from '../api/errors';
+import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
+import { type MessageKey, useT } from '../shared-ui/i18n';
+import { usePhone } from '../shared-ui/responsive';
+import { useUi } from '../state/ui';
+import { makeOneTimePassword } from './one-time-password';
+import { useTenantMutation } from './tenant-api';
+import { planKey } from './tenant-rows';
+import { TenantUsagePanel } from './tenant-usage';
+
+/** The form's values, as typed (the spec: no client-side checks; the server's answer names a wrong field). */
+interface TenantForm {
+  company_name: string;
+  subdomain: string;
+  subscription_plan: AdminTenant['subscription_plan'];
+  is_active: boolean;
+  logo_url: string;
+  primary_color: string;
+  secondary_color: string;
+  company_description: string;
+  timezone: string;
+  currency: string;
+  language: string;
+  order_number_prefix: string;
+  customer_number_prefix: string;
+  admin_full_name: string;
+  admin_username: string;
+  admin_email: string;
+}
+
+const EMPTY: TenantForm = {
+  company_name: '',
+  subdomain: '',
+  subscription_plan: TENANT_DEFAULTS.subscription_plan,
+  is_active: TENANT_DEFAULTS.is_active,
+  logo_url: '',
+  primary_color: TENANT_DEFAULTS.branding.primary_color,
+  secondary_color: TENANT_DEFAULTS.branding.secondary_color,
+  company_description: '',
+  ...TENANT_DEFAULTS.settings,
+  admin_full_name: '',
+  admin_username: '',
+  admin_email: '',
+};
+
+function formOf(tenant: AdminTenant): TenantForm {
+  return {
+    company_name: tenant.company_name,
+    subdomain: tenant.subdomain,
+    subscription_plan: tenant.subscription_plan,
+    is_active: tenant.is_active,
+    logo_url: tenant.branding.logo_url ?? '',
+    primary_color: tenant.branding.primary_color,
+    secondary_color: tenant.branding.secondary_color,
+    company_description: tenant.branding.company_description ?? '',
+    ...tenant.settings,
+    admin_full_name: '',
+    admin_username: '',
+    admin_email: '',
+  };
+}
+
+/** The options of a select: the spec's, plus the tenant's current value when it is another one. */
+const withCurrent = (options: readonly string[], current: string) =>
+  options.includes(current) ? options : [...options, current];
+
+/**
+ * Add / edit a tenant: company name, subdomain (fixed once created), plan, state, branding (logo
+ * address, the two colours, description) and settings (time zone, currency, language, number
+ * prefixes) with the spec's defaults and options. An edit names the version it was opened on; when
+ * the tenant changed meanwhile the dialog shows it as it is now. The edit dialog also shows the
+ * tenant's usage.
+ */
+export function TenantFormDialog({
+  open,
+  tenant,
+  onClose,
+  onFirstAdmin,
+}: {
+  open: boolean;
+  /** The tenant to edit, or null to add one. */
+  tenant: AdminTenant | null;
+  onClose: () => void;
+  /** A tenant was created with its first admin: their sign-in, to show once. */
+  onFirstAdmin?: (login: { tenant: string; username: string; password: string }) => void;
+}) {
+  const t = useT();
+  const phone = usePhone();
+  const ui = useUi();
+  const [form, setForm] = useState<TenantForm>(EMPTY);
+  const [seen, setSeen] = useState<AdminTenant | null>(tenant);
+  const [conflict, setConflict] = useState(false);
+  const create = useTenantMutation(API.adminTenantCreate, 'tm_createError', [API.adminTenants]);
+  const update = useTenantMutation(API.adminTenantUpdate, 'tm_updateError', [API.adminTenants]);
+  const busy = create.isPending || update.isPending;
+
+  useEffect(() => {
+    if (!open) return;
+    setForm(tenant ? formOf(tenant) : EMPTY);
+    setSeen(tenant);
+    setConflict(false);
+  }, [open, tenant]);
+
+  const set =
+    <F extends keyof TenantForm>(field: F) =>
+    (value: TenantForm[F]) =>
+      setForm((f) => ({ ...f, [field]: value }));
+
+  const save = async () => {
+    if (busy) return;
+    setConflict(false);
+    const common = {
+      company_name: form.company_name,
+      subscription_plan: form.subscription_plan,
+      is_active: form.is_active,
+      branding: {
+        logo_url: form.logo_url,
+        primary_color: form.primary_color,
+        secondary_color: form.secondary_color,
+        company_description: form.company_description,
+      },
+      // Sent as chosen: the server checks the values and names a wrong one.
+      settings: {
+        timezone: form.timezone,
+        currency: form.currency,
+        language: form.language,
+        order_number_prefix: form.order_number_prefix,
+        customer_number_prefix: form.customer_number_prefix,
+      } as NonNullable<UpdateTenantBody['settings']>,
+    };
+    try {
+      if (seen) {
+        await update.mutateAsync({
+          params: { id: seen.tenant_id },
+          body: { ...common, expected_version: seen.version },
+        });
+        ui.showSuccess(t('tm_updated'));
+      } else {
+        // A username asks for the first admin; the one-time password is made here and shown once.
+        const admin = form.admin_username.trim()
+          ? {
+              full_name: form.admin_full_name,
+              username: form.admin_username,
+              email: form.admin_email,
+              password: makeOneTimePassword(),
+            }
+          : undefined;
+        const created = await create.mutateAsync({
+          body: { ...common, subdomain: form.subdomain, ...(admin ? { first_admin: admin } : {}) },
+        });
+        ui.showSuccess(t('tm_created'));
+        if (admin && created.first_admin_username)
+          onFirstAdmin?.({ tenant: created.subdomain, username: admin.username, password: admin.password });
+      }
+      onClose();
+    } catch (error) {
+      const current = error instanceof ApiError ? adminTenantSchema.safeParse(error.body?.current) : null;
+      if (error instanceof ApiError && error.code === 'CONFLICT' && current?.success) {
+        setSeen(current.data);
+        setForm(formOf(current.data));
+        setConflict(true);
+      }
+    }
+  };
+
+  const text = (name: keyof TenantForm, label: MessageKey, extra: Record<string, unknown> = {}) => (
+    <TextField
+      label={t(label)}
+      value={form[name] as string}
+      onChange={(e) => set(name)(e.target.value as never)}
+      fullWidth
+      size="small"
+      slotProps={{ htmlInput: { 'data-testid': `tenant-field-${name}` } }}
+      {...extra}
+    />
+  );
+
+  const select = (
+    name: keyof TenantForm,
+    label: MessageKey,
+    options: readonly string[],
+    optionLabel: (value: string) => ReactNode = (v) => v,
+  ) => (
+    <TextField
+      select
+      size="small"
+      fullWidth
+      label={t(label)}
+      value={form[name] as string}
+      onChange={(e) => set(name)(e.target.value as never)}
+      slotProps={{ htmlInput: { 'data-testid': `tenant-field-${name}` } }}
+    >
+      {withCurrent(options, form[name] as string).map((option) => (
+        <MenuItem key={option} value={option}>
+          {optionLabel(option)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  const colour = (name: 'primary_color' | 'secondary_color', label: MessageKey) => (
+    <TextField
+      type="color"
+      size="small"
+      fullWidth
+      label={t(label)}
+      value={form[name]}
+      onChange={(e) => set(name)(e.target.value)}
+      helperText={form[name]}
+      slotProps={{ htmlInput: { 'data-testid': `tenant-field-${name}` }, formHelperText: { sx: { m: 0 } } }}
+    />
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone}
+      aria-labelledby="tenant-dialog-title"
+      data-testid="tenant-dialog"
+    >
+      <DialogTitle id="tenant-dialog-title">{t(seen ? 'tm_editTitle' : 'tm_addTitle')}</DialogTitle>
+      <DialogContent>
+        <Stack
+          spacing={2}
+          sx={{ pt: 1 }}
+          component="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          {conflict ? (
+            <Alert severity="warning" data-testid="tenant-conflict">
+              {t('tm_conflict')}
+            </Alert>
+          ) : null}
+          {text('company_name', 'tm_fieldCompany', { required: true, autoFocus: true })}
+          {/* Read-only once created (not disabled: its helper text must stay readable). */}
+          {text('subdomain', 'tm_fieldSubdomain', {
+            required: true,
+            autoComplete: 'off',
+            helperText: seen ? t('tm_subdomainFixed') : t('tm_subdomainHelp'),
+            slotProps: { htmlInput: { 'data-testid': 'tenant-field-subdomain', readOnly: !!seen } },
+          })}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            {select('subscription_plan', 'tm_fieldPlan', TENANT_PLANS, (p) =>
+              t(planKey(p as AdminTenant['subscription_plan'])),
+            )}
+            <FormControlLabel
+              sx={{ minWidth: 120 }}
+              control={
+                <Switch
+                  checked={form.is_active}
+                  onChange={(e) => set('is_active')(e.target.checked)}
+                  slotProps={{ input: { 'data-testid': 'tenant-field-is_active' } as object }}
+                />
+              }
+              label={t('tm_fieldActive')}
+            />
+          </Stack>
+
+          <Typography variant="subtitle2" component="h3">
+            {t('tm_sectionBranding')}
+          </Typography>
+          {text('logo_url', 'tm_fieldLogo', { type: 'url', autoComplete: 'off' })}
+          <Stack direction="row" spacing={2}>
+            {colour('primary_color', 'tm_fieldPrimary')}
+            {colour('secondary_color', 'tm_fieldSecondary')}
+          </Stack>
+          {text('company_description', 'tm_fieldDescription', {
+            multiline: true,
+            minRows: 2,
+            helperText: t('tm_descriptionHelp'),
+          })}
+
+          <Typography variant="subtitle2" component="h3">
+            {t('tm_sectionSettings')}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {select('timezone', 'tm_fieldTimezone', TENANT_TIMEZONES)}
+            {select('currency', 'tm_fieldCurrency', TENANT_CURRENCIES)}
+            {select('language', 'tm_fieldLanguage', TENANT_LANGUAGES, (l) =>
+              l === 'tr' || l === 'en' ? t(`tm_lang_${l}`) : l,
+            )}
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {text('order_number_prefix', 'tm_fieldOrderPrefix')}
+            {text('customer_number_prefix', 'tm_fieldCustomerPrefix')}
+          </Stack>
+          {seen ? null : (
+            <>
+              <Typography variant="subtitle2" component="h3">
+                {t('tm_sectionAdmin')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('tm_adminHelp')}
+              </Typography>
+              {text('admin_full_name', 'tm_fieldAdminName', { autoComplete: 'off' })}
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                {text('admin_username', 'tm_fieldAdminUsername', { autoComplete: 'off' })}
+                {text('admin_email', 'tm_fieldAdminEmail', { type: 'email', autoComplete: 'off' })}
+              </Stack>
+            </>
+          )}
+          {seen ? (
+            <Box>
+              <TenantUsagePanel tenantId={seen.tenant_id} />
+            </Box>
+          ) : null}
+          <button type="submit" hidden aria-hidden tabIndex={-1} />
+        </Stack>
+      </DialogContent>
+      <DialogSubmitActions busy={busy} onCancel={onClose} onSubmit={() => void save()} testId="tenant-save">
+        {t(seen ? 'tm_save' : 'tm_create')}
+      </DialogSubmitActions>
+    </Dialog>
+  );
+}

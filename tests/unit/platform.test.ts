@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { menuFor } from '../../src/client/layout/menu-items';
+import { createTenantBody } from '../../src/shared/api/tenant-admin';
+import { isPlatformAdmin, subdomainProblem } from '../../src/shared/domain/platform';
+
+/**
+ * The platform rules: only an admin of the platform tenant is a platform admin (menu entry and
+ * screen), and a company's subdomain is one DNS label that is not reserved.
+ */
+describe('platform admins', () => {
+  it('is an admin of tenant default only', () => {
+    expect(isPlatformAdmin('admin', 'default')).toBe(true);
+    expect(isPlatformAdmin('admin', 'DEFAULT')).toBe(true);
+    expect(isPlatformAdmin('admin', 'demo')).toBe(false);
+    expect(isPlatformAdmin('manager', 'default')).toBe(false);
+    expect(isPlatformAdmin(undefined, 'default')).toBe(false);
+    expect(isPlatformAdmin('admin', null)).toBe(false);
+  });
+
+  it("the menu shows tenant management to platform admins only; a company's admin keeps the rest", () => {
+    const paths = (role: string, tenant: string) => menuFor(role, tenant).map((i) => i.path);
+    expect(paths('admin', 'default')).toContain('/tenant-management');
+    expect(paths('admin', 'demo')).not.toContain('/tenant-management');
+    expect(paths('admin', 'demo')).toContain('/admin');
+    expect(paths('manager', 'default')).not.toContain('/tenant-management');
+  });
+});
+
+describe('subdomains', () => {
+  it('takes a-z, 0-9 and inner hyphens, 3 to 63 characters, nothing reserved', () => {
+    for (const ok of ['demo', 'client1', 'a-b', 'x'.repeat(63), '123'])
+      expect(subdomainProblem(ok)).toBeNull();
+    expect(subdomainProblem('ab')).toBe('length');
+    expect(subdomainProblem('x'.repeat(64))).toBe('length');
+    for (const bad of ['-abc', 'abc-', 'a_b', 'şirket', 'a.b', 'a b', 'ABC'])
+      expect(subdomainProblem(bad)).toBe('format');
+    for (const reserved of ['www', 'api', 'admin', 'mail', 'default'])
+      expect(subdomainProblem(reserved)).toBe('reserved');
+  });
+
+  it('the create schema lower-cases it and fills the spec defaults', () => {
+    const parsed = createTenantBody.parse({ company_name: 'Acme', subdomain: ' Acme-1 ' });
+    expect(parsed.subdomain).toBe('acme-1');
+    expect(parsed.subscription_plan).toBe('basic');
+    expect(parsed.is_active).toBe(true);
+    expect(parsed.branding).toMatchObject({ primary_color: '#1976d2', secondary_color: '#dc004e' });
+    expect(parsed.settings).toEqual({
+      timezone: 'Europe/Istanbul',
+      currency: 'TRY',
+      language: 'tr',
+      order_number_prefix: 'ORD',
+      customer_number_prefix: 'CUST',
+    });
+  });
+});
