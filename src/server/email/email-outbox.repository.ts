@@ -102,11 +102,11 @@ export async function queueNotificationEmails(
   return rows.length;
 }
 
-/** Queues one e-mail (a password reset link) in the caller's transaction. */
+/** Queues one e-mail (a password reset link, a registration's mail) in the caller's transaction. */
 export async function queueEmail(
   trx: Executor,
   tenantId: string,
-  kind: 'notification' | 'password_reset',
+  kind: 'password_reset' | 'registration_verify' | 'registration_approved',
   to: string,
   email: RenderedEmail,
 ): Promise<void> {
