@@ -60,6 +60,8 @@ export const REG_RULE_TEXTS = {
   required: (field: RegistrationField) => `${L[field]} gereklidir`,
   minLength: (field: RegistrationField, n: number) => `${L[field]} en az ${n} karakter olmalıdır`,
   phoneInvalid: `${L.contact_person_phone}: geçerli bir telefon numarası giriniz`,
+  /** What the common text rule says of a control character (common.ts `text`). */
+  invalidChars: (field: RegistrationField) => `${L[field]} geçersiz karakter içeriyor`,
   planInvalid: `${L.subscription_plan}: Ücretsiz, Temel, Pro veya Kurumsal seçiniz`,
 } as const;
 
