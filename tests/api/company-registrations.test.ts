@@ -366,29 +366,48 @@ describe('platform admin review', () => {
     expect(check.body.data.reason).toBe('taken');
   });
 
-  it('suspension turns the tenant off: sign-in and an existing token get 403 TENANT_INACTIVE', async () => {
-    const body = form(api, { contact_person_email: 'x@example.com.tr' });
-    await signUp(api, body);
-    const approved = await act(api, platform, body.id, 'approve');
-    const tenant = approved.body.data.tenant;
-    expect(tenant?.admin_username).toBe('admin');
-    const session = await api.login(body.subdomain, 'admin', tenant?.one_time_password ?? '');
-    expect(
-      (await api.call('GET', '/auth/profile', { tenant: body.subdomain, token: session.token })).status,
-    ).toBe(200);
-    const suspended = await act(api, platform, body.id, 'suspend', 'Ödeme yapılmadı');
-    expect(suspended.body.data).toMatchObject({ changed: true, registration: { status: 'suspended' } });
-    const profile = await api.call('GET', '/auth/profile', { tenant: body.subdomain, token: session.token });
-    expect(profile.status).toBe(403);
-    expect(profile.body).toMatchObject({ code: 'TENANT_INACTIVE' });
-    const login = await api.call('POST', '/auth/login', {
-      tenant: body.subdomain,
-      body: { username: 'admin', password: tenant?.one_time_password },
-    });
-    expect(login.status).toBe(403);
-    expect(login.body).toMatchObject({ code: 'TENANT_INACTIVE' });
-    // suspended is final
-    expect((await act(api, platform, body.id, 'approve')).status).toBe(409);
+  it('suspension turns the tenant off: sign-in and an existing token get 403 TENANT_INACTIVE (the read cache forgets it)', async () => {
+    // A minute-long read cache: the tenant is cached as active before the suspension.
+    const cached = await startApi({ database: api.database, config: { authCacheMs: 60_000 } });
+    try {
+      const admin = await cached.login('default', 'admin');
+      const body = form(cached, { contact_person_email: 'x@example.com.tr' });
+      await signUp(cached, body, '10.6.0.1');
+      const approved = await act(cached, admin, body.id, 'approve');
+      const tenant = approved.body.data.tenant;
+      expect(tenant?.admin_username).toBe('admin');
+      const session = await cached.login(body.subdomain, 'admin', tenant?.one_time_password ?? '');
+      const profile = () =>
+        cached.call('GET', '/auth/profile', { tenant: body.subdomain, token: session.token });
+      expect((await profile()).status).toBe(200);
+      const suspended = await act(cached, admin, body.id, 'suspend', 'Ödeme yapılmadı');
+      expect(suspended.body.data).toMatchObject({ changed: true, registration: { status: 'suspended' } });
+      const after = await profile();
+      expect(after.status).toBe(403);
+      expect(after.body).toMatchObject({ code: 'TENANT_INACTIVE' });
+      const login = await cached.call('POST', '/auth/login', {
+        tenant: body.subdomain,
+        body: { username: 'admin', password: tenant?.one_time_password },
+      });
+      expect(login.status).toBe(403);
+      expect(login.body).toMatchObject({ code: 'TENANT_INACTIVE' });
+      // the figures count active companies only
+      const stats = await cached.call<{ data: { tenants: { total_active_tenants: number } } }>(
+        'GET',
+        '/admin/dashboard-stats',
+        { tenant: 'default', token: admin.token },
+      );
+      const active = await cached.db
+        .selectFrom('tenants')
+        .select('id')
+        .where('is_active', '=', true)
+        .execute();
+      expect(stats.body.data.tenants.total_active_tenants).toBe(active.length);
+      // suspended is final
+      expect((await act(cached, admin, body.id, 'approve')).status).toBe(409);
+    } finally {
+      await cached.close();
+    }
   });
 });
 

@@ -39,10 +39,11 @@ async function fillForm(page: Page, sub: string, email: string) {
 
 async function platformAdminTab(width: number, lang: 'tr' | 'en' = 'tr') {
   const context = await newContext(browser(), { width, height: 900 });
-  if (lang === 'en') await english(context);
   const page = await context.newPage();
   await signIn(page, baseURL, 'default', 'admin');
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+  // English from the next page load on (the sign-in helper reads the Turkish button).
+  if (lang === 'en') await english(context);
   await page.goto(`${baseURL}/admin?tab=6`);
   await page.getByTestId('registrations-tab').waitFor({ timeout: 30_000 });
   return { context, page };
