@@ -164,6 +164,7 @@ describe('company sign-up and approval (Chromium against npm start)', () => {
   });
 
   it('in English at 390 px: the form and tab 6 are English cards without sideways scroll; axe finds nothing serious', async () => {
+    const sub = `e2e-en-${Date.now().toString(36)}`;
     const context = await newContext(browser(), { width: 390, height: 844 });
     await english(context);
     const page = await context.newPage();
@@ -188,6 +189,17 @@ describe('company sign-up and approval (Chromium against npm start)', () => {
       );
       found.errors = await seriousViolations(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // a valid form is sent; the answer says (in English) that no e-mail went out
+      await fillForm(page, sub, `zeynep.${sub}@example.com.tr`);
+      await expect
+        .poll(() => page.getByTestId('register-form').innerText(), { timeout: 10_000 })
+        .toContain('This subdomain is available');
+      await page.getByTestId('register-submit').click();
+      await page.getByTestId('register-done').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('register-email-note').innerText()).toContain(
+        'E-mail sending is not configured',
+      );
+      found.done = await seriousViolations(page);
     } finally {
       await context.close();
     }
@@ -195,23 +207,42 @@ describe('company sign-up and approval (Chromium against npm start)', () => {
     const { context: adminContext, page: admin } = await platformAdminTab(390, 'en');
     try {
       await admin.getByTestId('registrations-cards').waitFor({ timeout: 30_000 });
+      await admin.getByTestId(`registration-row-${sub}`).waitFor({ timeout: 30_000 });
+      expect(await admin.getByTestId(`registration-row-${sub}`).innerText()).toContain('Pending');
       expect(await admin.getByTestId('registrations-table').count()).toBe(0);
       expect(await admin.getByTestId('registrations-refresh').innerText()).toBe('Refresh');
       expect(await admin.getByTestId('admin-tab-registrations').innerText()).toBe('Company Registrations');
       await admin.waitForTimeout(500);
       found.tab = await seriousViolations(admin);
       expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      const approve = admin.locator('[data-testid^="registration-approve-"]').first();
-      if ((await approve.count()) > 0) {
-        await approve.click();
-        await admin.getByTestId('registration-action-dialog').waitFor();
-        expect(await admin.getByTestId('registration-action-dialog').innerText()).toContain(
-          'and an admin user',
-        );
-        await admin.waitForTimeout(500);
-        found.dialog = await seriousViolations(admin);
-        await admin.keyboard.press('Escape');
-      }
+      await admin.getByTestId(`registration-reject-${sub}`).click();
+      await admin.getByTestId('registration-action-dialog').waitFor();
+      expect(await admin.getByTestId('registration-action-dialog').innerText()).toContain('cannot be undone');
+      await admin.keyboard.press('Escape');
+      await admin.getByTestId('registration-action-dialog').waitFor({ state: 'detached' });
+      await admin.getByTestId(`registration-approve-${sub}`).click();
+      await admin.getByTestId('registration-action-dialog').waitFor();
+      expect(await admin.getByTestId('registration-action-dialog').innerText()).toContain(
+        'and an admin user',
+      );
+      await admin.waitForTimeout(500);
+      found.dialog = await seriousViolations(admin);
+      await admin.getByTestId('registration-action-confirm').click();
+      await admin.getByTestId('registration-result-dialog').waitFor({ timeout: 30_000 });
+      expect(await admin.getByTestId('registration-result-dialog').innerText()).toContain(
+        'One-time password',
+      );
+      await admin.waitForTimeout(500);
+      found.result = await seriousViolations(admin);
+      await admin.getByTestId('registration-result-close').click();
+      const { token } = await apiLogin(baseURL, 'default', 'admin');
+      const list = await api<{ data: Array<{ id: string; subdomain: string }> }>(
+        baseURL,
+        'default',
+        '/admin/company-registrations',
+        { token },
+      );
+      made.push(...list.body.data.filter((r) => r.subdomain === sub));
       expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length > 0))).toEqual({});
     } finally {
       await adminContext.close();
