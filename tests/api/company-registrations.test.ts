@@ -296,6 +296,56 @@ describe('platform admin review', () => {
     expect((await act(api, platform, body.id, 'delete')).status).toBe(400);
   });
 
+  it('approval of a name a company took meanwhile is 409 and creates nothing (the registration stays pending)', async () => {
+    const id = randomUUID();
+    await api.db
+      .insertInto('company_registrations')
+      .values({
+        tenant_id: 'default',
+        id,
+        company_name: 'Geç Kalan Ltd.',
+        industry: null,
+        contact_person_name: 'Can Demir',
+        contact_person_email: 'can@example.com.tr',
+        contact_person_phone: null,
+        subdomain: 'client1',
+        subscription_plan: 'free',
+        address_street: null,
+        address_city: null,
+        address_state: null,
+        address_country: null,
+        reason: null,
+        verify_token_hash: null,
+        verify_expires_at: null,
+        decided_at: null,
+        decided_by: null,
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
+      .execute();
+    const usersBefore = await api.db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', 'client1')
+      .execute();
+    const r = await act(api, platform, id, 'approve');
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject({ error: M.tenantExists, code: 'CONFLICT' });
+    const row = await api.db
+      .selectFrom('company_registrations')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    expect(row?.status).toBe('pending');
+    const usersAfter = await api.db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', 'client1')
+      .execute();
+    expect(usersAfter.length).toBe(usersBefore.length);
+    await act(api, platform, id, 'reject', 'Alt alan adı dolu');
+  });
+
   it('approval creates exactly one tenant and one admin, who signs in with the one-time password; twice is once', async () => {
     const body = form(api, { contact_person_email: 'mehmet.kaya@example.com.tr' });
     await signUp(api, body);

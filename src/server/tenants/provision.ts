@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import { USER_LIMITS, USERNAME_PATTERN } from '../../shared/api/admin-users';
 import type { Database } from '../db/schema';
 import { seedListNames } from '../products/product-lists.repository';
+import { tenantHoldsSubdomain } from '../registrations/registrations.repository';
 import { insertUserIfFree } from '../users/users.repository';
 import { findTenant, insertTenant, type Tenant } from './tenants.repository';
 import { newUserDefaults } from './user-defaults';
@@ -47,14 +48,14 @@ export function adminUsernameFrom(email: string): string {
  * TRY, tr, ORD/CUST prefixes; DNS 'pending' until the record is written), its counters, its
  * product list names, and its first user — role admin, named after the contact person, with the
  * tenant's default language and time zone. Everything in the CALLER's transaction: either the
- * company exists whole, or nothing of it does. Returns null when a tenant of that id already
- * exists (nothing written).
+ * company exists whole, or nothing of it does. Returns null when a tenant already has that id or
+ * subdomain (nothing written).
  */
 export async function provisionTenant(
   trx: Transaction<Database>,
   input: ProvisionInput,
 ): Promise<ProvisionResult | null> {
-  if (await findTenant(trx, input.subdomain)) return null;
+  if (await tenantHoldsSubdomain(trx, input.subdomain)) return null;
   await insertTenant(trx, {
     id: input.subdomain,
     company_name: input.company_name,
