@@ -18,6 +18,7 @@ import {
 import { SUBDOMAIN_MAX, subdomainProblem } from '../../shared/domain/company-registration';
 import { ApiError, isNetworkError } from '../api/errors';
 import { call } from '../api/http';
+import { uuid } from '../local/outbox';
 import { AppLogo } from '../shared-ui/app-logo';
 import { type Translate, useT } from '../shared-ui/i18n';
 import { LanguageSwitch } from '../shared-ui/language-switch';
@@ -140,7 +141,7 @@ function SignUpForm() {
   );
   const [subdomain, setSubdomain] = useState<SubdomainState>({ state: 'idle' });
   // The registration's id, made once: a retried send (a lost answer) registers once.
-  const id = useRef(crypto.randomUUID());
+  const id = useRef(uuid());
   const served = useRef<{ token: string; at: number; minSeconds: number } | null>(null);
 
   useEffect(() => {
