@@ -40,6 +40,7 @@ import rateLimitPlugin from './plugins/external/rate-limit';
 import zodPlugin from './plugins/external/zod';
 import importRoutes from './products/import/import.routes';
 import productRoutes from './products/products.routes';
+import registrationRoutes from './registrations/registrations.routes';
 import { Monitor } from './status/monitor';
 import statusRoutes from './status/status.routes';
 import stockRoutes from './stock/stock.routes';
@@ -220,6 +221,7 @@ export async function buildApp({ db, config, routes = [], changes, dns }: AppDep
       await api.register(adminUserRoutes);
       await api.register(backupRoutes);
       await api.register(tenantAdminRoutes);
+      await api.register(registrationRoutes);
       await api.register(orderRoutes);
       await api.register(dashboardRoutes);
       await api.register(deliveryRoutes);

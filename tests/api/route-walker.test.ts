@@ -28,6 +28,12 @@ const PUBLIC = [
   'GET /api/products/images/:hash',
   // the company logo, for the same reason (the top bar, the login screen, a delivery note)
   'GET /api/tenants/logo/:hash',
+  // a company's sign-up, by someone who has no account yet: the form's token, the live subdomain
+  // check, the sign-up itself and the e-mailed verification link
+  'GET /api/company-registrations/form',
+  'GET /api/company-registrations/subdomain-check',
+  'POST /api/company-registrations',
+  'POST /api/company-registrations/verify-email',
 ];
 
 const apiRoutes = () =>
@@ -39,7 +45,7 @@ const concrete = (url: string) =>
   url.replace(/:[A-Za-z_]\w*/g, (m) => (m === ':role' ? 'manager' : '00000000-0000-4000-8000-000000000000'));
 
 describe('route walker', () => {
-  it('the public routes are exactly login, register, the password reset pair, tenant info, health, the OpenAPI document, product images and the company logo', () => {
+  it('the public routes are exactly login, register, the password reset pair, tenant info, health, the OpenAPI document, product images, the company logo and the company sign-up', () => {
     const declared = apiRoutes()
       .filter((r) => r.access === 'public')
       .map((r) => `${r.method} ${r.url}`)

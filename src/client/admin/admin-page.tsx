@@ -4,8 +4,10 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { isPlatformAdmin } from '../../shared/domain/company-registration';
 import { useT } from '../shared-ui/i18n';
 import { ChunkLoading } from '../shared-ui/loading';
+import { useSession } from '../state/session';
 
 /**
  * The tabs in the spec's order. Each tab is its own chunk, loaded when it is opened; the open tab
@@ -22,6 +24,7 @@ const TABS = [
     key: 'admin_tabRegistrations',
     testId: 'registrations',
     Component: lazy(() => import('./registrations/registrations-tab')),
+    platformOnly: true,
   },
 ] as const;
 
@@ -29,9 +32,13 @@ const TABS = [
 export default function AdminPage() {
   const t = useT();
   const [params, setParams] = useSearchParams();
+  // Company registrations are the platform's (admins of the platform tenant): a company's own
+  // admin does not get the tab at all (the server refuses its calls too).
+  const platform = useSession((s) => isPlatformAdmin(s.tenant, s.user?.role));
+  const tabs = TABS.filter((tab) => platform || !('platformOnly' in tab && tab.platformOnly));
   const asked = Number(params.get('tab'));
-  const current = Number.isInteger(asked) && asked >= 0 && asked < TABS.length ? asked : 0;
-  const { Component } = TABS[current] ?? TABS[0];
+  const current = Number.isInteger(asked) && asked >= 0 && asked < tabs.length ? asked : 0;
+  const { Component } = tabs[current] ?? TABS[0];
   return (
     <Box data-testid="admin-page">
       <Paper variant="outlined" sx={{ mb: 2 }}>
@@ -45,7 +52,7 @@ export default function AdminPage() {
           allowScrollButtonsMobile
           aria-label={t('admin_tabs')}
         >
-          {TABS.map((tab, index) => (
+          {tabs.map((tab, index) => (
             <Tab
               key={tab.key}
               label={t(tab.key)}

@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { landingPathFor } from '../../shared/domain/roles';
 import { login } from '../api/auth';
 import { getTenant } from '../api/tenant';
@@ -381,6 +381,23 @@ export default function LoginPage() {
               }}
             >
               {t('forgotPassword')}
+            </Box>
+          </Box>
+          {/* A new company's public sign-up (a plain link: no MUI Link on the first visit). */}
+          <Box sx={{ textAlign: 'center', mt: 1.5 }}>
+            <Box
+              component={RouterLink}
+              to="/register-company"
+              data-testid="register-company-link"
+              sx={{
+                typography: 'body2',
+                color: 'primary.main',
+                textDecoration: 'none',
+                '&:hover': { textDecoration: 'underline' },
+                '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+              }}
+            >
+              {t('reg_loginLink')}
             </Box>
           </Box>
         </Box>

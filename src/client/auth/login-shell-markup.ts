@@ -81,6 +81,8 @@ body{margin:0}
 .ls-center{text-align:center}
 .ls-link{padding:0;border:0;background:transparent;color:var(--p);font:inherit;font-size:.875rem;line-height:1.43;cursor:pointer}
 .ls-link:hover{text-decoration:underline}
+a.ls-link{text-decoration:none}
+.ls-reg{margin-top:12px}
 .ls-link:focus-visible{outline:2px solid var(--p);outline-offset:2px}
 .ls-foot{padding:16px 32px;border-top:1px solid rgba(0,0,0,.12);text-align:center;background:rgba(0,0,0,.04)}
 .ls-secure{display:flex;justify-content:center;align-items:center;gap:6px;color:var(--ok);font-size:.75rem;line-height:1.66;font-weight:500}
@@ -116,6 +118,7 @@ export function loginShellHtml(t: Record<keyof typeof tr, string> = tr): string 
 <button type="submit" class="ls-submit" disabled>${x('loginSubmit')}</button></div>
 <div class="ls-or" role="separator"><span>${x('or')}</span></div>
 <div class="ls-center"><button type="button" class="ls-link" aria-haspopup="dialog" data-login-shell-forgot>${x('forgotPassword')}</button></div>
+<div class="ls-center ls-reg"><a class="ls-link" href="/register-company" data-testid="register-company-link">${x('reg_loginLink')}</a></div>
 </form>
 <footer class="ls-foot"><div class="ls-secure">${svg(ICON.lock)}<span>${x('secureConnection')}</span></div><p class="ls-copy">${x('copyright')}</p>
 <div class="ls-langs" role="group" aria-label="${x('languageSwitch')}">${LANGUAGE_BUTTONS}</div></footer>

@@ -5,6 +5,7 @@ import { companyEn } from '../admin/company/messages-en';
 import { logsEn } from '../admin/logs/messages-en';
 import { adminEn } from '../admin/messages-en';
 import { adminOrdersEn } from '../admin/orders/messages-en';
+import { registrationsEn } from '../admin/registrations/messages-en';
 import { settingsEn } from '../admin/settings/messages-en';
 import { statusEn } from '../admin/status/messages-en';
 import { usersEn } from '../admin/users/messages-en';
@@ -19,6 +20,7 @@ import { passwordResetEn } from '../password-reset/messages-en';
 import { importEn } from '../products/import/messages-en';
 import { productsEn } from '../products/messages-en';
 import { profileEn } from '../profile/messages-en';
+import { registerCompanyEn } from '../register-company/messages-en';
 import { salesEn } from '../sales/messages-en';
 import { deviceSettingsEn } from '../settings/messages-en';
 import { syncEn } from '../sync/messages-en';
@@ -305,12 +307,14 @@ export const en: Record<MessageKey, string> = {
   ...companyEn,
   ...usersEn,
   ...tenantsEn,
+  ...registrationsEn,
   ...backupsEn,
   ...authEn,
   ...dashboardEn,
   ...driverEn,
   ...notificationsEn,
   ...passwordResetEn,
+  ...registerCompanyEn,
   ...ordersEn,
   ...profileEn,
   ...salesEn,

@@ -5,6 +5,7 @@ import { companyTr } from '../admin/company/messages-tr';
 import { logsTr } from '../admin/logs/messages-tr';
 import { adminTr } from '../admin/messages-tr';
 import { adminOrdersTr } from '../admin/orders/messages-tr';
+import { registrationsTr } from '../admin/registrations/messages-tr';
 import { settingsTr } from '../admin/settings/messages-tr';
 import { statusTr } from '../admin/status/messages-tr';
 import { usersTr } from '../admin/users/messages-tr';
@@ -19,6 +20,7 @@ import { passwordResetTr } from '../password-reset/messages-tr';
 import { importTr } from '../products/import/messages-tr';
 import { productsTr } from '../products/messages-tr';
 import { profileTr } from '../profile/messages-tr';
+import { registerCompanyTr } from '../register-company/messages-tr';
 import { salesTr } from '../sales/messages-tr';
 import { deviceSettingsTr } from '../settings/messages-tr';
 import { syncTr } from '../sync/messages-tr';
@@ -295,12 +297,14 @@ export const tr = {
   ...companyTr,
   ...usersTr,
   ...tenantsTr,
+  ...registrationsTr,
   ...backupsTr,
   ...authTr,
   ...dashboardTr,
   ...driverTr,
   ...notificationsTr,
   ...passwordResetTr,
+  ...registerCompanyTr,
   ...ordersTr,
   ...profileTr,
   ...salesTr,

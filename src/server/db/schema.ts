@@ -430,6 +430,12 @@ export interface CompanyRegistrationsTable {
   address_state: string | null;
   address_country: string | null;
   reason: string | null;
+  /** SHA-256 of the e-mail verification link's token (migration 0024); null once used. */
+  verify_token_hash: string | null;
+  verify_expires_at: NullableTimestamp;
+  /** The last decision (approve, reject, suspend): when and by whom (migration 0024). */
+  decided_at: NullableTimestamp;
+  decided_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -483,7 +489,7 @@ export interface EmailDeliveryTable {
 export interface EmailOutboxTable {
   tenant_id: string;
   id: string;
-  kind: 'notification' | 'password_reset';
+  kind: 'notification' | 'password_reset' | 'registration_verify' | 'registration_approved';
   notification_id: string | null;
   to_address: string;
   subject: string;

@@ -102,11 +102,11 @@ export async function queueNotificationEmails(
   return rows.length;
 }
 
-/** Queues one e-mail (a password reset link) in the caller's transaction. */
+/** Queues one e-mail (a password reset link, a registration's mail) in the caller's transaction. */
 export async function queueEmail(
   trx: Executor,
   tenantId: string,
-  kind: 'notification' | 'password_reset',
+  kind: 'password_reset' | 'registration_verify' | 'registration_approved',
   to: string,
   email: RenderedEmail,
 ): Promise<void> {
@@ -129,7 +129,7 @@ export async function queueEmail(
 export interface ClaimedEmail {
   tenant_id: string;
   id: string;
-  kind: 'notification' | 'password_reset';
+  kind: 'notification' | 'password_reset' | 'registration_verify' | 'registration_approved';
   to_address: string;
   subject: string;
   text_body: string;
@@ -168,11 +168,21 @@ export async function claimDueEmails(
 }
 
 /**
- * Sent. A password reset e-mail loses its body (the link and its token) once it has gone: the
- * token is kept only as a hash, and the outbox does not keep it either.
+ * The e-mails that carry a secret: a password reset link, a registration's verification link, a
+ * new company admin's first password. Their body is wiped once sent or given up: tokens are kept
+ * only as hashes and passwords only hashed, and the outbox must not keep them either.
  */
+const SECRET_KINDS: ReadonlySet<string> = new Set([
+  'password_reset',
+  'registration_verify',
+  'registration_approved',
+]);
+const wipeOf = (email: ClaimedEmail) =>
+  SECRET_KINDS.has(email.kind) ? { text_body: '', html_body: '' } : {};
+
+/** Sent (a secret-carrying e-mail loses its body, see SECRET_KINDS). */
 export async function markSent(db: Kysely<Database>, email: ClaimedEmail, at: Date): Promise<void> {
-  const wipe = email.kind === 'password_reset' ? { text_body: '', html_body: '' } : {};
+  const wipe = wipeOf(email);
   await db
     .updateTable('email_outbox')
     .set({ status: 'sent', sent_at: at, locked_until: null, last_error: null, ...wipe })
@@ -198,7 +208,7 @@ export async function markRetry(
 
 /** Given up after the last attempt. */
 export async function markFailed(db: Kysely<Database>, email: ClaimedEmail, error: string): Promise<void> {
-  const wipe = email.kind === 'password_reset' ? { text_body: '', html_body: '' } : {};
+  const wipe = wipeOf(email);
   await db
     .updateTable('email_outbox')
     .set({ status: 'failed', locked_until: null, last_error: error.slice(0, 1000), ...wipe })

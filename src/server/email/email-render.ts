@@ -73,3 +73,61 @@ export function renderPasswordResetEmail(input: {
     ),
   };
 }
+
+/** A company's sign-up: the link that verifies the contact person's e-mail address. */
+export function renderRegistrationVerifyEmail(input: {
+  company: string;
+  contactName: string;
+  subdomain: string;
+  link: string;
+  validHours: number;
+}): RenderedEmail {
+  const subject = subjectLine(`E-posta doğrulama - ${input.company}`);
+  const lines = [
+    `Merhaba ${input.contactName},`,
+    `"${input.company}" şirketi için "${input.subdomain}" alt alan adıyla kayıt başvurusu aldık. E-posta adresinizi doğrulamak için aşağıdaki bağlantıyı açın.`,
+    `Bağlantı ${input.validHours} saat geçerlidir. Başvurunuz incelendikten sonra size bilgi verilecektir.`,
+    'Bu başvuruyu siz yapmadıysanız bu e-postayı dikkate almayın.',
+  ];
+  const text = `${lines[0]}\n\n${lines[1]}\n\n${input.link}\n\n${lines[2]}\n${lines[3]}\n\n--\n${FOOTER}\n`;
+  return {
+    subject,
+    text,
+    html: layout(
+      input.company,
+      lines.slice(0, 2),
+      { href: input.link, label: 'E-postamı doğrula' },
+      lines.slice(2),
+    ),
+  };
+}
+
+/** An approved sign-up: the new company's address and its first admin's sign-in details. */
+export function renderRegistrationApprovedEmail(input: {
+  company: string;
+  contactName: string;
+  tenantId: string;
+  username: string;
+  password: string;
+  loginLink: string | null;
+}): RenderedEmail {
+  const subject = subjectLine(`Şirket kaydınız onaylandı - ${input.company}`);
+  const lines = [
+    `Merhaba ${input.contactName},`,
+    `"${input.company}" şirket kaydınız onaylandı. Şirket kodu: ${input.tenantId}`,
+    `Kullanıcı adı: ${input.username}\nİlk şifre: ${input.password}`,
+    'Güvenliğiniz için ilk girişten sonra şifrenizi profil sayfanızdan değiştirin.',
+  ];
+  const link = input.loginLink ? `\n\n${input.loginLink}` : '';
+  const text = `${lines.join('\n\n')}${link}\n\n--\n${FOOTER}\n`;
+  return {
+    subject,
+    text,
+    html: layout(
+      input.company,
+      lines.slice(0, 3),
+      input.loginLink ? { href: input.loginLink, label: 'Giriş yap' } : undefined,
+      lines.slice(3),
+    ),
+  };
+}

@@ -85,6 +85,21 @@ import {
   updateProductBody,
 } from './products';
 import { pushBody, pushResponse } from './push';
+import {
+  createRegistrationBody,
+  createRegistrationResponse,
+  platformStatsSchema,
+  registrationActionBody,
+  registrationActionParams,
+  registrationActionResponse,
+  registrationFormResponse,
+  registrationListQuery,
+  registrationListResponse,
+  subdomainCheckQuery,
+  subdomainCheckResponse,
+  verifyEmailBody,
+  verifyEmailResponse,
+} from './registrations';
 import { ROUTES, type RouteName } from './routes';
 import {
   inventoryCountBody,
@@ -157,6 +172,25 @@ export const API = {
     ...ROUTES.resetPassword,
     body: resetPasswordBody,
     response: passwordResetMessage,
+    emptyBodyAsObject: true,
+  }),
+  registrationForm: endpoint({ ...ROUTES.registrationForm, response: registrationFormResponse }),
+  registrationSubdomainCheck: endpoint({
+    ...ROUTES.registrationSubdomainCheck,
+    query: subdomainCheckQuery,
+    response: subdomainCheckResponse,
+  }),
+  registrationCreate: endpoint({
+    ...ROUTES.registrationCreate,
+    body: createRegistrationBody,
+    response: createRegistrationResponse,
+    statuses: [200, 201],
+    emptyBodyAsObject: true,
+  }),
+  registrationVerifyEmail: endpoint({
+    ...ROUTES.registrationVerifyEmail,
+    body: verifyEmailBody,
+    response: verifyEmailResponse,
     emptyBodyAsObject: true,
   }),
   logout: endpoint({ ...ROUTES.logout, response: z.object({ message: z.string() }) }),
@@ -523,6 +557,19 @@ export const API = {
   dnsSetupExisting: endpoint({ ...ROUTES.dnsSetupExisting, response: dnsSetupExistingResponse }),
   dnsList: endpoint({ ...ROUTES.dnsList, response: dnsListResponse }),
   dnsCheck: endpoint({ ...ROUTES.dnsCheck, params: dnsCheckParam, response: dnsCheckResponse }),
+  adminRegistrations: endpoint({
+    ...ROUTES.adminRegistrations,
+    query: registrationListQuery,
+    response: registrationListResponse,
+  }),
+  adminPlatformStats: endpoint({ ...ROUTES.adminPlatformStats, response: platformStatsSchema }),
+  adminRegistrationAction: endpoint({
+    ...ROUTES.adminRegistrationAction,
+    params: registrationActionParams,
+    body: registrationActionBody,
+    response: registrationActionResponse,
+    emptyBodyAsObject: true,
+  }),
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type ApiName = keyof typeof API;

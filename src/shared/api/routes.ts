@@ -52,6 +52,32 @@ export const ROUTES = {
   register: { method: 'POST', path: '/auth/register', access: 'public', write: 'session' },
   forgotPassword: { method: 'POST', path: '/auth/forgot-password', access: 'public', write: 'session' },
   resetPassword: { method: 'POST', path: '/auth/reset-password', access: 'public', write: 'session' },
+  // A company's sign-up: by someone who has no account yet. Registrations belong to the platform
+  // tenant whatever address the page was opened on, so these need no `?tenant=`.
+  /** The sign-up form's token: the signed time it was served (the time trap). */
+  registrationForm: { method: 'GET', path: '/company-registrations/form', access: 'public', tenant: false },
+  registrationSubdomainCheck: {
+    method: 'GET',
+    path: '/company-registrations/subdomain-check',
+    access: 'public',
+    tenant: false,
+  },
+  /** `create`: the page makes the registration's id, so a retried send registers once. */
+  registrationCreate: {
+    method: 'POST',
+    path: '/company-registrations',
+    access: 'public',
+    write: 'create',
+    tenant: false,
+  },
+  /** The e-mailed link's token: verifying twice is verifying once. */
+  registrationVerifyEmail: {
+    method: 'POST',
+    path: '/company-registrations/verify-email',
+    access: 'public',
+    write: 'idempotent',
+    tenant: false,
+  },
   // ------------------------------------------------------------------- the session ---
   logout: { method: 'POST', path: '/auth/logout', access: 'user', write: 'session' },
   profile: { method: 'GET', path: '/auth/profile', access: 'user' },
@@ -259,6 +285,20 @@ export const ROUTES = {
   dnsList: { method: 'GET', path: '/tenants/admin/dns/list', access: ['admin'] },
   /** Asks the resolver for the tenant's host and stores the answer as the tenant's dns_status. */
   dnsCheck: { method: 'GET', path: '/tenants/admin/dns/check/:tenant', access: ['admin'] },
+  // ------------------------------------------------ platform (admins of the platform tenant) ---
+  // The role check is the entry's; "of the platform tenant" is the service's (403 for others).
+  adminRegistrations: { method: 'GET', path: '/admin/company-registrations', access: ['admin'] },
+  adminPlatformStats: { method: 'GET', path: '/admin/dashboard-stats', access: ['admin'] },
+  /**
+   * approve | reject | suspend. 'idempotent': repeating an action on a registration already in
+   * its target status changes nothing (an approval never creates a second tenant).
+   */
+  adminRegistrationAction: {
+    method: 'POST',
+    path: '/admin/company-registrations/:id/:action',
+    access: ['admin'],
+    write: 'idempotent',
+  },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

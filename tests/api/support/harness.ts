@@ -4,6 +4,7 @@ import { buildApp } from '../../../src/server/app';
 import { type Config, testConfig } from '../../../src/server/config';
 import { pgliteChangeListener, postgresChangeListener } from '../../../src/server/db/change-listener';
 import type { Database } from '../../../src/server/db/schema';
+import type { DnsProvider } from '../../../src/server/dns/provider';
 import type { User } from '../../../src/shared/api/auth';
 import { createTestDatabase, DEMO_PASSWORD, type TestDatabase } from '../../helpers/test-db';
 
@@ -51,7 +52,13 @@ export interface Api {
 }
 
 export async function startApi(
-  options: { config?: Partial<Config>; database?: TestDatabase; routes?: FastifyPluginAsync[] } = {},
+  options: {
+    config?: Partial<Config>;
+    database?: TestDatabase;
+    routes?: FastifyPluginAsync[];
+    /** A DNS provider in place of the configuration's (a fake one records what is written). */
+    dns?: DnsProvider;
+  } = {},
 ): Promise<Api> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.config);
@@ -61,7 +68,7 @@ export async function startApi(
     : database.url
       ? postgresChangeListener(database.url)
       : undefined;
-  const app = await buildApp({ db: database.db, config, routes: options.routes, changes });
+  const app = await buildApp({ db: database.db, config, routes: options.routes, changes, dns: options.dns });
   await app.ready();
 
   async function call<T>(method: string, path: string, o: CallOptions = {}): Promise<CallResult<T>> {
