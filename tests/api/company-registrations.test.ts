@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DnsProvider, DnsRecord } from '../../src/server/dns/provider';
 import { issueFormToken } from '../../src/server/registrations/form-token';
 import { REGISTRATION_MESSAGES as M } from '../../src/shared/api/registrations';
-import { SUBDOMAIN_MESSAGES as S } from '../../src/shared/domain/company-registration';
+import { SUBDOMAIN_MESSAGES as S } from '../../src/shared/domain/platform';
 import { freePort } from '../helpers/free-port';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { type Api, type Session, startApi } from './support/harness';

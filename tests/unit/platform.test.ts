@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { menuFor } from '../../src/client/layout/menu-items';
 import { createTenantBody } from '../../src/shared/api/tenant-admin';
-import { isPlatformAdmin, subdomainProblem } from '../../src/shared/domain/platform';
+import { isPlatformAdmin, SUBDOMAIN_MESSAGES, subdomainProblem } from '../../src/shared/domain/platform';
 
 /**
  * The platform rules: only an admin of the platform tenant is a platform admin (menu entry and
@@ -30,12 +30,13 @@ describe('subdomains', () => {
   it('takes a-z, 0-9 and inner hyphens, 3 to 63 characters, nothing reserved', () => {
     for (const ok of ['demo', 'client1', 'a-b', 'x'.repeat(63), '123'])
       expect(subdomainProblem(ok)).toBeNull();
-    expect(subdomainProblem('ab')).toBe('length');
-    expect(subdomainProblem('x'.repeat(64))).toBe('length');
-    for (const bad of ['-abc', 'abc-', 'a_b', 'şirket', 'a.b', 'a b', 'ABC'])
-      expect(subdomainProblem(bad)).toBe('format');
+    expect(subdomainProblem('ab')).toBe(SUBDOMAIN_MESSAGES.tooShort);
+    expect(subdomainProblem('x'.repeat(64))).toBe(SUBDOMAIN_MESSAGES.tooLong);
+    for (const bad of ['-abc', 'abc-']) expect(subdomainProblem(bad)).toBe(SUBDOMAIN_MESSAGES.hyphenEdge);
+    for (const bad of ['a_b', 'şirket', 'a.b', 'a b', 'ABC'])
+      expect(subdomainProblem(bad)).toBe(SUBDOMAIN_MESSAGES.characters);
     for (const reserved of ['www', 'api', 'admin', 'mail', 'default'])
-      expect(subdomainProblem(reserved)).toBe('reserved');
+      expect(subdomainProblem(reserved)).toBe(SUBDOMAIN_MESSAGES.reserved);
   });
 
   it('the create schema lower-cases it and fills the spec defaults', () => {

@@ -6,12 +6,8 @@ import {
   type RegisterForm,
 } from '../../src/client/register-company/register-form';
 import { createRegistrationBody } from '../../src/shared/api/registrations';
-import {
-  REGISTRATION_TRANSITIONS,
-  registrationMove,
-  SUBDOMAIN_MESSAGES,
-  subdomainProblem,
-} from '../../src/shared/domain/company-registration';
+import { REGISTRATION_TRANSITIONS, registrationMove } from '../../src/shared/domain/company-registration';
+import { SUBDOMAIN_MESSAGES, subdomainProblem } from '../../src/shared/domain/platform';
 
 /**
  * The sign-up form's rules (the server's own schema) as the page shows them, and the two shared

@@ -4,7 +4,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { isPlatformAdmin } from '../../shared/domain/company-registration';
+import { isPlatformAdmin } from '../../shared/domain/platform';
 import { useT } from '../shared-ui/i18n';
 import { ChunkLoading } from '../shared-ui/loading';
 import { useSession } from '../state/session';
@@ -34,7 +34,7 @@ export default function AdminPage() {
   const [params, setParams] = useSearchParams();
   // Company registrations are the platform's (admins of the platform tenant): a company's own
   // admin does not get the tab at all (the server refuses its calls too).
-  const platform = useSession((s) => isPlatformAdmin(s.tenant, s.user?.role));
+  const platform = useSession((s) => isPlatformAdmin(s.user?.role, s.tenant));
   const tabs = TABS.filter((tab) => platform || !('platformOnly' in tab && tab.platformOnly));
   const asked = Number(params.get('tab'));
   const current = Number.isInteger(asked) && asked >= 0 && asked < tabs.length ? asked : 0;

@@ -15,7 +15,7 @@ import {
   type RegistrationField,
   SUBSCRIPTION_PLANS,
 } from '../../shared/api/registrations';
-import { SUBDOMAIN_MAX, subdomainProblem } from '../../shared/domain/company-registration';
+import { SUBDOMAIN_MAX, subdomainProblem } from '../../shared/domain/platform';
 import { ApiError, isNetworkError } from '../api/errors';
 import { call } from '../api/http';
 import { uuid } from '../local/outbox';

@@ -7,7 +7,7 @@ import {
   type RegistrationField,
   type SubscriptionPlan,
 } from '../../shared/api/registrations';
-import { SUBDOMAIN_MESSAGES } from '../../shared/domain/company-registration';
+import { SUBDOMAIN_MESSAGES } from '../../shared/domain/platform';
 import type { MessageKey } from '../shared-ui/i18n';
 
 /**

@@ -9,15 +9,17 @@ import {
   type RegistrationActionResult,
 } from '../../shared/api/registrations';
 import {
-  isPlatformAdmin,
-  PLATFORM_TENANT_ID,
   REGISTRATION_TRANSITIONS,
   type RegistrationAction,
   type RegistrationStatus,
   registrationMove,
+} from '../../shared/domain/company-registration';
+import {
+  isPlatformAdmin,
+  PLATFORM_TENANT_ID,
   SUBDOMAIN_MESSAGES,
   subdomainProblem,
-} from '../../shared/domain/company-registration';
+} from '../../shared/domain/platform';
 import { recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/schema';
 import { DnsNotConfiguredError, type DnsProvider } from '../dns/provider';
@@ -68,7 +70,7 @@ export function tokenHash(token: string): string {
 
 /** 403 for everyone but the platform tenant's admins (the route lets every admin in). */
 export function assertPlatformAdmin(tenantId: string, actor: Actor): void {
-  if (!isPlatformAdmin(tenantId, actor.role)) throw forbidden(M.platformOnly);
+  if (!isPlatformAdmin(actor.role, tenantId)) throw forbidden(M.platformOnly);
 }
 
 // ------------------------------------------------------------------------------ public ---

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  REGISTRATION_ACTIONS,
-  REGISTRATION_STATUSES,
-  SUBDOMAIN_MAX,
-  SUBDOMAIN_MESSAGES,
-  subdomainProblem,
-} from '../domain/company-registration';
+import { REGISTRATION_ACTIONS, REGISTRATION_STATUSES } from '../domain/company-registration';
+import { SUBDOMAIN_MAX, SUBDOMAIN_MESSAGES, subdomainProblem } from '../domain/platform';
 import { emailText, text } from './common';
 import { isTurkishPhone } from './customers';
 import { subscriptionPlanSchema } from './tenants';

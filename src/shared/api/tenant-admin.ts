@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { SUBDOMAIN_MAX, SUBDOMAIN_MIN, subdomainProblem } from '../domain/platform';
+import { SUBDOMAIN_MAX } from '../domain/platform';
 import { USERNAME_PATTERN } from './admin-users';
 import { emailText, limitQuery, pageQuery, text } from './common';
 import { COMPANY_CURRENCIES, COMPANY_LANGUAGES, COMPANY_TIMEZONES } from './company';
+// The one subdomain rule (a DNS label, not reserved), shared with the public sign-up.
+import { subdomainField } from './registrations';
 import { subscriptionPlanSchema } from './tenants';
 
 /**
@@ -85,24 +87,6 @@ const companyName = text('Şirket adı (company_name)', TENANT_LIMITS.nameMax, {
     (v) => v.length >= TENANT_LIMITS.nameMin,
     `Şirket adı (company_name) en az ${TENANT_LIMITS.nameMin} karakter olmalıdır`,
   );
-
-const SUBDOMAIN_TEXTS = {
-  length: `Alt alan adı (subdomain) ${SUBDOMAIN_MIN}-${SUBDOMAIN_MAX} karakter olmalıdır`,
-  format:
-    "Alt alan adı (subdomain) yalnızca küçük harf (a-z), rakam ve '-' içerebilir; '-' ile başlayamaz ve bitemez",
-  reserved: 'Bu alt alan adı (subdomain) ayrılmıştır, başka bir ad seçin',
-} as const;
-
-export const subdomainField = z
-  .string({ error: 'Alt alan adı (subdomain) gereklidir' })
-  .trim()
-  .max(200, SUBDOMAIN_TEXTS.length)
-  .transform((v) => v.toLowerCase())
-  .refine((v) => v.length > 0, { message: 'Alt alan adı (subdomain) gereklidir', abort: true })
-  .superRefine((v, ctx) => {
-    const problem = subdomainProblem(v);
-    if (problem) ctx.addIssue({ code: 'custom', message: SUBDOMAIN_TEXTS[problem] });
-  });
 
 const color = (label: string, fallback: string) =>
   z

@@ -1,6 +1,7 @@
 /**
- * The platform: the tenant whose admins run every company (tenant management, DNS, company
- * registrations). Zod-free so the menu of the first download can ask it too.
+ * The platform: tenant `default` is the operator's own company. Its admins are the platform admins
+ * (tenant management, DNS, company registrations and the platform's figures); an admin of any other
+ * tenant runs only that company. Zod-free so the menu of the first download can ask it too.
  */
 export const PLATFORM_TENANT_ID = 'default';
 
@@ -12,48 +13,85 @@ export function isPlatformAdmin(
   return role === 'admin' && typeof tenantId === 'string' && tenantId.toLowerCase() === PLATFORM_TENANT_ID;
 }
 
-/**
- * Host labels no company may take: they name the platform's own services (or would be mistaken
- * for them in a link or an e-mail), and `default` is the platform tenant itself.
- */
-export const RESERVED_SUBDOMAINS: readonly string[] = [
-  'www',
-  'api',
-  'admin',
-  'mail',
-  'smtp',
-  'imap',
-  'pop',
-  'ftp',
-  'default',
-  'app',
-  'static',
-  'assets',
-  'cdn',
-  'ns1',
-  'ns2',
-  'dns',
-  'support',
-  'help',
-  'status',
-  'blog',
-  'login',
-  'register',
-  'platform',
-  'localhost',
-];
+// ---------------------------------------------------------------------------- subdomains ---
 
-/** Subdomain bounds: one DNS label. */
 export const SUBDOMAIN_MIN = 3;
 export const SUBDOMAIN_MAX = 63;
 
 /**
- * The rule for a company's subdomain (one DNS label): lower-case a–z, 0–9 and '-', 3–63
- * characters, no '-' at either end, not reserved. Returns what is wrong, or null.
+ * Host labels a company may not take: the platform's own hosts and the names of services that
+ * usually live beside it (mail, name servers, file transfer), and names that would mislead.
  */
-export function subdomainProblem(value: string): 'length' | 'format' | 'reserved' | null {
-  if (value.length < SUBDOMAIN_MIN || value.length > SUBDOMAIN_MAX) return 'length';
-  if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(value)) return 'format';
-  if (RESERVED_SUBDOMAINS.includes(value)) return 'reserved';
+export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
+  'www',
+  'api',
+  'admin',
+  'mail',
+  'default',
+  'app',
+  'static',
+  'assets',
+  'ns1',
+  'ns2',
+  'ns3',
+  'ns4',
+  'smtp',
+  'imap',
+  'pop',
+  'pop3',
+  'ftp',
+  'sftp',
+  'cdn',
+  'dns',
+  'mx',
+  'webmail',
+  'status',
+  'support',
+  'help',
+  'docs',
+  'blog',
+  'dev',
+  'test',
+  'staging',
+  'localhost',
+  'root',
+  'platform',
+  'login',
+  'auth',
+  'register',
+  'billing',
+  'dashboard',
+  'panel',
+  'cpanel',
+  'vpn',
+  'git',
+  'autodiscover',
+  'autoconfig',
+]);
+
+export const SUBDOMAIN_MESSAGES = {
+  required: 'Alt alan adı (subdomain) gereklidir',
+  tooShort: `Alt alan adı (subdomain) en az ${SUBDOMAIN_MIN} karakter olmalıdır`,
+  tooLong: `Alt alan adı (subdomain) en fazla ${SUBDOMAIN_MAX} karakter olabilir`,
+  characters: 'Alt alan adı (subdomain) yalnızca küçük harf (a-z), rakam (0-9) ve tire (-) içerebilir',
+  hyphenEdge: 'Alt alan adı (subdomain) tire (-) ile başlayamaz veya bitemez',
+  reserved: 'Bu alt alan adı (subdomain) sistem tarafından ayrılmıştır; başka bir ad seçiniz',
+  taken: 'Bu alt alan adı (subdomain) başka bir şirket tarafından kullanılıyor',
+  pending: 'Bu alt alan adı (subdomain) için bekleyen bir kayıt başvurusu var',
+  available: 'Bu alt alan adı kullanılabilir',
+} as const;
+
+/**
+ * Why `value` cannot be a host label (the DNS rules: a–z, 0–9 and '-', 3–63 characters, no '-' at
+ * either end) or is reserved — a Turkish reason naming the field — or null when it may be asked
+ * for. Whether it is taken is the server's to say. Expects the value trimmed and lower-cased.
+ */
+export function subdomainProblem(value: string): string | null {
+  if (value === '') return SUBDOMAIN_MESSAGES.required;
+  if (!/^[a-z0-9-]*$/.test(value)) return SUBDOMAIN_MESSAGES.characters;
+  if (value.length < SUBDOMAIN_MIN) return SUBDOMAIN_MESSAGES.tooShort;
+  if (value.length > SUBDOMAIN_MAX) return SUBDOMAIN_MESSAGES.tooLong;
+  if (value.startsWith('-') || value.endsWith('-')) return SUBDOMAIN_MESSAGES.hyphenEdge;
+  if (RESERVED_SUBDOMAINS.has(value)) return SUBDOMAIN_MESSAGES.reserved;
   return null;
 }
