@@ -2,6 +2,7 @@ import { liveQuery } from 'dexie';
 import { DEVICE_REPORT_HEADER } from '../../../shared/api/devices';
 import type { Endpoint, ResponseOf } from '../../../shared/api/endpoint';
 import { API } from '../../../shared/api/endpoints';
+import { SYNC_PULL_MAX_LIMIT } from '../../../shared/api/sync';
 import { SYNC_PULL_INTERVAL_MS } from '../../../shared/domain/constants';
 import { ApiError, NetworkError } from '../../api/errors';
 import { call, openStream } from '../../api/http';
@@ -57,7 +58,13 @@ export interface SyncEngineOptions {
   onUnauthorized?: (token: string) => void;
   /** Web Locks; default navigator.locks. null (or missing, as in Node) makes this engine the leader. */
   locks?: LockManagerLike | null;
+  /** Rows per pull page (default: the server's default, 500). */
   pullLimit?: number;
+  /**
+   * Rows per page once a pull has more than one page to fetch (a first sync, a device back after
+   * days): CATCH_UP_PULL_LIMIT, or `pullLimit` when only that is given (tests with small pages).
+   */
+  catchUpLimit?: number;
   pullIntervalMs?: number;
   /** Randomness for the backoff jitter, and the first backoff step (tests may fix them). */
   random?: () => number;
@@ -69,6 +76,13 @@ export interface SyncEngineOptions {
    */
   push?: 'batch' | 'single';
 }
+
+/**
+ * Rows per page after the first page of a pull (the server's maximum). A first sync of 10,000
+ * orders is then 6 requests instead of 21: each page costs a request, a transaction (with its
+ * commit) and a refresh of every screen reading the mirror, whatever its size.
+ */
+export const CATCH_UP_PULL_LIMIT = SYNC_PULL_MAX_LIMIT;
 
 export class SyncEngine {
   readonly db: LocalDb;
@@ -453,14 +467,16 @@ export class SyncEngine {
     // The device's health rides on the first page of each pull (device-facts.ts).
     let report = await deviceReport(this.db);
     try {
-      await pullAll(this.db, async (cursor, collections) => {
+      const { pullLimit, catchUpLimit } = this.options;
+      const bulkLimit = catchUpLimit ?? pullLimit ?? CATCH_UP_PULL_LIMIT;
+      await pullAll(this.db, async (cursor, collections, catchingUp) => {
         const headers = report ? { [DEVICE_REPORT_HEADER]: report } : undefined;
         report = undefined;
         const page = await call(API.syncPull, {
           ...this.httpOptions(),
           token,
           tenant: this.db.tenant,
-          query: { cursor, limit: this.options.pullLimit, collections: collections?.join(',') },
+          query: { cursor, limit: catchingUp ? bulkLimit : pullLimit, collections: collections?.join(',') },
           headers,
           ignoreUnauthorized: true,
         });
