@@ -2,7 +2,6 @@ import { liveQuery } from 'dexie';
 import { DEVICE_REPORT_HEADER } from '../../../shared/api/devices';
 import type { Endpoint, ResponseOf } from '../../../shared/api/endpoint';
 import { API } from '../../../shared/api/endpoints';
-import { SYNC_PULL_MAX_LIMIT } from '../../../shared/api/sync';
 import { SYNC_PULL_INTERVAL_MS } from '../../../shared/domain/constants';
 import { ApiError, NetworkError } from '../../api/errors';
 import { call, openStream } from '../../api/http';
@@ -16,7 +15,7 @@ import { deviceReport } from './device-facts';
 import { competeForLeadership, defaultLocks, type LockManagerLike } from './leader';
 import { LiveChannel } from './live';
 import { planSends } from './plan';
-import { pullAll } from './pull';
+import { CATCH_UP_PULL_LIMIT, pullAll } from './pull';
 import { type InTurnHooks, sendBatchInTurn, sendInTurn } from './push';
 import { createSyncStatus, type SyncStatusStore, tokenClaims } from './status';
 
@@ -58,12 +57,9 @@ export interface SyncEngineOptions {
   onUnauthorized?: (token: string) => void;
   /** Web Locks; default navigator.locks. null (or missing, as in Node) makes this engine the leader. */
   locks?: LockManagerLike | null;
-  /** Rows per pull page (default: the server's default, 500). */
+  /** Rows per pull page (default: the server's). */
   pullLimit?: number;
-  /**
-   * Rows per page once a pull has more than one page to fetch (a first sync, a device back after
-   * days): CATCH_UP_PULL_LIMIT, or `pullLimit` when only that is given (tests with small pages).
-   */
+  /** Rows per catch-up page, a pull's later pages (pull.ts): default `pullLimit`, else the maximum. */
   catchUpLimit?: number;
   pullIntervalMs?: number;
   /** Randomness for the backoff jitter, and the first backoff step (tests may fix them). */
@@ -76,13 +72,6 @@ export interface SyncEngineOptions {
    */
   push?: 'batch' | 'single';
 }
-
-/**
- * Rows per page after the first page of a pull (the server's maximum). A first sync of 10,000
- * orders is then 6 requests instead of 21: each page costs a request, a transaction (with its
- * commit) and a refresh of every screen reading the mirror, whatever its size.
- */
-export const CATCH_UP_PULL_LIMIT = SYNC_PULL_MAX_LIMIT;
 
 export class SyncEngine {
   readonly db: LocalDb;

@@ -1,8 +1,15 @@
-import type { SyncPullResponse } from '../../../shared/api/sync';
+import { SYNC_PULL_MAX_LIMIT, type SyncPullResponse } from '../../../shared/api/sync';
 import { type Backfill, type Collection, type LocalDb, META } from '../database';
 import { putServerRows, resetMirror } from '../outbox';
 
 const MAX_PAGES_PER_PULL = 10_000;
+
+/**
+ * Rows per catch-up page (the server's maximum; see pullAll). A first sync of 10,000 orders is
+ * then 6 requests instead of 21: each page costs a request, a transaction (with its commit) and a
+ * refresh of every screen reading the mirror, whatever its size.
+ */
+export const CATCH_UP_PULL_LIMIT = SYNC_PULL_MAX_LIMIT;
 
 /**
  * Asks the server for the page after `cursor` (already parsed); with `collections`, for those
