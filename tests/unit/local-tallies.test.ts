@@ -317,6 +317,23 @@ describe('the counts kept per group of orders', () => {
     expect((await expectKeptEqualsRecount(db)).kept).toEqual([]);
   });
 
+  it('follow the large pages of a first sync, an order sent again on a later page included', async () => {
+    const first = Array.from({ length: 300 }, (_, i) => serverOrder(spec(i + 1)));
+    await pull(db, first, [], true);
+    await expectKeptEqualsRecount(db);
+    // The next page: 200 new orders and 100 of the first page changed meanwhile (other groups).
+    const second = [
+      ...Array.from({ length: 200 }, (_, i) => serverOrder(spec(i + 301))),
+      ...Array.from({ length: 100 }, (_, i) =>
+        serverOrder(spec(2 * i + 1, { status: 'delivered', driver: 0, kurus: 7 })),
+      ),
+    ];
+    await pull(db, second, [], false);
+    const { orders, kept } = await expectKeptEqualsRecount(db);
+    expect(orders).toHaveLength(500);
+    expect(countGroups(kept).totals).toMatchObject({ total: 500, completed: 100 });
+  });
+
   it('roll back with the rows when the transaction fails', async () => {
     await pull(db, [serverOrder(spec(1))]);
     await expect(
@@ -332,6 +349,7 @@ describe('the counts kept per group of orders', () => {
   it('equal a full recount after any sequence of pulls, local changes, refusals, discards and resets', async () => {
     type Op =
       | { kind: 'pull'; upserts: OrderSpec[]; removals: number[]; hasMore: boolean }
+      | { kind: 'bulk'; upserts: OrderSpec[] }
       | { kind: 'status'; pick: number; status: OrderStatus }
       | { kind: 'driver'; pick: number }
       | { kind: 'create'; kurus: number }
@@ -348,6 +366,14 @@ describe('the counts kept per group of orders', () => {
           upserts: fc.array(orderSpec(id), { maxLength: 6 }),
           removals: fc.array(id, { maxLength: 2 }),
           hasMore: fc.boolean(),
+        }),
+      },
+      // A first sync's page: many rows, some already stored (read in bulk, see tallies.ts readOld).
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          kind: fc.constant('bulk' as const),
+          upserts: fc.array(orderSpec(fc.integer({ min: 1, max: 150 })), { minLength: 60, maxLength: 120 }),
         }),
       },
       {
@@ -391,6 +417,9 @@ describe('the counts kept per group of orders', () => {
                 step.removals.filter((n) => !latest.has(n)).map((n) => `order-${n}`),
                 step.hasMore,
               );
+            } else if (step.kind === 'bulk') {
+              const latest = new Map(step.upserts.map((s) => [s.n, s]));
+              await pull(local, [...latest.values()].map(serverOrder), [], true);
             } else if (step.kind === 'status' && pickOrder(step.pick)) {
               await changeOrderStatus(local, pickOrder(step.pick)!.id, step.status);
             } else if (step.kind === 'driver' && pickOrder(step.pick)) {

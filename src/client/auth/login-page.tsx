@@ -148,6 +148,10 @@ export default function LoginPage() {
     }
     setSubmitting(true);
     setError(null);
+    // The local store (Dexie, the sync engine) is what a signed-in user needs first: its code is
+    // fetched while the server checks the password, so the first sync starts as soon as the
+    // answer is in instead of one download later. Only warmed here; the app opens the store.
+    void import('../local').catch(() => undefined);
     try {
       const result = await login({ username: username.trim(), password });
       clearLockout();

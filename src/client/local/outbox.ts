@@ -172,12 +172,19 @@ export async function putServerRows(
   upserts: Row[],
   removals: string[],
 ): Promise<void> {
+  const table = db.table_(collection);
+  // No record has local changes (the usual case): one count instead of looking up every row of
+  // the page in `base`.
+  if ((await db.base.count()) === 0) {
+    if (upserts.length) await table.bulkPut(upserts.map((r) => db.toLocal(collection, r)));
+    if (removals.length) await table.bulkDelete(removals);
+    return;
+  }
   const keys = [
     ...upserts.map((r) => recordKey(collection, String(r.id))),
     ...removals.map((id) => recordKey(collection, id)),
   ];
   const bases = new Set((await db.base.bulkGet(keys)).filter((b): b is BaseRow => !!b).map((b) => b.key));
-  const table = db.table_(collection);
   const plainUpserts = upserts.filter((r) => !bases.has(recordKey(collection, String(r.id))));
   const plainRemovals = removals.filter((id) => !bases.has(recordKey(collection, id)));
   if (plainUpserts.length) await table.bulkPut(plainUpserts.map((r) => db.toLocal(collection, r)));

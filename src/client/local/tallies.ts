@@ -104,6 +104,7 @@ class Deltas {
 }
 
 const EQUAL = 1; // DBCoreRangeType.Equal (a const enum, not importable as a value)
+const RANGE = 2; // DBCoreRangeType.Range
 const ANY = 3; // DBCoreRangeType.Any: a whole-table range (Table.clear)
 
 function isWholeRange(range: DBCoreKeyRange): boolean {
@@ -201,6 +202,45 @@ function rebuild(core: DBCore, trans: DBCoreTransaction, collection: string): Pr
     });
 }
 
+/**
+ * The stored rows of `keys` (undefined where there is none), as `getMany` reads them. A large
+ * write into a table of about its size or smaller — the pages of a first sync, which replace
+ * nothing — first lists the keys the table holds between the smallest and the largest key written
+ * (one request, keys only) and reads just the rows that exist, instead of one request per key.
+ */
+function readOld(table: DBCoreTable, trans: DBCoreTransaction, keys: unknown[]): PromiseLike<unknown[]> {
+  if (keys.length === 0) return Dexie.Promise.resolve([]);
+  if (keys.length < BULK_READ_MIN || !keys.every((key) => typeof key === 'string'))
+    return table.getMany({ trans, keys });
+  const primary = table.schema.primaryKey;
+  return table
+    .count({ trans, query: { index: primary, range: { type: ANY } as DBCoreKeyRange } })
+    .then((stored) => {
+      if (stored === 0) return keys.map(() => undefined);
+      if (stored > keys.length * BULK_READ_RATIO) return table.getMany({ trans, keys });
+      let lower = keys[0] as string;
+      let upper = lower;
+      for (const key of keys as string[]) {
+        if (key < lower) lower = key;
+        if (key > upper) upper = key;
+      }
+      const range: DBCoreKeyRange = { type: RANGE, lower, upper, lowerOpen: false, upperOpen: false };
+      return table.query({ trans, values: false, query: { index: primary, range } }).then(({ result }) => {
+        const present = new Set(result as string[]);
+        const existing = keys.filter((key) => present.has(key as string));
+        if (existing.length === 0) return keys.map(() => undefined);
+        return table.getMany({ trans, keys: existing }).then((rows) => {
+          const byKey = new Map(existing.map((key, i) => [key, rows[i]]));
+          return keys.map((key) => byKey.get(key));
+        });
+      });
+    });
+}
+/** Below this many keys a write reads its old rows one by one (the count would not pay off). */
+const BULK_READ_MIN = 50;
+/** Listing the table's keys pays off up to this many stored rows per row written. */
+const BULK_READ_RATIO = 4;
+
 function tallyMutate(
   core: DBCore,
   table: DBCoreTable,
@@ -227,10 +267,7 @@ function tallyMutate(
       : (req.keys ?? req.values.map((value) => (extract ? extract(value) : undefined)));
   // The rows being replaced or deleted ('add' replaces nothing: it fails on an existing key).
   const known = req.type === 'add' ? [] : keys.filter((key) => key !== undefined && key !== null);
-  const reading: PromiseLike<unknown[]> = known.length
-    ? table.getMany({ trans, keys: known })
-    : Dexie.Promise.resolve([]);
-  return reading.then((oldRows) => {
+  return readOld(table, trans, known).then((oldRows) => {
     const old = new Map<unknown, unknown>();
     for (const [i, key] of known.entries()) old.set(key, oldRows[i]);
     return table.mutate(req).then((res) => {

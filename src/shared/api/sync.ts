@@ -12,6 +12,10 @@ import { parseCollectionList, pullCollectionsShape, SYNCED, type SyncedTable } f
  * (deleted, or out of their visibility) comes as a removal (its id); on a first pull (cursor 0)
  * removals are omitted. `has_more` says to ask again at once.
  */
+/** Rows per pull page: by default, and at most (a device catching up asks for the most). */
+export const SYNC_PULL_DEFAULT_LIMIT = 500;
+export const SYNC_PULL_MAX_LIMIT = 2000;
+
 export const syncPullQuery = z.object({
   cursor: z
     .string({ error: 'cursor geçersiz' })
@@ -21,7 +25,7 @@ export const syncPullQuery = z.object({
     // change and would lose precision on the way to SQL (then overflow bigint: a 500) → 400.
     .refine((v) => Number(v) <= Number.MAX_SAFE_INTEGER, 'cursor geçersiz')
     .default('0'),
-  limit: limitQuery(500, 2000),
+  limit: limitQuery(SYNC_PULL_DEFAULT_LIMIT, SYNC_PULL_MAX_LIMIT),
   /**
    * Only these collections (comma-separated names of the synced table), for a device back-filling
    * a collection its mirror did not have before (a new app version added it): the boundary and

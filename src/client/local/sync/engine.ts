@@ -15,7 +15,7 @@ import { deviceReport } from './device-facts';
 import { competeForLeadership, defaultLocks, type LockManagerLike } from './leader';
 import { LiveChannel } from './live';
 import { planSends } from './plan';
-import { pullAll } from './pull';
+import { CATCH_UP_PULL_LIMIT, pullAll } from './pull';
 import { type InTurnHooks, sendBatchInTurn, sendInTurn } from './push';
 import { createSyncStatus, type SyncStatusStore, tokenClaims } from './status';
 
@@ -57,7 +57,10 @@ export interface SyncEngineOptions {
   onUnauthorized?: (token: string) => void;
   /** Web Locks; default navigator.locks. null (or missing, as in Node) makes this engine the leader. */
   locks?: LockManagerLike | null;
+  /** Rows per pull page (default: the server's). */
   pullLimit?: number;
+  /** Rows per catch-up page, a pull's later pages (pull.ts): default `pullLimit`, else the maximum. */
+  catchUpLimit?: number;
   pullIntervalMs?: number;
   /** Randomness for the backoff jitter, and the first backoff step (tests may fix them). */
   random?: () => number;
@@ -453,14 +456,16 @@ export class SyncEngine {
     // The device's health rides on the first page of each pull (device-facts.ts).
     let report = await deviceReport(this.db);
     try {
-      await pullAll(this.db, async (cursor, collections) => {
+      const { pullLimit, catchUpLimit } = this.options;
+      const bulkLimit = catchUpLimit ?? pullLimit ?? CATCH_UP_PULL_LIMIT;
+      await pullAll(this.db, async (cursor, collections, catchingUp) => {
         const headers = report ? { [DEVICE_REPORT_HEADER]: report } : undefined;
         report = undefined;
         const page = await call(API.syncPull, {
           ...this.httpOptions(),
           token,
           tenant: this.db.tenant,
-          query: { cursor, limit: this.options.pullLimit, collections: collections?.join(',') },
+          query: { cursor, limit: catchingUp ? bulkLimit : pullLimit, collections: collections?.join(',') },
           headers,
           ignoreUnauthorized: true,
         });

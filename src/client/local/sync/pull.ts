@@ -1,14 +1,27 @@
-import type { SyncPullResponse } from '../../../shared/api/sync';
+import { SYNC_PULL_MAX_LIMIT, type SyncPullResponse } from '../../../shared/api/sync';
 import { type Backfill, type Collection, type LocalDb, META } from '../database';
 import { putServerRows, resetMirror } from '../outbox';
 
 const MAX_PAGES_PER_PULL = 10_000;
 
 /**
- * Asks the server for the page after `cursor` (already parsed); with `collections`, for those
- * collections alone (a back-fill).
+ * Rows per catch-up page (the server's maximum; see pullAll). A first sync of 10,000 orders is
+ * then 6 requests instead of 21: each page costs a request, a transaction (with its commit) and a
+ * refresh of every screen reading the mirror, whatever its size.
  */
-export type FetchPage = (cursor: string, collections?: readonly string[]) => Promise<SyncPullResponse>;
+export const CATCH_UP_PULL_LIMIT = SYNC_PULL_MAX_LIMIT;
+
+/**
+ * Asks the server for the page after `cursor` (already parsed); with `collections`, for those
+ * collections alone (a back-fill). `catchingUp`: the page continues a pull that already had more
+ * to send (the server said `has_more`), so the fetcher may ask for its larger catch-up page size
+ * (the engine: `catchUpLimit`).
+ */
+export type FetchPage = (
+  cursor: string,
+  collections?: readonly string[],
+  catchingUp?: boolean,
+) => Promise<SyncPullResponse>;
 
 /**
  * PULL: every change since the stored cursor, page by page while `has_more`.
@@ -23,32 +36,90 @@ export async function pullAll(db: LocalDb, fetchPage: FetchPage): Promise<void> 
   await backfill(db, fetchPage);
   let cursor = (await db.getMeta<string>(META.cursor)) ?? '0';
   /*
-   * Pipelining: while one page is written to IndexedDB, the next one is already on the wire
-   * (a first sync of 10,000 orders is 21 pages; network and disk then overlap instead of
-   * taking turns). It changes nothing about correctness: a page depends only on the cursor it
-   * was asked with, and the prefetched page is asked with exactly the cursor the applied page
-   * moves us to. If that page is NOT applied (the stored cursor moved, or the epoch changed
-   * and the mirror was reset), the prefetch is simply dropped.
+   * Pipelining: the pages are fetched ahead of the one being written to IndexedDB, in order, one
+   * request at a time: as soon as a page arrives and says `has_more`, the next one is asked for
+   * (PageStream, at most PAGES_AHEAD pages not yet applied). Network, server and disk then overlap
+   * instead of taking turns, and the server is never left idle while the device writes. It
+   * changes nothing about correctness: a page depends only on the cursor it was asked with, and
+   * each page is asked with exactly the cursor the page before it moves us to. If a page is NOT
+   * applied (the stored cursor moved, or the epoch changed and the mirror was reset), the pages
+   * fetched ahead are simply dropped.
+   *
+   * Page size: the first page of a pull is the ordinary small one (on a first sync its rows are on
+   * screen sooner); the pages after it — a first sync, a device back after days — are asked for
+   * as catch-up pages (larger: fewer requests, transactions and screen refreshes for the same rows).
    */
-  let prefetched: Promise<SyncPullResponse> | null = null;
-  for (let page = 0; page < MAX_PAGES_PER_PULL; page++) {
-    const response = await (prefetched ?? fetchPage(cursor));
-    prefetched = null;
-    if (response.has_more) {
-      prefetched = fetchPage(response.cursor);
-      // Its failure is seen when (and if) it is awaited; never an unhandled rejection.
-      prefetched.catch(() => undefined);
+  let pages = new PageStream(fetchPage, cursor);
+  try {
+    for (let page = 0; page < MAX_PAGES_PER_PULL; page++) {
+      const response = await pages.take();
+      if (db.isOutdated()) break;
+      const applied = await applyPage(db, cursor, response);
+      if (applied === 'reset') {
+        // The server's history was replaced: the mirror was emptied, start again from 0.
+        pages.close();
+        cursor = '0';
+        pages = new PageStream(fetchPage, cursor);
+        continue;
+      }
+      if (!applied || !response.has_more) break;
+      cursor = response.cursor;
     }
-    if (db.isOutdated()) break;
-    const applied = await applyPage(db, cursor, response);
-    if (applied === 'reset') {
-      // The server's history was replaced: the mirror was emptied, start again from 0.
-      prefetched = null;
-      cursor = '0';
-      continue;
+  } finally {
+    pages.close();
+  }
+}
+
+/** Pages not yet applied that may be fetched or waiting (2 × 2,000 orders: about 8 MB). */
+const PAGES_AHEAD = 2;
+
+/**
+ * The pages of one pull from `cursor`, requested in order, one at a time, ahead of the reader
+ * (see pullAll). A failed request fails the page `take` returns for it; nothing is asked after it.
+ */
+class PageStream {
+  private readonly queue: Promise<SyncPullResponse>[] = [];
+  /** The cursor to ask with next, when the reader is PAGES_AHEAD pages behind. */
+  private waiting: string | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly fetchPage: FetchPage,
+    cursor: string,
+  ) {
+    this.request(cursor, false);
+  }
+
+  private request(cursor: string, catchingUp: boolean): void {
+    const page = this.fetchPage(cursor, undefined, catchingUp);
+    // Its failure is seen when (and if) it is taken; never an unhandled rejection.
+    page.catch(() => undefined);
+    this.queue.push(page);
+    page.then(
+      (response) => {
+        if (this.closed || !response.has_more) return;
+        if (this.queue.length < PAGES_AHEAD) this.request(response.cursor, true);
+        else this.waiting = response.cursor;
+      },
+      () => undefined,
+    );
+  }
+
+  /** The next page in order (the first one: the page at the stream's cursor). */
+  take(): Promise<SyncPullResponse> {
+    const page = this.queue.shift();
+    if (!page) return Promise.reject(new Error('sync pull: no page was asked for'));
+    if (this.waiting !== null && !this.closed) {
+      const cursor = this.waiting;
+      this.waiting = null;
+      this.request(cursor, true);
     }
-    if (!applied || !response.has_more) break;
-    cursor = response.cursor;
+    return page;
+  }
+
+  /** Nothing more is asked for; answers still on the way are dropped. */
+  close(): void {
+    this.closed = true;
   }
 }
 
@@ -115,7 +186,7 @@ async function backfill(db: LocalDb, fetchPage: FetchPage): Promise<void> {
   for (let n = 0; n < MAX_PAGES_PER_PULL; n++) {
     const pending = await db.getMeta<Backfill>(META.backfill);
     if (!pending) return;
-    const response = await fetchPage(pending.cursor, pending.collections);
+    const response = await fetchPage(pending.cursor, pending.collections, n > 0);
     if (db.isOutdated()) return;
     const applied = await db.transaction('rw', db.syncScope(), async () => {
       const now = await db.getMeta<Backfill>(META.backfill);
