@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { customerSchema, orderSchema, productSchema } from './entities';
+import { invoiceSchema } from './invoices';
 import { notificationSchema } from './notifications';
 
 /**
@@ -119,6 +120,15 @@ export const SYNCED = {
     visibleTo: 'tenant',
     since: 1,
     reindexed: 4,
+  }),
+  invoices: synced({
+    schema: invoiceSchema,
+    key: 'id',
+    record: 'invoice',
+    indexes: ['issued_at', 'order_id', 'status', 'type', 'invoice_number', 'pending_sync'],
+    local: { pending_sync: (row) => (row.pending_sync === 1 ? 1 : 0) },
+    visibleTo: 'order-scope',
+    since: 5,
   }),
 } as const satisfies SyncedTable;
 
