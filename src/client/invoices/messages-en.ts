@@ -2,6 +2,7 @@ import type { invoicesTr } from './messages-tr';
 
 /** Texts of the invoice screens, the print page and the order detail's invoice block (English). */
 export const invoicesEn: Record<keyof typeof invoicesTr, string> = {
+  inv_pageDetail: 'Invoice Detail',
   inv_noAccess: 'You are not allowed to view invoices',
   inv_noAccessHint:
     'Invoices are for managers, sales and accounting; warehouse and driver accounts do not see them.',

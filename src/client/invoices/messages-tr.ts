@@ -1,5 +1,6 @@
 /** Texts of the invoice screens, the print page and the order detail's invoice block (Turkish). */
 export const invoicesTr = {
+  inv_pageDetail: 'Fatura Detayı',
   inv_noAccess: 'Faturaları görüntüleme yetkiniz yok',
   inv_noAccessHint:
     'Faturalar yönetici, satış ve muhasebe içindir; depo ve sürücü hesapları faturaları görmez.',
