@@ -31,14 +31,6 @@ import { CSV_TYPE, type Endpoint, endpoint, GZIP_TYPE, XLSX_TYPE } from './endpo
 import { customerSchema, orderSchema, productSchema } from './entities';
 import { healthData } from './health';
 import {
-  cancelInvoiceBody,
-  invoiceExportQuery,
-  invoiceListQuery,
-  invoiceListResponse,
-  invoiceSchema,
-  issueInvoiceBody,
-} from './invoices';
-import {
   deleteNotificationResponse,
   markAllReadBody,
   markAllReadResponse,
@@ -365,39 +357,6 @@ export const API = {
     params: idParam,
     response: deleteCustomerResponse,
     denied: CUSTOMER_MESSAGES.cannotDelete,
-  }),
-
-  invoiceList: endpoint({ ...ROUTES.invoiceList, query: invoiceListQuery, response: invoiceListResponse }),
-  invoiceExport: endpoint({
-    ...ROUTES.invoiceExport,
-    query: invoiceExportQuery,
-    response: z.unknown(),
-    produces: GZIP_TYPE,
-  }),
-  invoiceGet: endpoint({ ...ROUTES.invoiceGet, params: idParam, response: invoiceSchema }),
-  invoiceIssue: endpoint({
-    ...ROUTES.invoiceIssue,
-    body: issueInvoiceBody,
-    response: invoiceSchema,
-    statuses: [200, 201],
-  }),
-  invoiceCancel: endpoint({
-    ...ROUTES.invoiceCancel,
-    params: idParam,
-    body: cancelInvoiceBody,
-    response: invoiceSchema,
-  }),
-  invoicePdf: endpoint({
-    ...ROUTES.invoicePdf,
-    params: idParam,
-    response: z.unknown(),
-    produces: 'application/pdf',
-  }),
-  invoiceXml: endpoint({
-    ...ROUTES.invoiceXml,
-    params: idParam,
-    response: z.unknown(),
-    produces: 'application/pdf',
   }),
 
   productLowStock: endpoint({ ...ROUTES.productLowStock, response: lowStockResponse }),

@@ -169,14 +169,6 @@ export const ROUTES = {
     access: CUSTOMER_DELETERS,
     write: 'idempotent',
   },
-  // --------------------------------------------------- invoices (provisional, client side) ---
-  invoiceList: { method: 'GET', path: '/invoices', access: 'user' },
-  invoiceExport: { method: 'GET', path: '/invoices/export', access: MANAGERS },
-  invoiceGet: { method: 'GET', path: '/invoices/:id', access: 'user' },
-  invoiceIssue: { method: 'POST', path: '/invoices', access: MANAGERS, write: 'create' },
-  invoiceCancel: { method: 'POST', path: '/invoices/:id/cancel', access: ['admin'], write: 'version' },
-  invoicePdf: { method: 'GET', path: '/invoices/:id/pdf', access: 'user' },
-  invoiceXml: { method: 'GET', path: '/invoices/:id/xml', access: 'user' },
   // ------------------------------------------------------------------------- sync ---
   syncPull: { method: 'GET', path: '/sync/pull', access: 'user' },
   /** A device's queued writes in one request, each applied as its own request (./push.ts). */
