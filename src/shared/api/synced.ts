@@ -125,6 +125,8 @@ export const SYNCED = {
     schema: invoiceSchema,
     key: 'id',
     record: 'invoice',
+    // issued_at: the list newest first; order_id: an order's detail finds its invoice; pending_sync:
+    // the invoices issued on this device that wait for their number.
     indexes: ['issued_at', 'order_id', 'status', 'type', 'invoice_number', 'pending_sync'],
     local: { pending_sync: (row) => (row.pending_sync === 1 ? 1 : 0) },
     visibleTo: 'order-scope',
