@@ -12,6 +12,12 @@ import {
   queryInvoices,
 } from '../../src/client/local/invoices';
 import { acknowledge, listEntries, putServerRows, reject } from '../../src/client/local/outbox';
+import {
+  buyerSnapshot,
+  invoiceAmounts,
+  invoiceLines,
+  profileFor,
+} from '../../src/server/invoices/invoice-build';
 import type { Order } from '../../src/shared/api';
 import {
   INVOICE_MESSAGES,
@@ -134,30 +140,53 @@ describe('the optimistic invoice of a delivered order', () => {
     expect(draft.gross_total_kurus).toBe(order().total_amount_kurus);
     expect(draft.net_total_kurus + draft.vat_total_kurus).toBe(draft.gross_total_kurus);
     expect(draft.net_total_kurus).toBe(draft.rate_totals.reduce((s, r) => s + r.net_kurus, 0));
-    expect(draft.amount_in_words).toBe(amountInWords(draft.gross_total_kurus));
+    expect(draft.amount_in_words).toBe(`Yalnız: ${amountInWords(draft.gross_total_kurus)}`);
   });
 
-  it("takes an older line's KDV rate from its product, else the default 20 %, and the product's unit", () => {
-    const o = order({ items: [item('x', 1, 1000, undefined, 'p1'), item('y', 1, 1000, undefined, 'p2')] });
+  it("equals what the server's rules make of the same order and customer", () => {
+    const o = order({ items: [...order().items, item('x', 4, 2599, undefined, 'p1')] });
+    const customer = {
+      id: 'c1',
+      full_name: 'Ayşe Yılmaz',
+      company_name: 'Yılmaz Ltd.',
+      phone: null,
+      email: 'a@example.com',
+      address: 'Moda Cd. 1',
+      city: 'İstanbul',
+      tax_office: 'Kadıköy',
+      tax_number: '123 456 7890',
+    };
     const d = buildInvoiceDraft({
       id: 'inv-2',
       order: o,
-      customer: { tax_number: '1234567890', tax_office: 'Kadıköy', company_name: 'Yılmaz Ltd.' } as never,
-      products: new Map([['p1', { product_code: 'P-1', unit: 'Kg', vat_rate: 10 }]]),
+      customer: customer as never,
+      products: new Map([['p1', { product_code: 'P-1' }]]),
       seller: SELLER,
       createdByName: null,
       now: NOW,
     });
-    expect(d.lines.map((l) => [l.vat_rate, l.unit, l.product_code])).toEqual([
-      [10, 'Kg', 'P-1'],
-      [20, 'Adet', null],
-    ]);
-    expect(d.buyer).toMatchObject({
-      tax_number: '1234567890',
-      tax_office: 'Kadıköy',
-      company_name: 'Yılmaz Ltd.',
-    });
-    expect(d.profile).toBe('TICARIFATURA');
+    const serverLines = invoiceLines(
+      o.items.map((i, index) => ({
+        position: index,
+        product_id: i.product_id,
+        product_name: i.product_name,
+        product_code: i.product_id === 'p1' ? 'P-1' : null,
+        quantity: i.quantity,
+        unit_price: (i.unit_price_kurus / 100).toFixed(2),
+        total_price: (i.total_price_kurus / 100).toFixed(2),
+        vat_rate: i.vat_rate ?? null,
+      })),
+    );
+    expect(d.lines).toEqual(serverLines);
+    const { rate_totals, net_total_kurus, vat_total_kurus, gross_total_kurus, amount_in_words } = d;
+    expect({ rate_totals, net_total_kurus, vat_total_kurus, gross_total_kurus, amount_in_words }).toEqual(
+      invoiceAmounts(serverLines),
+    );
+    const buyer = buyerSnapshot(o as never, customer);
+    expect(d.buyer).toEqual(buyer);
+    expect(d.profile).toBe(profileFor(buyer, 'TEMELFATURA'));
+    // A line without a recorded rate: the default 20 %.
+    expect(d.lines.at(-1)).toMatchObject({ vat_rate: 20, unit: 'Adet', product_code: 'P-1' });
   });
 });
 

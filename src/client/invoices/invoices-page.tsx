@@ -32,7 +32,7 @@ import {
   type InvoiceType,
 } from '../../shared/api/invoices';
 import { formatTL } from '../../shared/domain/money';
-import { canIssueInvoice, canSeeInvoices, type InvoiceFilter, type LocalInvoice } from '../local';
+import { canSeeInvoices, type InvoiceFilter, type LocalInvoice } from '../local';
 import { useT } from '../shared-ui/i18n';
 import { ListPagination } from '../shared-ui/list-pagination';
 import { useOnline } from '../shared-ui/local-store';
@@ -67,7 +67,7 @@ const EMPTY: Filters = { search: '', status: '', type: '', from: '', to: '' };
  * status, type and issue day (in the tenant's time zone). A table on wide screens, cards below
  * `sm`. An invoice issued on this device offline shows 'Numara bekleniyor' until the server
  * numbers it. The warehouse and drivers are told they have no access (the server sends them no
- * invoices). Admins and managers get the accountant's period export (online only).
+ * invoices). The toolbar has the accountant's period export (online only).
  */
 export default function InvoicesPage() {
   const t = useT();
@@ -107,7 +107,6 @@ export default function InvoicesPage() {
   const total = result?.total ?? 0;
   const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
   const rows = result?.rows ?? [];
-  const canExport = canIssueInvoice(role);
 
   const number = (invoice: LocalInvoice) =>
     invoice.invoice_number ? (
@@ -202,25 +201,24 @@ export default function InvoicesPage() {
             <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid="invoice-count">
               {t('inv_count', { n: total })}
             </Typography>
-            {canExport ? (
-              <Tooltip title={online ? '' : t('inv_exportOffline')}>
-                {/* A span: a disabled button fires no events, the tooltip needs a live element. */}
-                <span>
-                  <Button
-                    variant="outlined"
-                    startIcon={<Download />}
-                    disabled={!online}
-                    onClick={() => setExporting(true)}
-                    data-testid="invoice-export"
-                    fullWidth={phone}
-                  >
-                    {t('inv_export')}
-                  </Button>
-                </span>
-              </Tooltip>
-            ) : null}
+            {/* Everyone who sees invoices exports them (the server scopes the period's files). */}
+            <Tooltip title={online ? '' : t('inv_exportOffline')}>
+              {/* A span: a disabled button fires no events, the tooltip needs a live element. */}
+              <span>
+                <Button
+                  variant="outlined"
+                  startIcon={<Download />}
+                  disabled={!online}
+                  onClick={() => setExporting(true)}
+                  data-testid="invoice-export"
+                  fullWidth={phone}
+                >
+                  {t('inv_export')}
+                </Button>
+              </span>
+            </Tooltip>
           </Stack>
-          {canExport && !online ? (
+          {!online ? (
             <Typography variant="caption" color="text.secondary" data-testid="invoice-export-offline">
               {t('inv_exportOffline')}
             </Typography>

@@ -9,6 +9,11 @@ import {
 } from '../../shared/api/invoices';
 import { DEFAULT_VAT_RATE } from '../../shared/api/products';
 import { amountInWords, invoiceTotals, splitGross } from '../../shared/domain/invoice';
+import {
+  INVOICE_CANCEL_ROLES,
+  INVOICE_ISSUE_ROLES,
+  INVOICE_READERS,
+} from '../../shared/domain/invoice-access';
 import { type LocalDb, type LocalInvoice, type OutboxEntry, recordKey } from './database';
 import { enqueue, uuid } from './outbox';
 import { foldTr } from './queries';
@@ -26,33 +31,23 @@ import { foldTr } from './queries';
  * and leaves the server's reason in the sync panel.
  */
 
-/** Who may issue a sales invoice from a delivered order (the server checks the same). */
-export const INVOICE_ISSUERS = ['admin', 'manager'] as const;
-/** Who may cancel an issued invoice. */
-export const INVOICE_CANCELLERS = ['admin'] as const;
-/** Roles the server shows no invoices to: their screen says so instead of showing an empty list. */
-export const INVOICE_BLIND_ROLES = ['warehouse', 'driver'] as const;
+// Who may (the server enforces the same table, shared/domain/invoice-access.ts); the screens hide
+// what a role cannot do, and tell the warehouse and drivers they have no access to invoices.
+const has = (roles: readonly string[], role: string | null | undefined) => !!role && roles.includes(role);
+export const canIssueInvoice = (role: string | null | undefined) => has(INVOICE_ISSUE_ROLES, role);
+export const canCancelInvoice = (role: string | null | undefined) => has(INVOICE_CANCEL_ROLES, role);
+export const canSeeInvoices = (role: string | null | undefined) => has(INVOICE_READERS, role);
 
-export function canIssueInvoice(role: string | null | undefined): boolean {
-  return (INVOICE_ISSUERS as readonly string[]).includes(role ?? '');
-}
-export function canCancelInvoice(role: string | null | undefined): boolean {
-  return (INVOICE_CANCELLERS as readonly string[]).includes(role ?? '');
-}
-export function canSeeInvoices(role: string | null | undefined): boolean {
-  return !!role && !(INVOICE_BLIND_ROLES as readonly string[]).includes(role);
-}
-
-/** The unit an order line is invoiced in when its product names none. */
-export const DEFAULT_INVOICE_UNIT = 'Adet';
+/** The unit printed on every line: orders are counted in pieces (UBL unitCode C62), as the server prints. */
+export const INVOICE_UNIT = 'Adet';
 
 export interface InvoiceDraftInput {
   id: string;
   order: Order;
   /** The order's customer as mirrored (VKN/TCKN, tax office, company), when the device has it. */
   customer: Customer | null | undefined;
-  /** The order lines' products as mirrored (code, unit, KDV rate of older lines). */
-  products: ReadonlyMap<string, Pick<Product, 'product_code' | 'unit' | 'vat_rate'>>;
+  /** The order lines' products as mirrored (their codes). */
+  products: ReadonlyMap<string, Pick<Product, 'product_code'>>;
   /** The seller as far as the device knows it (the server's snapshot replaces it). */
   seller: InvoiceSeller;
   createdByName: string | null;
@@ -72,7 +67,8 @@ export function buildInvoiceDraft(input: InvoiceDraftInput): Invoice & { pending
   const { order, customer, products } = input;
   const lines = order.items.map((item, index) => {
     const product = item.product_id ? products.get(item.product_id) : undefined;
-    const rate = item.vat_rate ?? product?.vat_rate ?? DEFAULT_VAT_RATE;
+    // The line's own rate (recorded when the order was taken); a line older than that: the default.
+    const rate = item.vat_rate ?? DEFAULT_VAT_RATE;
     const gross = item.total_price_kurus;
     const split = splitGross(gross, rate);
     return {
@@ -81,7 +77,7 @@ export function buildInvoiceDraft(input: InvoiceDraftInput): Invoice & { pending
       product_name: item.product_name,
       product_code: product?.product_code ?? null,
       quantity: item.quantity,
-      unit: product?.unit || DEFAULT_INVOICE_UNIT,
+      unit: INVOICE_UNIT,
       unit_price_kurus: item.unit_price_kurus,
       vat_rate: rate,
       net_kurus: split.net,
@@ -90,7 +86,7 @@ export function buildInvoiceDraft(input: InvoiceDraftInput): Invoice & { pending
     };
   });
   const totals = invoiceTotals(lines.map((l) => ({ gross: l.gross_kurus, kdvRate: l.vat_rate })));
-  const taxNumber = customer?.tax_number ?? null;
+  const taxNumber = customer?.tax_number?.replace(/\s/g, '') || null;
   return {
     id: input.id,
     invoice_number: null,
@@ -98,7 +94,9 @@ export function buildInvoiceDraft(input: InvoiceDraftInput): Invoice & { pending
     ettn: '',
     type: 'SATIS',
     status: 'issued',
-    profile: isVkn(taxNumber) ? 'TICARIFATURA' : 'EARSIVFATURA',
+    // A buyer without a VKN: e-Arşiv. With one, the company's setting, which the device does not
+    // hold: the server's default until its row replaces this one.
+    profile: isVkn(taxNumber) ? 'TEMELFATURA' : 'EARSIVFATURA',
     order_id: order.id,
     order_number: order.order_number,
     salesperson_id: order.salesperson_id,
@@ -107,16 +105,17 @@ export function buildInvoiceDraft(input: InvoiceDraftInput): Invoice & { pending
     issued_at: input.now,
     currency: 'TRY',
     seller: input.seller,
+    // The customer record, else what the order says of its customer (as the server does).
     buyer: {
-      customer_id: order.customer_id,
-      name: order.customer_name,
+      customer_id: customer?.id ?? order.customer_id,
+      name: customer?.full_name ?? order.customer_name,
       company_name: customer?.company_name ?? null,
       tax_number: taxNumber,
       tax_office: customer?.tax_office ?? null,
-      address: order.customer_address ?? customer?.address ?? null,
+      address: customer?.address ?? order.customer_address,
       city: customer?.city ?? null,
-      phone: order.customer_phone ?? customer?.phone ?? null,
-      email: order.customer_email ?? customer?.email ?? null,
+      phone: customer?.phone ?? order.customer_phone,
+      email: customer?.email ?? order.customer_email,
     },
     lines,
     rate_totals: totals.byRate.map((r) => ({
@@ -128,7 +127,7 @@ export function buildInvoiceDraft(input: InvoiceDraftInput): Invoice & { pending
     net_total_kurus: totals.net,
     vat_total_kurus: totals.kdv,
     gross_total_kurus: totals.gross,
-    amount_in_words: amountInWords(totals.gross),
+    amount_in_words: `Yalnız: ${amountInWords(totals.gross)}`,
     cancel_reason: null,
     cancelled_at: null,
     cancelled_by_name: null,
