@@ -32,8 +32,8 @@ export function CancelInvoiceDialog({ invoice, onClose }: { invoice: LocalInvoic
     setBusy(true);
     const done = await runLocalAction(
       () => cancelInvoice(invoice.id, reason, userName),
-      translate('inv_cancelQueued'),
-      translate('inv_cancel'),
+      translate('invc_cancelQueued'),
+      translate('invc_cancel'),
     );
     setBusy(false);
     if (done) onClose();
@@ -47,10 +47,10 @@ export function CancelInvoiceDialog({ invoice, onClose }: { invoice: LocalInvoic
       fullWidth
       maxWidth="sm"
     >
-      <DialogTitle id="cancel-invoice-title">{t('inv_cancelTitle')}</DialogTitle>
+      <DialogTitle id="cancel-invoice-title">{t('invc_cancelTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          {t('inv_cancelText', { number: invoice.invoice_number ?? '' })}
+          {t('invc_cancelText', { number: invoice.invoice_number ?? '' })}
         </DialogContentText>
         <TextField
           autoFocus
@@ -58,12 +58,12 @@ export function CancelInvoiceDialog({ invoice, onClose }: { invoice: LocalInvoic
           multiline
           minRows={2}
           required
-          label={t('inv_cancelReason')}
+          label={t('invc_cancelReason')}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           onBlur={() => setTouched(true)}
           error={touched && tooShort}
-          helperText={`${t('inv_cancelReasonHint', { n: min })} · ${reason.length}/${max}`}
+          helperText={`${t('invc_cancelReasonHint', { n: min })} · ${reason.length}/${max}`}
           slotProps={{ htmlInput: { maxLength: max, 'data-testid': 'invoice-cancel-reason' } }}
         />
       </DialogContent>
@@ -75,7 +75,7 @@ export function CancelInvoiceDialog({ invoice, onClose }: { invoice: LocalInvoic
         onSubmit={() => void submit()}
         testId="invoice-cancel-confirm"
       >
-        {t('inv_cancelConfirm')}
+        {t('invc_cancelConfirm')}
       </DialogSubmitActions>
     </Dialog>
   );

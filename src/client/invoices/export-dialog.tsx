@@ -25,13 +25,13 @@ function thisMonth(now = new Date()): { from: string; to: string } {
 
 /** Why the period cannot be exported, or null (the server checks the same). */
 export function exportPeriodProblem(from: string, to: string): { key: MessageKey; n?: number } | null {
-  if (!from || !to) return { key: 'inv_exportDates' };
+  if (!from || !to) return { key: 'invc_exportDates' };
   const start = Date.parse(`${from}T00:00:00Z`);
   const end = Date.parse(`${to}T00:00:00Z`);
-  if (Number.isNaN(start) || Number.isNaN(end)) return { key: 'inv_exportDates' };
-  if (end < start) return { key: 'inv_exportOrder' };
+  if (Number.isNaN(start) || Number.isNaN(end)) return { key: 'invc_exportDates' };
+  if (end < start) return { key: 'invc_exportOrder' };
   if ((end - start) / DAY_MS + 1 > INVOICE_LIMITS.exportDays)
-    return { key: 'inv_exportTooLong', n: INVOICE_LIMITS.exportDays };
+    return { key: 'invc_exportTooLong', n: INVOICE_LIMITS.exportDays };
   return null;
 }
 
@@ -62,14 +62,14 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
       fullWidth
       maxWidth="xs"
     >
-      <DialogTitle id="invoice-export-title">{t('inv_exportTitle')}</DialogTitle>
+      <DialogTitle id="invoice-export-title">{t('invc_exportTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <DialogContentText>{t('inv_exportHint')}</DialogContentText>
+          <DialogContentText>{t('invc_exportHint')}</DialogContentText>
           <TextField
             size="small"
             type="date"
-            label={t('inv_from')}
+            label={t('invc_from')}
             value={period.from}
             onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value }))}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'invoice-export-from' } }}
@@ -77,7 +77,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
           <TextField
             size="small"
             type="date"
-            label={t('inv_to')}
+            label={t('invc_to')}
             value={period.to}
             onChange={(e) => setPeriod((p) => ({ ...p, to: e.target.value }))}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'invoice-export-to' } }}
@@ -87,7 +87,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
               {t(problem.key, problem.n !== undefined ? { n: problem.n } : undefined)}
             </Alert>
           ) : null}
-          {!online ? <Alert severity="info">{t('inv_exportOffline')}</Alert> : null}
+          {!online ? <Alert severity="info">{t('invc_exportOffline')}</Alert> : null}
         </Stack>
       </DialogContent>
       <DialogSubmitActions
@@ -97,7 +97,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
         onSubmit={() => void submit()}
         testId="invoice-export-download"
       >
-        {t('inv_exportDownload')}
+        {t('invc_exportDownload')}
       </DialogSubmitActions>
     </Dialog>
   );

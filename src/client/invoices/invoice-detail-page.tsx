@@ -52,20 +52,20 @@ export default function InvoiceDetailPage() {
       }
       data-testid="invoice-back"
     >
-      {t('inv_back')}
+      {t('invc_back')}
     </Button>
   );
 
   if (!canSeeInvoices(role))
     return (
       <Alert severity="info" data-testid="invoices-no-access">
-        {t('inv_noAccess')}
+        {t('invc_noAccess')}
       </Alert>
     );
   if (invoice === undefined)
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-        <CircularProgress aria-label={t('inv_loading')} />
+        <CircularProgress aria-label={t('invc_loading')} />
       </Box>
     );
   if (invoice === null)
@@ -73,13 +73,13 @@ export default function InvoiceDetailPage() {
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         {back}
         <Alert severity="warning" data-testid="invoice-not-found" sx={{ alignSelf: 'stretch' }}>
-          {t('inv_notFound')}
+          {t('invc_notFound')}
         </Alert>
       </Stack>
     );
 
   const pending = invoice.invoice_number === null || invoice.pending_sync === 1;
-  const fileReason = !online ? t('inv_onlineOnly') : pending ? t('inv_pendingNoFile') : '';
+  const fileReason = !online ? t('invc_onlineOnly') : pending ? t('invc_pendingNoFile') : '';
   const download = async (kind: 'pdf' | 'xml') => {
     setDownloading(kind);
     await downloadInvoiceFile(invoice, kind);
@@ -103,7 +103,7 @@ export default function InvoiceDetailPage() {
               onClick={() => void download('pdf')}
               data-testid="invoice-pdf"
             >
-              {t('inv_pdf')}
+              {t('invc_pdf')}
             </Button>
           </Reason>
           <Reason title={fileReason}>
@@ -114,7 +114,7 @@ export default function InvoiceDetailPage() {
               onClick={() => void download('xml')}
               data-testid="invoice-xml"
             >
-              {t('inv_xml')}
+              {t('invc_xml')}
             </Button>
           </Reason>
           <Button
@@ -123,10 +123,10 @@ export default function InvoiceDetailPage() {
             onClick={() => navigate(invoicePrintPath(invoice.id))}
             data-testid="invoice-print"
           >
-            {t('inv_print')}
+            {t('invc_print')}
           </Button>
           {canCancelInvoice(role) && invoice.status === 'issued' ? (
-            <Reason title={pending ? t('inv_pendingNoCancel') : ''}>
+            <Reason title={pending ? t('invc_pendingNoCancel') : ''}>
               <Button
                 variant="outlined"
                 color="error"
@@ -135,7 +135,7 @@ export default function InvoiceDetailPage() {
                 onClick={() => setCancelling(true)}
                 data-testid="invoice-cancel"
               >
-                {t('inv_cancel')}
+                {t('invc_cancel')}
               </Button>
             </Reason>
           ) : null}
@@ -144,18 +144,18 @@ export default function InvoiceDetailPage() {
 
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }} data-testid="invoice-detail-number">
-          {invoice.invoice_number ?? t('inv_numberPending')}
+          {invoice.invoice_number ?? t('invc_numberPending')}
         </Typography>
         <InvoiceStatusChip status={invoice.status} />
       </Stack>
       {pending ? (
         <Alert severity="info" data-testid="invoice-pending">
-          {t('inv_pendingBanner')}
+          {t('invc_pendingBanner')}
         </Alert>
       ) : null}
       {invoice.status === 'cancelled' ? (
         <Alert severity="warning" data-testid="invoice-cancelled">
-          {t('inv_cancelledBanner', {
+          {t('invc_cancelledBanner', {
             time: dateTimeLabel(invoice.cancelled_at),
             reason: invoice.cancel_reason ?? '—',
           })}
@@ -163,7 +163,7 @@ export default function InvoiceDetailPage() {
       ) : null}
       {(!online || pending) && fileReason ? (
         <Typography variant="caption" color="text.secondary" data-testid="invoice-file-reason">
-          {t('inv_pdf')} / {t('inv_xml')}: {fileReason}
+          {t('invc_pdf')} / {t('invc_xml')}: {fileReason}
         </Typography>
       ) : null}
 

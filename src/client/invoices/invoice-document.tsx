@@ -53,7 +53,7 @@ export function InvoiceDocument({
     >
       {pending ? (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="invoice-draft-mark">
-          {t('inv_draftMark')}
+          {t('invc_draftMark')}
         </Alert>
       ) : null}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
@@ -68,7 +68,7 @@ export function InvoiceDocument({
             />
           ) : null}
           <Typography variant="caption" component="p" sx={{ fontWeight: 700, color: '#333' }}>
-            {t('inv_seller')}
+            {t('invc_seller')}
           </Typography>
           <Typography sx={{ fontWeight: 700 }} data-testid="invoice-seller-name">
             {seller.legal_name}
@@ -77,37 +77,37 @@ export function InvoiceDocument({
             values={[
               seller.address,
               seller.city,
-              seller.phone ? `${t('inv_phone')}: ${seller.phone}` : null,
-              seller.email ? `${t('inv_email')}: ${seller.email}` : null,
-              seller.website ? `${t('inv_website')}: ${seller.website}` : null,
-              seller.tax_office ? `${t('inv_taxOffice')}: ${seller.tax_office}` : null,
-              seller.tax_number ? `${t('inv_taxNumber')}: ${seller.tax_number}` : null,
+              seller.phone ? `${t('invc_phone')}: ${seller.phone}` : null,
+              seller.email ? `${t('invc_email')}: ${seller.email}` : null,
+              seller.website ? `${t('invc_website')}: ${seller.website}` : null,
+              seller.tax_office ? `${t('invc_taxOffice')}: ${seller.tax_office}` : null,
+              seller.tax_number ? `${t('invc_taxNumber')}: ${seller.tax_number}` : null,
             ]}
           />
         </Box>
         <Box sx={{ textAlign: { sm: 'right' } }}>
           <Typography component={titleAs} sx={{ fontWeight: 700, fontSize: '1.5rem', letterSpacing: 1 }}>
-            {t(invoice.type === 'IADE' ? 'inv_docTitleIade' : 'inv_docTitle')}
+            {t(invoice.type === 'IADE' ? 'invc_docTitleIade' : 'invc_docTitle')}
           </Typography>
           <Box
             component="dl"
             sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1, rowGap: 0.25 }}
           >
-            <Meta label={t('inv_number')}>
+            <Meta label={t('invc_number')}>
               <strong data-testid="invoice-doc-number">
-                {invoice.invoice_number ?? t('inv_numberPending')}
+                {invoice.invoice_number ?? t('invc_numberPending')}
               </strong>
             </Meta>
-            <Meta label={t('inv_ettn')}>
+            <Meta label={t('invc_ettn')}>
               <span data-testid="invoice-ettn" style={{ overflowWrap: 'anywhere' }}>
-                {invoice.ettn || t('inv_ettnPending')}
+                {invoice.ettn || t('invc_ettnPending')}
               </span>
             </Meta>
-            <Meta label={t('inv_issuedAt')}>{invoiceDate(invoice.issued_at, timeZone)}</Meta>
-            <Meta label={t('inv_issuedTime')}>{invoiceTime(invoice.issued_at, timeZone)}</Meta>
-            <Meta label={t('inv_invoiceType')}>{t(TYPE_KEYS[invoice.type])}</Meta>
-            <Meta label={t('inv_profile')}>{invoice.profile}</Meta>
-            <Meta label={t('inv_orderNumber')}>
+            <Meta label={t('invc_issuedAt')}>{invoiceDate(invoice.issued_at, timeZone)}</Meta>
+            <Meta label={t('invc_issuedTime')}>{invoiceTime(invoice.issued_at, timeZone)}</Meta>
+            <Meta label={t('invc_invoiceType')}>{t(TYPE_KEYS[invoice.type])}</Meta>
+            <Meta label={t('invc_profile')}>{invoice.profile}</Meta>
+            <Meta label={t('invc_orderNumber')}>
               {orderLink ? (
                 <Link
                   component={RouterLink}
@@ -121,7 +121,7 @@ export function InvoiceDocument({
               )}
             </Meta>
             {invoice.original_invoice_number ? (
-              <Meta label={t('inv_originalInvoice')}>{invoice.original_invoice_number}</Meta>
+              <Meta label={t('invc_originalInvoice')}>{invoice.original_invoice_number}</Meta>
             ) : null}
           </Box>
         </Box>
@@ -129,7 +129,7 @@ export function InvoiceDocument({
 
       <Box sx={{ mt: 2, p: 1.5, border: '1px solid #555' }}>
         <Typography variant="caption" component="p" sx={{ fontWeight: 700, color: '#333' }}>
-          {t('inv_buyer')}
+          {t('invc_buyer')}
         </Typography>
         <Typography sx={{ fontWeight: 700 }} data-testid="invoice-buyer-name">
           {buyer.company_name || buyer.name}
@@ -139,10 +139,10 @@ export function InvoiceDocument({
             buyer.company_name ? buyer.name : null,
             buyer.address,
             buyer.city,
-            buyer.phone ? `${t('inv_phone')}: ${buyer.phone}` : null,
-            buyer.email ? `${t('inv_email')}: ${buyer.email}` : null,
-            buyer.tax_office ? `${t('inv_taxOffice')}: ${buyer.tax_office}` : null,
-            buyer.tax_number ? `${t('inv_taxNumber')}: ${buyer.tax_number}` : null,
+            buyer.phone ? `${t('invc_phone')}: ${buyer.phone}` : null,
+            buyer.email ? `${t('invc_email')}: ${buyer.email}` : null,
+            buyer.tax_office ? `${t('invc_taxOffice')}: ${buyer.tax_office}` : null,
+            buyer.tax_number ? `${t('invc_taxNumber')}: ${buyer.tax_number}` : null,
           ]}
         />
       </Box>
@@ -159,7 +159,7 @@ export function InvoiceDocument({
                 {line.quantity} {line.unit} × {formatTL(line.unit_price_kurus)}
               </Typography>
               <Typography variant="body2">
-                {t('inv_vatRate')}: %{line.vat_rate} · {t('inv_vatAmount')}: {formatTL(line.vat_kurus)}
+                {t('invc_vatRate')}: %{line.vat_rate} · {t('invc_vatAmount')}: {formatTL(line.vat_kurus)}
               </Typography>
               <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'right' }}>
                 {formatTL(line.gross_kurus)}
@@ -177,28 +177,28 @@ export function InvoiceDocument({
             <thead>
               <tr>
                 <th scope="col" style={num}>
-                  {t('inv_lineNo')}
+                  {t('invc_lineNo')}
                 </th>
                 <th scope="col" style={cell}>
-                  {t('inv_product')}
+                  {t('invc_product')}
                 </th>
                 <th scope="col" style={num}>
-                  {t('inv_quantity')}
+                  {t('invc_quantity')}
                 </th>
                 <th scope="col" style={cell}>
-                  {t('inv_unit')}
+                  {t('invc_unit')}
                 </th>
                 <th scope="col" style={num}>
-                  {t('inv_unitPrice')}
+                  {t('invc_unitPrice')}
                 </th>
                 <th scope="col" style={num}>
-                  {t('inv_vatRate')}
+                  {t('invc_vatRate')}
                 </th>
                 <th scope="col" style={num}>
-                  {t('inv_vatAmount')}
+                  {t('invc_vatAmount')}
                 </th>
                 <th scope="col" style={num}>
-                  {t('inv_lineTotal')}
+                  {t('invc_lineTotal')}
                 </th>
               </tr>
             </thead>
@@ -235,10 +235,10 @@ export function InvoiceDocument({
             {invoice.rate_totals.map((r) => (
               <RateRows key={r.rate} rate={r.rate} net={r.net_kurus} vat={r.vat_kurus} />
             ))}
-            <TotalRow label={t('inv_netTotal')} value={formatTL(invoice.net_total_kurus)} />
-            <TotalRow label={t('inv_vatTotal')} value={formatTL(invoice.vat_total_kurus)} />
+            <TotalRow label={t('invc_netTotal')} value={formatTL(invoice.net_total_kurus)} />
+            <TotalRow label={t('invc_vatTotal')} value={formatTL(invoice.vat_total_kurus)} />
             <TotalRow
-              label={t('inv_grandTotal')}
+              label={t('invc_grandTotal')}
               value={formatTL(invoice.gross_total_kurus)}
               strong
               testId="invoice-grand-total"
@@ -247,11 +247,11 @@ export function InvoiceDocument({
         </Box>
       </Box>
       <Typography variant="body2" sx={{ mt: 1.5, fontStyle: 'italic' }} data-testid="invoice-in-words">
-        {inWords(invoice, t('inv_inWords'))}
+        {inWords(invoice, t('invc_inWords'))}
       </Typography>
       {invoice.created_by_name ? (
         <Typography variant="caption" component="p" sx={{ mt: 1, color: '#333' }}>
-          {t('inv_createdBy')}: {invoice.created_by_name} · {dateTimeLabel(invoice.created_at)}
+          {t('invc_createdBy')}: {invoice.created_by_name} · {dateTimeLabel(invoice.created_at)}
         </Typography>
       ) : null}
     </Box>
@@ -289,8 +289,8 @@ function RateRows({ rate, net, vat }: { rate: number; net: number; vat: number }
   const t = useT();
   return (
     <>
-      <TotalRow label={t('inv_rateNet', { rate })} value={formatTL(net)} />
-      <TotalRow label={t('inv_rateVat', { rate })} value={formatTL(vat)} />
+      <TotalRow label={t('invc_rateNet', { rate })} value={formatTL(net)} />
+      <TotalRow label={t('invc_rateVat', { rate })} value={formatTL(vat)} />
     </>
   );
 }

@@ -43,7 +43,7 @@ export default function InvoicePrintPage() {
   if (invoice === undefined)
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-        <CircularProgress aria-label={t('inv_loading')} />
+        <CircularProgress aria-label={t('invc_loading')} />
       </Box>
     );
 
@@ -63,7 +63,7 @@ export default function InvoicePrintPage() {
       />
       <Stack direction="row" spacing={1} className="no-print" sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
         <Button startIcon={<ArrowBack />} onClick={() => navigate(-1)} sx={{ minHeight: 44 }}>
-          {t('inv_back')}
+          {t('invc_back')}
         </Button>
         <Button
           variant="contained"
@@ -72,19 +72,19 @@ export default function InvoicePrintPage() {
           sx={{ minHeight: 44 }}
           data-testid="invoice-print-again"
         >
-          {t('inv_print')}
+          {t('invc_print')}
         </Button>
       </Stack>
       {!online ? (
         <Alert severity="info" className="no-print" sx={{ mb: 2 }} data-testid="invoice-print-offline">
-          {t('inv_printOffline')}
+          {t('invc_printOffline')}
         </Alert>
       ) : null}
       {!canSeeInvoices(role) ? (
-        <Alert severity="info">{t('inv_noAccess')}</Alert>
+        <Alert severity="info">{t('invc_noAccess')}</Alert>
       ) : invoice === null ? (
         <Alert severity="warning" data-testid="invoice-not-found">
-          {t('inv_notFound')}
+          {t('invc_notFound')}
         </Alert>
       ) : (
         <Box data-testid="invoice-print">

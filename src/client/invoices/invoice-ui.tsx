@@ -40,10 +40,13 @@ export function invoiceTime(iso: string, timeZone: string): string {
 }
 
 export const STATUS_KEYS: Record<InvoiceStatus, MessageKey> = {
-  issued: 'inv_status_issued',
-  cancelled: 'inv_status_cancelled',
+  issued: 'invc_status_issued',
+  cancelled: 'invc_status_cancelled',
 };
-export const TYPE_KEYS: Record<InvoiceType, MessageKey> = { SATIS: 'inv_type_SATIS', IADE: 'inv_type_IADE' };
+export const TYPE_KEYS: Record<InvoiceType, MessageKey> = {
+  SATIS: 'invc_type_SATIS',
+  IADE: 'invc_type_IADE',
+};
 
 export function InvoiceStatusChip({ status }: { status: InvoiceStatus }) {
   const tr = useT();
@@ -88,7 +91,7 @@ export async function downloadInvoiceFile(invoice: LocalInvoice, kind: 'pdf' | '
     return true;
   } catch (error) {
     const message = error instanceof Error && error.message ? `: ${error.message}` : '';
-    useUi.getState().showToast(`${t('inv_downloadFailed')}${message}`);
+    useUi.getState().showToast(`${t('invc_downloadFailed')}${message}`);
     return false;
   }
 }
@@ -101,7 +104,7 @@ export async function downloadInvoiceExport(from: string, to: string): Promise<b
     return true;
   } catch (error) {
     const message = error instanceof Error && error.message ? `: ${error.message}` : '';
-    useUi.getState().showToast(`${t('inv_exportFailed')}${message}`);
+    useUi.getState().showToast(`${t('invc_exportFailed')}${message}`);
     return false;
   }
 }

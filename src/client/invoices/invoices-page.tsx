@@ -94,8 +94,8 @@ export default function InvoicesPage() {
   if (!canSeeInvoices(role))
     return (
       <Alert severity="info" data-testid="invoices-no-access">
-        <AlertTitle>{t('inv_noAccess')}</AlertTitle>
-        {t('inv_noAccessHint')}
+        <AlertTitle>{t('invc_noAccess')}</AlertTitle>
+        {t('invc_noAccessHint')}
       </Alert>
     );
 
@@ -112,12 +112,12 @@ export default function InvoicesPage() {
     invoice.invoice_number ? (
       <span data-testid="invoice-number">{invoice.invoice_number}</span>
     ) : (
-      <Tooltip title={t('inv_numberPendingHint')}>
+      <Tooltip title={t('invc_numberPendingHint')}>
         <Chip
           size="small"
           variant="outlined"
           color="warning"
-          label={t('inv_numberPending')}
+          label={t('invc_numberPending')}
           data-testid="invoice-pending-number"
         />
       </Tooltip>
@@ -126,27 +126,27 @@ export default function InvoicesPage() {
 
   return (
     <Stack spacing={2} data-testid="invoices-page">
-      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('inv_search')}>
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('invc_search')}>
         <Stack spacing={2}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
             <SearchField
-              label={t('inv_search')}
-              placeholder={t('inv_searchPlaceholder')}
+              label={t('invc_search')}
+              placeholder={t('invc_searchPlaceholder')}
               value={filters.search}
               onChange={(search) => set({ search })}
               testId="invoice-search"
               sx={{ flex: 2 }}
             />
             <FormControl size="small" sx={{ minWidth: 140, flex: 1 }}>
-              <InputLabel id="invoice-status-label">{t('inv_status')}</InputLabel>
+              <InputLabel id="invoice-status-label">{t('invc_status')}</InputLabel>
               <Select
                 labelId="invoice-status-label"
-                label={t('inv_status')}
+                label={t('invc_status')}
                 value={filters.status}
                 onChange={(e) => set({ status: e.target.value as Filters['status'] })}
                 data-testid="invoice-status-filter"
               >
-                <MenuItem value="">{t('inv_all')}</MenuItem>
+                <MenuItem value="">{t('invc_all')}</MenuItem>
                 {INVOICE_STATUSES.map((s) => (
                   <MenuItem key={s} value={s}>
                     {t(STATUS_KEYS[s])}
@@ -155,15 +155,15 @@ export default function InvoicesPage() {
               </Select>
             </FormControl>
             <FormControl size="small" sx={{ minWidth: 140, flex: 1 }}>
-              <InputLabel id="invoice-type-label">{t('inv_type')}</InputLabel>
+              <InputLabel id="invoice-type-label">{t('invc_type')}</InputLabel>
               <Select
                 labelId="invoice-type-label"
-                label={t('inv_type')}
+                label={t('invc_type')}
                 value={filters.type}
                 onChange={(e) => set({ type: e.target.value as Filters['type'] })}
                 data-testid="invoice-type-filter"
               >
-                <MenuItem value="">{t('inv_all')}</MenuItem>
+                <MenuItem value="">{t('invc_all')}</MenuItem>
                 {INVOICE_TYPES.map((type) => (
                   <MenuItem key={type} value={type}>
                     {t(TYPE_KEYS[type])}
@@ -180,7 +180,7 @@ export default function InvoicesPage() {
             <TextField
               size="small"
               type="date"
-              label={t('inv_from')}
+              label={t('invc_from')}
               value={filters.from}
               onChange={(e) => set({ from: e.target.value })}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'invoice-from' } }}
@@ -188,21 +188,21 @@ export default function InvoicesPage() {
             <TextField
               size="small"
               type="date"
-              label={t('inv_to')}
+              label={t('invc_to')}
               value={filters.to}
               onChange={(e) => set({ to: e.target.value })}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'invoice-to' } }}
             />
             {filtered ? (
               <Button onClick={() => set(EMPTY)} data-testid="invoice-clear-filters">
-                {t('inv_clearFilters')}
+                {t('invc_clearFilters')}
               </Button>
             ) : null}
             <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid="invoice-count">
-              {t('inv_count', { n: total })}
+              {t('invc_count', { n: total })}
             </Typography>
             {/* Everyone who sees invoices exports them (the server scopes the period's files). */}
-            <Tooltip title={online ? '' : t('inv_exportOffline')}>
+            <Tooltip title={online ? '' : t('invc_exportOffline')}>
               {/* A span: a disabled button fires no events, the tooltip needs a live element. */}
               <span>
                 <Button
@@ -213,14 +213,14 @@ export default function InvoicesPage() {
                   data-testid="invoice-export"
                   fullWidth={phone}
                 >
-                  {t('inv_export')}
+                  {t('invc_export')}
                 </Button>
               </span>
             </Tooltip>
           </Stack>
           {!online ? (
             <Typography variant="caption" color="text.secondary" data-testid="invoice-export-offline">
-              {t('inv_exportOffline')}
+              {t('invc_exportOffline')}
             </Typography>
           ) : null}
         </Stack>
@@ -228,7 +228,7 @@ export default function InvoicesPage() {
 
       {result !== undefined && rows.length === 0 && (
         <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }} data-testid="invoices-empty">
-          <Typography color="text.secondary">{t(filtered ? 'inv_none' : 'inv_empty')}</Typography>
+          <Typography color="text.secondary">{t(filtered ? 'invc_none' : 'invc_empty')}</Typography>
         </Paper>
       )}
 
@@ -236,11 +236,7 @@ export default function InvoicesPage() {
         <Stack spacing={1.5} data-testid="invoices-cards">
           {rows.map((invoice) => (
             <Card key={invoice.id} variant="outlined" data-testid="invoice-row" data-id={invoice.id}>
-              <CardActionArea
-                component={RouterLink}
-                to={invoicePath(invoice.id)}
-                aria-label={`${t('inv_open')}: ${invoice.invoice_number ?? t('inv_numberPending')}, ${customer(invoice)}`}
-              >
+              <CardActionArea component={RouterLink} to={invoicePath(invoice.id)}>
                 <CardContent>
                   <Stack
                     direction="row"
@@ -278,12 +274,12 @@ export default function InvoicesPage() {
             <Table size="small" data-testid="invoices-table">
               <TableHead>
                 <TableRow>
-                  <TableCell>{t('inv_number')}</TableCell>
-                  <TableCell>{t('inv_customer')}</TableCell>
-                  <TableCell>{t('inv_date')}</TableCell>
-                  <TableCell>{t('inv_type')}</TableCell>
-                  <TableCell>{t('inv_status')}</TableCell>
-                  <TableCell align="right">{t('inv_total')}</TableCell>
+                  <TableCell>{t('invc_number')}</TableCell>
+                  <TableCell>{t('invc_customer')}</TableCell>
+                  <TableCell>{t('invc_date')}</TableCell>
+                  <TableCell>{t('invc_type')}</TableCell>
+                  <TableCell>{t('invc_status')}</TableCell>
+                  <TableCell align="right">{t('invc_total')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -302,7 +298,6 @@ export default function InvoicesPage() {
                         component={RouterLink}
                         to={invoicePath(invoice.id)}
                         onClick={(e) => e.stopPropagation()}
-                        aria-label={`${t('inv_open')}: ${invoice.invoice_number ?? t('inv_numberPending')}`}
                       >
                         {number(invoice)}
                       </Link>

@@ -81,11 +81,11 @@ export function OrderInvoiceBlock({ order }: { order: LocalOrder }) {
     const done = await runLocalAction(
       () => issueInvoice(order.id, { seller: deviceSeller(), createdByName: userName }),
       null,
-      translate('inv_issue'),
+      translate('invc_issue'),
     );
     setBusy(false);
     setConfirming(false);
-    if (done) useUi.getState().showSuccess(t(online ? 'inv_issueQueued' : 'inv_issueQueuedOffline'));
+    if (done) useUi.getState().showSuccess(t(online ? 'invc_issueQueued' : 'invc_issueQueuedOffline'));
   };
 
   return (
@@ -96,7 +96,7 @@ export function OrderInvoiceBlock({ order }: { order: LocalOrder }) {
         sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, justifyContent: 'space-between' }}
       >
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-          {t('inv_orderInvoice')}
+          {t('invc_orderInvoice')}
         </Typography>
         {invoice && invoice.status === 'issued' ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -106,10 +106,10 @@ export function OrderInvoiceBlock({ order }: { order: LocalOrder }) {
               data-testid="order-invoice-link"
               sx={{ fontWeight: 600 }}
             >
-              {invoice.invoice_number ?? t('inv_numberPending')}
+              {invoice.invoice_number ?? t('invc_numberPending')}
             </Link>
             {invoice.pending_sync === 1 ? (
-              <Chip size="small" variant="outlined" color="warning" label={t('inv_numberPending')} />
+              <Chip size="small" variant="outlined" color="warning" label={t('invc_numberPending')} />
             ) : null}
             <Typography variant="body2" color="text.secondary">
               {formatTL(invoice.gross_total_kurus)}
@@ -120,7 +120,7 @@ export function OrderInvoiceBlock({ order }: { order: LocalOrder }) {
             {invoice ? (
               // A cancelled invoice: it stays linked, and a new one may be issued.
               <Link component={RouterLink} to={invoicePath(invoice.id)} data-testid="order-invoice-link">
-                {`${invoice.invoice_number ?? t('inv_numberPending')} (${t('inv_status_cancelled')})`}
+                {`${invoice.invoice_number ?? t('invc_numberPending')} (${t('invc_status_cancelled')})`}
               </Link>
             ) : null}
             <Button
@@ -129,12 +129,12 @@ export function OrderInvoiceBlock({ order }: { order: LocalOrder }) {
               onClick={() => setConfirming(true)}
               data-testid="order-issue-invoice"
             >
-              {t('inv_issue')}
+              {t('invc_issue')}
             </Button>
           </Stack>
         ) : invoice ? (
           <Link component={RouterLink} to={invoicePath(invoice.id)} data-testid="order-invoice-link">
-            {`${invoice.invoice_number ?? t('inv_numberPending')} (${t('inv_status_cancelled')})`}
+            {`${invoice.invoice_number ?? t('invc_numberPending')} (${t('invc_status_cancelled')})`}
           </Link>
         ) : null}
       </Stack>
@@ -143,9 +143,9 @@ export function OrderInvoiceBlock({ order }: { order: LocalOrder }) {
         onClose={() => (busy ? undefined : setConfirming(false))}
         aria-labelledby="issue-invoice-title"
       >
-        <DialogTitle id="issue-invoice-title">{t('inv_issueTitle')}</DialogTitle>
+        <DialogTitle id="issue-invoice-title">{t('invc_issueTitle')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{t('inv_issueText', { number: order.order_number })}</DialogContentText>
+          <DialogContentText>{t('invc_issueText', { number: order.order_number })}</DialogContentText>
         </DialogContent>
         <DialogSubmitActions
           busy={busy}
@@ -153,7 +153,7 @@ export function OrderInvoiceBlock({ order }: { order: LocalOrder }) {
           onSubmit={() => void issue()}
           testId="issue-invoice-confirm"
         >
-          {t('inv_issueConfirm')}
+          {t('invc_issueConfirm')}
         </DialogSubmitActions>
       </Dialog>
     </Paper>
