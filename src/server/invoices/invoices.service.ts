@@ -144,8 +144,10 @@ async function prepare(
   let content: Pick<Invoice, 'seller' | 'buyer' | 'lines' | 'profile'>;
   if (input.original) {
     // A return gives back what was sold: the sale's lines, seller and buyer as printed on it.
+    // A return invoice may not be of the commercial scenario (TICARIFATURA accepts no IADE
+    // type): it goes out as TEMELFATURA then.
     const { seller, buyer, lines, profile } = input.original;
-    content = { seller, buyer, lines, profile };
+    content = { seller, buyer, lines, profile: profile === 'TICARIFATURA' ? 'TEMELFATURA' : profile };
   } else {
     const missing = missingSellerFields(settings);
     if (missing.length > 0) {
