@@ -16,6 +16,22 @@ export default async function invoiceRoutes(app: FastifyInstance) {
     data: await service.list(app.db, request.tenant.id, actor(request), request.query),
   }));
 
+  // A static path before /invoices/:id, so "export" is never taken for an id.
+  route(app, API.invoiceExport, async (request) => {
+    const file = await service.exportPeriod(app.db, request.tenant.id, actor(request), request.query);
+    return { body: file.zip, filename: file.filename };
+  });
+
+  route(app, API.invoicePdf, async (request) => {
+    const file = await service.pdf(app.db, request.tenant.id, actor(request), request.params.id);
+    return { body: file.pdf, filename: file.filename };
+  });
+
+  route(app, API.invoiceXml, async (request) => {
+    const file = await service.xml(app.db, request.tenant.id, actor(request), request.params.id);
+    return { body: Buffer.from(file.xml, 'utf8'), filename: file.filename };
+  });
+
   route(app, API.invoiceGet, async (request) => ({
     success: true as const,
     data: await service.get(app.db, request.tenant.id, actor(request), request.params.id),

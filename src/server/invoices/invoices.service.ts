@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
   type CancelInvoiceBody,
+  INVOICE_LIMITS,
   INVOICE_MESSAGES,
   type Invoice,
   type InvoiceListResponse,
@@ -21,7 +22,8 @@ import { insertAuditLog } from '../audit/audit.repository';
 import { reserveChangeSeqs } from '../db/change-seq';
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
-import { AppError, forbidden, notFound } from '../lib/errors';
+import { logoForPdf } from '../company/company.service';
+import { AppError, forbidden, notFound, validation } from '../lib/errors';
 import {
   buyerSnapshot,
   dayStart,
@@ -34,6 +36,9 @@ import {
   yearIn,
 } from './invoice-build';
 import { reload } from '../orders/orders.service';
+import { renderInvoicePdf } from './invoice.pdf';
+import { renderInvoiceXml } from './invoice.xml';
+import { exportZip } from './invoice-export';
 import * as repo from './invoices.repository';
 
 /**
@@ -139,8 +144,10 @@ async function prepare(
   let content: Pick<Invoice, 'seller' | 'buyer' | 'lines' | 'profile'>;
   if (input.original) {
     // A return gives back what was sold: the sale's lines, seller and buyer as printed on it.
+    // A return invoice may not be of the commercial scenario (TICARIFATURA accepts no IADE
+    // type): it goes out as TEMELFATURA then.
     const { seller, buyer, lines, profile } = input.original;
-    content = { seller, buyer, lines, profile };
+    content = { seller, buyer, lines, profile: profile === 'TICARIFATURA' ? 'TEMELFATURA' : profile };
   } else {
     const missing = missingSellerFields(settings);
     if (missing.length > 0) {
@@ -347,4 +354,77 @@ export async function forDocument(
   const invoice = await get(db, tenantId, user, id);
   const settings = await repo.invoiceSettings(db, tenantId);
   return { invoice, timeZone: settings?.timezone ?? 'Europe/Istanbul' };
+}
+
+// ---------------------------------------------------------------------------------- files ---
+
+/** A file's name from an invoice number (already [A-Z0-9]; anything else is replaced). */
+const fileName = (invoice: Invoice, ext: string) =>
+  `fatura-${(invoice.invoice_number ?? invoice.id).replace(/[^A-Za-z0-9._-]/g, '_')}.${ext}`;
+
+/** GET /invoices/{id}/pdf. */
+export async function pdf(
+  db: Db,
+  tenantId: string,
+  user: { id: string; role: Role },
+  id: string,
+): Promise<{ pdf: Buffer; filename: string }> {
+  const { invoice, timeZone } = await forDocument(db, tenantId, user, id);
+  const logo = await logoForPdf(db, tenantId);
+  return { pdf: await renderInvoicePdf({ invoice, timeZone, logo }), filename: fileName(invoice, 'pdf') };
+}
+
+/** The issue instants of the sales invoices these return invoices refer to (BillingReference). */
+async function originalDates(db: Db, tenantId: string, invoices: readonly Invoice[]): Promise<Map<string, string>> {
+  const ids = [...new Set(invoices.flatMap((i) => (i.original_invoice_id ? [i.original_invoice_id] : [])))];
+  const originals = await repo.findInvoicesByIds(db, tenantId, ids);
+  return new Map(originals.map((o) => [o.id, o.issued_at]));
+}
+
+/** GET /invoices/{id}/xml: UBL-TR 1.2. */
+export async function xml(
+  db: Db,
+  tenantId: string,
+  user: { id: string; role: Role },
+  id: string,
+): Promise<{ xml: string; filename: string }> {
+  const { invoice, timeZone } = await forDocument(db, tenantId, user, id);
+  const originals = await originalDates(db, tenantId, [invoice]);
+  const originalIssuedAt = invoice.original_invoice_id ? originals.get(invoice.original_invoice_id) : null;
+  return { xml: renderInvoiceXml(invoice, { timeZone, originalIssuedAt }), filename: fileName(invoice, 'xml') };
+}
+
+/** An export holds at most this many invoices (a ZIP without ZIP64 holds fewer than 65,535 files). */
+export const EXPORT_MAX_INVOICES = 50_000;
+
+/**
+ * GET /invoices/export?from&to: the ZIP of the invoices issued in those days (the tenant's time
+ * zone, both inclusive) the caller may see. At most INVOICE_LIMITS.exportDays days.
+ */
+export async function exportPeriod(
+  db: Db,
+  tenantId: string,
+  user: { id: string; role: Role },
+  query: { from: string; to: string },
+): Promise<{ zip: Buffer; filename: string }> {
+  const scope = invoiceScope(user);
+  if (scope.kind === 'none') throw forbidden(INVOICE_MESSAGES.cannotView);
+  if (query.to < query.from) throw validation(INVOICE_MESSAGES.exportRange, 'to');
+  const days = (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000 + 1;
+  if (days > INVOICE_LIMITS.exportDays) throw validation(INVOICE_MESSAGES.exportTooLong, 'to');
+  const settings = await repo.invoiceSettings(db, tenantId);
+  const timeZone = settings?.timezone ?? 'Europe/Istanbul';
+  const period = periodOf(query.from, query.to, timeZone);
+  const records = await repo.periodInvoices(
+    db,
+    tenantId,
+    period.from as Date,
+    period.before as Date,
+    scope.kind === 'salesperson' ? scope.salesperson_id : undefined,
+    EXPORT_MAX_INVOICES + 1,
+  );
+  if (records.length > EXPORT_MAX_INVOICES) throw validation(INVOICE_MESSAGES.exportTooMany, 'to');
+  const invoices = records.map(repo.toWireInvoice);
+  const zip = exportZip(invoices, timeZone, await originalDates(db, tenantId, invoices));
+  return { zip, filename: `faturalar-${query.from}-${query.to}.zip` };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inflateRawSync } from 'node:zlib';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../src/server/db/schema';
 import type { Invoice } from '../../../src/shared/api/invoices';
@@ -131,4 +132,91 @@ export async function issue(
     body: { id, order_id: orderId },
     ...(idempotencyKey ? { idempotencyKey } : {}),
   });
+}
+
+/** The files of a ZIP (its central directory; stored or deflated entries). */
+export function readZip(zip: Buffer): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error('not a zip');
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  for (let i = 0; i < count; i++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory');
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extra = zip.readUInt16LE(at + 30);
+    const comment = zip.readUInt16LE(at + 32);
+    const offset = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const localName = zip.readUInt16LE(offset + 26);
+    const localExtra = zip.readUInt16LE(offset + 28);
+    const start = offset + 30 + localName + localExtra;
+    const data = zip.subarray(start, start + size);
+    files.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
+    at += 46 + nameLength + extra + comment;
+  }
+  return files;
+}
+
+/** An XML element as parsed back: its name, attributes, children and text. */
+export interface XmlNode {
+  name: string;
+  attrs: Record<string, string>;
+  children: XmlNode[];
+  text: string;
+}
+
+const unescapeXml = (s: string) =>
+  s.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e] as string);
+
+/**
+ * A strict little XML reader for the invoice files (elements, attributes, text; no CDATA or
+ * DTD): throws on a tag closed out of order, an unclosed element or text outside the root.
+ */
+export function parseXml(text: string): XmlNode {
+  const body = text.replace(/^<\?xml[^>]*\?>\s*/, '');
+  const stack: XmlNode[] = [];
+  let root: XmlNode | undefined;
+  const token = /<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[\w:.-]+="[^"]*")*)\s*(\/?)>|([^<]+)/gy;
+  let m: RegExpExecArray | null = token.exec(body);
+  let consumed = 0;
+  while (m !== null) {
+    consumed = token.lastIndex;
+    const [, closing, name, attrText, selfClosing, chars] = m;
+    if (chars !== undefined) {
+      const top = stack.at(-1);
+      if (!top) {
+        if (chars.trim()) throw new Error('text outside the root');
+      } else top.text += unescapeXml(chars);
+    } else if (closing) {
+      const open = stack.pop();
+      if (!open || open.name !== name) throw new Error(`</${name}> closes <${open?.name}>`);
+    } else {
+      const attrs: Record<string, string> = {};
+      for (const a of (attrText ?? '').matchAll(/([\w:.-]+)="([^"]*)"/g)) attrs[a[1] as string] = unescapeXml(a[2] as string);
+      const node: XmlNode = { name: name as string, attrs, children: [], text: '' };
+      const parent = stack.at(-1);
+      if (parent) parent.children.push(node);
+      else if (root) throw new Error('two roots');
+      else root = node;
+      if (!selfClosing) stack.push(node);
+    }
+    m = token.exec(body);
+  }
+  if (consumed !== body.length) throw new Error(`unparsable at ${consumed}: ${body.slice(consumed, consumed + 40)}`);
+  if (stack.length > 0 || !root) throw new Error('unclosed element');
+  return root;
+}
+
+/** The first child of `node` named `name`, or throws. */
+export function child(node: XmlNode, name: string): XmlNode {
+  const found = node.children.find((c) => c.name === name);
+  if (!found) throw new Error(`${node.name} has no ${name}`);
+  return found;
+}
+
+export function path(node: XmlNode, ...names: string[]): XmlNode {
+  return names.reduce(child, node);
 }
