@@ -154,6 +154,43 @@ describe('invoices (Chromium against npm start)', () => {
     await context.close();
   });
 
+  it("a refused issue (the order was returned meanwhile) shows in the sync panel with the server's reason; the optimistic invoice goes away", async () => {
+    const { token } = await apiLogin(baseURL, TENANT, 'manager');
+    const order = await deliveredOrderWithoutInvoice(token);
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signIn(page, baseURL, TENANT, 'manager');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await waitForServiceWorker(page);
+    await openOrderPage(page, baseURL, order);
+    await page.getByTestId('order-issue-invoice').waitFor({ timeout: 30_000 });
+
+    await context.setOffline(true);
+    await page.getByTestId('order-issue-invoice').click();
+    await page.getByTestId('issue-invoice-confirm').click();
+    await expect.poll(() => page.getByTestId('order-invoice-link').innerText()).toBe('Numara bekleniyor');
+    // Meanwhile, on the server, the order is returned: it is no longer delivered.
+    const returned = await api(baseURL, TENANT, `/orders/${order.id}/status`, {
+      method: 'PATCH',
+      token,
+      body: { status: 'returned', notes: 'e2e: iade' },
+    });
+    expect(returned.status).toBe(200);
+
+    await context.setOffline(false);
+    await expect.poll(() => page.getByTestId('order-invoice-link').count(), { timeout: 60_000 }).toBe(0);
+    await page.getByTestId('connection-indicator').click();
+    const failed = page.locator('[data-testid="sync-failed-entry"][data-kind="invoice.issue"]');
+    await failed.waitFor({ timeout: 30_000 });
+    expect(await failed.getByTestId('sync-failed-reason').innerText()).toBe(
+      'Fatura yalnızca teslim edilmiş siparişten kesilebilir',
+    );
+    expect(await failed.getByTestId('sync-open-order').count()).toBe(1);
+    expect((await serverInvoices(token)).filter((i) => i.order_id === order.id)).toEqual([]);
+    await failed.getByTestId('sync-discard').click();
+    await context.close();
+  });
+
   it('/invoices at 390 px in English: cards, no sideways scroll, axe clean; the table on a desktop', async () => {
     const context = await newContext(browser(), { width: 390, height: 844 });
     const page = await context.newPage();

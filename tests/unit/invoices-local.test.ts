@@ -247,7 +247,7 @@ describe('issuing through the outbox', () => {
       id: first.id,
       method: 'POST',
       path: '/invoices',
-      body: { id: first.id, order_id: o.id, expected_version: 7 },
+      body: { id: first.id, order_id: o.id },
     });
     const shown = await invoiceOfOrder(db, o.id);
     expect(shown).toMatchObject({

@@ -194,9 +194,13 @@ export async function issueInvoice(
     id,
     kind: 'invoice.issue',
     summary: `Fatura kesildi: ${order.order_number}`,
-    body: { id, order_id: orderId, expected_version: order.version },
+    // No expected_version: nothing on the invoice comes from what the user saw (the server builds
+    // it from the order as it is), and a version conflict could only be "applied anyway" into
+    // the same refusal; the server's own checks (delivered, seller details) give the reason.
+    body: { id, order_id: orderId },
     records: [invoiceKey, orderKey],
-    record_key: `${invoiceKey} ${orderKey}`,
+    // The order first: the sync panel offers to open it next to a refusal.
+    record_key: `${orderKey} ${invoiceKey}`,
     local: { invoice },
   });
   return invoice as LocalInvoice;
