@@ -32,6 +32,7 @@ interface ApiInvoice {
   id: string;
   order_id: string;
   invoice_number: string | null;
+  status: string;
   gross_total_kurus: number;
 }
 
@@ -77,12 +78,15 @@ describe('invoices (Chromium against npm start)', () => {
     // ------------------------------------------------------------------------ offline ---
     await context.setOffline(true);
     await page.getByTestId('order-issue-invoice').click();
+    await page.getByTestId('issue-invoice-confirm').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('issue-invoice-confirm').click();
     // The button becomes the link to the invoice, which waits for its number.
     const link = page.getByTestId('order-invoice-link');
     await link.waitFor({ timeout: 15_000 });
     expect(await link.innerText()).toBe('Numara bekleniyor');
     expect(await page.getByTestId('order-issue-invoice').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
     expect((await serverInvoices(token)).filter((i) => i.order_id === order.id)).toEqual([]);
 
     // The detail, offline: everything from the device, the server's files not yet.
@@ -188,6 +192,34 @@ describe('invoices (Chromium against npm start)', () => {
     expect(await failed.getByTestId('sync-open-order').count()).toBe(1);
     expect((await serverInvoices(token)).filter((i) => i.order_id === order.id)).toEqual([]);
     await failed.getByTestId('sync-discard').click();
+    await context.close();
+  });
+
+  it('the admin cancels an issued invoice with a reason (at least 3 characters); the server has it cancelled', async () => {
+    const { token } = await apiLogin(baseURL, TENANT, 'admin');
+    const issued = (await serverInvoices(token)).find((i) => i.invoice_number && i.status === 'issued');
+    expect(issued, 'an issued invoice (the first test issues one)').toBeTruthy();
+    const invoice = issued as ApiInvoice;
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signIn(page, baseURL, TENANT, 'admin');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(`${baseURL}/invoices/${invoice.id}`);
+    await page.getByTestId('invoice-document').waitFor({ timeout: 30_000 });
+    await page.getByTestId('invoice-cancel').click();
+    await page.getByTestId('invoice-cancel-reason').fill('ab');
+    expect(await page.getByTestId('invoice-cancel-confirm').isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('invoice-cancel-reason').fill('Yanlış müşteriye kesildi');
+    await page.getByTestId('invoice-cancel-confirm').click();
+    await expect.poll(() => page.getByTestId('invoice-detail').getAttribute('data-status')).toBe('cancelled');
+    expect(await page.getByTestId('invoice-cancelled').innerText()).toContain('Yanlış müşteriye kesildi');
+    expect(await page.getByTestId('invoice-cancel').count()).toBe(0);
+    await expect
+      .poll(async () => (await serverInvoices(token)).find((i) => i.id === invoice.id)?.status, {
+        timeout: 30_000,
+      })
+      .toBe('cancelled');
     await context.close();
   });
 
