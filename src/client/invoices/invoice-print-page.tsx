@@ -56,6 +56,8 @@ export default function InvoicePrintPage() {
         styles={{
           '@media print': {
             '.no-print': { display: 'none !important' },
+            // A message still on screen (e.g. 'Fatura kesildi') is not part of the invoice.
+            '.MuiSnackbar-root': { display: 'none !important' },
             body: { background: '#fff' },
             '@page': { size: 'A4', margin: '12mm' },
           },
