@@ -144,7 +144,14 @@ export function dayStart(day: string, timeZone: string): Date {
     second: '2-digit',
   }).formatToParts(new Date(guess));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const shown = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const shown = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
   return new Date(guess - (shown - guess));
 }
 

@@ -123,7 +123,11 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
       // A picture pdfkit cannot read (e.g. an interlaced PNG): the invoice goes out without it.
     }
   }
-  doc.font('bold').fontSize(12).fillColor('black').text(seller.legal_name, left, sellerTop, { width: sellerWidth });
+  doc
+    .font('bold')
+    .fontSize(12)
+    .fillColor('black')
+    .text(seller.legal_name, left, sellerTop, { width: sellerWidth });
   doc.font('regular').fontSize(8.5).fillColor(GREY);
   const sellerLines = [
     [seller.address, seller.city].filter(Boolean).join(' ') || null,
@@ -159,19 +163,29 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
     const rowY = doc.y;
     doc.font('bold').fillColor('black').text(label, factsX, rowY, { width: labelWidth });
     const labelBottom = doc.y;
-    doc.font('regular').text(value, factsX + labelWidth, rowY, { width: factsWidth - labelWidth, align: 'right' });
+    doc
+      .font('regular')
+      .text(value, factsX + labelWidth, rowY, { width: factsWidth - labelWidth, align: 'right' });
     doc.y = Math.max(labelBottom, doc.y);
   }
   doc.font('bold').text('ETTN', factsX, doc.y + 2, { width: factsWidth });
   doc.font('regular').fontSize(8).text(invoice.ettn, factsX, doc.y, { width: factsWidth, align: 'right' });
 
   let y = Math.max(sellerBottom, doc.y) + 12;
-  doc.moveTo(left, y).lineTo(left + width, y).strokeColor(LINE).lineWidth(0.8).stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor(LINE)
+    .lineWidth(0.8)
+    .stroke();
   y += 8;
 
   // ------------------------------------------------------------------------- buyer ---
   doc.font('bold').fontSize(10).fillColor('black').text('SAYIN', left, y);
-  doc.font('bold').fontSize(10).text(buyer.company_name || buyer.name, { width: width * 0.7 });
+  doc
+    .font('bold')
+    .fontSize(10)
+    .text(buyer.company_name || buyer.name, { width: width * 0.7 });
   doc.font('regular').fontSize(8.5).fillColor(GREY);
   const buyerLines = [
     buyer.company_name ? buyer.name : null,
@@ -190,9 +204,16 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   y = doc.y + 12;
 
   if (invoice.status === 'cancelled') {
-    doc.font('bold').fontSize(14).fillColor('#b00020').text('İPTAL EDİLDİ', left, y, { width, align: 'center' });
+    doc
+      .font('bold')
+      .fontSize(14)
+      .fillColor('#b00020')
+      .text('İPTAL EDİLDİ', left, y, { width, align: 'center' });
     if (invoice.cancel_reason) {
-      doc.font('regular').fontSize(8.5).text(`İptal nedeni: ${invoice.cancel_reason}`, { width, align: 'center' });
+      doc
+        .font('regular')
+        .fontSize(8.5)
+        .text(`İptal nedeni: ${invoice.cancel_reason}`, { width, align: 'center' });
     }
     y = doc.y + 8;
   }
@@ -209,7 +230,11 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
     let x = left;
     for (const [i, col] of COLUMNS.entries()) {
       const w = col.width - 2 * PAD;
-      doc.text(clip(cells[i] ?? '', w), x + PAD, rowY + PAD, { width: w, align: col.align, lineBreak: false });
+      doc.text(clip(cells[i] ?? '', w), x + PAD, rowY + PAD, {
+        width: w,
+        align: col.align,
+        lineBreak: false,
+      });
       x += col.width;
     }
   };
@@ -241,7 +266,12 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
       'regular',
     );
     y += rowHeight;
-    doc.moveTo(left, y).lineTo(left + width, y).strokeColor('#dddddd').lineWidth(0.5).stroke();
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .strokeColor('#dddddd')
+      .lineWidth(0.5)
+      .stroke();
   }
 
   // -------------------------------------------------------------------------- totals ---
@@ -260,7 +290,10 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   const boxWidth = width * 0.55;
   for (const [i, [label, value]] of totals.entries()) {
     const last = i >= totals.length - 2;
-    doc.font(last ? 'bold' : 'regular').fontSize(9).fillColor('black');
+    doc
+      .font(last ? 'bold' : 'regular')
+      .fontSize(9)
+      .fillColor('black');
     doc.text(label, boxX, y, { width: boxWidth * 0.62, lineBreak: false });
     doc.text(value, boxX + boxWidth * 0.62, y, { width: boxWidth * 0.38, align: 'right', lineBreak: false });
     y += totalRow;
