@@ -3,6 +3,7 @@ import type { Invoice } from '../../shared/api/invoices';
 import { formatTL } from '../../shared/domain/money';
 import { pdfFonts } from '../lib/pdf-fonts';
 import { localDateTime } from './invoice-build';
+import { gibQrPayload, qrMatrix } from './invoice-qr';
 
 /**
  * The printed invoice (A4, pdfkit, DejaVu Sans for the Turkish letters: lib/pdf-fonts.ts).
@@ -14,8 +15,7 @@ import { localDateTime } from './invoice-build';
  * total, per KDV rate its base and its KDV, the total with taxes, the amount payable — and the
  * amount in words. A cancelled invoice says so across its first page. "Sayfa i / n" at the foot.
  *
- * The GİB QR code is not drawn: no QR encoder is installed (the `qrcode` package is absent); its
- * fields are the ones `gibQrPayload` returns, ready for one.
+ * Beside the totals, GİB's QR code: a JSON object of the invoice's key figures (invoice-qr.ts).
  */
 
 export interface InvoicePdfData {
@@ -54,30 +54,6 @@ const PROFILE_LABELS: Record<Invoice['profile'], string> = {
   TEMELFATURA: 'Temel Fatura',
   TICARIFATURA: 'Ticari Fatura',
 };
-
-/** The fields of GİB's invoice QR code (a JSON object), from the invoice. */
-export function gibQrPayload(invoice: Invoice, timeZone: string): Record<string, string> {
-  const [date] = localDateTime(new Date(invoice.issued_at), timeZone);
-  const tl = (kurus: number) => (kurus / 100).toFixed(2);
-  const payload: Record<string, string> = {
-    vkntckn: invoice.seller.tax_number,
-    avkntckn: invoice.buyer.tax_number ?? '11111111111',
-    senaryo: invoice.profile,
-    tip: invoice.type,
-    tarih: date,
-    no: invoice.invoice_number ?? '',
-    ettn: invoice.ettn,
-    parabirimi: 'TRY',
-    malhizmettoplam: tl(invoice.net_total_kurus),
-  };
-  for (const total of invoice.rate_totals) {
-    payload[`kdvmatrah(${total.rate})`] = tl(total.net_kurus);
-    payload[`hesaplanankdv(${total.rate})`] = tl(total.vat_kurus);
-  }
-  payload.vergidahil = tl(invoice.gross_total_kurus);
-  payload.odenecek = tl(invoice.gross_total_kurus);
-  return payload;
-}
 
 export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   const { invoice, timeZone } = data;
@@ -283,9 +259,19 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   totals.push(['Vergiler Dahil Toplam Tutar', formatTL(invoice.gross_total_kurus)]);
   totals.push(['Ödenecek Tutar', formatTL(invoice.gross_total_kurus)]);
   const totalRow = 13;
-  const needed = totals.length * totalRow + 50;
+  const qrSize = 110;
+  const needed = Math.max(totals.length * totalRow, qrSize) + 50;
   if (y + needed > bottom()) y = newPage();
   y += 8;
+  const qr = qrMatrix(JSON.stringify(gibQrPayload(invoice, timeZone)));
+  const cell = qrSize / qr.size;
+  doc.fillColor('black');
+  for (let qy = 0; qy < qr.size; qy++) {
+    for (let qx = 0; qx < qr.size; qx++)
+      if (qr.dark(qx, qy)) doc.rect(left + qx * cell, y + qy * cell, cell, cell);
+  }
+  doc.fill();
+  const qrBottom = y + qrSize;
   const boxX = left + width * 0.45;
   const boxWidth = width * 0.55;
   for (const [i, [label, value]] of totals.entries()) {
@@ -298,7 +284,7 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
     doc.text(value, boxX + boxWidth * 0.62, y, { width: boxWidth * 0.38, align: 'right', lineBreak: false });
     y += totalRow;
   }
-  y += 6;
+  y = Math.max(y, qrBottom) + 6;
   doc.font('bold').fontSize(9).fillColor('black').text(invoice.amount_in_words, left, y, { width });
   y = doc.y + 6;
   doc

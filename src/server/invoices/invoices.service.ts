@@ -182,7 +182,7 @@ async function prepare(
   const number = formatInvoiceNumber(settings.invoice_number_prefix, year, sequence);
   return {
     async write(changeSeq) {
-      await repo.insertInvoice(trx, tenantId, {
+      const row: repo.NewInvoiceRow = {
         id: input.id,
         invoice_number: number,
         ettn: randomUUID(),
@@ -207,10 +207,10 @@ async function prepare(
         created_at: at.toISOString(),
         updated_at: at.toISOString(),
         change_seq: changeSeq,
-      });
-      const created = await repo.findInvoice(trx, tenantId, input.id);
-      if (!created) throw invoiceNotFound();
-      return created;
+      };
+      await repo.insertInvoice(trx, tenantId, row);
+      // What was written is what a read would give back (no generated field reaches the wire).
+      return { ...row, currency: 'TRY', deleted: false };
     },
   };
 }
