@@ -39,11 +39,11 @@ interface Column {
 
 const COLUMNS: Column[] = [
   { title: '#', width: 22, align: 'right' },
-  { title: 'Ürün / Hizmet', width: 171, align: 'left' },
+  { title: 'Ürün / Hizmet', width: 165, align: 'left' },
   { title: 'Miktar', width: 42, align: 'right' },
   { title: 'Birim', width: 34, align: 'left' },
   { title: 'Birim Fiyat', width: 66, align: 'right' },
-  { title: 'KDV %', width: 36, align: 'right' },
+  { title: 'KDV %', width: 42, align: 'right' },
   { title: 'KDV Tutarı', width: 66, align: 'right' },
   { title: 'Tutar', width: 78, align: 'right' },
 ];
