@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES, type Invoice, invoiceSchema } from '../../src/shared/api/invoices';
 import { parseInvoiceNumber } from '../../src/shared/domain/invoice';
 import { type Api, type Session, startApi } from './support/harness';
-import { completeCompany, child, insertOrders, issue, parseXml, path, readZip, type XmlNode } from './support/invoices';
+import {
+  child,
+  completeCompany,
+  insertOrders,
+  issue,
+  parseXml,
+  path,
+  readZip,
+  type XmlNode,
+} from './support/invoices';
 import { pullAll } from './support/pull';
 
 /**
@@ -100,7 +109,10 @@ describe('PDF', () => {
     const r = await file(admin, `/invoices/${invoice.id}/pdf`);
     const { text, pages } = await pdfText(r.rawPayload);
     expect(pages).toBeGreaterThan(2);
-    const last = text.split('\f').filter((p) => p.trim()).at(-1) as string;
+    const last = text
+      .split('\f')
+      .filter((p) => p.trim())
+      .at(-1) as string;
     expect(last).toContain('Ödenecek Tutar');
     expect(last.replace(/\s+/g, ' ')).toContain(invoice.amount_in_words);
     expect(text.split('\f')[0]).not.toContain('Ödenecek Tutar');
@@ -146,7 +158,13 @@ describe('UBL-TR XML', () => {
     expect(text('cbc:IssueTime')).toMatch(/^\d{2}:\d{2}:\d{2}$/);
     expect(text('cbc:Note')).toBe(invoice.amount_in_words);
     expect(Number(text('cbc:LineCountNumeric'))).toBe(4);
-    const supplierId = path(root, 'cac:AccountingSupplierParty', 'cac:Party', 'cac:PartyIdentification', 'cbc:ID');
+    const supplierId = path(
+      root,
+      'cac:AccountingSupplierParty',
+      'cac:Party',
+      'cac:PartyIdentification',
+      'cbc:ID',
+    );
     expect(supplierId.attrs.schemeID).toBe('VKN');
     expect(supplierId.text).toBe('9876543217');
     const customer = path(root, 'cac:AccountingCustomerParty', 'cac:Party');
@@ -155,7 +173,9 @@ describe('UBL-TR XML', () => {
     const taxTotal = child(root, 'cac:TaxTotal');
     expect(child(taxTotal, 'cbc:TaxAmount').text).toBe(amount(invoice.vat_total_kurus));
     const subtotals = taxTotal.children.filter((c) => c.name === 'cac:TaxSubtotal');
-    expect(subtotals.map((s) => Number(child(s, 'cbc:Percent').text))).toEqual(invoice.rate_totals.map((t) => t.rate));
+    expect(subtotals.map((s) => Number(child(s, 'cbc:Percent').text))).toEqual(
+      invoice.rate_totals.map((t) => t.rate),
+    );
     for (const [i, s] of subtotals.entries()) {
       expect(child(s, 'cbc:TaxableAmount').text).toBe(amount(invoice.rate_totals[i]!.net_kurus));
       expect(child(s, 'cbc:TaxAmount').attrs.currencyID).toBe('TRY');
@@ -196,7 +216,9 @@ describe('cancel and return', () => {
         token: s.token,
         body,
       });
-    expect((await cancel(manager, { reason: 'Hatalı tutar', expected_version: invoice.version })).status).toBe(403);
+    expect(
+      (await cancel(manager, { reason: 'Hatalı tutar', expected_version: invoice.version })).status,
+    ).toBe(403);
     const short = await cancel(admin, { reason: 'x', expected_version: invoice.version });
     expect(short.status).toBe(400);
     expect(short.body.error).toBe(INVOICE_MESSAGES.cancelReasonRequired);
@@ -204,13 +226,19 @@ describe('cancel and return', () => {
     expect(stale.status).toBe(409);
     const ok = await cancel(admin, { reason: 'Hatalı tutar', expected_version: invoice.version });
     expect(ok.status, ok.raw).toBe(200);
-    expect(ok.body.data).toMatchObject({ status: 'cancelled', cancel_reason: 'Hatalı tutar', invoice_number: invoice.invoice_number });
+    expect(ok.body.data).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'Hatalı tutar',
+      invoice_number: invoice.invoice_number,
+    });
     const again = await cancel(admin, { reason: 'Başka neden', expected_version: ok.body.data.version });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(INVOICE_MESSAGES.alreadyCancelled);
     // The next invoice takes the next number: the cancelled one's is not reused.
     const next = await issued();
-    expect(parseInvoiceNumber(next.invoice_number!)!.sequence).toBe(parseInvoiceNumber(invoice.invoice_number!)!.sequence + 1);
+    expect(parseInvoiceNumber(next.invoice_number!)!.sequence).toBe(
+      parseInvoiceNumber(invoice.invoice_number!)!.sequence + 1,
+    );
     const pdf = await pdfText((await file(admin, `/invoices/${invoice.id}/pdf`)).rawPayload);
     expect(pdf.text).toContain('İPTAL EDİLDİ');
   });
@@ -235,9 +263,13 @@ describe('cancel and return', () => {
       gross_total_kurus: sale.gross_total_kurus,
       order_id: sale.order_id,
     });
-    expect(parseInvoiceNumber(iade.invoice_number!)!.sequence).toBe(parseInvoiceNumber(sale.invoice_number!)!.sequence + 1);
+    expect(parseInvoiceNumber(iade.invoice_number!)!.sequence).toBe(
+      parseInvoiceNumber(sale.invoice_number!)!.sequence + 1,
+    );
     const xml = parseXml((await file(admin, `/invoices/${iade.id}/xml`)).payload);
-    expect(path(xml, 'cac:BillingReference', 'cac:InvoiceDocumentReference', 'cbc:ID').text).toBe(sale.invoice_number);
+    expect(path(xml, 'cac:BillingReference', 'cac:InvoiceDocumentReference', 'cbc:ID').text).toBe(
+      sale.invoice_number,
+    );
     expect(child(xml, 'cbc:InvoiceTypeCode').text).toBe('IADE');
     // Refunding afterwards makes no second return invoice.
     const refund = await api.call('PATCH', `/orders/${sale.order_id}/status`, {
@@ -245,12 +277,20 @@ describe('cancel and return', () => {
       body: { status: 'refunded', expected_status: 'returned' },
     });
     expect(refund.status, refund.raw).toBe(200);
-    const rows = await api.db.selectFrom('invoices').select('type').where('order_id', '=', sale.order_id).execute();
+    const rows = await api.db
+      .selectFrom('invoices')
+      .select('type')
+      .where('order_id', '=', sale.order_id)
+      .execute();
     expect(rows.map((x) => x.type).sort()).toEqual(['IADE', 'SATIS']);
   });
 
   it('with automatic invoicing on, the delivery issues the sales invoice in its transaction', async () => {
-    await api.db.updateTable('tenants').set({ auto_invoice_on_delivery: true }).where('id', '=', TENANT).execute();
+    await api.db
+      .updateTable('tenants')
+      .set({ auto_invoice_on_delivery: true })
+      .where('id', '=', TENANT)
+      .execute();
     try {
       const [order] = await insertOrders(api.db, TENANT, 1, { status: 'out_for_delivery' });
       const png =
@@ -265,12 +305,20 @@ describe('cancel and return', () => {
         },
       });
       expect(r.status, r.raw).toBe(200);
-      const rows = await api.db.selectFrom('invoices').select(['type', 'gross_total_kurus']).where('order_id', '=', order!.id).execute();
+      const rows = await api.db
+        .selectFrom('invoices')
+        .select(['type', 'gross_total_kurus'])
+        .where('order_id', '=', order!.id)
+        .execute();
       expect(rows).toEqual([{ type: 'SATIS', gross_total_kurus: order!.total_kurus }]);
       // Issuing by hand afterwards answers that invoice.
       expect((await issue(api, admin, order!.id)).status).toBe(200);
     } finally {
-      await api.db.updateTable('tenants').set({ auto_invoice_on_delivery: false }).where('id', '=', TENANT).execute();
+      await api.db
+        .updateTable('tenants')
+        .set({ auto_invoice_on_delivery: false })
+        .where('id', '=', TENANT)
+        .execute();
     }
   });
 });
@@ -288,14 +336,19 @@ describe('export and the sync feed', () => {
     const xmls = [...files.keys()].filter((n) => n.endsWith('.xml'));
     expect(xmls).toHaveLength(count.length);
     expect(xmls).toEqual(expect.arrayContaining([`${a.invoice_number}.xml`, `${b.invoice_number}.xml`]));
-    expect(child(parseXml(files.get(`${a.invoice_number}.xml`)!.toString('utf8')), 'cbc:UUID').text).toBe(a.ettn);
+    expect(child(parseXml(files.get(`${a.invoice_number}.xml`)!.toString('utf8')), 'cbc:UUID').text).toBe(
+      a.ettn,
+    );
     const csv = files.get('ozet.csv')!.toString('utf8');
     expect(csv.startsWith('\uFEFFFatura No;Tür;Durum')).toBe(true);
     expect(csv.trim().split('\r\n')).toHaveLength(count.length + 1);
     expect(csv).toContain('Öztürk Gıda Ltd. Şti.');
     const empty = await file(admin, '/invoices/export?from=2001-01-01&to=2001-01-31');
     expect([...readZip(empty.rawPayload).keys()]).toEqual(['ozet.csv']);
-    const tooLong = await api.call('GET', '/invoices/export', { token: admin.token, query: { from: '2024-01-01', to: '2026-01-01' } });
+    const tooLong = await api.call('GET', '/invoices/export', {
+      token: admin.token,
+      query: { from: '2024-01-01', to: '2026-01-01' },
+    });
     expect(tooLong.status).toBe(400);
     expect((await file(warehouse, `/invoices/export?from=${today}&to=${today}`)).statusCode).toBe(403);
   });
@@ -304,8 +357,10 @@ describe('export and the sync feed', () => {
     const theirs = await issued(1);
     const sales2Id = sales2.user.id;
     const other = await issued(1, { salespersonId: sales2Id });
-    const invoicesOf = async (s: Session) => (await pullAll(api, s)).flatMap((p) => p.invoices.upserts.map((i) => i.id));
-    for (const s of [admin, manager]) expect(await invoicesOf(s)).toEqual(expect.arrayContaining([theirs.id, other.id]));
+    const invoicesOf = async (s: Session) =>
+      (await pullAll(api, s)).flatMap((p) => p.invoices.upserts.map((i) => i.id));
+    for (const s of [admin, manager])
+      expect(await invoicesOf(s)).toEqual(expect.arrayContaining([theirs.id, other.id]));
     const own = await invoicesOf(sales);
     expect(own).toContain(theirs.id);
     expect(own).not.toContain(other.id);

@@ -93,7 +93,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     server.exited = { code, signal };
   });
   for (let i = 0; i < 900; i++) {
-    if (server.exited) throw new Error(`server exited (${JSON.stringify(server.exited)}):\n${server.output.slice(-4000)}`);
+    if (server.exited)
+      throw new Error(`server exited (${JSON.stringify(server.exited)}):\n${server.output.slice(-4000)}`);
     const ok = await fetch(`${server.base}/health`)
       .then((r) => r.status === 200)
       .catch(() => false);
@@ -123,7 +124,10 @@ async function call<T>(server: Server, method: string, path: string, token?: str
 }
 
 async function login(server: Server, username: string): Promise<string> {
-  const r = await call<{ token: string }>(server, 'POST', '/auth/login', undefined, { username, password: DEMO_PASSWORD });
+  const r = await call<{ token: string }>(server, 'POST', '/auth/login', undefined, {
+    username,
+    password: DEMO_PASSWORD,
+  });
   if (r.status !== 200) throw new Error(`login ${username}: ${r.status}`);
   return r.body.token;
 }
@@ -159,8 +163,8 @@ function killedMidIssue(label: string, setup: () => Promise<Setup>) {
         record_key: `invoice:${o.id}`,
       }));
       const count = async (s: Server) =>
-        (await call<{ data: { pagination: { totalDocs: number } } }>(s, 'GET', '/invoices?limit=1', manager)).body.data
-          .pagination.totalDocs;
+        (await call<{ data: { pagination: { totalDocs: number } } }>(s, 'GET', '/invoices?limit=1', manager))
+          .body.data.pagination.totalDocs;
       const lost = call(server, 'POST', '/sync/push', manager, { entries }).catch(() => 'no answer');
       let before = 0;
       for (let i = 0; i < 4000 && before === 0; i++) {
@@ -175,7 +179,9 @@ function killedMidIssue(label: string, setup: () => Promise<Setup>) {
       const applied = await count(server);
       expect(applied).toBeGreaterThanOrEqual(before);
       expect(applied, 'killed in the middle of the batch').toBeLessThan(BATCH);
-      const replay = await call<{ data: { results: PushResult[] } }>(server, 'POST', '/sync/push', manager, { entries });
+      const replay = await call<{ data: { results: PushResult[] } }>(server, 'POST', '/sync/push', manager, {
+        entries,
+      });
       expect(replay.status).toBe(200);
       for (const r of replay.body.data.results) {
         expect(r.outcome).toBe('answered');
@@ -190,7 +196,9 @@ function killedMidIssue(label: string, setup: () => Promise<Setup>) {
       const invoices = all.body.data.data;
       expect(invoices).toHaveLength(BATCH);
       expect(new Set(invoices.map((i) => i.order_id)).size).toBe(BATCH);
-      expect(sequences(invoices.map((i) => i.invoice_number))).toEqual(Array.from({ length: BATCH }, (_, i) => i + 1));
+      expect(sequences(invoices.map((i) => i.invoice_number))).toEqual(
+        Array.from({ length: BATCH }, (_, i) => i + 1),
+      );
     }, 600_000);
   });
 }

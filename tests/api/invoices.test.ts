@@ -39,7 +39,9 @@ describe('issuing', () => {
     const r = await issue(api, manager, order!.id);
     expect(r.status, r.raw).toBe(201);
     const invoice = invoiceSchema.parse(r.body.data);
-    expect(parseInvoiceNumber(invoice.invoice_number ?? '')).toMatchObject({ year: new Date().getFullYear() });
+    expect(parseInvoiceNumber(invoice.invoice_number ?? '')).toMatchObject({
+      year: new Date().getFullYear(),
+    });
     expect(invoice.ettn).toMatch(/^[0-9a-f-]{36}$/);
     expect(invoice).toMatchObject({
       type: 'SATIS',
@@ -109,7 +111,11 @@ describe('issuing', () => {
 
   it('an incomplete company profile is refused naming what is missing', async () => {
     const [order] = await insertOrders(api.db, TENANT, 1);
-    const saved = await api.db.selectFrom('tenants').select('tax_office').where('id', '=', TENANT).executeTakeFirstOrThrow();
+    const saved = await api.db
+      .selectFrom('tenants')
+      .select('tax_office')
+      .where('id', '=', TENANT)
+      .executeTakeFirstOrThrow();
     await api.db.updateTable('tenants').set({ tax_office: null }).where('id', '=', TENANT).execute();
     try {
       const r = await api.call<{ error: string; missing: string[] }>('POST', '/invoices', {
@@ -120,7 +126,11 @@ describe('issuing', () => {
       expect(r.body.error).toBe(INVOICE_MESSAGES.sellerIncomplete);
       expect(r.body.missing).toEqual(['tax_office']);
     } finally {
-      await api.db.updateTable('tenants').set({ tax_office: saved.tax_office }).where('id', '=', TENANT).execute();
+      await api.db
+        .updateTable('tenants')
+        .set({ tax_office: saved.tax_office })
+        .where('id', '=', TENANT)
+        .execute();
     }
   });
 });
@@ -134,7 +144,9 @@ describe('reading', () => {
     const all = invoiceListResponse.parse((await list(manager, { limit: '100' })).body.data);
     expect(all.data.length).toBeGreaterThanOrEqual(2);
     const mine = invoiceListResponse.parse((await list(sales, { limit: '100' })).body.data);
-    expect(mine.data.map((i) => i.id)).toEqual(expect.arrayContaining(all.data.filter((i) => own.some((o) => o.id === i.order_id)).map((i) => i.id)));
+    expect(mine.data.map((i) => i.id)).toEqual(
+      expect.arrayContaining(all.data.filter((i) => own.some((o) => o.id === i.order_id)).map((i) => i.id)),
+    );
     const theirs = invoiceListResponse.parse((await list(sales2, { limit: '100' })).body.data);
     expect(theirs.data).toHaveLength(0);
     for (const session of [warehouse, driver]) {
@@ -151,10 +163,16 @@ describe('reading', () => {
     const [o] = await insertOrders(api.db, TENANT, 1);
     const invoice = (await issue(api, admin, o!.id)).body.data;
     const search = async (query: Record<string, string>) =>
-      invoiceListResponse.parse(
-        (await api.call<{ data: unknown }>('GET', '/invoices', { token: admin.token, query: { limit: '100', ...query } })).body
-          .data,
-      ).data.map((i) => i.id);
+      invoiceListResponse
+        .parse(
+          (
+            await api.call<{ data: unknown }>('GET', '/invoices', {
+              token: admin.token,
+              query: { limit: '100', ...query },
+            })
+          ).body.data,
+        )
+        .data.map((i) => i.id);
     expect(await search({ search: invoice.invoice_number!.slice(-6) })).toContain(invoice.id);
     expect(await search({ search: 'ŞÜKRÜ ÖZTÜRK' })).toContain(invoice.id);
     expect(await search({ search: 'şükrü' })).toContain(invoice.id);
@@ -163,7 +181,10 @@ describe('reading', () => {
     const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Istanbul' }).format(new Date());
     expect(await search({ from: today, to: today })).toContain(invoice.id);
     expect(await search({ to: '2000-01-01' })).not.toContain(invoice.id);
-    const bad = await api.call<{ code: string }>('GET', '/invoices', { token: admin.token, query: { from: '2026-13-45' } });
+    const bad = await api.call<{ code: string }>('GET', '/invoices', {
+      token: admin.token,
+      query: { from: '2026-13-45' },
+    });
     expect(bad.status).toBe(400);
   });
 

@@ -102,3 +102,7 @@ run('bulk product import: 10,000-row .xlsx preview and import, server memory, GE
   'tsx',
   'tests/bench/import-bench.ts',
 ]);
+run(
+  'invoices: 1,000 issued (gap-free), a 200-line invoice rendered (PDF, XML), 10,000 exported (PGlite, PostgreSQL)',
+  ['--import', 'tsx', 'tests/bench/invoices-bench.ts'],
+);

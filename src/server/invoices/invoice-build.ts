@@ -123,9 +123,32 @@ export function invoiceAmounts(lines: readonly InvoiceLine[]): InvoiceAmounts {
   };
 }
 
+/**
+ * 'YYYY-MM-DD HH:MM:SS' of an instant in a time zone. The formatter is made once per zone: making
+ * one costs far more than using it (an export formats 10,000 dates).
+ */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('sv-SE', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The calendar year of an instant in a time zone (an invoice's number carries its issue year). */
 export function yearIn(at: Date, timeZone: string): number {
-  return Number(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(at));
+  return Number(wallClock(timeZone).format(at).slice(0, 4));
 }
 
 /** The UTC instant a local calendar day starts in a time zone ('2026-01-01' in Istanbul → 21:00Z). */
@@ -133,18 +156,8 @@ export function dayStart(day: string, timeZone: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const guess = Date.UTC(y, m - 1, d);
   // The zone's offset at that moment, from the local wall clock it shows.
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(guess));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const shown = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const [date, time] = wallClock(timeZone).format(new Date(guess)).split(' ') as [string, string];
+  const shown = Date.parse(`${date}T${time}Z`);
   return new Date(guess - (shown - guess));
 }
 
@@ -157,16 +170,6 @@ export function nextDay(day: string): string {
 
 /** Date and time of an instant in a time zone: ['2026-11-26', '14:05:09']. */
 export function localDateTime(at: Date, timeZone: string): [string, string] {
-  const text = new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(at);
-  const [date, time] = text.split(' ') as [string, string];
+  const [date, time] = wallClock(timeZone).format(at).split(' ') as [string, string];
   return [date, time];
 }

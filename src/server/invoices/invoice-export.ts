@@ -29,7 +29,11 @@ const CSV_HEADER = [
   'Toplam',
 ];
 
-export function exportZip(invoices: readonly Invoice[], timeZone: string, originals: Map<string, string>): Buffer {
+export function exportZip(
+  invoices: readonly Invoice[],
+  timeZone: string,
+  originals: Map<string, string>,
+): Buffer {
   const rows = [CSV_HEADER.map(csvCell).join(';')];
   const files = invoices.map((invoice) => {
     const [date, time] = localDateTime(new Date(invoice.issued_at), timeZone);

@@ -3,6 +3,7 @@ import type { Invoice } from '../../shared/api/invoices';
 import { formatTL } from '../../shared/domain/money';
 import { pdfFonts } from '../lib/pdf-fonts';
 import { localDateTime } from './invoice-build';
+import { gibQrPayload, qrMatrix } from './invoice-qr';
 
 /**
  * The printed invoice (A4, pdfkit, DejaVu Sans for the Turkish letters: lib/pdf-fonts.ts).
@@ -14,8 +15,7 @@ import { localDateTime } from './invoice-build';
  * total, per KDV rate its base and its KDV, the total with taxes, the amount payable — and the
  * amount in words. A cancelled invoice says so across its first page. "Sayfa i / n" at the foot.
  *
- * The GİB QR code is not drawn: no QR encoder is installed (the `qrcode` package is absent); its
- * fields are the ones `gibQrPayload` returns, ready for one.
+ * Beside the totals, GİB's QR code: a JSON object of the invoice's key figures (invoice-qr.ts).
  */
 
 export interface InvoicePdfData {
@@ -39,11 +39,11 @@ interface Column {
 
 const COLUMNS: Column[] = [
   { title: '#', width: 22, align: 'right' },
-  { title: 'Ürün / Hizmet', width: 171, align: 'left' },
+  { title: 'Ürün / Hizmet', width: 165, align: 'left' },
   { title: 'Miktar', width: 42, align: 'right' },
   { title: 'Birim', width: 34, align: 'left' },
   { title: 'Birim Fiyat', width: 66, align: 'right' },
-  { title: 'KDV %', width: 36, align: 'right' },
+  { title: 'KDV %', width: 42, align: 'right' },
   { title: 'KDV Tutarı', width: 66, align: 'right' },
   { title: 'Tutar', width: 78, align: 'right' },
 ];
@@ -54,30 +54,6 @@ const PROFILE_LABELS: Record<Invoice['profile'], string> = {
   TEMELFATURA: 'Temel Fatura',
   TICARIFATURA: 'Ticari Fatura',
 };
-
-/** The fields of GİB's invoice QR code (a JSON object), from the invoice. */
-export function gibQrPayload(invoice: Invoice, timeZone: string): Record<string, string> {
-  const [date] = localDateTime(new Date(invoice.issued_at), timeZone);
-  const tl = (kurus: number) => (kurus / 100).toFixed(2);
-  const payload: Record<string, string> = {
-    vkntckn: invoice.seller.tax_number,
-    avkntckn: invoice.buyer.tax_number ?? '11111111111',
-    senaryo: invoice.profile,
-    tip: invoice.type,
-    tarih: date,
-    no: invoice.invoice_number ?? '',
-    ettn: invoice.ettn,
-    parabirimi: 'TRY',
-    malhizmettoplam: tl(invoice.net_total_kurus),
-  };
-  for (const total of invoice.rate_totals) {
-    payload[`kdvmatrah(${total.rate})`] = tl(total.net_kurus);
-    payload[`hesaplanankdv(${total.rate})`] = tl(total.vat_kurus);
-  }
-  payload.vergidahil = tl(invoice.gross_total_kurus);
-  payload.odenecek = tl(invoice.gross_total_kurus);
-  return payload;
-}
 
 export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   const { invoice, timeZone } = data;
@@ -123,7 +99,11 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
       // A picture pdfkit cannot read (e.g. an interlaced PNG): the invoice goes out without it.
     }
   }
-  doc.font('bold').fontSize(12).fillColor('black').text(seller.legal_name, left, sellerTop, { width: sellerWidth });
+  doc
+    .font('bold')
+    .fontSize(12)
+    .fillColor('black')
+    .text(seller.legal_name, left, sellerTop, { width: sellerWidth });
   doc.font('regular').fontSize(8.5).fillColor(GREY);
   const sellerLines = [
     [seller.address, seller.city].filter(Boolean).join(' ') || null,
@@ -159,19 +139,29 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
     const rowY = doc.y;
     doc.font('bold').fillColor('black').text(label, factsX, rowY, { width: labelWidth });
     const labelBottom = doc.y;
-    doc.font('regular').text(value, factsX + labelWidth, rowY, { width: factsWidth - labelWidth, align: 'right' });
+    doc
+      .font('regular')
+      .text(value, factsX + labelWidth, rowY, { width: factsWidth - labelWidth, align: 'right' });
     doc.y = Math.max(labelBottom, doc.y);
   }
   doc.font('bold').text('ETTN', factsX, doc.y + 2, { width: factsWidth });
   doc.font('regular').fontSize(8).text(invoice.ettn, factsX, doc.y, { width: factsWidth, align: 'right' });
 
   let y = Math.max(sellerBottom, doc.y) + 12;
-  doc.moveTo(left, y).lineTo(left + width, y).strokeColor(LINE).lineWidth(0.8).stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor(LINE)
+    .lineWidth(0.8)
+    .stroke();
   y += 8;
 
   // ------------------------------------------------------------------------- buyer ---
   doc.font('bold').fontSize(10).fillColor('black').text('SAYIN', left, y);
-  doc.font('bold').fontSize(10).text(buyer.company_name || buyer.name, { width: width * 0.7 });
+  doc
+    .font('bold')
+    .fontSize(10)
+    .text(buyer.company_name || buyer.name, { width: width * 0.7 });
   doc.font('regular').fontSize(8.5).fillColor(GREY);
   const buyerLines = [
     buyer.company_name ? buyer.name : null,
@@ -190,9 +180,16 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   y = doc.y + 12;
 
   if (invoice.status === 'cancelled') {
-    doc.font('bold').fontSize(14).fillColor('#b00020').text('İPTAL EDİLDİ', left, y, { width, align: 'center' });
+    doc
+      .font('bold')
+      .fontSize(14)
+      .fillColor('#b00020')
+      .text('İPTAL EDİLDİ', left, y, { width, align: 'center' });
     if (invoice.cancel_reason) {
-      doc.font('regular').fontSize(8.5).text(`İptal nedeni: ${invoice.cancel_reason}`, { width, align: 'center' });
+      doc
+        .font('regular')
+        .fontSize(8.5)
+        .text(`İptal nedeni: ${invoice.cancel_reason}`, { width, align: 'center' });
     }
     y = doc.y + 8;
   }
@@ -209,7 +206,11 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
     let x = left;
     for (const [i, col] of COLUMNS.entries()) {
       const w = col.width - 2 * PAD;
-      doc.text(clip(cells[i] ?? '', w), x + PAD, rowY + PAD, { width: w, align: col.align, lineBreak: false });
+      doc.text(clip(cells[i] ?? '', w), x + PAD, rowY + PAD, {
+        width: w,
+        align: col.align,
+        lineBreak: false,
+      });
       x += col.width;
     }
   };
@@ -241,7 +242,12 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
       'regular',
     );
     y += rowHeight;
-    doc.moveTo(left, y).lineTo(left + width, y).strokeColor('#dddddd').lineWidth(0.5).stroke();
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .strokeColor('#dddddd')
+      .lineWidth(0.5)
+      .stroke();
   }
 
   // -------------------------------------------------------------------------- totals ---
@@ -253,19 +259,32 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   totals.push(['Vergiler Dahil Toplam Tutar', formatTL(invoice.gross_total_kurus)]);
   totals.push(['Ödenecek Tutar', formatTL(invoice.gross_total_kurus)]);
   const totalRow = 13;
-  const needed = totals.length * totalRow + 50;
+  const qrSize = 110;
+  const needed = Math.max(totals.length * totalRow, qrSize) + 50;
   if (y + needed > bottom()) y = newPage();
   y += 8;
+  const qr = qrMatrix(JSON.stringify(gibQrPayload(invoice, timeZone)));
+  const cell = qrSize / qr.size;
+  doc.fillColor('black');
+  for (let qy = 0; qy < qr.size; qy++) {
+    for (let qx = 0; qx < qr.size; qx++)
+      if (qr.dark(qx, qy)) doc.rect(left + qx * cell, y + qy * cell, cell, cell);
+  }
+  doc.fill();
+  const qrBottom = y + qrSize;
   const boxX = left + width * 0.45;
   const boxWidth = width * 0.55;
   for (const [i, [label, value]] of totals.entries()) {
     const last = i >= totals.length - 2;
-    doc.font(last ? 'bold' : 'regular').fontSize(9).fillColor('black');
+    doc
+      .font(last ? 'bold' : 'regular')
+      .fontSize(9)
+      .fillColor('black');
     doc.text(label, boxX, y, { width: boxWidth * 0.62, lineBreak: false });
     doc.text(value, boxX + boxWidth * 0.62, y, { width: boxWidth * 0.38, align: 'right', lineBreak: false });
     y += totalRow;
   }
-  y += 6;
+  y = Math.max(y, qrBottom) + 6;
   doc.font('bold').fontSize(9).fillColor('black').text(invoice.amount_in_words, left, y, { width });
   y = doc.y + 6;
   doc

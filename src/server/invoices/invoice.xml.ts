@@ -12,9 +12,16 @@ import { localDateTime } from './invoice-build';
  */
 
 // Control characters other than tab and line breaks are not allowed in XML 1.0 at all.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: exactly those characters are removed
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
+
 const esc = (value: string): string =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing exactly those characters
-  value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
+  value
+    .replace(NOT_XML, '')
+    .replace(
+      /[&<>"']/g,
+      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string,
+    );
 
 /** Integer kuruş → '1234.50'. */
 export function amount(kurus: number): string {
@@ -70,11 +77,18 @@ interface PartyData {
   website?: string | null;
 }
 
-function party(xml: Xml, role: 'cac:AccountingSupplierParty' | 'cac:AccountingCustomerParty', p: PartyData): void {
+function party(
+  xml: Xml,
+  role: 'cac:AccountingSupplierParty' | 'cac:AccountingCustomerParty',
+  p: PartyData,
+): void {
   const { scheme, id } = identification(p.taxNumber);
   xml.open(role).open('cac:Party');
   if (p.website) xml.leaf('cbc:WebsiteURI', p.website);
-  xml.open('cac:PartyIdentification').leaf('cbc:ID', id, ` schemeID="${scheme}"`).close('cac:PartyIdentification');
+  xml
+    .open('cac:PartyIdentification')
+    .leaf('cbc:ID', id, ` schemeID="${scheme}"`)
+    .close('cac:PartyIdentification');
   // A person (TCKN) is named by cac:Person below; a company by cac:PartyName.
   if (scheme === 'VKN') xml.open('cac:PartyName').leaf('cbc:Name', p.name).close('cac:PartyName');
   xml.open('cac:PostalAddress');
@@ -124,7 +138,8 @@ function buyerParty(buyer: InvoiceBuyer): PartyData {
 function taxCategory(xml: Xml, rate: number): void {
   xml.open('cac:TaxCategory');
   // A 0 % line must say why it carries no KDV (351: "Diğer" — no exemption code applies).
-  if (rate === 0) xml.leaf('cbc:TaxExemptionReasonCode', '351').leaf('cbc:TaxExemptionReason', 'KDV İstisna Olmayan Diğer');
+  if (rate === 0)
+    xml.leaf('cbc:TaxExemptionReasonCode', '351').leaf('cbc:TaxExemptionReason', 'KDV İstisna Olmayan Diğer');
   xml
     .open('cac:TaxScheme')
     .leaf('cbc:Name', 'KDV')

@@ -115,7 +115,11 @@ export async function findInvoice(
   id: string,
   lock = false,
 ): Promise<InvoiceRecord | undefined> {
-  let query = db.selectFrom('invoices').select(COLUMNS).where('tenant_id', '=', tenantId).where('id', '=', id);
+  let query = db
+    .selectFrom('invoices')
+    .select(COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id);
   if (lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   return row ? toRecord(row) : undefined;
@@ -153,7 +157,9 @@ export async function nextInvoiceSequence(
   const row = await trx
     .insertInto('invoice_sequences')
     .values({ tenant_id: tenantId, year, last: 1 })
-    .onConflict((oc) => oc.columns(['tenant_id', 'year']).doUpdateSet({ last: sql`invoice_sequences.last + 1` }))
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'year']).doUpdateSet({ last: sql`invoice_sequences.last + 1` }),
+    )
     .returning('last')
     .executeTakeFirstOrThrow();
   return Number(row.last);
@@ -216,7 +222,10 @@ export interface InvoiceListOptions {
   limit: number;
 }
 
-function listConditions(tenantId: string, options: Omit<InvoiceListOptions, 'page' | 'limit'>): RawBuilder<boolean> {
+function listConditions(
+  tenantId: string,
+  options: Omit<InvoiceListOptions, 'page' | 'limit'>,
+): RawBuilder<boolean> {
   const parts: RawBuilder<unknown>[] = [sql`tenant_id = ${tenantId}`, sql`deleted_at IS NULL`];
   if (options.search) parts.push(sql`search_text LIKE tr_fold(${containsPattern(options.search)})`);
   if (options.status) parts.push(sql`status = ${options.status}`);
@@ -359,7 +368,17 @@ export async function orderItemsForInvoice(
 export async function customerForInvoice(db: Executor, tenantId: string, customerId: string) {
   return db
     .selectFrom('customers')
-    .select(['id', 'full_name', 'company_name', 'phone', 'email', 'address', 'city', 'tax_office', 'tax_number'])
+    .select([
+      'id',
+      'full_name',
+      'company_name',
+      'phone',
+      'email',
+      'address',
+      'city',
+      'tax_office',
+      'tax_number',
+    ])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', customerId)
     .executeTakeFirst();

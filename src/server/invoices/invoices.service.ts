@@ -9,21 +9,24 @@ import {
   type IssueInvoiceBody,
 } from '../../shared/api/invoices';
 import { ORDER_MESSAGES } from '../../shared/api/orders';
+import { formatInvoiceNumber } from '../../shared/domain/invoice';
 import {
   canCancelInvoice,
   canIssueInvoice,
   canSeeInvoice,
   invoiceScope,
 } from '../../shared/domain/invoice-access';
-import { formatInvoiceNumber } from '../../shared/domain/invoice';
 import { toKurus } from '../../shared/domain/money';
 import type { Role } from '../../shared/domain/roles';
 import { insertAuditLog } from '../audit/audit.repository';
+import { logoForPdf } from '../company/company.service';
 import { reserveChangeSeqs } from '../db/change-seq';
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
-import { logoForPdf } from '../company/company.service';
 import { AppError, forbidden, notFound, validation } from '../lib/errors';
+import { reload } from '../orders/orders.service';
+import { renderInvoicePdf } from './invoice.pdf';
+import { renderInvoiceXml } from './invoice.xml';
 import {
   buyerSnapshot,
   dayStart,
@@ -35,9 +38,6 @@ import {
   sellerSnapshot,
   yearIn,
 } from './invoice-build';
-import { reload } from '../orders/orders.service';
-import { renderInvoicePdf } from './invoice.pdf';
-import { renderInvoiceXml } from './invoice.xml';
 import { exportZip } from './invoice-export';
 import * as repo from './invoices.repository';
 
@@ -68,7 +68,12 @@ const invoiceNotFound = () => notFound(INVOICE_MESSAGES.notFound);
 // -------------------------------------------------------------------------------- reads ---
 
 /** One invoice the caller may see (another tenant's, or one not theirs to see, is 404). */
-export async function get(db: Db, tenantId: string, user: { id: string; role: Role }, id: string): Promise<Invoice> {
+export async function get(
+  db: Db,
+  tenantId: string,
+  user: { id: string; role: Role },
+  id: string,
+): Promise<Invoice> {
   const scope = invoiceScope(user);
   if (scope.kind === 'none') throw forbidden(INVOICE_MESSAGES.cannotView);
   const record = await repo.findInvoice(db, tenantId, id);
@@ -158,7 +163,12 @@ async function prepare(
       : undefined;
     const buyer = buyerSnapshot(order, customer);
     const lines = invoiceLines(await repo.orderItemsForInvoice(trx, tenantId, order.id));
-    content = { seller: sellerSnapshot(settings), buyer, lines, profile: profileFor(buyer, settings.invoice_profile) };
+    content = {
+      seller: sellerSnapshot(settings),
+      buyer,
+      lines,
+      profile: profileFor(buyer, settings.invoice_profile),
+    };
   }
   const amounts = invoiceAmounts(content.lines);
   // The invoice's grand total is the order's, to the kuruş (the split never loses one).
@@ -172,7 +182,7 @@ async function prepare(
   const number = formatInvoiceNumber(settings.invoice_number_prefix, year, sequence);
   return {
     async write(changeSeq) {
-      await repo.insertInvoice(trx, tenantId, {
+      const row: repo.NewInvoiceRow = {
         id: input.id,
         invoice_number: number,
         ettn: randomUUID(),
@@ -197,10 +207,10 @@ async function prepare(
         created_at: at.toISOString(),
         updated_at: at.toISOString(),
         change_seq: changeSeq,
-      });
-      const created = await repo.findInvoice(trx, tenantId, input.id);
-      if (!created) throw invoiceNotFound();
-      return created;
+      };
+      await repo.insertInvoice(trx, tenantId, row);
+      // What was written is what a read would give back (no generated field reaches the wire).
+      return { ...row, currency: 'TRY', deleted: false };
     },
   };
 }
@@ -232,7 +242,8 @@ export async function issue(
       current: await reload(trx, tenantId, order.id),
     });
   }
-  if (order.status !== 'delivered') throw new AppError(409, 'INVALID_STATE', INVOICE_MESSAGES.orderNotDelivered);
+  if (order.status !== 'delivered')
+    throw new AppError(409, 'INVALID_STATE', INVOICE_MESSAGES.orderNotDelivered);
   const prepared = await prepare(trx, tenantId, actor, order, { id: body.id, type: 'SATIS' });
   const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
   const created = await prepared.write(seq as number);
@@ -270,11 +281,12 @@ export async function statusInvoiceStep(
   if (target === 'delivered') {
     const settings = await repo.invoiceSettings(trx, tenantId);
     // Automatic issuing never blocks a delivery: an incomplete company profile skips it.
-    if (sale || !settings?.auto_invoice_on_delivery || missingSellerFields(settings).length > 0) return NOTHING;
+    if (sale || !settings?.auto_invoice_on_delivery || missingSellerFields(settings).length > 0)
+      return NOTHING;
     prepared = await prepare(trx, tenantId, actor, order, { id: randomUUID(), type: 'SATIS' });
     action = 'invoice.issue';
   } else {
-    if (!sale || sale.status !== 'issued') return NOTHING;
+    if (sale?.status !== 'issued') return NOTHING;
     if (await repo.findOrderInvoice(trx, tenantId, orderId, 'IADE')) return NOTHING;
     prepared = await prepare(trx, tenantId, actor, order, { id: randomUUID(), type: 'IADE', original: sale });
     action = 'invoice.return';
@@ -375,7 +387,11 @@ export async function pdf(
 }
 
 /** The issue instants of the sales invoices these return invoices refer to (BillingReference). */
-async function originalDates(db: Db, tenantId: string, invoices: readonly Invoice[]): Promise<Map<string, string>> {
+async function originalDates(
+  db: Db,
+  tenantId: string,
+  invoices: readonly Invoice[],
+): Promise<Map<string, string>> {
   const ids = [...new Set(invoices.flatMap((i) => (i.original_invoice_id ? [i.original_invoice_id] : [])))];
   const originals = await repo.findInvoicesByIds(db, tenantId, ids);
   return new Map(originals.map((o) => [o.id, o.issued_at]));
@@ -391,7 +407,10 @@ export async function xml(
   const { invoice, timeZone } = await forDocument(db, tenantId, user, id);
   const originals = await originalDates(db, tenantId, [invoice]);
   const originalIssuedAt = invoice.original_invoice_id ? originals.get(invoice.original_invoice_id) : null;
-  return { xml: renderInvoiceXml(invoice, { timeZone, originalIssuedAt }), filename: fileName(invoice, 'xml') };
+  return {
+    xml: renderInvoiceXml(invoice, { timeZone, originalIssuedAt }),
+    filename: fileName(invoice, 'xml'),
+  };
 }
 
 /** An export holds at most this many invoices (a ZIP without ZIP64 holds fewer than 65,535 files). */

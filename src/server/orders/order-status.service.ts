@@ -15,9 +15,9 @@ import {
 import { reserveChangeSeqs } from '../db/change-seq';
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
+import { statusInvoiceStep } from '../invoices/invoices.service';
 import { AppError, validation } from '../lib/errors';
 import { planOrderNotices } from '../notifications/order-notices';
-import { statusInvoiceStep } from '../invoices/invoices.service';
 import { moveOrderStock, orderStockLines } from '../stock/order-stock';
 import { decisionOf } from './order-decisions.service';
 import * as repo from './orders.repository';

@@ -181,7 +181,9 @@ export const PULL_SOURCES: { readonly [K in SyncCollection]: PullSource } = {
       changedRowsJson('invoices', tenantId, after, upTo, invoiceRows(caller)),
     newest: (tenantId, caller, after) => newestChange('invoices', tenantId, after, invoiceRows(caller)),
     part: (ctx, text) =>
-      recordTexts(ctx, 'invoice', text, findInvoicesByIds, (invoice) => JSON.stringify(toWireInvoice(invoice))),
+      recordTexts(ctx, 'invoice', text, findInvoicesByIds, (invoice) =>
+        JSON.stringify(toWireInvoice(invoice)),
+      ),
   },
 };
 

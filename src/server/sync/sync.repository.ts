@@ -53,7 +53,9 @@ export function newestChange(
   after: number,
   filter?: RowFilter,
 ): RawBuilder<number | null> {
-  return sql<number | null>`(SELECT change_seq FROM ${sql.table(table)} WHERE tenant_id = ${tenantId}${rowCondition(filter)}
+  return sql<
+    number | null
+  >`(SELECT change_seq FROM ${sql.table(table)} WHERE tenant_id = ${tenantId}${rowCondition(filter)}
     AND change_seq > ${after} ORDER BY change_seq DESC LIMIT 1)`;
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, TenantRow } from '../db/schema';
 import { defaultInvoicePrefix } from '../../shared/domain/invoice';
+import type { Database, TenantRow } from '../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

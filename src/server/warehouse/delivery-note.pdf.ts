@@ -16,7 +16,6 @@ import type { CompanyInfo } from './warehouse.repository';
  * "Sayfa i / n" at the foot of every page.
  */
 
-
 export interface DeliveryNoteData {
   order: Order;
   company: CompanyInfo;

@@ -44,7 +44,8 @@ export const INVOICE_MESSAGES = {
   versionConflict: 'Bu fatura siz görüntüledikten sonra başka bir kullanıcı tarafından değiştirildi',
   exportTooLong: 'Dışa aktarma en fazla 366 günü kapsayabilir',
   exportRange: 'Bitiş (to) başlangıçtan (from) önce olamaz',
-  exportTooMany: 'Bu dönemde dışa aktarılamayacak kadar çok fatura var (en fazla 50.000); daha kısa bir dönem seçiniz',
+  exportTooMany:
+    'Bu dönemde dışa aktarılamayacak kadar çok fatura var (en fazla 50.000); daha kısa bir dönem seçiniz',
 } as const;
 
 /** The seller as it was when the invoice was issued (a later company edit does not change it). */

@@ -11,7 +11,10 @@ export const INVOICE_ISSUE_ROLES = ['admin', 'manager'] as const satisfies reado
 export const INVOICE_CANCEL_ROLES = ['admin'] as const satisfies readonly Role[];
 export const INVOICE_READERS = ['admin', 'manager', 'salesperson'] as const satisfies readonly Role[];
 
-export type InvoiceScope = { kind: 'all' } | { kind: 'salesperson'; salesperson_id: string } | { kind: 'none' };
+export type InvoiceScope =
+  | { kind: 'all' }
+  | { kind: 'salesperson'; salesperson_id: string }
+  | { kind: 'none' };
 
 export function invoiceScope(user: { id: string; role: Role }): InvoiceScope {
   switch (user.role) {
@@ -31,5 +34,7 @@ export function canSeeInvoice(scope: InvoiceScope, invoice: { salesperson_id: st
   return false;
 }
 
-export const canIssueInvoice = (role: Role): boolean => (INVOICE_ISSUE_ROLES as readonly Role[]).includes(role);
-export const canCancelInvoice = (role: Role): boolean => (INVOICE_CANCEL_ROLES as readonly Role[]).includes(role);
+export const canIssueInvoice = (role: Role): boolean =>
+  (INVOICE_ISSUE_ROLES as readonly Role[]).includes(role);
+export const canCancelInvoice = (role: Role): boolean =>
+  (INVOICE_CANCEL_ROLES as readonly Role[]).includes(role);

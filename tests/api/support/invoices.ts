@@ -22,7 +22,12 @@ export async function insertOrders(
   db: Kysely<Database>,
   tenantId: string,
   count: number,
-  options: { status?: string; salespersonId?: string | null; customerTaxNumber?: string | null; lines?: number } = {},
+  options: {
+    status?: string;
+    salespersonId?: string | null;
+    customerTaxNumber?: string | null;
+    lines?: number;
+  } = {},
 ): Promise<TestOrder[]> {
   const status = options.status ?? 'delivered';
   const salesperson =
@@ -104,10 +109,16 @@ export async function insertOrders(
     orders.push({ id, order_number, total_kurus: total });
   }
   for (let i = 0; i < orderRows.length; i += 500) {
-    await db.insertInto('orders').values(orderRows.slice(i, i + 500)).execute();
+    await db
+      .insertInto('orders')
+      .values(orderRows.slice(i, i + 500))
+      .execute();
   }
   for (let i = 0; i < itemRows.length; i += 1000) {
-    await db.insertInto('order_items').values(itemRows.slice(i, i + 1000)).execute();
+    await db
+      .insertInto('order_items')
+      .values(itemRows.slice(i, i + 1000))
+      .execute();
   }
   return orders;
 }
@@ -169,7 +180,10 @@ export interface XmlNode {
 }
 
 const unescapeXml = (s: string) =>
-  s.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e] as string);
+  s.replace(
+    /&(lt|gt|quot|apos|amp);/g,
+    (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e] as string,
+  );
 
 /**
  * A strict little XML reader for the invoice files (elements, attributes, text; no CDATA or
@@ -195,7 +209,8 @@ export function parseXml(text: string): XmlNode {
       if (!open || open.name !== name) throw new Error(`</${name}> closes <${open?.name}>`);
     } else {
       const attrs: Record<string, string> = {};
-      for (const a of (attrText ?? '').matchAll(/([\w:.-]+)="([^"]*)"/g)) attrs[a[1] as string] = unescapeXml(a[2] as string);
+      for (const a of (attrText ?? '').matchAll(/([\w:.-]+)="([^"]*)"/g))
+        attrs[a[1] as string] = unescapeXml(a[2] as string);
       const node: XmlNode = { name: name as string, attrs, children: [], text: '' };
       const parent = stack.at(-1);
       if (parent) parent.children.push(node);
@@ -205,7 +220,8 @@ export function parseXml(text: string): XmlNode {
     }
     m = token.exec(body);
   }
-  if (consumed !== body.length) throw new Error(`unparsable at ${consumed}: ${body.slice(consumed, consumed + 40)}`);
+  if (consumed !== body.length)
+    throw new Error(`unparsable at ${consumed}: ${body.slice(consumed, consumed + 40)}`);
   if (stack.length > 0 || !root) throw new Error('unclosed element');
   return root;
 }

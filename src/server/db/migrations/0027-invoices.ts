@@ -108,9 +108,10 @@ export async function up0027(db: Kysely<unknown>): Promise<void> {
   for (const statement of UP) await sql.raw(statement).execute(db);
   // Existing tenants: the prefix from their company name (a new tenant's is set when it is made,
   // else it keeps 'FTR' until an admin changes it).
-  const { rows } = await sql<{ id: string; company_name: string }>`SELECT id, company_name FROM tenants`.execute(
-    db,
-  );
+  const { rows } = await sql<{
+    id: string;
+    company_name: string;
+  }>`SELECT id, company_name FROM tenants`.execute(db);
   for (const tenant of rows) {
     await sql`UPDATE tenants SET invoice_number_prefix = ${defaultInvoicePrefix(tenant.company_name)}
       WHERE id = ${tenant.id}`.execute(db);
