@@ -22,6 +22,7 @@ import { registerEmailQueue } from './email/email-queue';
 import eventRoutes from './events/events.routes';
 import { EventHub } from './events/events.service';
 import healthRoutes from './health/health.routes';
+import invoiceRoutes from './invoices/invoices.routes';
 import { ReadCaches } from './lib/read-cache';
 import { Scheduler } from './lib/scheduler';
 import notificationRoutes from './notifications/notifications.routes';
@@ -230,6 +231,7 @@ export async function buildApp({ db, config, routes = [], changes, dns }: AppDep
       await api.register(importRoutes);
       await api.register(stockRoutes);
       await api.register(customerRoutes);
+      await api.register(invoiceRoutes);
       await api.register(warehouseRoutes);
       await api.register(dnsRoutes);
       // The spec's debug calls: registered only in demo mode (otherwise their paths are 404).

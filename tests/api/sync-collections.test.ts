@@ -71,7 +71,7 @@ describe('GET /sync/pull?collections=', () => {
 
   it('an unknown, empty or repeated collection name → 400 naming "collections"', async () => {
     const sales = await api.login(TENANT, 'sales');
-    for (const collections of ['invoices', '', 'products,products', 'orders,', 'x'.repeat(600)]) {
+    for (const collections of ['receipts', '', 'products,products', 'orders,', 'x'.repeat(600)]) {
       const r = await api.call<{ success: false; error: string; code: string }>('GET', '/sync/pull', {
         tenant: sales.tenant,
         token: sales.token,

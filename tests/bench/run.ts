@@ -106,3 +106,7 @@ run(
   'DNS at registration approval: a tenant record written through PowerDNS, then checked with the resolver',
   ['--import', 'tsx', 'tests/bench/dns-bench.ts'],
 );
+run(
+  'invoices: 1,000 issued (gap-free), a 200-line invoice rendered (PDF, XML), 10,000 exported (PGlite, PostgreSQL)',
+  ['--import', 'tsx', 'tests/bench/invoices-bench.ts'],
+);

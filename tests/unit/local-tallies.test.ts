@@ -128,6 +128,7 @@ function emptyPage(cursor: string, hasMore: boolean): SyncPullResponse {
     notifications: none,
     products: none,
     customers: none,
+    invoices: none,
   } as SyncPullResponse;
 }
 

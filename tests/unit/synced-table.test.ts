@@ -17,7 +17,7 @@ import { SYNC_COLLECTIONS, SYNCED, synced } from '../../src/shared/api/synced';
  * database open.
  */
 
-const invoiceSchema = z.object({
+const receiptSchema = z.object({
   id: z.string(),
   number: z.string(),
   customer_id: z.string(),
@@ -25,13 +25,13 @@ const invoiceSchema = z.object({
   issued_at: z.string(),
 });
 
-/** Today's table plus an invoices collection, as the next app version would declare it. */
+/** Today's table plus an receipts collection, as the next app version would declare it. */
 const NEXT = {
   ...SYNCED,
-  invoices: synced({
-    schema: invoiceSchema,
+  receipts: synced({
+    schema: receiptSchema,
     key: 'id',
-    record: 'invoice',
+    record: 'receipt',
     indexes: ['number', 'customer_id', 'unpaid', '[customer_id+issued_at]'],
     local: { unpaid: (row) => (row.paid ? 0 : 1) },
     visibleTo: 'tenant',
@@ -88,7 +88,7 @@ function order(id: string): Order {
   } as unknown as Order;
 }
 
-const invoice = (id: string, paid = false) => ({
+const receipt = (id: string, paid = false) => ({
   id,
   number: `F-${id}`,
   customer_id: 'c1',
@@ -103,10 +103,10 @@ function emptyPage(table: Record<string, unknown>, cursor: string, hasMore = fal
 }
 
 describe('the table of synced collections', () => {
-  it("today's table gives the stores and indexes the device has always had, plus the tallies (v3) and the customers' indexes (v4)", async () => {
+  it("today's table gives the stores and indexes the device has always had, plus the tallies (v3), the customers' indexes (v4) and the invoices (v5)", async () => {
     const db = tab();
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     const stores = Object.fromEntries(
       db.tables.map((t) => [
         t.name,
@@ -119,21 +119,22 @@ describe('the table of synced collections', () => {
       notifications: 'id, unread, created_at, type',
       products: 'id, category, brand, status, barcode, name',
       customers: 'id, full_name, pending_sync, tax_number',
+      invoices: 'id, issued_at, order_id, status, type, invoice_number, pending_sync',
       outbox: '++seq, &id, record_key, status, *records',
       base: 'key',
       meta: 'key',
       tallies: 'key, collection',
     });
-    expect(SYNC_COLLECTIONS).toEqual(['orders', 'notifications', 'products', 'customers']);
+    expect(SYNC_COLLECTIONS).toEqual(['orders', 'notifications', 'products', 'customers', 'invoices']);
   });
 
   it('a collection added to the table gets its store, its indexes, its local-only fields and its place in the pull', async () => {
     const db = tab(NEXT);
     await db.open();
     expect(db.verno).toBe(schemaVersion(SYNCED) + 1);
-    const invoices = db.table('invoices');
-    expect(invoices.schema.primKey.keyPath).toBe('id');
-    expect(invoices.schema.indexes.map((i) => i.src)).toEqual([
+    const receipts = db.table('receipts');
+    expect(receipts.schema.primKey.keyPath).toBe('id');
+    expect(receipts.schema.indexes.map((i) => i.src)).toEqual([
       'number',
       'customer_id',
       'unpaid',
@@ -143,12 +144,12 @@ describe('the table of synced collections', () => {
     // The pull contract of the table carries the collection (and requires it).
     const schema = pullResponseSchema(NEXT);
     type Page = z.infer<typeof schema>;
-    expectTypeOf<Page['invoices']['upserts'][number]>().toEqualTypeOf<z.infer<typeof invoiceSchema>>();
+    expectTypeOf<Page['receipts']['upserts'][number]>().toEqualTypeOf<z.infer<typeof receiptSchema>>();
     expectTypeOf<Page['orders']>().toEqualTypeOf<SyncPullResponse['orders']>();
-    const page = { ...emptyPage(NEXT, '7'), invoices: { upserts: [invoice('i1')], removals: [] } };
-    expect(schema.parse(page).invoices.upserts).toEqual([invoice('i1')]);
-    expect(schema.safeParse({ ...page, invoices: undefined }).success).toBe(false);
-    expect(schema.safeParse({ ...page, invoices: { upserts: [{ id: 'x' }], removals: [] } }).success).toBe(
+    const page = { ...emptyPage(NEXT, '7'), receipts: { upserts: [receipt('i1')], removals: [] } };
+    expect(schema.parse(page).receipts.upserts).toEqual([receipt('i1')]);
+    expect(schema.safeParse({ ...page, receipts: undefined }).success).toBe(false);
+    expect(schema.safeParse({ ...page, receipts: { upserts: [{ id: 'x' }], removals: [] } }).success).toBe(
       false,
     );
     // Today's contract is the same derivation over today's table.
@@ -156,12 +157,12 @@ describe('the table of synced collections', () => {
 
     // Applying a page writes it with its local-only field; the reset empties it with the others.
     await db.transaction('rw', db.syncScope(), () =>
-      putServerRows(db, 'invoices' as never, [invoice('i1'), invoice('i2', true)], []),
+      putServerRows(db, 'receipts' as never, [receipt('i1'), receipt('i2', true)], []),
     );
-    expect(await db.table('invoices').where('unpaid').equals(1).primaryKeys()).toEqual(['i1']);
-    expect(db.stripLocal('invoices' as never, await db.table('invoices').get('i1'))).toEqual(invoice('i1'));
+    expect(await db.table('receipts').where('unpaid').equals(1).primaryKeys()).toEqual(['i1']);
+    expect(db.stripLocal('receipts' as never, await db.table('receipts').get('i1'))).toEqual(receipt('i1'));
     await resetMirror(db);
-    expect(await db.table('invoices').count()).toBe(0);
+    expect(await db.table('receipts').count()).toBe(0);
   });
 
   it('a new database of the next version pulls everything from 0: nothing to back-fill', async () => {
@@ -200,7 +201,7 @@ describe('upgrading the device database while another tab has it open', () => {
 
     // Nothing was emptied: both tabs read the whole mirror; the new store is there, empty.
     expect(await next.orders.count()).toBe(2);
-    expect(await next.table('invoices').count()).toBe(0);
+    expect(await next.table('receipts').count()).toBe(0);
     expect(await next.getMeta(META.cursor)).toBe('42');
     expect(superseded).toBe(1);
     expect(old.isOutdated()).toBe(true);
@@ -208,7 +209,7 @@ describe('upgrading the device database while another tab has it open', () => {
     expect(old.isOpen()).toBe(true);
 
     // The upgrade asked for a back-fill of the new collection alone, from 0.
-    expect(await next.getMeta(META.backfill)).toEqual({ collections: ['invoices'], cursor: '0' });
+    expect(await next.getMeta(META.backfill)).toEqual({ collections: ['receipts'], cursor: '0' });
   });
 
   it('the old tab no longer pulls; the new one back-fills the new collection, then goes on from its cursor', async () => {
@@ -227,10 +228,10 @@ describe('upgrading the device database while another tab has it open', () => {
     await pullAll(next, async (cursor, collections) => {
       asked.push([cursor, collections]);
       if (collections) {
-        // The back-fill: every invoice, in two pages.
-        const upserts = cursor === '0' ? [invoice('i1')] : [invoice('i2', true)];
+        // The back-fill: every receipt, in two pages.
+        const upserts = cursor === '0' ? [receipt('i1')] : [receipt('i2', true)];
         const page = emptyPage(NEXT, cursor === '0' ? '30' : '50', cursor === '0');
-        return { ...page, invoices: { upserts, removals: [] } } as SyncPullResponse;
+        return { ...page, receipts: { upserts, removals: [] } } as SyncPullResponse;
       }
       return {
         ...emptyPage(NEXT, '60'),
@@ -238,11 +239,11 @@ describe('upgrading the device database while another tab has it open', () => {
       } as SyncPullResponse;
     });
     expect(asked).toEqual([
-      ['0', ['invoices']],
-      ['30', ['invoices']],
+      ['0', ['receipts']],
+      ['30', ['receipts']],
       ['42', undefined],
     ]);
-    expect((await next.table('invoices').toArray()).map((i) => [i.id, i.unpaid])).toEqual([
+    expect((await next.table('receipts').toArray()).map((i) => [i.id, i.unpaid])).toEqual([
       ['i1', 1],
       ['i2', 0],
     ]);

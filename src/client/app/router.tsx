@@ -49,6 +49,8 @@ const ResetPasswordPage = lazy(() => import('../password-reset/reset-password-pa
 
 /** Not built yet (later issues): real routes with their guards, rendering a plain "coming soon" page. */
 const InvoicesPage = lazy(() => import('../invoices/invoices-page'));
+const InvoiceDetailPage = lazy(() => import('../invoices/invoice-detail-page'));
+const InvoicePrintPage = lazy(() => import('../invoices/invoice-print-page'));
 const TenantManagementPage = lazy(() => import('../tenant-management/tenant-management-page'));
 const RegisterCompanyPage = lazy(() => import('../register-company/register-company-page'));
 
@@ -80,6 +82,7 @@ function AppRoutes() {
           >
             <Route path="/dashboard" element={<DashboardPage />} />
             <Route path="/invoices" element={<InvoicesPage />} />
+            <Route path="/invoices/:id" element={<InvoiceDetailPage />} />
             <Route path="/customers" element={<CustomersPage />} />
             <Route path="/orders" element={<OrdersPage />} />
             <Route path="/orders/:id" element={<OrderDetailPage />} />
@@ -110,6 +113,15 @@ function AppRoutes() {
             element={
               <RequireAuth>
                 <DeliveryNotePage />
+              </RequireAuth>
+            }
+          />
+          {/* An invoice printed from the local store (offline): a page of its own, no menu. */}
+          <Route
+            path="/invoice-print/:id"
+            element={
+              <RequireAuth>
+                <InvoicePrintPage />
               </RequireAuth>
             }
           />

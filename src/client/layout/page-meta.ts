@@ -29,6 +29,7 @@ export interface Crumb {
 export function titleFor(pathname: string, role: string | undefined): MessageKey {
   if (pathname === '/dashboard' && role === 'salesperson') return 'page_myOrdersTitle';
   if (/^\/orders\/[^/]+$/.test(pathname)) return 'page_orderDetail';
+  if (/^\/invoices\/[^/]+$/.test(pathname)) return 'invc_pageDetail';
   return TITLES[pathname] ?? 'page_dashboard';
 }
 
@@ -38,6 +39,10 @@ export function crumbsFor(pathname: string, role: string | undefined): Crumb[] {
   if (pathname === '/dashboard') return crumbs;
   if (/^\/orders\/[^/]+$/.test(pathname)) {
     crumbs.push({ label: 'page_orders', to: '/orders' }, { label: 'page_orderDetail' });
+    return crumbs;
+  }
+  if (/^\/invoices\/[^/]+$/.test(pathname)) {
+    crumbs.push({ label: 'page_invoices', to: '/invoices' }, { label: 'invc_pageDetail' });
     return crumbs;
   }
   crumbs.push({ label: titleFor(pathname, role) });

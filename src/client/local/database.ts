@@ -32,6 +32,7 @@ export type LocalNotification = LocalRow<'notifications'>;
 export type LocalOrder = LocalRow<'orders'>;
 export type LocalProduct = LocalRow<'products'>;
 export type LocalCustomer = LocalRow<'customers'>;
+export type LocalInvoice = LocalRow<'invoices'>;
 
 /** The mirrored collections, as the sync feed names them. */
 export type Collection = keyof Synced;

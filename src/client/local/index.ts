@@ -9,6 +9,7 @@ import * as customers from './customers';
 import { LocalDb, localDbName, META } from './database';
 import * as delivery from './delivery';
 import * as inventory from './inventory';
+import * as invoices from './invoices';
 import * as notifications from './notifications';
 import * as orders from './orders';
 import * as outbox from './outbox';
@@ -159,6 +160,10 @@ export const updateCustomer = async (id: string, values: Omit<UpdateCustomerBody
   customers.updateCustomer(requireStore().db, id, values);
 export const deleteCustomer = async (id: string) => customers.deleteCustomer(requireStore().db, id);
 /** The driver's delivery with proof: delivered locally at once, the proof kept in the outbox. */
+export const issueInvoice = async (orderId: string, input: invoices.IssueInvoiceInput) =>
+  invoices.issueInvoice(requireStore().db, orderId, input);
+export const cancelInvoice = async (id: string, reason: string, cancelledByName: string | null) =>
+  invoices.cancelInvoice(requireStore().db, id, reason, cancelledByName);
 export const deliverOrder = async (id: string, proof: delivery.DeliveryProofInput) =>
   delivery.deliverOrder(requireStore().db, id, proof);
 /** Queue an accepted warehouse scan (the screen matched it locally first). */
@@ -224,6 +229,19 @@ export { pendingCustomerNumber } from './customers';
 export * from './database';
 export { type DeliveryProofInput, unsentDeliveryProof } from './delivery';
 export type { AdjustInput, CountLineInput, PostCountInput } from './inventory';
+export {
+  buildInvoiceDraft,
+  canCancelInvoice,
+  canIssueInvoice,
+  canSeeInvoices,
+  dayInZone,
+  type InvoiceFilter,
+  type InvoicePage,
+  invoiceMatches,
+  invoiceOfOrder,
+  queryInvoices,
+  shownInvoiceNumber,
+} from './invoices';
 export { isKnownKind, MUTATIONS, type MutationKind } from './mutations';
 export { pendingOrderNumber } from './orders';
 export { countEntries, type EnqueueInput, enqueue, listEntries } from './outbox';

@@ -19,6 +19,7 @@ import { DELIVERY_NOTE_STATUSES, deliveryNotePagePath, printDeliveryNote } from 
 import { DeliveryProofBlock } from '../shared-ui/delivery-proof';
 import { dateTimeLabel, useT } from '../shared-ui/i18n';
 import { useLocalStore } from '../shared-ui/local-store';
+import { OrderInvoiceBlock } from '../shared-ui/order-invoice';
 import { OrderStatusChip } from '../shared-ui/order-status-chip';
 import { outboxSummary } from '../shared-ui/outbox-summary';
 import { StatusChangeDialog } from '../shared-ui/status-change-dialog';
@@ -207,6 +208,8 @@ export default function OrderDetailPage() {
           {order.notes || t('noNotes')}
         </Typography>
       </Paper>
+
+      <OrderInvoiceBlock order={order} />
 
       {entries.length > 0 ? <OrderOutbox entries={entries} /> : null}
 

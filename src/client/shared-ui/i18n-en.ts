@@ -14,6 +14,7 @@ import { customersEn } from '../customers/messages-en';
 import { dashboardEn } from '../dashboard/messages-en';
 import { driverEn } from '../driver/messages-en';
 import { inventoryEn } from '../inventory/messages-en';
+import { invoicesEn } from '../invoices/messages-en';
 import { notificationsEn } from '../notifications/messages-en';
 import { ordersEn } from '../orders/messages-en';
 import { passwordResetEn } from '../password-reset/messages-en';
@@ -322,6 +323,7 @@ export const en: Record<MessageKey, string> = {
   ...statusEn,
   ...deviceSettingsEn,
   ...warehouseEn,
+  ...invoicesEn,
 };
 
 /**

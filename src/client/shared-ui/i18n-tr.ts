@@ -14,6 +14,7 @@ import { customersTr } from '../customers/messages-tr';
 import { dashboardTr } from '../dashboard/messages-tr';
 import { driverTr } from '../driver/messages-tr';
 import { inventoryTr } from '../inventory/messages-tr';
+import { invoicesTr } from '../invoices/messages-tr';
 import { notificationsTr } from '../notifications/messages-tr';
 import { ordersTr } from '../orders/messages-tr';
 import { passwordResetTr } from '../password-reset/messages-tr';
@@ -312,6 +313,7 @@ export const tr = {
   ...statusTr,
   ...deviceSettingsTr,
   ...warehouseTr,
+  ...invoicesTr,
 };
 
 export type MessageKey = keyof typeof tr;

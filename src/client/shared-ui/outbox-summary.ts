@@ -42,6 +42,8 @@ const PATTERNS: Record<string, { pattern: RegExp; key: MessageKey; names: string
   'customer.create': { pattern: /^Müşteri oluşturuldu: (.*)$/s, key: 'cust_outboxCreate', names: ['name'] },
   'customer.update': { pattern: /^Müşteri güncellendi: (.*)$/s, key: 'cust_outboxUpdate', names: ['number'] },
   'customer.delete': { pattern: /^Müşteri silindi: (.*)$/s, key: 'cust_outboxDelete', names: ['number'] },
+  'invoice.issue': { pattern: /^Fatura kesildi: (.*)$/s, key: 'invc_outboxIssue', names: ['number'] },
+  'invoice.cancel': { pattern: /^Fatura iptal edildi: (.*)$/s, key: 'invc_outboxCancel', names: ['number'] },
 };
 
 /** A Turkish status label back to its status, so it can be shown in the current language. */

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { InvoiceBuyer, InvoiceLine, InvoiceRateTotal, InvoiceSeller } from '../../shared/api/invoices';
 
 /**
  * Row types of the database (Kysely). They never leave the repositories: services and routes see
@@ -67,6 +68,13 @@ export interface TenantsTable {
   default_timezone: Generated<string>;
   /** Named by an edit of the system settings (expected_version); +1 on every change. */
   settings_version: Generated<number>;
+  // invoices (migration 0027)
+  /** 3 characters A–Z 0–9 opening every invoice number; from the company name when the tenant is made. */
+  invoice_number_prefix: Generated<string>;
+  /** ProfileID for a buyer with a VKN: TICARIFATURA | TEMELFATURA (a buyer without one: EARSIVFATURA). */
+  invoice_profile: Generated<string>;
+  /** Issue the sales invoice in the same transaction as the delivery. */
+  auto_invoice_on_delivery: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -534,6 +542,50 @@ export interface TenantBackupsTable {
   created_by: string | null;
 }
 
+/** An issued invoice (migration 0027): snapshots as jsonb, amounts in kuruş; only the status changes. */
+export interface InvoicesTable {
+  tenant_id: string;
+  id: string;
+  invoice_number: string;
+  ettn: string;
+  type: string; // SATIS | IADE
+  status: ColumnType<string, string | undefined, string>; // issued | cancelled
+  profile: string; // EARSIVFATURA | TICARIFATURA | TEMELFATURA
+  order_id: string;
+  order_number: string;
+  salesperson_id: string | null;
+  original_invoice_id: string | null;
+  original_invoice_number: string | null;
+  issued_at: Timestamp;
+  seller: Json<InvoiceSeller>;
+  buyer: Json<InvoiceBuyer>;
+  lines: Json<InvoiceLine[]>;
+  rate_totals: Json<InvoiceRateTotal[]>;
+  net_total_kurus: Int8;
+  vat_total_kurus: Int8;
+  gross_total_kurus: Int8;
+  amount_in_words: string;
+  cancel_reason: string | null;
+  cancelled_at: NullableTimestamp;
+  cancelled_by: string | null;
+  cancelled_by_name: string | null;
+  created_by: string | null;
+  created_by_name: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+  change_seq: Int8;
+  /** Generated: number, order number, buyer name, company and tax number, Turkish-folded. */
+  search_text: ColumnType<string, never, never>;
+}
+
+/** The last invoice sequence used per tenant and year (gap-free numbering). */
+export interface InvoiceSequencesTable {
+  tenant_id: string;
+  year: number;
+  last: number;
+}
+
 export interface Database {
   tenants: TenantsTable;
   tenant_counters: TenantCountersTable;
@@ -565,6 +617,8 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   password_reset_tokens: PasswordResetTokensTable;
   tenant_backups: TenantBackupsTable;
+  invoices: InvoicesTable;
+  invoice_sequences: InvoiceSequencesTable;
 }
 
 export type TenantRow = Selectable<TenantsTable>;

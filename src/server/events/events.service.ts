@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { SYNC_COLLECTIONS } from '../../shared/api/synced';
+import { canSeeInvoice, invoiceScope } from '../../shared/domain/invoice-access';
 import { type ActingUser, canSeeOrder, type OrderRef, orderScope } from '../../shared/domain/order-status';
 import type { ChangeListener } from '../db/change-listener';
 import type { Database } from '../db/schema';
@@ -18,14 +19,16 @@ import { latestRelevantChange } from './events.repository';
 
 /**
  * One announcement (the trigger's payload, decoded). Each synced collection's table announces
- * through one of three trigger functions, named by its pull source (sync/sources.ts
+ * through one of four trigger functions, named by its pull source (sync/sources.ts
  * `announce`): 'order' (its states before and after), 'user' → kind 'notification' (a row that
- * belongs to one user), 'tenant' → kind 'catalogue' (a row everyone of the tenant sees).
+ * belongs to one user), 'tenant' → kind 'catalogue' (a row everyone of the tenant sees),
+ * 'invoice' (the salesperson of the invoice's order: shared/domain/invoice-access.ts).
  */
 export type Change =
   | { tenant: string; seq: number; kind: 'order'; before: OrderRef | null; after: OrderRef | null }
   | { tenant: string; seq: number; kind: 'notification'; user: string }
-  | { tenant: string; seq: number; kind: 'catalogue' };
+  | { tenant: string; seq: number; kind: 'catalogue' }
+  | { tenant: string; seq: number; kind: 'invoice'; salesperson: string | null };
 
 const orderState = (value: unknown): OrderRef | null => {
   if (!Array.isArray(value) || typeof value[0] !== 'string') return null;
@@ -38,7 +41,7 @@ const orderState = (value: unknown): OrderRef | null => {
 
 /** Decodes a `sys_changes` payload; null for anything malformed (ignored). */
 export function parseChange(payload: string): Change | null {
-  let raw: { t?: unknown; s?: unknown; k?: unknown; b?: unknown; a?: unknown; u?: unknown };
+  let raw: { t?: unknown; s?: unknown; k?: unknown; b?: unknown; a?: unknown; u?: unknown; p?: unknown };
   try {
     raw = JSON.parse(payload);
   } catch {
@@ -53,6 +56,8 @@ export function parseChange(payload: string): Change | null {
       return typeof raw.u === 'string' ? { tenant: raw.t, seq, kind: 'notification', user: raw.u } : null;
     case 'c':
       return { tenant: raw.t, seq, kind: 'catalogue' };
+    case 'i':
+      return { tenant: raw.t, seq, kind: 'invoice', salesperson: typeof raw.p === 'string' ? raw.p : null };
     default:
       return null;
   }
@@ -70,6 +75,8 @@ export function isRelevant(change: Change, user: ActingUser): boolean {
       return change.user === user.id;
     case 'catalogue':
       return true;
+    case 'invoice':
+      return canSeeInvoice(invoiceScope(user), { salesperson_id: change.salesperson });
     case 'order':
       return (
         (change.before !== null && canSeeOrder(user, change.before)) ||

@@ -15,6 +15,7 @@ import {
 import { reserveChangeSeqs } from '../db/change-seq';
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
+import { statusInvoiceStep } from '../invoices/invoices.service';
 import { AppError, validation } from '../lib/errors';
 import { planOrderNotices } from '../notifications/order-notices';
 import { moveOrderStock, orderStockLines } from '../stock/order-stock';
@@ -144,7 +145,11 @@ export async function changeStatus(
     { status: target, lines },
   );
 
-  const seqs = await reserveChangeSeqs(trx, tenantId, 1 + notices.count);
+  // The invoice this move brings (the automatic one of a delivery, the return invoice of a
+  // return): its number is taken here, before the tenant counter (invoices.service.ts).
+  const invoice = await statusInvoiceStep(trx, tenantId, actor, id, target);
+
+  const seqs = await reserveChangeSeqs(trx, tenantId, 1 + notices.count + invoice.count);
   const at = new Date();
   const event = {
     id: options.eventId ?? randomUUID(),
@@ -162,6 +167,7 @@ export async function changeStatus(
   change.decision = decisionOf(event, locked);
   await repo.updateOrder(trx, tenantId, id, change, seqs[0] as number, at);
   await repo.insertOrderEvents(trx, tenantId, [event]);
-  await notices.write(locked, seqs.slice(1), at, body.notes);
+  await notices.write(locked, seqs.slice(1, 1 + notices.count), at, body.notes);
+  await invoice.write(seqs.slice(1 + notices.count));
   return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: true };
 }

@@ -1,8 +1,10 @@
 import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type { SyncCollection } from '../../shared/api/synced';
+import { invoiceScope } from '../../shared/domain/invoice-access';
 import type { ActingUser, OrderScope } from '../../shared/domain/order-status';
 import { findCustomersByIds, toWireCustomer } from '../customers/customers.repository';
 import type { Database } from '../db/schema';
+import { findInvoicesByIds, toWireInvoice } from '../invoices/invoices.repository';
 import {
   changedNotificationsJson,
   parseChangedNotifications,
@@ -18,6 +20,7 @@ import {
   newestChange,
   newestOrderChange,
   type PageSource,
+  type RowFilter,
   type SyncedTableName,
 } from './sync.repository';
 
@@ -52,16 +55,18 @@ export interface PartContext {
 
 /**
  * How a committed change of the collection's table is announced to the live channel (a trigger
- * on the table, migration 0009): 'order' — its states before and after, judged with the status
- * machine; 'user' — the user the row belongs to (its `user_id`); 'tenant' — everyone of the
- * tenant. The trigger function each uses is `ANNOUNCE_FUNCTION`.
+ * on the table, migrations 0009 and 0027): 'order' — its states before and after, judged with
+ * the status machine; 'user' — the user the row belongs to (its `user_id`); 'tenant' — everyone
+ * of the tenant; 'invoice' — the salesperson of its order (admin and manager hear every one).
+ * The trigger function each uses is `ANNOUNCE_FUNCTION`.
  */
-export type Announcement = 'order' | 'user' | 'tenant';
+export type Announcement = 'order' | 'user' | 'tenant' | 'invoice';
 
 export const ANNOUNCE_FUNCTION: Record<Announcement, string> = {
   order: 'announce_order_change',
   user: 'announce_notification_change',
   tenant: 'announce_catalogue_change',
+  invoice: 'announce_invoice_change',
 };
 
 /**
@@ -139,9 +144,9 @@ export const PULL_SOURCES: { readonly [K in SyncCollection]: PullSource } = {
     table: 'notifications',
     announce: 'user',
     numbers: (tenantId, caller, after, take) =>
-      changeNumbers('notifications', tenantId, after, take, caller.id),
+      changeNumbers('notifications', tenantId, after, take, ownRows(caller)),
     changed: (tenantId, caller, after, upTo) => changedNotificationsJson(tenantId, caller.id, after, upTo),
-    newest: (tenantId, caller, after) => newestChange('notifications', tenantId, after, caller.id),
+    newest: (tenantId, caller, after) => newestChange('notifications', tenantId, after, ownRows(caller)),
     async part(ctx, text) {
       const part: Part = { upserts: [], removals: [] };
       for (const notification of parseChangedNotifications(text)) {
@@ -164,7 +169,34 @@ export const PULL_SOURCES: { readonly [K in SyncCollection]: PullSource } = {
     findCustomersByIds,
     (c) => JSON.stringify(toWireCustomer(c)),
   ),
+  // admin/manager: every invoice of the tenant; a salesperson: those of their own orders; the
+  // other roles: none (shared/domain/invoice-access.ts). An invoice is never deleted and its
+  // salesperson never changes, so the feed has no removals to tell.
+  invoices: {
+    table: 'invoices',
+    announce: 'invoice',
+    numbers: (tenantId, caller, after, take) =>
+      changeNumbers('invoices', tenantId, after, take, invoiceRows(caller)),
+    changed: (tenantId, caller, after, upTo) =>
+      changedRowsJson('invoices', tenantId, after, upTo, invoiceRows(caller)),
+    newest: (tenantId, caller, after) => newestChange('invoices', tenantId, after, invoiceRows(caller)),
+    part: (ctx, text) =>
+      recordTexts(ctx, 'invoice', text, findInvoicesByIds, (invoice) =>
+        JSON.stringify(toWireInvoice(invoice)),
+      ),
+  },
 };
+
+function ownRows(caller: Caller): RowFilter {
+  return { column: 'user_id', value: caller.id };
+}
+
+function invoiceRows(caller: Caller): RowFilter {
+  const scope = invoiceScope(caller);
+  if (scope.kind === 'all') return undefined;
+  if (scope.kind === 'salesperson') return { column: 'salesperson_id', value: scope.salesperson_id };
+  return 'none';
+}
 
 /** The page sources of these collections for this caller (sync.repository.ts `changedPage`). */
 export function pageSources(

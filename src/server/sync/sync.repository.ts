@@ -15,34 +15,47 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export type SyncedTableName = Extract<keyof Database, string>;
 
 /**
+ * Which of a tenant's rows of a table a caller's feed draws from: every one (undefined), only
+ * those whose `column` holds `value` (a user's own notifications, the invoices of a
+ * salesperson's own orders), or none (a role the collection is not for).
+ */
+export type RowFilter = { column: 'user_id' | 'salesperson_id'; value: string } | 'none' | undefined;
+
+function rowCondition(filter: RowFilter): RawBuilder<unknown> {
+  if (filter === undefined) return sql``;
+  if (filter === 'none') return sql` AND false`;
+  return sql` AND ${sql.ref(filter.column)} = ${filter.value}`;
+}
+
+/**
  * The change numbers after `after` of a tenant's rows of `table`, oldest first, at most `take`
  * (walks its (tenant_id, change_seq) index) — a branch of the page boundary (`changedPage`).
- * With `userId`, only that user's rows (a collection each user sees only their own of).
+ * With a `filter`, only the rows it lets through (see RowFilter).
  */
 export function changeNumbers(
   table: SyncedTableName,
   tenantId: string,
   after: number,
   take: number,
-  userId?: string,
+  filter?: RowFilter,
 ): RawBuilder<unknown> {
-  const own = userId === undefined ? sql`` : sql` AND user_id = ${userId}`;
-  return sql`(SELECT change_seq FROM ${sql.table(table)} WHERE tenant_id = ${tenantId}${own}
+  return sql`(SELECT change_seq FROM ${sql.table(table)} WHERE tenant_id = ${tenantId}${rowCondition(filter)}
     AND change_seq > ${after} ORDER BY change_seq LIMIT ${take})`;
 }
 
 /**
- * The newest change number after `after` of a tenant's rows of `table` (with `userId`: that
- * user's rows), or null — a branch of the live channel's catch-up (events.repository.ts).
+ * The newest change number after `after` of a tenant's rows of `table` (with a `filter`: the rows
+ * it lets through), or null — a branch of the live channel's catch-up (events.repository.ts).
  */
 export function newestChange(
   table: SyncedTableName,
   tenantId: string,
   after: number,
-  userId?: string,
+  filter?: RowFilter,
 ): RawBuilder<number | null> {
-  const own = userId === undefined ? sql`` : sql` AND user_id = ${userId}`;
-  return sql<number | null>`(SELECT change_seq FROM ${sql.table(table)} WHERE tenant_id = ${tenantId}${own}
+  return sql<
+    number | null
+  >`(SELECT change_seq FROM ${sql.table(table)} WHERE tenant_id = ${tenantId}${rowCondition(filter)}
     AND change_seq > ${after} ORDER BY change_seq DESC LIMIT 1)`;
 }
 
@@ -64,18 +77,20 @@ export function newestOrderChange(
 
 /**
  * The rows of `table` whose change_seq is in (after, upTo], oldest first, as a JSON array text of
- * `[id, change_seq, deleted]` — a sub-select of `changedPage`. Their JSON comes from the wire
- * cache or the repository's find…ByIds (sources.ts).
+ * `[id, change_seq, deleted]` — a sub-select of `changedPage` (with a `filter`: the rows it lets
+ * through). Their JSON comes from the wire cache or the repository's find…ByIds (sources.ts).
  */
 export function changedRowsJson(
   table: SyncedTableName,
   tenantId: string,
   after: number,
   upTo: Expression<number | null>,
+  filter?: RowFilter,
 ): RawBuilder<string> {
-  return sql<string>`(SELECT coalesce(json_agg(json_build_array(t.id, t.change_seq, t.deleted_at IS NOT NULL)
-        ORDER BY t.change_seq), '[]')::text
-    FROM ${sql.table(table)} t WHERE t.tenant_id = ${tenantId} AND t.change_seq > ${after} AND t.change_seq <= ${upTo})`;
+  return sql<string>`(SELECT coalesce(json_agg(json_build_array(id, change_seq, deleted_at IS NOT NULL)
+        ORDER BY change_seq), '[]')::text
+    FROM ${sql.table(table)} WHERE tenant_id = ${tenantId}${rowCondition(filter)}
+      AND change_seq > ${after} AND change_seq <= ${upTo})`;
 }
 
 /** What a collection adds to a page's statement (sources.ts builds these for the caller). */

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { defaultInvoicePrefix } from '../../shared/domain/invoice';
 import type { Database, TenantRow } from '../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -206,6 +207,7 @@ export async function insertTenant(trx: Transaction<Database>, input: NewTenantI
       website: input.website ?? null,
       ...(input.dns_status ? { dns_status: input.dns_status } : {}),
       demo_data: input.demo_data ?? false,
+      invoice_number_prefix: defaultInvoicePrefix(input.company_name),
     })
     .execute();
   await trx.insertInto('tenant_counters').values({ tenant_id: input.id }).execute();

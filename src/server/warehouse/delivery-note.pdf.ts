@@ -1,34 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { Order } from '../../shared/api/entities';
 import { formatTL } from '../../shared/domain/money';
 import { formatDate, formatDateTime } from '../../shared/domain/time';
+import { pdfFonts } from '../lib/pdf-fonts';
 import type { CompanyInfo } from './warehouse.repository';
 
 /**
  * The delivery note (irsaliye) as a PDF (pdfkit). Text is set in DejaVu Sans from the npm package
  * `dejavu-fonts-ttf` (embedded, subset): the PDF standard fonts have no İ ı Ş ş Ğ ğ, so every
- * Turkish glyph would come out wrong without an embedded TrueType font. The fonts are resolved
- * through Node's module resolution, so it works from source, from a bundle and from any cwd.
+ * Turkish glyph would come out wrong without an embedded TrueType font (lib/pdf-fonts.ts).
  *
  * Layout (A4): company block and title, document facts (order number, dates), customer block,
  * the lines (product, barcode, quantity, unit price, line total; the header row repeats on every
  * page), the total, the notes, and two signature boxes ('Teslim Eden', 'Teslim Alan');
  * "Sayfa i / n" at the foot of every page.
  */
-
-const require = createRequire(import.meta.url);
-const fontFile = (name: string) => require.resolve(`dejavu-fonts-ttf/ttf/${name}`);
-/** The font files, read once on first use (≈ 0.7 MB each; pdfkit embeds only the glyphs used). */
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-const loadFonts = () => {
-  fonts ??= {
-    regular: readFileSync(fontFile('DejaVuSans.ttf')),
-    bold: readFileSync(fontFile('DejaVuSans-Bold.ttf')),
-  };
-  return fonts;
-};
 
 export interface DeliveryNoteData {
   order: Order;
@@ -74,7 +60,7 @@ export function renderDeliveryNote(data: DeliveryNoteData): Promise<Buffer> {
       Creator: 'Sipariş Yönetim Sistemi',
     },
   });
-  const { regular, bold } = loadFonts();
+  const { regular, bold } = pdfFonts();
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
 

@@ -23,6 +23,10 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 /** A tenant backup archive (gzip of NDJSON). */
 export const GZIP_TYPE = 'application/gzip';
+/** An invoice in UBL-TR XML. */
+export const XML_TYPE = 'application/xml; charset=utf-8';
+/** An accountant's export of invoices (XML files and a CSV summary). */
+export const ZIP_TYPE = 'application/zip';
 
 export interface Endpoint {
   method: HttpMethod;
@@ -48,7 +52,14 @@ export interface Endpoint {
    * A non-JSON answer (the delivery note's PDF, a product image): sent as is, no envelope, no
    * response schema. 'image/*': the handler names the exact type of each answer.
    */
-  produces?: 'application/pdf' | 'image/*' | typeof XLSX_TYPE | typeof CSV_TYPE | typeof GZIP_TYPE;
+  produces?:
+    | 'application/pdf'
+    | 'image/*'
+    | typeof XLSX_TYPE
+    | typeof CSV_TYPE
+    | typeof GZIP_TYPE
+    | typeof XML_TYPE
+    | typeof ZIP_TYPE;
   /** A request body that is not JSON (an image upload): the handler reads it itself. */
   consumes?: 'multipart/form-data';
   /**

@@ -34,9 +34,18 @@ import {
   dnsSetupExistingResponse,
   dnsSetupWildcardResponse,
 } from './dns';
-import { CSV_TYPE, type Endpoint, endpoint, GZIP_TYPE, XLSX_TYPE } from './endpoint';
+import { CSV_TYPE, type Endpoint, endpoint, GZIP_TYPE, XLSX_TYPE, XML_TYPE, ZIP_TYPE } from './endpoint';
 import { customerSchema, orderSchema, productSchema } from './entities';
 import { healthData } from './health';
+import {
+  cancelInvoiceBody,
+  INVOICE_MESSAGES,
+  invoiceExportQuery,
+  invoiceListQuery,
+  invoiceListResponse,
+  invoiceSchema,
+  issueInvoiceBody,
+} from './invoices';
 import {
   deleteNotificationResponse,
   markAllReadBody,
@@ -379,6 +388,53 @@ export const API = {
     params: importIdParam,
     response: z.unknown(),
     produces: XLSX_TYPE,
+  }),
+  invoiceList: endpoint({
+    ...ROUTES.invoiceList,
+    query: invoiceListQuery,
+    response: invoiceListResponse,
+    denied: INVOICE_MESSAGES.cannotView,
+  }),
+  invoiceExport: endpoint({
+    ...ROUTES.invoiceExport,
+    query: invoiceExportQuery,
+    response: z.unknown(),
+    produces: ZIP_TYPE,
+    denied: INVOICE_MESSAGES.cannotView,
+  }),
+  invoiceGet: endpoint({
+    ...ROUTES.invoiceGet,
+    params: idParam,
+    response: invoiceSchema,
+    denied: INVOICE_MESSAGES.cannotView,
+  }),
+  invoicePdf: endpoint({
+    ...ROUTES.invoicePdf,
+    params: idParam,
+    response: z.unknown(),
+    produces: 'application/pdf',
+    denied: INVOICE_MESSAGES.cannotView,
+  }),
+  invoiceXml: endpoint({
+    ...ROUTES.invoiceXml,
+    params: idParam,
+    response: z.unknown(),
+    produces: XML_TYPE,
+    denied: INVOICE_MESSAGES.cannotView,
+  }),
+  invoiceIssue: endpoint({
+    ...ROUTES.invoiceIssue,
+    body: issueInvoiceBody,
+    response: invoiceSchema,
+    statuses: [200, 201],
+    denied: INVOICE_MESSAGES.cannotIssue,
+  }),
+  invoiceCancel: endpoint({
+    ...ROUTES.invoiceCancel,
+    params: idParam,
+    body: cancelInvoiceBody,
+    response: invoiceSchema,
+    denied: INVOICE_MESSAGES.cannotCancel,
   }),
   customerList: endpoint({
     ...ROUTES.customerList,

@@ -41,6 +41,11 @@ export const INVOICE_MESSAGES = {
   sellerIncomplete:
     'Şirket bilgileri eksik: fatura için ünvan (legal_name), vergi numarası (tax_number) ve vergi dairesi (tax_office) gereklidir',
   numberPending: 'Numara bekleniyor',
+  versionConflict: 'Bu fatura siz görüntüledikten sonra başka bir kullanıcı tarafından değiştirildi',
+  exportTooLong: 'Dışa aktarma en fazla 366 günü kapsayabilir',
+  exportRange: 'Bitiş (to) başlangıçtan (from) önce olamaz',
+  exportTooMany:
+    'Bu dönemde dışa aktarılamayacak kadar çok fatura var (en fazla 50.000); daha kısa bir dönem seçiniz',
 } as const;
 
 /** The seller as it was when the invoice was issued (a later company edit does not change it). */
@@ -97,6 +102,7 @@ export const invoiceRateTotalSchema = z.object({
   vat_kurus: z.number().int(),
   gross_kurus: z.number().int(),
 });
+export type InvoiceRateTotal = z.infer<typeof invoiceRateTotalSchema>;
 
 export const invoiceSchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { CUSTOMER_DELETERS, CUSTOMER_WRITERS } from '../domain/customer-access';
+import { INVOICE_CANCEL_ROLES, INVOICE_ISSUE_ROLES, INVOICE_READERS } from '../domain/invoice-access';
 import type { Access, HttpMethod } from './endpoint';
 
 /**
@@ -194,6 +195,22 @@ export const ROUTES = {
     path: '/customers/:id',
     access: CUSTOMER_DELETERS,
     write: 'idempotent',
+  },
+  // ----------------------------------------------------------------------- invoices ---
+  // Who may: shared/domain/invoice-access.ts (a salesperson reads the invoices of their own orders).
+  invoiceList: { method: 'GET', path: '/invoices', access: INVOICE_READERS },
+  /** A ZIP of the period's UBL-TR XML files and a CSV summary (the accountant's export). */
+  invoiceExport: { method: 'GET', path: '/invoices/export', access: INVOICE_READERS },
+  invoiceGet: { method: 'GET', path: '/invoices/:id', access: INVOICE_READERS },
+  invoicePdf: { method: 'GET', path: '/invoices/:id/pdf', access: INVOICE_READERS },
+  invoiceXml: { method: 'GET', path: '/invoices/:id/xml', access: INVOICE_READERS },
+  /** `create`: the device makes the invoice's id; one sales invoice per order (a second answers the first). */
+  invoiceIssue: { method: 'POST', path: '/invoices', access: INVOICE_ISSUE_ROLES, write: 'create' },
+  invoiceCancel: {
+    method: 'POST',
+    path: '/invoices/:id/cancel',
+    access: INVOICE_CANCEL_ROLES,
+    write: 'version',
   },
   // ------------------------------------------------------------------------- sync ---
   syncPull: { method: 'GET', path: '/sync/pull', access: 'user' },

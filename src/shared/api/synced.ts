@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { customerSchema, orderSchema, productSchema } from './entities';
+import { invoiceSchema } from './invoices';
 import { notificationSchema } from './notifications';
 
 /**
@@ -119,6 +120,17 @@ export const SYNCED = {
     visibleTo: 'tenant',
     since: 1,
     reindexed: 4,
+  }),
+  invoices: synced({
+    schema: invoiceSchema,
+    key: 'id',
+    record: 'invoice',
+    // issued_at: the list newest first; order_id: an order's detail finds its invoice; pending_sync:
+    // the invoices issued on this device that wait for their number.
+    indexes: ['issued_at', 'order_id', 'status', 'type', 'invoice_number', 'pending_sync'],
+    local: { pending_sync: (row) => (row.pending_sync === 1 ? 1 : 0) },
+    visibleTo: 'order-scope',
+    since: 5,
   }),
 } as const satisfies SyncedTable;
 

@@ -1,6 +1,7 @@
 import { customerMutations } from './customers';
 import type { MutationDef } from './define';
 import { deliveryMutations } from './delivery';
+import { invoiceMutations } from './invoices';
 import { notificationMutations } from './notifications';
 import { orderMutations } from './orders';
 import { productMutations } from './products';
@@ -20,6 +21,7 @@ export const MUTATIONS = {
   ...productMutations,
   ...stockMutations,
   ...customerMutations,
+  ...invoiceMutations,
 } as const;
 
 export type MutationKind = keyof typeof MUTATIONS;

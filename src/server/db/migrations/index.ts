@@ -23,6 +23,7 @@ import { down0021, up0021 } from './0021-audit-log-paths';
 import { down0022, up0022 } from './0022-tenant-backups';
 import { down0023, up0023 } from './0023-email-outbox';
 import { down0024, up0024 } from './0024-company-registrations';
+import { down0027, up0027 } from './0027-invoices';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023-email-outbox': { up: up0023, down: down0023 },
   '0022-tenant-backups': { up: up0022, down: down0022 },
   '0024-company-registrations': { up: up0024, down: down0024 },
+  '0027-invoices': { up: up0027, down: down0027 },
 };
 
 export const migrationProvider: MigrationProvider = {

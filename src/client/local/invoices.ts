@@ -1,0 +1,302 @@
+import type { Customer, Order, Product } from '../../shared/api/entities';
+import {
+  type CancelInvoiceBody,
+  INVOICE_MESSAGES,
+  type Invoice,
+  type InvoiceSeller,
+  type InvoiceStatus,
+  type InvoiceType,
+} from '../../shared/api/invoices';
+import { DEFAULT_VAT_RATE } from '../../shared/api/products';
+import { amountInWords, invoiceTotals, splitGross } from '../../shared/domain/invoice';
+import {
+  INVOICE_CANCEL_ROLES,
+  INVOICE_ISSUE_ROLES,
+  INVOICE_READERS,
+} from '../../shared/domain/invoice-access';
+import { type LocalDb, type LocalInvoice, type OutboxEntry, recordKey } from './database';
+import { enqueue, uuid } from './outbox';
+import { foldTr } from './queries';
+
+/**
+ * Invoices on the device: the list and the detail read the mirrored `invoices` collection
+ * (works offline); issuing and cancelling go through the outbox like every other change.
+ *
+ * Issuing offline. The device makes the invoice's id, so the request is idempotent (a replay, or
+ * the same order issued from a second device, gives the one invoice the server keeps per order),
+ * and it shows an optimistic invoice at once: the same lines and figures the server will print,
+ * computed with the shared rules (domain/invoice.ts), but without a number (`invoice_number:
+ * null`, `pending_sync: 1`) — an invoice number runs without gaps, so only the server assigns it.
+ * The row the server answers (or a pull brings) replaces the optimistic one; a refusal removes it
+ * and leaves the server's reason in the sync panel.
+ */
+
+// Who may (the server enforces the same table, shared/domain/invoice-access.ts); the screens hide
+// what a role cannot do, and tell the warehouse and drivers they have no access to invoices.
+const has = (roles: readonly string[], role: string | null | undefined) => !!role && roles.includes(role);
+export const canIssueInvoice = (role: string | null | undefined) => has(INVOICE_ISSUE_ROLES, role);
+export const canCancelInvoice = (role: string | null | undefined) => has(INVOICE_CANCEL_ROLES, role);
+export const canSeeInvoices = (role: string | null | undefined) => has(INVOICE_READERS, role);
+
+/** The unit printed on every line: orders are counted in pieces (UBL unitCode C62), as the server prints. */
+export const INVOICE_UNIT = 'Adet';
+
+export interface InvoiceDraftInput {
+  id: string;
+  order: Order;
+  /** The order's customer as mirrored (VKN/TCKN, tax office, company), when the device has it. */
+  customer: Customer | null | undefined;
+  /** The order lines' products as mirrored (their codes). */
+  products: ReadonlyMap<string, Pick<Product, 'product_code'>>;
+  /** The seller as far as the device knows it (the server's snapshot replaces it). */
+  seller: InvoiceSeller;
+  createdByName: string | null;
+  now: string;
+}
+
+/** A VKN is 10 digits (a company); a TCKN 11 (a person). */
+const isVkn = (taxNumber: string | null | undefined) => /^\d{10}$/.test(taxNumber ?? '');
+
+/**
+ * The optimistic sales invoice of a delivered order, as the server will compute it: each line's
+ * gross is the order line's KDV-inclusive total, split into net and KDV by the line's rate
+ * (splitGross), the per-rate totals and the grand total summed from the lines (invoiceTotals), so
+ * the grand total is the order's total to the kuruş. Pure: the caller supplies ids and time.
+ */
+export function buildInvoiceDraft(input: InvoiceDraftInput): Invoice & { pending_sync: 1 } {
+  const { order, customer, products } = input;
+  const lines = order.items.map((item, index) => {
+    const product = item.product_id ? products.get(item.product_id) : undefined;
+    // The line's own rate (recorded when the order was taken); a line older than that: the default.
+    const rate = item.vat_rate ?? DEFAULT_VAT_RATE;
+    const gross = item.total_price_kurus;
+    const split = splitGross(gross, rate);
+    return {
+      line_no: index + 1,
+      product_id: item.product_id,
+      product_name: item.product_name,
+      product_code: product?.product_code ?? null,
+      quantity: item.quantity,
+      unit: INVOICE_UNIT,
+      unit_price_kurus: item.unit_price_kurus,
+      vat_rate: rate,
+      net_kurus: split.net,
+      vat_kurus: split.kdv,
+      gross_kurus: gross,
+    };
+  });
+  const totals = invoiceTotals(lines.map((l) => ({ gross: l.gross_kurus, kdvRate: l.vat_rate })));
+  const taxNumber = customer?.tax_number?.replace(/\s/g, '') || null;
+  return {
+    id: input.id,
+    invoice_number: null,
+    // The ETTN is the server's (it is not part of the request): empty until the server row arrives.
+    ettn: '',
+    type: 'SATIS',
+    status: 'issued',
+    // A buyer without a VKN: e-Arşiv. With one, the company's setting, which the device does not
+    // hold: the server's default until its row replaces this one.
+    profile: isVkn(taxNumber) ? 'TEMELFATURA' : 'EARSIVFATURA',
+    order_id: order.id,
+    order_number: order.order_number,
+    salesperson_id: order.salesperson_id,
+    original_invoice_id: null,
+    original_invoice_number: null,
+    issued_at: input.now,
+    currency: 'TRY',
+    seller: input.seller,
+    // The customer record, else what the order says of its customer (as the server does).
+    buyer: {
+      customer_id: customer?.id ?? order.customer_id,
+      name: customer?.full_name ?? order.customer_name,
+      company_name: customer?.company_name ?? null,
+      tax_number: taxNumber,
+      tax_office: customer?.tax_office ?? null,
+      address: customer?.address ?? order.customer_address,
+      city: customer?.city ?? null,
+      phone: customer?.phone ?? order.customer_phone,
+      email: customer?.email ?? order.customer_email,
+    },
+    lines,
+    rate_totals: totals.byRate.map((r) => ({
+      rate: r.rate,
+      net_kurus: r.net,
+      vat_kurus: r.kdv,
+      gross_kurus: r.gross,
+    })),
+    net_total_kurus: totals.net,
+    vat_total_kurus: totals.kdv,
+    gross_total_kurus: totals.gross,
+    amount_in_words: `Yalnız: ${amountInWords(totals.gross)}`,
+    cancel_reason: null,
+    cancelled_at: null,
+    cancelled_by_name: null,
+    created_by_name: input.createdByName,
+    created_at: input.now,
+    updated_at: input.now,
+    // Not on the server yet: version 0 until the server's row replaces it.
+    version: 0,
+    pending_sync: 1,
+  };
+}
+
+/** The invoice number as shown: the number, or 'Numara bekleniyor' while the server has not assigned one. */
+export function shownInvoiceNumber(invoice: Pick<Invoice, 'invoice_number'>): string {
+  return invoice.invoice_number ?? INVOICE_MESSAGES.numberPending;
+}
+
+/** The sales invoice of an order on this device (issued or cancelled), if any. */
+export async function invoiceOfOrder(db: LocalDb, orderId: string): Promise<LocalInvoice | undefined> {
+  const rows = await db.invoices.where('order_id').equals(orderId).toArray();
+  const sales = rows.filter((r) => r.type === 'SATIS');
+  // A cancelled invoice does not stand in the way of a new one; the issued one comes first.
+  return sales.find((r) => r.status === 'issued') ?? sales[0];
+}
+
+export interface IssueInvoiceInput {
+  seller: InvoiceSeller;
+  createdByName: string | null;
+}
+
+/**
+ * Issue the sales invoice of a delivered order (POST /invoices through the outbox). Refused on the
+ * device when the order already has an issued invoice here, so one tap too many never queues a
+ * second request. The entry also names the order, so it waits behind the order's own unsent
+ * changes (its delivery) and shows on the order's detail with the server's reason if refused.
+ */
+export async function issueInvoice(
+  db: LocalDb,
+  orderId: string,
+  input: IssueInvoiceInput,
+): Promise<LocalInvoice> {
+  const order = await db.orders.get(orderId);
+  if (!order) throw new Error(INVOICE_MESSAGES.orderNotFound);
+  if (order.status !== 'delivered') throw new Error(INVOICE_MESSAGES.orderNotDelivered);
+  const existing = await invoiceOfOrder(db, orderId);
+  if (existing && existing.status === 'issued') return existing;
+  const productIds = [...new Set(order.items.map((i) => i.product_id).filter((id): id is string => !!id))];
+  const found = await db.products.bulkGet(productIds);
+  const products = new Map(found.filter((p) => !!p).map((p) => [p.id, p]));
+  const customer = order.customer_id ? await db.customers.get(order.customer_id) : undefined;
+  const id = uuid();
+  const invoice = buildInvoiceDraft({
+    id,
+    order,
+    customer,
+    products,
+    seller: input.seller,
+    createdByName: input.createdByName,
+    now: new Date().toISOString(),
+  });
+  const invoiceKey = recordKey('invoices', id);
+  const orderKey = recordKey('orders', orderId);
+  await enqueue(db, {
+    id,
+    kind: 'invoice.issue',
+    summary: `Fatura kesildi: ${order.order_number}`,
+    // No expected_version: nothing on the invoice comes from what the user saw (the server builds
+    // it from the order as it is), and a version conflict could only be "applied anyway" into
+    // the same refusal; the server's own checks (delivered, seller details) give the reason.
+    body: { id, order_id: orderId },
+    records: [invoiceKey, orderKey],
+    // The order first: the sync panel offers to open it next to a refusal.
+    record_key: `${orderKey} ${invoiceKey}`,
+    local: { invoice },
+  });
+  return invoice as LocalInvoice;
+}
+
+/**
+ * Cancel an issued invoice (admin) with its reason and the version the user saw. An invoice that
+ * still waits for its number cannot be cancelled yet: the server does not know it.
+ */
+export async function cancelInvoice(
+  db: LocalDb,
+  id: string,
+  reason: string,
+  cancelledByName: string | null,
+): Promise<OutboxEntry> {
+  const row = await db.invoices.get(id);
+  if (!row) throw new Error(INVOICE_MESSAGES.notFound);
+  if (row.status === 'cancelled') throw new Error(INVOICE_MESSAGES.alreadyCancelled);
+  if (row.pending_sync === 1 || row.invoice_number === null) throw new Error(INVOICE_MESSAGES.numberPending);
+  const body: CancelInvoiceBody = { reason: reason.trim(), expected_version: row.version };
+  return enqueue(db, {
+    kind: 'invoice.cancel',
+    summary: `Fatura iptal edildi: ${row.invoice_number}`,
+    params: { id },
+    body,
+    records: [recordKey('invoices', id)],
+    local: { cancelled_by_name: cancelledByName },
+  });
+}
+
+// ------------------------------------------------------------------------------- list ---
+
+export interface InvoiceFilter {
+  search?: string | null;
+  status?: InvoiceStatus | null;
+  type?: InvoiceType | null;
+  /** Days (YYYY-MM-DD) in the tenant's time zone, inclusive. */
+  from?: string | null;
+  to?: string | null;
+  timeZone: string;
+}
+
+export interface InvoicePage {
+  rows: LocalInvoice[];
+  total: number;
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone (the day a printed invoice shows). */
+export function dayInZone(iso: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** Does the invoice match the filter? Search: number, order number, customer and company names (Turkish folding). */
+export function invoiceMatches(invoice: Invoice, filter: InvoiceFilter): boolean {
+  if (filter.status && invoice.status !== filter.status) return false;
+  if (filter.type && invoice.type !== filter.type) return false;
+  if (filter.from || filter.to) {
+    const day = dayInZone(invoice.issued_at, filter.timeZone);
+    if (filter.from && day < filter.from) return false;
+    if (filter.to && day > filter.to) return false;
+  }
+  const q = foldTr(filter.search?.trim() ?? '');
+  if (!q) return true;
+  return [
+    invoice.invoice_number ?? INVOICE_MESSAGES.numberPending,
+    invoice.order_number,
+    invoice.buyer.name,
+    invoice.buyer.company_name ?? '',
+  ].some((field) => foldTr(field).includes(q));
+}
+
+/** One page of the mirrored invoices, newest first, filtered on the device. */
+export async function queryInvoices(
+  db: LocalDb,
+  filter: InvoiceFilter,
+  page: number,
+  pageSize: number,
+): Promise<InvoicePage> {
+  const collection = db.invoices
+    .orderBy('issued_at')
+    .reverse()
+    .filter((row) => invoiceMatches(row, filter));
+  const [total, rows] = await Promise.all([
+    collection.clone().count(),
+    collection
+      .clone()
+      .offset(Math.max(0, page) * pageSize)
+      .limit(pageSize)
+      .toArray(),
+  ]);
+  return { rows, total };
+}

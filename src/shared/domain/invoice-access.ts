@@ -1,0 +1,40 @@
+import type { Role } from './roles';
+
+/**
+ * Who may do what with invoices (the server enforces it; the screens hide what a role cannot do):
+ * - admin and manager see every invoice of the tenant and issue sales invoices;
+ * - only an admin cancels one (a cancelled invoice keeps its number);
+ * - a salesperson sees the invoices of their own orders (read only);
+ * - warehouse and driver see none (the list answers 403, the sync feed carries none).
+ */
+export const INVOICE_ISSUE_ROLES = ['admin', 'manager'] as const satisfies readonly Role[];
+export const INVOICE_CANCEL_ROLES = ['admin'] as const satisfies readonly Role[];
+export const INVOICE_READERS = ['admin', 'manager', 'salesperson'] as const satisfies readonly Role[];
+
+export type InvoiceScope =
+  | { kind: 'all' }
+  | { kind: 'salesperson'; salesperson_id: string }
+  | { kind: 'none' };
+
+export function invoiceScope(user: { id: string; role: Role }): InvoiceScope {
+  switch (user.role) {
+    case 'admin':
+    case 'manager':
+      return { kind: 'all' };
+    case 'salesperson':
+      return { kind: 'salesperson', salesperson_id: user.id };
+    default:
+      return { kind: 'none' };
+  }
+}
+
+export function canSeeInvoice(scope: InvoiceScope, invoice: { salesperson_id: string | null }): boolean {
+  if (scope.kind === 'all') return true;
+  if (scope.kind === 'salesperson') return invoice.salesperson_id === scope.salesperson_id;
+  return false;
+}
+
+export const canIssueInvoice = (role: Role): boolean =>
+  (INVOICE_ISSUE_ROLES as readonly Role[]).includes(role);
+export const canCancelInvoice = (role: Role): boolean =>
+  (INVOICE_CANCEL_ROLES as readonly Role[]).includes(role);
