@@ -202,3 +202,48 @@ describe('reading', () => {
     expect(cancel.status).toBe(404);
   });
 });
+
+describe('settings', () => {
+  it('an admin reads and changes the prefix, the profile and invoicing on delivery; the next number uses the prefix', async () => {
+    const get = await api.call<{ data: { invoice_number_prefix: string; version: number } }>(
+      'GET',
+      '/invoices/settings',
+      {
+        token: admin.token,
+      },
+    );
+    expect(get.status).toBe(200);
+    expect(get.body.data).toMatchObject({ invoice_profile: 'TEMELFATURA', auto_invoice_on_delivery: false });
+    expect(get.body.data.invoice_number_prefix).toMatch(/^[A-Z0-9]{3}$/);
+    expect((await api.call('GET', '/invoices/settings', { token: manager.token })).status).toBe(403);
+    const put = (body: Record<string, unknown>) =>
+      api.call<{ data: { version: number; invoice_number_prefix: string }; error?: string; field?: string }>(
+        'PUT',
+        '/invoices/settings',
+        { token: admin.token, body },
+      );
+    const bad = await put({ invoice_number_prefix: 'ab', expected_version: get.body.data.version });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toContain('invoice_number_prefix');
+    const stale = await put({ invoice_number_prefix: 'XYZ', expected_version: get.body.data.version - 1 });
+    expect(stale.status).toBe(409);
+    const ok = await put({
+      invoice_number_prefix: 'XYZ',
+      invoice_profile: 'TICARIFATURA',
+      expected_version: get.body.data.version,
+    });
+    expect(ok.status, ok.raw).toBe(200);
+    try {
+      const [order] = await insertOrders(api.db, TENANT, 1);
+      const r = await issue(api, admin, order!.id);
+      expect(r.body.data.invoice_number?.startsWith('XYZ')).toBe(true);
+      expect(r.body.data.profile).toBe('TICARIFATURA');
+    } finally {
+      await put({
+        invoice_number_prefix: get.body.data.invoice_number_prefix,
+        invoice_profile: 'TEMELFATURA',
+        expected_version: ok.body.data.version,
+      });
+    }
+  });
+});

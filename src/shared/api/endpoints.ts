@@ -37,7 +37,9 @@ import {
   invoiceListQuery,
   invoiceListResponse,
   invoiceSchema,
+  invoiceSettingsSchema,
   issueInvoiceBody,
+  updateInvoiceSettingsBody,
 } from './invoices';
 import {
   deleteNotificationResponse,
@@ -348,6 +350,12 @@ export const API = {
     response: z.unknown(),
     produces: ZIP_TYPE,
     denied: INVOICE_MESSAGES.cannotView,
+  }),
+  invoiceSettings: endpoint({ ...ROUTES.invoiceSettings, response: invoiceSettingsSchema }),
+  invoiceSettingsUpdate: endpoint({
+    ...ROUTES.invoiceSettingsUpdate,
+    body: updateInvoiceSettingsBody,
+    response: invoiceSettingsSchema,
   }),
   invoiceGet: endpoint({
     ...ROUTES.invoiceGet,
