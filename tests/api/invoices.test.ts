@@ -107,6 +107,11 @@ describe('issuing', () => {
     expect(replay.body.data.invoice_number).toBe(first.body.data.invoice_number);
     const rows = await api.db.selectFrom('invoices').select('id').where('order_id', '=', order!.id).execute();
     expect(rows).toHaveLength(1);
+    // The same id for another order is someone else's invoice: 409, nothing written.
+    const [second] = await insertOrders(api.db, TENANT, 1);
+    const taken = await issue(api, admin, second!.id, id);
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe(INVOICE_MESSAGES.idTaken);
   });
 
   it('an incomplete company profile is refused naming what is missing', async () => {
