@@ -252,3 +252,20 @@ describe('settings', () => {
     }
   });
 });
+
+describe('the demo data', () => {
+  it('every delivered order of the demo seed can be invoiced (its lines add up to its total)', async () => {
+    const delivered = await api.db
+      .selectFrom('orders')
+      .select('id')
+      .where('tenant_id', '=', TENANT)
+      .where('status', '=', 'delivered')
+      .where('order_number', 'not like', 'INV-%')
+      .execute();
+    expect(delivered.length).toBeGreaterThan(0);
+    for (const order of delivered) {
+      const r = await issue(api, manager, order.id);
+      expect([200, 201], r.raw).toContain(r.status);
+    }
+  });
+});
