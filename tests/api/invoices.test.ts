@@ -107,6 +107,11 @@ describe('issuing', () => {
     expect(replay.body.data.invoice_number).toBe(first.body.data.invoice_number);
     const rows = await api.db.selectFrom('invoices').select('id').where('order_id', '=', order!.id).execute();
     expect(rows).toHaveLength(1);
+    // The same id for another order is someone else's invoice: 409, nothing written.
+    const [second] = await insertOrders(api.db, TENANT, 1);
+    const taken = await issue(api, admin, second!.id, id);
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe(INVOICE_MESSAGES.idTaken);
   });
 
   it('an incomplete company profile is refused naming what is missing', async () => {
@@ -200,5 +205,67 @@ describe('reading', () => {
       body: { reason: 'Yanlış kesildi', expected_version: invoice.version },
     });
     expect(cancel.status).toBe(404);
+  });
+});
+
+describe('settings', () => {
+  it('an admin reads and changes the prefix, the profile and invoicing on delivery; the next number uses the prefix', async () => {
+    const get = await api.call<{ data: { invoice_number_prefix: string; version: number } }>(
+      'GET',
+      '/invoices/settings',
+      {
+        token: admin.token,
+      },
+    );
+    expect(get.status).toBe(200);
+    expect(get.body.data).toMatchObject({ invoice_profile: 'TEMELFATURA', auto_invoice_on_delivery: false });
+    expect(get.body.data.invoice_number_prefix).toMatch(/^[A-Z0-9]{3}$/);
+    expect((await api.call('GET', '/invoices/settings', { token: manager.token })).status).toBe(403);
+    const put = (body: Record<string, unknown>) =>
+      api.call<{ data: { version: number; invoice_number_prefix: string }; error?: string; field?: string }>(
+        'PUT',
+        '/invoices/settings',
+        { token: admin.token, body },
+      );
+    const bad = await put({ invoice_number_prefix: 'ab', expected_version: get.body.data.version });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toContain('invoice_number_prefix');
+    const stale = await put({ invoice_number_prefix: 'XYZ', expected_version: get.body.data.version - 1 });
+    expect(stale.status).toBe(409);
+    const ok = await put({
+      invoice_number_prefix: 'XYZ',
+      invoice_profile: 'TICARIFATURA',
+      expected_version: get.body.data.version,
+    });
+    expect(ok.status, ok.raw).toBe(200);
+    try {
+      const [order] = await insertOrders(api.db, TENANT, 1);
+      const r = await issue(api, admin, order!.id);
+      expect(r.body.data.invoice_number?.startsWith('XYZ')).toBe(true);
+      expect(r.body.data.profile).toBe('TICARIFATURA');
+    } finally {
+      await put({
+        invoice_number_prefix: get.body.data.invoice_number_prefix,
+        invoice_profile: 'TEMELFATURA',
+        expected_version: ok.body.data.version,
+      });
+    }
+  });
+});
+
+describe('the demo data', () => {
+  it('every delivered order of the demo seed can be invoiced (its lines add up to its total)', async () => {
+    const delivered = await api.db
+      .selectFrom('orders')
+      .select('id')
+      .where('tenant_id', '=', TENANT)
+      .where('status', '=', 'delivered')
+      .where('order_number', 'not like', 'INV-%')
+      .execute();
+    expect(delivered.length).toBeGreaterThan(0);
+    for (const order of delivered) {
+      const r = await issue(api, manager, order.id);
+      expect([200, 201], r.raw).toContain(r.status);
+    }
   });
 });

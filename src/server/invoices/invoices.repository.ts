@@ -408,3 +408,26 @@ export async function invoiceSettings(db: Executor, tenantId: string) {
 }
 
 export type InvoiceSettingsRow = NonNullable<Awaited<ReturnType<typeof invoiceSettings>>>;
+
+/** The tenant row's invoice settings and settings version, locked for an edit when `lock`. */
+export async function findInvoiceSettings(db: Executor, tenantId: string, lock = false) {
+  let query = db
+    .selectFrom('tenants')
+    .select(['invoice_number_prefix', 'invoice_profile', 'auto_invoice_on_delivery', 'settings_version'])
+    .where('id', '=', tenantId);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function updateInvoiceSettings(
+  trx: Transaction<Database>,
+  tenantId: string,
+  patch: { invoice_number_prefix?: string; invoice_profile?: string; auto_invoice_on_delivery?: boolean },
+  at: Date,
+): Promise<void> {
+  await trx
+    .updateTable('tenants')
+    .set((eb) => ({ ...patch, settings_version: eb('settings_version', '+', 1), updated_at: at }))
+    .where('id', '=', tenantId)
+    .execute();
+}

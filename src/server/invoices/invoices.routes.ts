@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api/endpoints';
 import type { Role } from '../../shared/domain/roles';
 import { route } from '../lib/route';
+import * as settings from './invoice-settings.service';
 import * as service from './invoices.service';
 
 export default async function invoiceRoutes(app: FastifyInstance) {
@@ -21,6 +22,20 @@ export default async function invoiceRoutes(app: FastifyInstance) {
     const file = await service.exportPeriod(app.db, request.tenant.id, actor(request), request.query);
     return { body: file.zip, filename: file.filename };
   });
+
+  route(app, API.invoiceSettings, async (request) => ({
+    success: true as const,
+    data: await settings.getSettings(app.db, request.tenant.id),
+  }));
+
+  // The tenant row (its settings version) is in the read cache: emptied around the write.
+  route(app, API.invoiceSettingsUpdate, async (request, reply) =>
+    app.readCache.invalidateAround(() =>
+      app.mutate(request, reply, { action: 'invoice.settings', entity: 'tenant' }, (trx) =>
+        settings.updateSettings(trx, request.tenant.id, request.body),
+      ),
+    ),
+  );
 
   route(app, API.invoicePdf, async (request) => {
     const file = await service.pdf(app.db, request.tenant.id, actor(request), request.params.id);

@@ -444,6 +444,6 @@ export async function exportPeriod(
   );
   if (records.length > EXPORT_MAX_INVOICES) throw validation(INVOICE_MESSAGES.exportTooMany, 'to');
   const invoices = records.map(repo.toWireInvoice);
-  const zip = exportZip(invoices, timeZone, await originalDates(db, tenantId, invoices));
+  const zip = await exportZip(invoices, timeZone, await originalDates(db, tenantId, invoices));
   return { zip, filename: `faturalar-${query.from}-${query.to}.zip` };
 }

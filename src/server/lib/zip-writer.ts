@@ -33,12 +33,18 @@ function windowFor(size: number): { windowBits: number; memLevel: number } {
   return { windowBits, memLevel: windowBits < 15 ? 6 : 8 };
 }
 
-export function zipFiles(entries: readonly ZipEntry[]): Buffer {
-  if (entries.length >= 0xffff) throw new RangeError('too many zip entries');
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
+/**
+ * Builds an archive file by file: each file is deflated as it is added, so a caller with many
+ * files can yield to the event loop between them (other requests go on meanwhile).
+ */
+export class ZipBuilder {
+  private readonly parts: Buffer[] = [];
+  private readonly central: Buffer[] = [];
+  private offset = 0;
+  private count = 0;
+
+  add(entry: ZipEntry): void {
+    if (this.count + 1 >= 0xffff) throw new RangeError('too many zip entries');
     const name = Buffer.from(entry.name, 'utf8');
     const compressed = deflateRawSync(entry.data, windowFor(entry.data.length));
     const crc = crc32(entry.data);
@@ -66,17 +72,21 @@ export function zipFiles(entries: readonly ZipEntry[]): Buffer {
     header.writeUInt32LE(compressed.length, 20);
     header.writeUInt32LE(entry.data.length, 24);
     header.writeUInt16LE(name.length, 28);
-    header.writeUInt32LE(offset, 42);
-    parts.push(local, name, compressed);
-    central.push(header, name);
-    offset += local.length + name.length + compressed.length;
+    header.writeUInt32LE(this.offset, 42);
+    this.parts.push(local, name, compressed);
+    this.central.push(header, name);
+    this.offset += local.length + name.length + compressed.length;
+    this.count += 1;
   }
-  const centralSize = central.reduce((sum, b) => sum + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, ...central, end]);
+
+  finish(): Buffer {
+    const centralSize = this.central.reduce((sum, b) => sum + b.length, 0);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(this.count, 8);
+    end.writeUInt16LE(this.count, 10);
+    end.writeUInt32LE(centralSize, 12);
+    end.writeUInt32LE(this.offset, 16);
+    return Buffer.concat([...this.parts, ...this.central, end]);
+  }
 }

@@ -44,7 +44,9 @@ import {
   invoiceListQuery,
   invoiceListResponse,
   invoiceSchema,
+  invoiceSettingsSchema,
   issueInvoiceBody,
+  updateInvoiceSettingsBody,
 } from './invoices';
 import {
   deleteNotificationResponse,
@@ -401,6 +403,12 @@ export const API = {
     response: z.unknown(),
     produces: ZIP_TYPE,
     denied: INVOICE_MESSAGES.cannotView,
+  }),
+  invoiceSettings: endpoint({ ...ROUTES.invoiceSettings, response: invoiceSettingsSchema }),
+  invoiceSettingsUpdate: endpoint({
+    ...ROUTES.invoiceSettingsUpdate,
+    body: updateInvoiceSettingsBody,
+    response: invoiceSettingsSchema,
   }),
   invoiceGet: endpoint({
     ...ROUTES.invoiceGet,

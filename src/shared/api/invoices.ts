@@ -44,6 +44,7 @@ export const INVOICE_MESSAGES = {
   versionConflict: 'Bu fatura siz görüntüledikten sonra başka bir kullanıcı tarafından değiştirildi',
   exportTooLong: 'Dışa aktarma en fazla 366 günü kapsayabilir',
   exportRange: 'Bitiş (to) başlangıçtan (from) önce olamaz',
+  settingsConflict: 'Ayarlar siz görüntüledikten sonra başka bir kullanıcı tarafından değiştirildi',
   exportTooMany:
     'Bu dönemde dışa aktarılamayacak kadar çok fatura var (en fazla 50.000); daha kısa bir dönem seçiniz',
 } as const;
@@ -206,3 +207,48 @@ export const invoiceExportQuery = z.object({
   from: isoDay('Başlangıç (from)'),
   to: isoDay('Bitiş (to)'),
 });
+
+// ---------------------------------------------------------------- GET/PUT /invoices/settings ---
+
+/** The profiles a company may choose for buyers with a VKN (a buyer without one: EARSIVFATURA). */
+export const INVOICE_VKN_PROFILES = ['TEMELFATURA', 'TICARIFATURA'] as const;
+
+/**
+ * The company's invoice settings (admin): the number prefix (3 characters A–Z 0–9; changing it
+ * keeps the year's sequence, so numbers stay unique), the profile for buyers with a VKN, and
+ * whether a delivery issues its sales invoice by itself. `version` is the tenant's settings
+ * version (shared with the system settings: an edit of either moves it on).
+ */
+export const invoiceSettingsSchema = z.object({
+  invoice_number_prefix: z.string(),
+  invoice_profile: z.enum(INVOICE_VKN_PROFILES),
+  auto_invoice_on_delivery: z.boolean(),
+  version: z.number().int(),
+});
+export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
+
+export const updateInvoiceSettingsBody = z.strictObject(
+  {
+    invoice_number_prefix: z
+      .string({ error: 'Fatura ön eki (invoice_number_prefix) metin olmalıdır' })
+      .regex(/^[A-Z0-9]{3}$/, 'Fatura ön eki (invoice_number_prefix) 3 büyük harf (A–Z) veya rakam olmalıdır')
+      .optional(),
+    invoice_profile: z
+      .enum(INVOICE_VKN_PROFILES, {
+        error: 'Fatura senaryosu (invoice_profile) TEMELFATURA veya TICARIFATURA olmalıdır',
+      })
+      .optional(),
+    auto_invoice_on_delivery: z
+      .boolean({ error: 'Teslimatta otomatik fatura (auto_invoice_on_delivery) true veya false olmalıdır' })
+      .optional(),
+    expected_version: z
+      .number({ error: 'Beklenen sürüm (expected_version) bir sayı olmalıdır' })
+      .int({ error: 'Beklenen sürüm (expected_version) tam sayı olmalıdır' })
+      .min(0, 'Beklenen sürüm (expected_version) negatif olamaz'),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `Bu alan düzenlenemez: ${issue.keys.join(', ')}` : undefined,
+  },
+);
+export type UpdateInvoiceSettingsBody = z.input<typeof updateInvoiceSettingsBody>;

@@ -201,6 +201,9 @@ export const ROUTES = {
   invoiceList: { method: 'GET', path: '/invoices', access: INVOICE_READERS },
   /** A ZIP of the period's UBL-TR XML files and a CSV summary (the accountant's export). */
   invoiceExport: { method: 'GET', path: '/invoices/export', access: INVOICE_READERS },
+  /** The company's invoice settings (number prefix, profile for VKN buyers, invoice on delivery). */
+  invoiceSettings: { method: 'GET', path: '/invoices/settings', access: ['admin'] },
+  invoiceSettingsUpdate: { method: 'PUT', path: '/invoices/settings', access: ['admin'], write: 'version' },
   invoiceGet: { method: 'GET', path: '/invoices/:id', access: INVOICE_READERS },
   invoicePdf: { method: 'GET', path: '/invoices/:id/pdf', access: INVOICE_READERS },
   invoiceXml: { method: 'GET', path: '/invoices/:id/xml', access: INVOICE_READERS },
