@@ -7,7 +7,6 @@ import { type ScanBarcodeResponse, WAREHOUSE_MESSAGES } from '../../shared/api/w
 import { matchScan, parseScan, type ScanLine } from '../../shared/domain/barcode';
 import { type ActingUser, canSeeOrder } from '../../shared/domain/order-status';
 import { logoForPdf } from '../company/company.service';
-import { reserveChangeSeqs } from '../db/change-seq';
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
 import { AppError, notFound } from '../lib/errors';
@@ -23,7 +22,8 @@ import * as repo from './warehouse.repository';
  * A scan runs inside app.mutate's transaction (audit row + Idempotency-Key outcome in the same
  * commit) and keeps the writers' lock order (db/change-seq.ts): the order row (FOR UPDATE), the
  * scan id, reads and checks, the line and the scan row, then the tenant counter and the order's
- * change number. The verdict comes from the same parser and matcher the device uses
+ * change number — in four statements (warehouse.repository.ts): a queued backlog of hundreds of
+ * scans is sent at once when a device reconnects. The verdict comes from the same parser and matcher the device uses
  * (src/shared/domain/barcode.ts), so the device's count and the server's cannot drift apart.
  *
  * Refusals (each writes nothing):
@@ -84,28 +84,25 @@ export async function scan(
   actor: WarehouseActor,
   body: ScanInput,
 ): Promise<MutationResult<ScanBarcodeResponse>> {
-  const locked = await orders.lockOrder(trx, tenantId, body.order_id);
-  if (!locked || locked.deleted || !canSeeOrder(actor, locked)) throw notFound(ORDER_MESSAGES.notFound);
-
   const scanId = body.scan_id ?? randomUUID();
-  if (body.scan_id) {
+  // The order row, then (a client-made id only) the scan id's lock: see lockOrderForScan.
+  const locked = await repo.lockOrderForScan(trx, tenantId, body.order_id, body.scan_id ?? null);
+  if (!locked || locked.deleted || !canSeeOrder(actor, locked)) throw notFound(ORDER_MESSAGES.notFound);
+  const { lines, existing } = await repo.findScanState(trx, tenantId, locked.id, body.scan_id ?? null);
+
+  if (existing) {
     // A scan that already counted (a replay after its idempotency record expired, or under another
     // key) is the first one: the same line, nothing counted again — even if the order has moved on.
-    await repo.lockScanId(trx, tenantId, scanId);
-    const existing = await repo.findScan(trx, tenantId, scanId);
-    if (existing) {
-      if (existing.order_id !== locked.id || existing.user_id !== actor.id)
-        throw scanIdTaken(await reload(trx, tenantId, locked.id));
-      const lines = await repo.findScanLines(trx, tenantId, locked.id);
-      const line = lines.find((l) => l.id === existing.item_id);
-      // Its line was replaced by an edit of the items (which restarts the counts): not this scan any more.
-      if (!line) throw scanIdTaken(await reload(trx, tenantId, locked.id));
-      return {
-        data: scanAnswer(line, line.scanned_quantity, await reload(trx, tenantId, locked.id)),
-        entityId: locked.id,
-        changed: false,
-      };
-    }
+    if (existing.order_id !== locked.id || existing.user_id !== actor.id)
+      throw scanIdTaken(await reload(trx, tenantId, locked.id));
+    const line = lines.find((l) => l.id === existing.item_id);
+    // Its line was replaced by an edit of the items (which restarts the counts): not this scan any more.
+    if (!line) throw scanIdTaken(await reload(trx, tenantId, locked.id));
+    return {
+      data: scanAnswer(line, line.scanned_quantity, await reload(trx, tenantId, locked.id)),
+      entityId: locked.id,
+      changed: false,
+    };
   }
 
   if (locked.status !== 'approved') {
@@ -121,7 +118,6 @@ export async function scan(
       reason: parsed.reason,
     });
   }
-  const lines = await repo.findScanLines(trx, tenantId, locked.id);
   const verdict = matchScan(lines, parsed.scan, body.quantity ?? 1);
   if (verdict.kind === 'unknown') {
     throw new AppError(400, 'VALIDATION_ERROR', WAREHOUSE_MESSAGES.notInOrder, {
@@ -144,8 +140,9 @@ export async function scan(
 
   const at = new Date();
   const line = verdict.line;
-  const scanned = await repo.addScannedQuantity(trx, tenantId, line.id, verdict.quantity);
-  await repo.insertScan(trx, tenantId, {
+  // The line's count, the scan row, the tenant counter and the order's new change number (which
+  // carries the scanned quantities to every device through the sync feed), in one statement.
+  const { scanned } = await repo.writeScan(trx, tenantId, {
     id: scanId,
     order_id: locked.id,
     item_id: line.id,
@@ -157,6 +154,7 @@ export async function scan(
   });
   const complete = lines.every((l) => (l.id === line.id ? scanned : l.scanned_quantity) >= l.quantity);
   if (complete) {
+    // A new row: inserting it after the counter keeps the lock order (db/change-seq.ts).
     await orders.insertOrderEvents(trx, tenantId, [
       {
         id: randomUUID(),
@@ -171,10 +169,6 @@ export async function scan(
       },
     ]);
   }
-  // The tenant counter last; the order's new change number carries the scanned quantities to
-  // every device through the sync feed.
-  const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
-  await orders.updateOrder(trx, tenantId, locked.id, {}, seq as number, at);
   return {
     data: scanAnswer(line, scanned, await reload(trx, tenantId, locked.id)),
     statusCode: 200,
