@@ -65,7 +65,11 @@ export async function insertOutcomes(
   audits: readonly Insertable<AuditLogsTable>[],
 ): Promise<Set<string>> {
   if (rows.length === 0) {
-    if (audits.length > 0) await trx.insertInto('audit_logs').values([...audits]).execute();
+    if (audits.length > 0)
+      await trx
+        .insertInto('audit_logs')
+        .values([...audits])
+        .execute();
     return new Set();
   }
   const values = rows.map(({ scope, outcome }) => ({

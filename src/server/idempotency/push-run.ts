@@ -82,7 +82,10 @@ export async function beginRun(
       broken: false,
     };
   } catch (error) {
-    await trx.rollback().execute().catch(() => {});
+    await trx
+      .rollback()
+      .execute()
+      .catch(() => {});
     throw error;
   }
 }
@@ -128,5 +131,8 @@ export async function commitRun(run: PushRun): Promise<boolean> {
 
 export async function rollbackRun(run: PushRun): Promise<void> {
   run.broken = true;
-  await run.trx.rollback().execute().catch(() => {});
+  await run.trx
+    .rollback()
+    .execute()
+    .catch(() => {});
 }

@@ -131,7 +131,9 @@ async function step(
     progress.results.push({ key: entry.key, outcome: 'held', reason: 'record' });
     return undefined;
   }
-  const answer = isQueueable(entry) ? await send(entry) : { status: 400, body: NOT_QUEUEABLE, replayed: false };
+  const answer = isQueueable(entry)
+    ? await send(entry)
+    : { status: 400, body: NOT_QUEUEABLE, replayed: false };
   progress.results.push({ key: entry.key, outcome: 'answered', ...answer } as PushResult);
   if (answer.status >= 200 && answer.status < 300) return answer;
   progress.blocked.push(recordKey);
@@ -163,7 +165,11 @@ async function inRun(
   } catch {
     return false;
   }
-  const before = { results: progress.results.length, blocked: [...progress.blocked], stopped: progress.stopped };
+  const before = {
+    results: progress.results.length,
+    blocked: [...progress.blocked],
+    stopped: progress.stopped,
+  };
   app.pushRuns.set(run.id, { ...run, tenant: request.tenant, user: request.user, authorization });
   const active = app.pushRuns.get(run.id) as NonNullable<ReturnType<typeof app.pushRuns.get>>;
   let committed = false;
@@ -208,7 +214,8 @@ export async function pushBatch(
     }
     // One by one, each in its own transaction: a lone entry, an entry that cannot run in a shared
     // transaction, or the entries of a run that broke (rolled back whole).
-    for (const entry of slice.length > 0 ? slice : [entries[i] as PushEntry]) await step(progress, entry, single);
+    for (const entry of slice.length > 0 ? slice : [entries[i] as PushEntry])
+      await step(progress, entry, single);
     i = Math.max(end, i + 1);
   }
   return progress.results;
