@@ -5,7 +5,7 @@ import { PUSH_MAX_BYTES, type PushEntry, type PushResult, recordKeysOverlap } fr
 import { IDEMPOTENCY_HEADER, type WriteKind } from '../../shared/api/routes';
 import { beginRun, commitRun, RUN_SIZE, rollbackRun } from '../idempotency/push-run';
 import { route } from '../lib/route';
-import { PUSH_RUN_HEADER } from '../plugins/app/idempotency';
+import { PUSH_RUN_HEADER } from '../plugins/app/push-runs';
 
 /**
  * POST /sync/push: a device's queued writes in one request (the contract and its ordering rule

@@ -7,7 +7,7 @@ import type { Role } from '../../../shared/domain/roles';
 import { findSessionWithUser, revokeSession, touchSession } from '../../auth/sessions.repository';
 import { bearerToken, verifyToken } from '../../auth/tokens';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
-import { runOf } from './idempotency';
+import { runOf } from './push-runs';
 
 export interface AuthUser {
   id: string;

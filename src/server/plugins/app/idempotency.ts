@@ -22,8 +22,7 @@ import {
 } from '../../idempotency/mutation';
 import { inSavepoint, type PushRun } from '../../idempotency/push-run';
 import { AppError } from '../../lib/errors';
-import type { Tenant } from '../../tenants/tenants.repository';
-import type { AuthUser } from './auth';
+import { type ActivePushRun, runOf } from './push-runs';
 
 export interface MutateOptions {
   /** Audit action, e.g. 'notification.read'. */
@@ -38,25 +37,8 @@ export interface MutateOptions {
   prepare?: () => Promise<void>;
 }
 
-/**
- * The header that ties an in-process request of POST /sync/push to the run (shared transaction,
- * idempotency/push-run.ts) it belongs to. Its value is the run's random id, known only in this
- * process while the run lasts; a request naming no live run is an ordinary request.
- */
-export const PUSH_RUN_HEADER = 'x-push-run';
-
-/** A live run, with who runs it: its entries are the batch request's tenant and user. */
-export interface ActivePushRun extends PushRun {
-  tenant: Tenant;
-  user: AuthUser;
-  /** The batch request's Authorization header: an entry with another one is not of this run. */
-  authorization: string;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The live runs of POST /sync/push, by id (see PUSH_RUN_HEADER). */
-    pushRuns: Map<string, ActivePushRun>;
     /**
      * Runs a mutation: opens a transaction, runs the service, writes the audit row and (with an
      * Idempotency-Key) the stored outcome, commits, and answers `{ success: true, data }`.
@@ -78,15 +60,6 @@ class ReplayStored extends Error {
   constructor(readonly outcome: StoredOutcome | undefined) {
     super('replay stored outcome');
   }
-}
-
-/** The live run a request belongs to, if it is one of a run's entries. */
-export function runOf(app: FastifyInstance, request: FastifyRequest): ActivePushRun | undefined {
-  const id = request.headers[PUSH_RUN_HEADER];
-  if (typeof id !== 'string') return undefined;
-  const run = app.pushRuns.get(id);
-  if (!run || request.headers.authorization !== run.authorization) return undefined;
-  return run;
 }
 
 function inFlightError() {

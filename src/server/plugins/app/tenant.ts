@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../shared/api/errors';
 import { AppError } from '../../lib/errors';
 import { findTenant, type Tenant } from '../../tenants/tenants.repository';
 import { parseWith } from '../external/zod';
-import { runOf } from './idempotency';
+import { runOf } from './push-runs';
 
 declare module 'fastify' {
   interface FastifyRequest {
