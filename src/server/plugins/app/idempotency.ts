@@ -278,7 +278,9 @@ export default fp(
         const status = out.statusCode ?? 200;
         const body = { success: true, data: out.data };
         decide({ request_hash: hash, status_code: status, response: body });
-        run.audits.push(auditRow(out));
+        // Its own time, as its own transaction's now() would have given it (the run's now() is
+        // the run's start, the same for all of its rows).
+        run.audits.push({ ...auditRow(out), created_at: new Date() });
         return reply.code(status).send(body);
       } catch (error) {
         if (error instanceof AppError && isFinalRefusal(error)) {
