@@ -162,6 +162,15 @@ describe('POST /sync/push: entries sharing a transaction', () => {
     ]);
     expect(answered(results[2]).body).toMatchObject({ code: 'OVER_SCAN', remaining: 0 });
     expect(answered(results[6]).body).toMatchObject({ data: { scanned_quantity: 3 } });
+    // A scan's answer carries the order exactly as a read of it gives it now (the last scan of
+    // each order: one still open, one the scan completed).
+    for (const [i, order] of [
+      [6, big],
+      [1, small],
+    ] as const) {
+      const now = await api.call<Envelope<Order>>('GET', `/orders/${order.id}`, { token: admin.token });
+      expect((answered(results[i]).body as Envelope<{ order: Order }>).data.order).toEqual(now.body.data);
+    }
     expect(await scannedOf(small.id)).toBe(2);
     expect(await scannedOf(big.id)).toBe(3);
     expect(await scansOf(small.id)).toBe(2);

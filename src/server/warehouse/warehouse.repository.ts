@@ -13,10 +13,11 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * (on the embedded database every statement is parsed and planned anew, on the one thread that
  * also serves HTTP):
  *   1. lockOrderForScan: the order row FOR UPDATE and, after it, the scan id's advisory lock;
- *   2. findScanState: the order's lines and the scan id's existing row, read after both locks;
+ *   2. findScanState: the order's lines, its wire form (order_wire, as GET /orders/{id} gives it)
+ *      and the scan id's existing row, read after both locks;
  *   3. writeScan: the line's count, the scan row, the tenant counter and the order's change
  *      number in one statement (counter after the line: the lock order of db/change-seq.ts).
- * The caller adds the order's wire form for the answer (orders repository).
+ * The answer's order is the wire form read in 2 with what 3 changed (warehouse.service.ts).
  */
 
 /** What a scan reads from the order row it locks. */
@@ -83,6 +84,8 @@ export interface ScanState {
   lines: ScanLine[];
   /** The scan already counted under this id, if any (on any order). */
   existing: ScanRecord | undefined;
+  /** The order's wire JSON text as order_wire builds it (read under the order's lock). */
+  wire: string;
 }
 
 interface LineJson {
@@ -98,15 +101,16 @@ interface LineJson {
 /** json/jsonb as an object on both drivers (both parse it; text only if a driver does not). */
 const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-/** The order's lines and the scan id's existing row in ONE statement (read after the locks). */
+/** The order's lines, wire form and the scan id's existing row in ONE statement (after the locks). */
 export async function findScanState(
   trx: Transaction<Database>,
   tenantId: string,
   orderId: string,
   scanId: string | null,
 ): Promise<ScanState> {
-  const { rows } = await sql<{ lines: unknown; existing: unknown }>`
+  const { rows } = await sql<{ lines: unknown; existing: unknown; wire: string | null }>`
     SELECT
+      (SELECT w.wire FROM order_wire(${tenantId}, ARRAY[${orderId}]::uuid[]) w) AS wire,
       (SELECT coalesce(json_agg(json_build_object(
           'id', i.id, 'product_id', i.product_id, 'product_name', i.product_name,
           'barcode', i.barcode, 'product_code', p.product_code,
@@ -131,7 +135,12 @@ export async function findScanState(
     scanned_quantity: Number(r.scanned_quantity),
   }));
   const existing = row?.existing ? parsed<ScanRecord>(row.existing) : undefined;
-  return { lines, existing: existing ? { ...existing, quantity: Number(existing.quantity) } : undefined };
+  if (!row?.wire) throw new Error(`order ${orderId} vanished under its own lock`);
+  return {
+    lines,
+    existing: existing ? { ...existing, quantity: Number(existing.quantity) } : undefined,
+    wire: row.wire,
+  };
 }
 
 export interface NewScanInput {

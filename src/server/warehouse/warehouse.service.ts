@@ -22,7 +22,7 @@ import * as repo from './warehouse.repository';
  * A scan runs inside app.mutate's transaction (audit row + Idempotency-Key outcome in the same
  * commit) and keeps the writers' lock order (db/change-seq.ts): the order row (FOR UPDATE), the
  * scan id, reads and checks, the line and the scan row, then the tenant counter and the order's
- * change number — in four statements (warehouse.repository.ts): a queued backlog of hundreds of
+ * change number — in three statements (warehouse.repository.ts): a queued backlog of hundreds of
  * scans is sent at once when a device reconnects. The verdict comes from the same parser and matcher the device uses
  * (src/shared/domain/barcode.ts), so the device's count and the server's cannot drift apart.
  *
@@ -71,6 +71,21 @@ function scanAnswer(line: ScanLine, scanned: number, order: Order): ScanBarcodeR
   };
 }
 
+/**
+ * The order as order_wire builds it after a scan that wrote no event: the wire read under the
+ * order's lock before the scan, with what the scan changed — the line's scanned quantity, the
+ * order's version (its new change number) and `updated_at` (order_wire's format: UTC, milliseconds,
+ * which a JS Date has exactly). Saves reading the whole order again on the path a device's
+ * backlog of scans takes; a scan that completes the order (and writes its event) reads it again.
+ */
+function afterScan(wire: string, itemId: string, scanned: number, seq: number, at: Date): Order {
+  const order = JSON.parse(wire) as Order;
+  for (const item of order.items) if (item.id === itemId) item.scanned_quantity = scanned;
+  order.updated_at = at.toISOString();
+  order.version = seq;
+  return order;
+}
+
 const scanIdTaken = (current: Order) =>
   new AppError(409, 'CONFLICT', 'Bu okutma kimliği (scan_id) başka bir okutmaya ait', {
     field: 'scan_id',
@@ -88,7 +103,7 @@ export async function scan(
   // The order row, then (a client-made id only) the scan id's lock: see lockOrderForScan.
   const locked = await repo.lockOrderForScan(trx, tenantId, body.order_id, body.scan_id ?? null);
   if (!locked || locked.deleted || !canSeeOrder(actor, locked)) throw notFound(ORDER_MESSAGES.notFound);
-  const { lines, existing } = await repo.findScanState(trx, tenantId, locked.id, body.scan_id ?? null);
+  const { lines, existing, wire } = await repo.findScanState(trx, tenantId, locked.id, body.scan_id ?? null);
 
   if (existing) {
     // A scan that already counted (a replay after its idempotency record expired, or under another
@@ -142,7 +157,7 @@ export async function scan(
   const line = verdict.line;
   // The line's count, the scan row, the tenant counter and the order's new change number (which
   // carries the scanned quantities to every device through the sync feed), in one statement.
-  const { scanned } = await repo.writeScan(trx, tenantId, {
+  const { scanned, seq } = await repo.writeScan(trx, tenantId, {
     id: scanId,
     order_id: locked.id,
     item_id: line.id,
@@ -170,7 +185,11 @@ export async function scan(
     ]);
   }
   return {
-    data: scanAnswer(line, scanned, await reload(trx, tenantId, locked.id)),
+    data: scanAnswer(
+      line,
+      scanned,
+      complete ? await reload(trx, tenantId, locked.id) : afterScan(wire, line.id, scanned, seq, at),
+    ),
     statusCode: 200,
     entityId: locked.id,
     changed: true,
