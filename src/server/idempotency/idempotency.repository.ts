@@ -99,14 +99,18 @@ export async function insertOutcomes(
   return new Set(stored.map((r) => r.key));
 }
 
-/** A key's advisory lock (see tryLockKey) and its stored outcome, if any. */
+/** A key's advisory lock (see lockAndFindOutcomes) and its stored outcome, if any. */
 export interface LockedKey {
   locked: boolean;
   outcome: StoredOutcome | undefined;
 }
 
 /**
- * tryLockKey and findOutcome of several keys of one tenant and user in ONE statement. The look-up
+ * Locks several keys of one tenant and user and looks up their outcomes, in ONE statement.
+ *
+ * The lock is transaction-scoped and advisory: when two API processes (PostgreSQL) work on the
+ * same key at once, the second finds it taken (`locked` false) and answers 409 at once instead of
+ * running the mutation too (always true on PGlite: one connection). The look-up
  * reads the statement's snapshot, taken just before the locks: an outcome another process commits
  * in between is not seen here, but its key then makes this transaction's insertOutcomes skip the
  * key (the primary key is checked against committed rows whatever the snapshot), and the caller
@@ -147,19 +151,6 @@ export async function lockAndFindOutcomes(
     });
   }
   return result;
-}
-
-/**
- * A transaction-scoped advisory lock on the key: when two API processes (PostgreSQL) work on the
- * same key at once, the second answers 409 at once instead of running the mutation too.
- * Returns true when this transaction holds it (always true on PGlite: one connection).
- */
-export async function tryLockKey(trx: Transaction<Database>, scope: KeyScope): Promise<boolean> {
-  const lockKey = `idem:${scope.tenantId}:${scope.userId}:${scope.key}`;
-  const result = await sql<{
-    locked: boolean;
-  }>`SELECT pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0)) AS locked`.execute(trx);
-  return result.rows[0]?.locked === true;
 }
 
 /** Keys are kept at least IDEMPOTENCY_TTL_MS; older ones are purged now and then, per tenant. */
