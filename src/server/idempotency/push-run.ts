@@ -18,8 +18,8 @@ import {
  * What makes a run answer exactly what the entries' own transactions would have answered:
  * - each entry runs inside a SAVEPOINT of the run: a refused entry (4xx) rolls back to it, i.e.
  *   only its own writes, and its refusal is stored as the single request stores it;
- * - the keys of the run are locked (advisory, as for a single request) and looked up in one statement at the
- *   run's start; the outcomes and audit rows of the entries are written together in one statement
+ * - the keys of the run are locked (advisory, as for a single request) and looked up in one
+ *   statement at the run's start; the outcomes and audit rows of the entries are written together in one statement
  *   just before COMMIT — inside the same transaction as the changes, so a crash anywhere before
  *   the COMMIT leaves nothing of the run, and a replay of the batch applies each entry once;
  * - anything unexpected (an error that is not an answer to the request, a lost connection, a
