@@ -281,6 +281,8 @@ export default fp(
         // Its own time, as its own transaction's now() would have given it (the run's now() is
         // the run's start, the same for all of its rows).
         run.audits.push({ ...auditRow(out), created_at: new Date() });
+        // Outside the run (app.db): on the embedded database it waits for the run's end.
+        maybePurge(scope.tenantId);
         return reply.code(status).send(body);
       } catch (error) {
         if (error instanceof AppError && isFinalRefusal(error)) {
