@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import { LOG_COUNT_CAP, LOG_SEARCH_WINDOW } from '../../shared/api/admin';
 import { searchFold } from '../../shared/domain/turkish-text';
-import type { Database } from '../db/schema';
+import type { AuditLogsTable, Database } from '../db/schema';
 import { containsPattern } from '../lib/like-pattern';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -25,25 +25,27 @@ export interface AuditEntry {
 /** Bounds of the stored texts: a log row never fails on what a client sent (a huge user agent). */
 const cut = (value: string | null | undefined, max: number) => (value ? value.slice(0, max) : null);
 
+/** The row of an audit entry as inserted (texts cut to their column bounds), with a new id. */
+export function auditLogRow(tenantId: string, entry: AuditEntry): Insertable<AuditLogsTable> {
+  return {
+    tenant_id: tenantId,
+    id: randomUUID(),
+    level: entry.level ?? 'info',
+    action: entry.action.slice(0, 100),
+    entity: cut(entry.entity, 100),
+    entity_id: cut(entry.entity_id, 200),
+    message: cut(entry.message, 2000),
+    user_id: entry.user_id ?? null,
+    user_name: cut(entry.user_name, 200),
+    ip: cut(entry.ip, 100),
+    user_agent: cut(entry.user_agent, 500),
+    idempotency_key: cut(entry.idempotency_key, 200),
+  };
+}
+
 /** One row per applied mutation, written in the mutation's own transaction. */
 export async function insertAuditLog(trx: Executor, tenantId: string, entry: AuditEntry): Promise<void> {
-  await trx
-    .insertInto('audit_logs')
-    .values({
-      tenant_id: tenantId,
-      id: randomUUID(),
-      level: entry.level ?? 'info',
-      action: entry.action.slice(0, 100),
-      entity: cut(entry.entity, 100),
-      entity_id: cut(entry.entity_id, 200),
-      message: cut(entry.message, 2000),
-      user_id: entry.user_id ?? null,
-      user_name: cut(entry.user_name, 200),
-      ip: cut(entry.ip, 100),
-      user_agent: cut(entry.user_agent, 500),
-      idempotency_key: cut(entry.idempotency_key, 200),
-    })
-    .execute();
+  await trx.insertInto('audit_logs').values(auditLogRow(tenantId, entry)).execute();
 }
 
 /**

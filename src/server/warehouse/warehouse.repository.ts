@@ -5,40 +5,70 @@ import type { Database } from '../db/schema';
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
- * Queries of the warehouse feature: order lines as the scan matcher needs them, the scans
- * themselves (order_scans, migration 0005) and the tenant's company block for the delivery note.
- * The order row is locked with the orders repository's lockOrder (one lock order for every writer).
+ * Queries of the warehouse feature: the scan path (order_scans, migration 0005) and the tenant's
+ * company block for the delivery note.
+ *
+ * A scan is the write a warehouse device queues by the hundred while offline and sends in one
+ * burst when it reconnects, so its path is a few statements, each doing what used to take several
+ * (on the embedded database every statement is parsed and planned anew, on the one thread that
+ * also serves HTTP):
+ *   1. lockOrderForScan: the order row FOR UPDATE and, after it, the scan id's advisory lock;
+ *   2. findScanState: the order's lines, its wire form (order_wire, as GET /orders/{id} gives it)
+ *      and the scan id's existing row, read after both locks;
+ *   3. writeScan: the line's count, the scan row, the tenant counter and the order's change
+ *      number in one statement (counter after the line: the lock order of db/change-seq.ts).
+ * The answer's order is the wire form read in 2 with what 3 changed (warehouse.service.ts).
  */
 
-/** The order's lines in their order, each with its product's code (found by barcode, GTIN or code). */
-export async function findScanLines(db: Executor, tenantId: string, orderId: string): Promise<ScanLine[]> {
-  const rows = await db
-    .selectFrom('order_items as i')
-    .leftJoin('products as p', (join) =>
-      join.onRef('p.tenant_id', '=', 'i.tenant_id').onRef('p.id', '=', 'i.product_id'),
-    )
-    .select([
-      'i.id',
-      'i.product_id',
-      'i.product_name',
-      'i.barcode',
-      'p.product_code',
-      'i.quantity',
-      'i.scanned_quantity',
-    ])
-    .where('i.tenant_id', '=', tenantId)
-    .where('i.order_id', '=', orderId)
-    .orderBy('i.position')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    product_id: r.product_id,
-    product_name: r.product_name,
-    barcode: r.barcode,
-    product_code: r.product_code ?? null,
-    quantity: Number(r.quantity),
-    scanned_quantity: Number(r.scanned_quantity),
-  }));
+/** What a scan reads from the order row it locks. */
+export interface ScanOrder {
+  id: string;
+  status: string;
+  salesperson_id: string | null;
+  driver_id: string | null;
+  deleted: boolean;
+}
+
+/**
+ * Locks the order row (FOR UPDATE) and then, when the scan carries a client-made id, the
+ * transaction-scoped advisory lock of that id, in ONE statement: the row is locked in the inner
+ * query, the advisory lock is taken by the outer projection, i.e. only after the row lock is held
+ * (the writers' lock order: the order row, the scan id, later the tenant counter). The scan id's
+ * lock serializes two arrivals of the same scan — on any order — so they cannot both find it new.
+ * undefined when the tenant has no such order (deleted ones are returned, flagged).
+ */
+export async function lockOrderForScan(
+  trx: Transaction<Database>,
+  tenantId: string,
+  orderId: string,
+  scanId: string | null,
+): Promise<ScanOrder | undefined> {
+  const scanLock = scanId === null ? null : `scan:${tenantId}:${scanId}`;
+  const { rows } = await sql<{
+    id: string;
+    status: string;
+    salesperson_id: string | null;
+    driver_id: string | null;
+    deleted: boolean;
+  }>`
+    SELECT o.id, o.status, o.salesperson_id, o.driver_id, o.deleted_at IS NOT NULL AS deleted,
+      CASE WHEN ${scanLock}::text IS NULL THEN NULL
+        ELSE pg_advisory_xact_lock(hashtextextended(${scanLock}::text, 0))::text END AS scan_locked
+    FROM (
+      SELECT id, status, salesperson_id, driver_id, deleted_at FROM orders
+      WHERE tenant_id = ${tenantId} AND id = ${orderId}
+      FOR UPDATE
+    ) o`.execute(trx);
+  const row = rows[0];
+  return row
+    ? {
+        id: row.id,
+        status: row.status,
+        salesperson_id: row.salesperson_id,
+        driver_id: row.driver_id,
+        deleted: row.deleted,
+      }
+    : undefined;
 }
 
 export interface ScanRecord {
@@ -49,31 +79,68 @@ export interface ScanRecord {
   quantity: number;
 }
 
-/**
- * Serializes the scans of one client-made scan id (transaction-scoped advisory lock), so two
- * arrivals of the same scan — on any order — cannot both find it new. Taken after the order row
- * and before the tenant counter (db/change-seq.ts lock order).
- */
-export async function lockScanId(
-  trx: Transaction<Database>,
-  tenantId: string,
-  scanId: string,
-): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`scan:${tenantId}:${scanId}`}, 0))`.execute(trx);
+export interface ScanState {
+  /** The order's lines in their order, each with its product's code (barcode, GTIN or code). */
+  lines: ScanLine[];
+  /** The scan already counted under this id, if any (on any order). */
+  existing: ScanRecord | undefined;
+  /** The order's wire JSON text as order_wire builds it (read under the order's lock). */
+  wire: string;
 }
 
-export async function findScan(
-  db: Executor,
+interface LineJson {
+  id: string;
+  product_id: string | null;
+  product_name: string;
+  barcode: string | null;
+  product_code: string | null;
+  quantity: number | string;
+  scanned_quantity: number | string;
+}
+
+/** json/jsonb as an object on both drivers (both parse it; text only if a driver does not). */
+const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** The order's lines, wire form and the scan id's existing row in ONE statement (after the locks). */
+export async function findScanState(
+  trx: Transaction<Database>,
   tenantId: string,
-  scanId: string,
-): Promise<ScanRecord | undefined> {
-  const row = await db
-    .selectFrom('order_scans')
-    .select(['id', 'order_id', 'item_id', 'user_id', 'quantity'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', scanId)
-    .executeTakeFirst();
-  return row ? { ...row, quantity: Number(row.quantity) } : undefined;
+  orderId: string,
+  scanId: string | null,
+): Promise<ScanState> {
+  const { rows } = await sql<{ lines: unknown; existing: unknown; wire: string | null }>`
+    SELECT
+      (SELECT w.wire FROM order_wire(${tenantId}, ARRAY[${orderId}]::uuid[]) w) AS wire,
+      (SELECT coalesce(json_agg(json_build_object(
+          'id', i.id, 'product_id', i.product_id, 'product_name', i.product_name,
+          'barcode', i.barcode, 'product_code', p.product_code,
+          'quantity', i.quantity, 'scanned_quantity', i.scanned_quantity) ORDER BY i.position), '[]'::json)
+        FROM order_items i
+        LEFT JOIN products p ON p.tenant_id = i.tenant_id AND p.id = i.product_id
+        WHERE i.tenant_id = ${tenantId} AND i.order_id = ${orderId}) AS lines,
+      (SELECT json_build_object('id', s.id, 'order_id', s.order_id, 'item_id', s.item_id,
+          'user_id', s.user_id, 'quantity', s.quantity)
+        FROM order_scans s
+        WHERE s.tenant_id = ${tenantId} AND ${scanId}::uuid IS NOT NULL AND s.id = ${scanId}::uuid) AS existing`.execute(
+    trx,
+  );
+  const row = rows[0];
+  const lines = parsed<LineJson[]>(row?.lines ?? '[]').map((r) => ({
+    id: r.id,
+    product_id: r.product_id,
+    product_name: r.product_name,
+    barcode: r.barcode,
+    product_code: r.product_code ?? null,
+    quantity: Number(r.quantity),
+    scanned_quantity: Number(r.scanned_quantity),
+  }));
+  const existing = row?.existing ? parsed<ScanRecord>(row.existing) : undefined;
+  if (!row?.wire) throw new Error(`order ${orderId} vanished under its own lock`);
+  return {
+    lines,
+    existing: existing ? { ...existing, quantity: Number(existing.quantity) } : undefined,
+    wire: row.wire,
+  };
 }
 
 export interface NewScanInput {
@@ -87,32 +154,42 @@ export interface NewScanInput {
   created_at: Date;
 }
 
-export async function insertScan(
+/**
+ * Counts a scan on a line of a LOCKED order, in ONE statement: adds its quantity to the line,
+ * inserts the scan row, takes the tenant's next change number (db/change-seq.ts) and gives it to
+ * the order (its `updated_at` too), so the new count reaches every device through the sync feed.
+ * The line's row is locked before the counter (the main query reads the line's CTE first; the
+ * others run after it), the order row is already held and the scan row is new: the lock order of
+ * db/change-seq.ts. Returns the line's new scanned quantity and the order's change number.
+ */
+export async function writeScan(
   trx: Transaction<Database>,
   tenantId: string,
   scan: NewScanInput,
-): Promise<void> {
-  await trx
-    .insertInto('order_scans')
-    .values({ tenant_id: tenantId, ...scan })
-    .execute();
-}
-
-/** Adds `quantity` to a line of a locked order; returns the line's new scanned quantity. */
-export async function addScannedQuantity(
-  trx: Transaction<Database>,
-  tenantId: string,
-  itemId: string,
-  quantity: number,
-): Promise<number> {
-  const row = await trx
-    .updateTable('order_items')
-    .set({ scanned_quantity: sql`scanned_quantity + ${quantity}` })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', itemId)
-    .returning('scanned_quantity')
-    .executeTakeFirstOrThrow();
-  return Number(row.scanned_quantity);
+): Promise<{ scanned: number; seq: number }> {
+  const { rows } = await sql<{ scanned: number | string; seq: number | string }>`
+    WITH item AS (
+      UPDATE order_items SET scanned_quantity = scanned_quantity + ${scan.quantity}
+      WHERE tenant_id = ${tenantId} AND id = ${scan.item_id}
+      RETURNING scanned_quantity
+    ), counter AS (
+      UPDATE tenant_counters SET change_seq = change_seq + 1
+      WHERE tenant_id = ${tenantId} AND EXISTS (SELECT 1 FROM item)
+      RETURNING change_seq
+    ), scan AS (
+      INSERT INTO order_scans (tenant_id, id, order_id, item_id, product_id, barcode, quantity, user_id, created_at)
+      SELECT ${tenantId}::text, ${scan.id}::uuid, ${scan.order_id}::uuid, ${scan.item_id}::uuid,
+        ${scan.product_id}::uuid, ${scan.barcode}::text, ${scan.quantity}::integer, ${scan.user_id}::uuid,
+        ${scan.created_at}::timestamptz
+      FROM counter
+    ), touched AS (
+      UPDATE orders SET change_seq = counter.change_seq, updated_at = ${scan.created_at}
+      FROM counter WHERE orders.tenant_id = ${tenantId} AND orders.id = ${scan.order_id}
+    )
+    SELECT item.scanned_quantity AS scanned, counter.change_seq AS seq FROM item, counter`.execute(trx);
+  const row = rows[0];
+  if (!row) throw new Error(`scan of line ${scan.item_id}: the line or the tenant counter is missing`);
+  return { scanned: Number(row.scanned), seq: Number(row.seq) };
 }
 
 /** The tenant's company block (admin "Şirket Bilgileri"), for documents. */

@@ -7,7 +7,6 @@ import { type ScanBarcodeResponse, WAREHOUSE_MESSAGES } from '../../shared/api/w
 import { matchScan, parseScan, type ScanLine } from '../../shared/domain/barcode';
 import { type ActingUser, canSeeOrder } from '../../shared/domain/order-status';
 import { logoForPdf } from '../company/company.service';
-import { reserveChangeSeqs } from '../db/change-seq';
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
 import { AppError, notFound } from '../lib/errors';
@@ -23,7 +22,8 @@ import * as repo from './warehouse.repository';
  * A scan runs inside app.mutate's transaction (audit row + Idempotency-Key outcome in the same
  * commit) and keeps the writers' lock order (db/change-seq.ts): the order row (FOR UPDATE), the
  * scan id, reads and checks, the line and the scan row, then the tenant counter and the order's
- * change number. The verdict comes from the same parser and matcher the device uses
+ * change number — in three statements (warehouse.repository.ts): a queued backlog of hundreds of
+ * scans is sent at once when a device reconnects. The verdict comes from the same parser and matcher the device uses
  * (src/shared/domain/barcode.ts), so the device's count and the server's cannot drift apart.
  *
  * Refusals (each writes nothing):
@@ -71,6 +71,21 @@ function scanAnswer(line: ScanLine, scanned: number, order: Order): ScanBarcodeR
   };
 }
 
+/**
+ * The order as order_wire builds it after a scan that wrote no event: the wire read under the
+ * order's lock before the scan, with what the scan changed — the line's scanned quantity, the
+ * order's version (its new change number) and `updated_at` (order_wire's format: UTC, milliseconds,
+ * which a JS Date has exactly). Saves reading the whole order again on the path a device's
+ * backlog of scans takes; a scan that completes the order (and writes its event) reads it again.
+ */
+function afterScan(wire: string, itemId: string, scanned: number, seq: number, at: Date): Order {
+  const order = JSON.parse(wire) as Order;
+  for (const item of order.items) if (item.id === itemId) item.scanned_quantity = scanned;
+  order.updated_at = at.toISOString();
+  order.version = seq;
+  return order;
+}
+
 const scanIdTaken = (current: Order) =>
   new AppError(409, 'CONFLICT', 'Bu okutma kimliği (scan_id) başka bir okutmaya ait', {
     field: 'scan_id',
@@ -84,28 +99,25 @@ export async function scan(
   actor: WarehouseActor,
   body: ScanInput,
 ): Promise<MutationResult<ScanBarcodeResponse>> {
-  const locked = await orders.lockOrder(trx, tenantId, body.order_id);
-  if (!locked || locked.deleted || !canSeeOrder(actor, locked)) throw notFound(ORDER_MESSAGES.notFound);
-
   const scanId = body.scan_id ?? randomUUID();
-  if (body.scan_id) {
+  // The order row, then (a client-made id only) the scan id's lock: see lockOrderForScan.
+  const locked = await repo.lockOrderForScan(trx, tenantId, body.order_id, body.scan_id ?? null);
+  if (!locked || locked.deleted || !canSeeOrder(actor, locked)) throw notFound(ORDER_MESSAGES.notFound);
+  const { lines, existing, wire } = await repo.findScanState(trx, tenantId, locked.id, body.scan_id ?? null);
+
+  if (existing) {
     // A scan that already counted (a replay after its idempotency record expired, or under another
     // key) is the first one: the same line, nothing counted again — even if the order has moved on.
-    await repo.lockScanId(trx, tenantId, scanId);
-    const existing = await repo.findScan(trx, tenantId, scanId);
-    if (existing) {
-      if (existing.order_id !== locked.id || existing.user_id !== actor.id)
-        throw scanIdTaken(await reload(trx, tenantId, locked.id));
-      const lines = await repo.findScanLines(trx, tenantId, locked.id);
-      const line = lines.find((l) => l.id === existing.item_id);
-      // Its line was replaced by an edit of the items (which restarts the counts): not this scan any more.
-      if (!line) throw scanIdTaken(await reload(trx, tenantId, locked.id));
-      return {
-        data: scanAnswer(line, line.scanned_quantity, await reload(trx, tenantId, locked.id)),
-        entityId: locked.id,
-        changed: false,
-      };
-    }
+    if (existing.order_id !== locked.id || existing.user_id !== actor.id)
+      throw scanIdTaken(await reload(trx, tenantId, locked.id));
+    const line = lines.find((l) => l.id === existing.item_id);
+    // Its line was replaced by an edit of the items (which restarts the counts): not this scan any more.
+    if (!line) throw scanIdTaken(await reload(trx, tenantId, locked.id));
+    return {
+      data: scanAnswer(line, line.scanned_quantity, await reload(trx, tenantId, locked.id)),
+      entityId: locked.id,
+      changed: false,
+    };
   }
 
   if (locked.status !== 'approved') {
@@ -121,7 +133,6 @@ export async function scan(
       reason: parsed.reason,
     });
   }
-  const lines = await repo.findScanLines(trx, tenantId, locked.id);
   const verdict = matchScan(lines, parsed.scan, body.quantity ?? 1);
   if (verdict.kind === 'unknown') {
     throw new AppError(400, 'VALIDATION_ERROR', WAREHOUSE_MESSAGES.notInOrder, {
@@ -144,8 +155,9 @@ export async function scan(
 
   const at = new Date();
   const line = verdict.line;
-  const scanned = await repo.addScannedQuantity(trx, tenantId, line.id, verdict.quantity);
-  await repo.insertScan(trx, tenantId, {
+  // The line's count, the scan row, the tenant counter and the order's new change number (which
+  // carries the scanned quantities to every device through the sync feed), in one statement.
+  const { scanned, seq } = await repo.writeScan(trx, tenantId, {
     id: scanId,
     order_id: locked.id,
     item_id: line.id,
@@ -157,6 +169,7 @@ export async function scan(
   });
   const complete = lines.every((l) => (l.id === line.id ? scanned : l.scanned_quantity) >= l.quantity);
   if (complete) {
+    // A new row: inserting it after the counter keeps the lock order (db/change-seq.ts).
     await orders.insertOrderEvents(trx, tenantId, [
       {
         id: randomUUID(),
@@ -171,12 +184,12 @@ export async function scan(
       },
     ]);
   }
-  // The tenant counter last; the order's new change number carries the scanned quantities to
-  // every device through the sync feed.
-  const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
-  await orders.updateOrder(trx, tenantId, locked.id, {}, seq as number, at);
   return {
-    data: scanAnswer(line, scanned, await reload(trx, tenantId, locked.id)),
+    data: scanAnswer(
+      line,
+      scanned,
+      complete ? await reload(trx, tenantId, locked.id) : afterScan(wire, line.id, scanned, seq, at),
+    ),
     statusCode: 200,
     entityId: locked.id,
     changed: true,

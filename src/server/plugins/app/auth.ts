@@ -7,6 +7,7 @@ import type { Role } from '../../../shared/domain/roles';
 import { findSessionWithUser, revokeSession, touchSession } from '../../auth/sessions.repository';
 import { bearerToken, verifyToken } from '../../auth/tokens';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
+import { runOf } from './push-runs';
 
 export interface AuthUser {
   id: string;
@@ -117,6 +118,10 @@ export default fp(
       const config = request.routeOptions.config;
       const access = config?.access;
       if (access === 'public') return;
+      // An entry of a POST /sync/push run (same token, same tenant): the batch request's user,
+      // authenticated at its start — no session look-up outside the run's transaction.
+      const run = runOf(app, request);
+      if (run && run.tenant.id === request.tenant.id) request.user ??= run.user;
       request.user ??= await resolveUser(app, request);
       // A route without an entry is "any signed-in user"; an entry's role list is checked by the
       // same rule the client uses to offer a call (mayCall).

@@ -1,19 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Transaction } from 'kysely';
 import { MESSAGES } from '../../../shared/api/errors';
 import { IDEMPOTENCY_HEADER } from '../../../shared/api/routes';
 import { IDEMPOTENCY_TTL_MS } from '../../../shared/domain/constants';
-import { insertAuditLog } from '../../audit/audit.repository';
+import { auditLogRow } from '../../audit/audit.repository';
 import { bearerToken, verifyToken } from '../../auth/tokens';
-import type { Database } from '../../db/schema';
 import {
   findOutcome,
   insertOutcome,
+  insertOutcomes,
   type KeyScope,
+  lockAndFindOutcomes,
   purgeOutcomes,
   type StoredOutcome,
-  tryLockKey,
 } from '../../idempotency/idempotency.repository';
 import {
   isFinalRefusal,
@@ -21,7 +20,9 @@ import {
   type MutationResult,
   requestHash,
 } from '../../idempotency/mutation';
+import { inSavepoint, type PushRun } from '../../idempotency/push-run';
 import { AppError } from '../../lib/errors';
+import { type ActivePushRun, runOf } from './push-runs';
 import { requestedTenant } from './tenant-source';
 
 export interface MutateOptions {
@@ -156,8 +157,8 @@ export default fp(
       const tenantId = request.tenant.id;
       if (!user) throw new Error('mutate() needs an authenticated route');
       const key = readKey(request);
-      const audit = (trx: Transaction<Database>, result: MutationResult<T>) =>
-        insertAuditLog(trx, tenantId, {
+      const auditRow = (result: MutationResult<T>) =>
+        auditLogRow(tenantId, {
           action: options.action,
           entity: options.entity,
           entity_id: result.entityId ?? null,
@@ -173,7 +174,7 @@ export default fp(
         await options.prepare?.();
         const result = await app.db.transaction().execute(async (trx) => {
           const out = await service(trx);
-          await audit(trx, out);
+          await insertOutcomes(trx, [], [auditRow(out)]);
           return out;
         });
         return reply.code(result.statusCode ?? 200).send({ success: true, data: result.data });
@@ -185,28 +186,25 @@ export default fp(
       if (running.has(id)) throw inFlightError();
       running.add(id);
       try {
-        const stored = await findOutcome(app.db, scope);
-        if (stored) {
-          if (stored.request_hash !== hash)
-            throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyReused);
-          return replay(reply, stored);
+        const run = runOf(app, request);
+        if (run && run.tenantId === tenantId && run.userId === user.id) {
+          return await mutateInRun(run, reply, scope, hash, options, service, auditRow);
         }
+        const stored = await findOutcome(app.db, scope);
+        if (stored) return replayChecked(reply, stored, hash);
         try {
           await options.prepare?.();
           const result = await app.db.transaction().execute(async (trx) => {
-            if (!(await tryLockKey(trx, scope))) throw inFlightError();
-            // Another process may have finished this key between our look-up and the lock.
-            const raced = await findOutcome(trx, scope);
-            if (raced) throw new ReplayStored(raced);
+            // The key's lock and (another process may have finished it between our look-up and the
+            // lock) its outcome, in one statement.
+            const locked = (await lockAndFindOutcomes(trx, tenantId, user.id, [key])).get(key);
+            if (!locked?.locked) throw inFlightError();
+            if (locked.outcome) throw new ReplayStored(locked.outcome);
             const out = await service(trx);
-            await audit(trx, out);
             const body = { success: true, data: out.data };
-            const inserted = await insertOutcome(trx, scope, {
-              request_hash: hash,
-              status_code: out.statusCode ?? 200,
-              response: body,
-            });
-            if (!inserted) throw new ReplayStored(undefined);
+            const outcome = { request_hash: hash, status_code: out.statusCode ?? 200, response: body };
+            const inserted = await insertOutcomes(trx, [{ scope, outcome }], [auditRow(out)]);
+            if (!inserted.has(key)) throw new ReplayStored(undefined);
             return { status: out.statusCode ?? 200, body };
           });
           maybePurge(tenantId);
@@ -215,9 +213,7 @@ export default fp(
           if (error instanceof ReplayStored) {
             const outcome = error.outcome ?? (await findOutcome(app.db, scope));
             if (!outcome) throw inFlightError();
-            if (outcome.request_hash !== hash)
-              throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyReused);
-            return replay(reply, outcome);
+            return replayChecked(reply, outcome, hash);
           }
           if (error instanceof AppError && isFinalRefusal(error)) {
             // A final refusal: store it (nothing else is written in this transaction) and answer it.
@@ -231,11 +227,7 @@ export default fp(
             );
             if (!inserted) {
               const outcome = await findOutcome(app.db, scope);
-              if (outcome) {
-                if (outcome.request_hash !== hash)
-                  throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyReused);
-                return replay(reply, outcome);
-              }
+              if (outcome) return replayChecked(reply, outcome, hash);
             }
           }
           throw error;
@@ -245,7 +237,67 @@ export default fp(
       }
     }
 
+    /** A stored outcome answers a request of the same hash; another payload under the key is a 422. */
+    function replayChecked(reply: FastifyReply, outcome: StoredOutcome, hash: string): FastifyReply {
+      if (outcome.request_hash !== hash)
+        throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyReused);
+      return replay(reply, outcome);
+    }
+
+    /**
+     * The same steps as above inside a run of POST /sync/push (idempotency/push-run.ts): the key
+     * was locked and looked up at the run's start; the service runs in a savepoint of the run's
+     * transaction; the outcome (success or final refusal) and the audit row are written with the
+     * run's others before its COMMIT. What is not an answer to the request (an unexpected error,
+     * 5xx, 401) breaks the run: the batch then rolls it back and sends its entries one by one.
+     */
+    async function mutateInRun<T>(
+      run: PushRun,
+      reply: FastifyReply,
+      scope: KeyScope,
+      hash: string,
+      options: MutateOptions,
+      service: MutateService<T>,
+      auditRow: (result: MutationResult<T>) => ReturnType<typeof auditLogRow>,
+    ): Promise<FastifyReply> {
+      const known = run.keys.get(scope.key);
+      // A key outside the run's look-up (never the case for the batch's own entries): not here.
+      if (!known) {
+        run.broken = true;
+        throw inFlightError();
+      }
+      const earlier = run.decided.get(scope.key) ?? known.outcome;
+      if (earlier) return replayChecked(reply, earlier, hash);
+      if (!known.locked) throw inFlightError();
+      const decide = (outcome: StoredOutcome) => {
+        run.outcomes.push({ scope, outcome });
+        // As a replay reads it back from the json column: the same text, parsed.
+        run.decided.set(scope.key, { ...outcome, response: JSON.parse(JSON.stringify(outcome.response)) });
+      };
+      try {
+        await options.prepare?.();
+        const out = await inSavepoint(run, () => service(run.trx));
+        const status = out.statusCode ?? 200;
+        const body = { success: true, data: out.data };
+        decide({ request_hash: hash, status_code: status, response: body });
+        // Its own time, as its own transaction's now() would have given it (the run's now() is
+        // the run's start, the same for all of its rows).
+        run.audits.push({ ...auditRow(out), created_at: new Date() });
+        // Outside the run (app.db): on the embedded database it waits for the run's end.
+        maybePurge(scope.tenantId);
+        return reply.code(status).send(body);
+      } catch (error) {
+        if (error instanceof AppError && isFinalRefusal(error)) {
+          decide({ request_hash: hash, status_code: error.statusCode, response: error.toBody() });
+        } else if (!(error instanceof AppError) || error.statusCode >= 500 || error.statusCode === 401) {
+          run.broken = true;
+        }
+        throw error;
+      }
+    }
+
     app.decorate('mutate', mutate);
+    app.decorate('pushRuns', new Map<string, ActivePushRun>());
   },
   { name: 'idempotency', dependencies: ['error-envelope'] },
 );

@@ -5,6 +5,7 @@ import { MESSAGES } from '../../../shared/api/errors';
 import { AppError } from '../../lib/errors';
 import { findTenant, type Tenant } from '../../tenants/tenants.repository';
 import { parseWith } from '../external/zod';
+import { runOf } from './push-runs';
 import { requestedTenant, TENANT_SLUG } from './tenant-source';
 
 declare module 'fastify' {
@@ -37,6 +38,13 @@ export default fp(
       } else {
         id = requested.value;
         if (!TENANT_SLUG.test(id)) throw new AppError(404, 'TENANT_NOT_FOUND', MESSAGES.tenantNotAtHost);
+      }
+      // An entry of a POST /sync/push run: the batch request's tenant, resolved at its start (the
+      // run's transaction holds the embedded database's one connection: no look-up outside it).
+      const run = runOf(app, request);
+      if (run && run.tenant.id === id) {
+        request.tenant = run.tenant;
+        return;
       }
       const tenant = await app.readCache.tenants.get(id, () => findTenant(app.db, id));
       if (!tenant)
