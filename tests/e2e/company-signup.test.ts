@@ -144,6 +144,20 @@ describe('company sign-up and approval (Chromium against npm start)', () => {
       const page = await theirs.newPage();
       await signIn(page, baseURL, sub, username, password);
       await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+
+      // the platform admin gives the new company its colour; its login page shows it at once
+      await admin.goto(`${baseURL}/tenant-management`);
+      const tenantRow = admin.locator(`[data-testid="tenant-row"][data-tenant-id="${sub}"]`);
+      await tenantRow.waitFor({ timeout: 30_000 });
+      await tenantRow.getByTestId('tenant-edit').click();
+      await admin.getByTestId('tenant-dialog').waitFor();
+      await admin.getByTestId('tenant-field-primary_color').fill('#6a1b9a');
+      await admin.getByTestId('tenant-save').click();
+      await expect.poll(() => admin.getByTestId('tenant-dialog').count(), { timeout: 15_000 }).toBe(0);
+      await page.goto(`${baseURL}/login?tenant=${sub}`);
+      await expect
+        .poll(() => page.locator('meta[name="theme-color"]').getAttribute('content'), { timeout: 15_000 })
+        .toBe('#6a1b9a');
       await theirs.close();
     } finally {
       await adminContext.close();
