@@ -223,6 +223,48 @@ describe('invoices (Chromium against npm start)', () => {
     await context.close();
   });
 
+  it("the admin sets the company's invoice prefix and automatic invoicing; a wrong prefix is refused on the device", async () => {
+    const { token } = await apiLogin(baseURL, TENANT, 'admin');
+    type Settings = { invoice_number_prefix: string; auto_invoice_on_delivery: boolean; version: number };
+    const read = async () =>
+      (await api<{ data: Settings }>(baseURL, TENANT, '/invoices/settings', { token })).body.data;
+    const before = await read();
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    try {
+      await signIn(page, baseURL, TENANT, 'admin');
+      await page.waitForURL((url) => url.pathname !== '/login');
+      await page.goto(`${baseURL}/invoices`);
+      await page.getByTestId('invoice-settings').click();
+      const prefix = page.getByTestId('invoice-settings-prefix');
+      await expect.poll(() => prefix.inputValue(), { timeout: 30_000 }).toBe(before.invoice_number_prefix);
+      await prefix.fill('a-');
+      expect(await page.getByTestId('invoice-settings-save').isDisabled()).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      await prefix.fill('zy9');
+      expect(await prefix.inputValue()).toBe('ZY9');
+      await page.getByTestId('invoice-settings-auto').check();
+      await page.getByTestId('invoice-settings-save').click();
+      await expect
+        .poll(() => page.getByTestId('snackbar').innerText())
+        .toContain('Fatura ayarları kaydedildi');
+      const after = await read();
+      expect(after).toMatchObject({ invoice_number_prefix: 'ZY9', auto_invoice_on_delivery: true });
+    } finally {
+      await context.close();
+      const now = await read();
+      await api(baseURL, TENANT, '/invoices/settings', {
+        method: 'PUT',
+        token,
+        body: {
+          invoice_number_prefix: before.invoice_number_prefix,
+          auto_invoice_on_delivery: before.auto_invoice_on_delivery,
+          expected_version: now.version,
+        },
+      });
+    }
+  });
+
   it('/invoices at 390 px in English: cards, no sideways scroll, axe clean; the table on a desktop', async () => {
     const context = await newContext(browser(), { width: 390, height: 844 });
     const page = await context.newPage();

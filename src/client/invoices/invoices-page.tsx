@@ -1,4 +1,5 @@
 import Download from '@mui/icons-material/DownloadOutlined';
+import Settings from '@mui/icons-material/SettingsOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -41,6 +42,7 @@ import { usePhone } from '../shared-ui/responsive';
 import { SearchField } from '../shared-ui/search-field';
 import { useSession } from '../state/session';
 import { ExportDialog } from './export-dialog';
+import { InvoiceSettingsDialog } from './invoice-settings-dialog';
 import {
   InvoiceStatusChip,
   invoiceDate,
@@ -80,6 +82,7 @@ export default function InvoicesPage() {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(25);
   const [exporting, setExporting] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   const filter: InvoiceFilter = {
     search: filters.search || null,
@@ -217,6 +220,19 @@ export default function InvoicesPage() {
                 </Button>
               </span>
             </Tooltip>
+            {/* The company's numbering, scenario and automatic invoicing: admins only (server-enforced). */}
+            {role === 'admin' ? (
+              <Button
+                variant="outlined"
+                startIcon={<Settings />}
+                disabled={!online}
+                onClick={() => setSettingsOpen(true)}
+                data-testid="invoice-settings"
+                fullWidth={phone}
+              >
+                {t('invc_settings')}
+              </Button>
+            ) : null}
           </Stack>
           {!online ? (
             <Typography variant="caption" color="text.secondary" data-testid="invoice-export-offline">
@@ -339,6 +355,7 @@ export default function InvoicesPage() {
       )}
 
       {exporting ? <ExportDialog onClose={() => setExporting(false)} /> : null}
+      {settingsOpen ? <InvoiceSettingsDialog onClose={() => setSettingsOpen(false)} /> : null}
     </Stack>
   );
 }
