@@ -243,6 +243,34 @@ describe('cancel and return', () => {
     expect(pdf.text).toContain('İPTAL EDİLDİ');
   });
 
+  it("a cancelled invoice's order gets a replacement with the next number; a replay of the cancelled one's id changes nothing", async () => {
+    const invoice = await issued();
+    const cancelled = await api.call<{ data: Invoice }>('POST', `/invoices/${invoice.id}/cancel`, {
+      token: admin.token,
+      body: { reason: 'Alıcı unvanı hatalı', expected_version: invoice.version },
+    });
+    expect(cancelled.status, cancelled.raw).toBe(200);
+    // the device that issued it replays its request: the cancelled invoice, nothing new
+    const replay = await issue(api, admin, invoice.order_id, invoice.id);
+    expect(replay.status).toBe(200);
+    expect(replay.body.data).toMatchObject({ id: invoice.id, status: 'cancelled' });
+    // a new issue replaces it, under the next number
+    const replacement = await issue(api, manager, invoice.order_id);
+    expect(replacement.status, replacement.raw).toBe(201);
+    expect(replacement.body.data).toMatchObject({
+      order_id: invoice.order_id,
+      status: 'issued',
+      type: 'SATIS',
+    });
+    expect(parseInvoiceNumber(replacement.body.data.invoice_number!)!.sequence).toBeGreaterThan(
+      parseInvoiceNumber(invoice.invoice_number!)!.sequence,
+    );
+    // while the replacement stands, another device's issue answers it
+    const second = await issue(api, admin, invoice.order_id);
+    expect(second.status).toBe(200);
+    expect(second.body.data.id).toBe(replacement.body.data.id);
+  });
+
   it('returning an invoiced order makes the return invoice referring to the sale, in the same change', async () => {
     const sale = await issued();
     const r = await api.call('PATCH', `/orders/${sale.order_id}/status`, {

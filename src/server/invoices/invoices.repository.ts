@@ -131,15 +131,16 @@ export async function findOrderInvoice(
   tenantId: string,
   orderId: string,
   type: Invoice['type'],
+  status?: Invoice['status'],
 ): Promise<InvoiceRecord | undefined> {
-  const row = await db
+  let query = db
     .selectFrom('invoices')
     .select(COLUMNS)
     .where('tenant_id', '=', tenantId)
     .where('order_id', '=', orderId)
-    .where('type', '=', type)
-    .orderBy('issued_at', 'desc')
-    .executeTakeFirst();
+    .where('type', '=', type);
+  if (status) query = query.where('status', '=', status);
+  const row = await query.orderBy('issued_at', 'desc').executeTakeFirst();
   return row ? toRecord(row) : undefined;
 }
 

@@ -216,9 +216,11 @@ async function prepare(
 }
 
 /**
- * POST /invoices: the sales invoice of a delivered order. The device makes `id`; one sales
- * invoice per order, so a replay (same id) and a second device (another id) both get the
- * existing invoice (200, nothing written). An id already used for something else is 409.
+ * POST /invoices: the sales invoice of a delivered order. The device makes `id`; one standing
+ * sales invoice per order, so a replay (same id, even after its invoice was cancelled) and a
+ * second device (another id) both get the existing invoice (200, nothing written). Once the
+ * order's invoice is cancelled, a new id issues its replacement. An id already used for another
+ * order's invoice is 409.
  */
 export async function issue(
   trx: Trx,
@@ -230,12 +232,15 @@ export async function issue(
   // The order row first: two issues of one order run one after the other.
   const order = await repo.lockInvoiceOrder(trx, tenantId, body.order_id);
   if (!order || order.deleted) throw notFound(INVOICE_MESSAGES.orderNotFound);
-  const existing = await repo.findOrderInvoice(trx, tenantId, order.id, 'SATIS');
+  const same = await repo.findInvoice(trx, tenantId, body.id);
+  if (same) {
+    if (same.order_id !== order.id || same.type !== 'SATIS')
+      throw new AppError(409, 'CONFLICT', INVOICE_MESSAGES.idTaken, { field: 'id' });
+    return { data: repo.toWireInvoice(same), statusCode: 200, entityId: same.id, changed: false };
+  }
+  const existing = await repo.findOrderInvoice(trx, tenantId, order.id, 'SATIS', 'issued');
   if (existing) {
     return { data: repo.toWireInvoice(existing), statusCode: 200, entityId: existing.id, changed: false };
-  }
-  if (await repo.findInvoice(trx, tenantId, body.id)) {
-    throw new AppError(409, 'CONFLICT', INVOICE_MESSAGES.idTaken, { field: 'id' });
   }
   if (body.expected_version !== undefined && body.expected_version !== order.change_seq) {
     throw new AppError(409, 'CONFLICT', ORDER_MESSAGES.versionConflict, {
@@ -275,7 +280,7 @@ export async function statusInvoiceStep(
   if (target !== 'delivered' && target !== 'returned' && target !== 'refunded') return NOTHING;
   const order = await repo.lockInvoiceOrder(trx, tenantId, orderId);
   if (!order) return NOTHING;
-  const sale = await repo.findOrderInvoice(trx, tenantId, orderId, 'SATIS');
+  const sale = await repo.findOrderInvoice(trx, tenantId, orderId, 'SATIS', 'issued');
   let prepared: PreparedInvoice;
   let action: string;
   if (target === 'delivered') {
@@ -286,7 +291,7 @@ export async function statusInvoiceStep(
     prepared = await prepare(trx, tenantId, actor, order, { id: randomUUID(), type: 'SATIS' });
     action = 'invoice.issue';
   } else {
-    if (sale?.status !== 'issued') return NOTHING;
+    if (!sale) return NOTHING;
     if (await repo.findOrderInvoice(trx, tenantId, orderId, 'IADE')) return NOTHING;
     prepared = await prepare(trx, tenantId, actor, order, { id: randomUUID(), type: 'IADE', original: sale });
     action = 'invoice.return';

@@ -10,8 +10,9 @@ import { defaultInvoicePrefix } from '../../../shared/domain/invoice';
  *    `change_seq` from the tenant's counter (it is also the version an edit names), `deleted_at`
  *    for the feed's removals (an invoice is never deleted; the column keeps the feed's shape).
  *    - UNIQUE (tenant_id, invoice_number): a number is used once, a cancelled invoice keeps it.
- *    - UNIQUE (tenant_id, order_id) WHERE type = 'SATIS': one sales invoice per order, whatever
- *      device or replay asks for a second one.
+ *    - UNIQUE (tenant_id, order_id) WHERE type = 'SATIS' AND status = 'issued': one standing
+ *      sales invoice per order, whatever device or replay asks for a second one; a cancelled one
+ *      (wrong buyer details, say) does not stand in the way of its replacement.
  *    - UNIQUE (tenant_id, original_invoice_id) WHERE type = 'IADE': one return invoice per sale.
  *    - `salesperson_id`: the order's salesperson, copied so the feed can show a salesperson the
  *      invoices of their own orders without a join.
@@ -77,7 +78,8 @@ const UP = [
     CHECK ((type = 'IADE') = (original_invoice_id IS NOT NULL))
   )`,
   'CREATE UNIQUE INDEX invoices_number_key ON invoices (tenant_id, invoice_number)',
-  `CREATE UNIQUE INDEX invoices_sale_per_order_key ON invoices (tenant_id, order_id) WHERE type = 'SATIS'`,
+  `CREATE UNIQUE INDEX invoices_sale_per_order_key ON invoices (tenant_id, order_id)
+     WHERE type = 'SATIS' AND status = 'issued'`,
   `CREATE UNIQUE INDEX invoices_return_per_sale_key ON invoices (tenant_id, original_invoice_id)
      WHERE type = 'IADE'`,
   'CREATE INDEX invoices_change_seq_idx ON invoices (tenant_id, change_seq)',
