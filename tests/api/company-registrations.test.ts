@@ -461,8 +461,15 @@ describe('platform admin review', () => {
   });
 });
 
-/** A DNS provider that records what it is asked, or fails like a provider that is down. */
-function fakeDns(fail: string | null, written: string[]): DnsProvider {
+/**
+ * A DNS provider that records what it is asked, or fails like a provider that is down; its
+ * resolver answers `resolves` (a record just written may not resolve yet).
+ */
+function fakeDns(
+  fail: string | null,
+  written: string[],
+  resolves: 'active' | 'pending' = 'active',
+): DnsProvider {
   return {
     configured: true,
     zone: 'example.com.',
@@ -474,7 +481,7 @@ function fakeDns(fail: string | null, written: string[]): DnsProvider {
     removeHost: async () => {},
     listRecords: async () => [],
     check: async (label: string) => ({
-      status: 'active',
+      status: resolves,
       host: `${label}.example.com`,
       answers: [],
       target: null,
@@ -514,6 +521,16 @@ describe('DNS and e-mail on approval', () => {
         .where('id', '=', b.subdomain)
         .executeTakeFirst();
       expect(row?.dns_status).toBe('error');
+      // written, but the resolver does not answer it yet: pending, never 'active' on trust
+      const slow = await startApi({ database: api.database, dns: fakeDns(null, [], 'pending') });
+      try {
+        const c = form(slow);
+        await signUp(slow, c, '10.7.0.3');
+        const r3 = await act(slow, await slow.login('default', 'admin'), c.id, 'approve');
+        expect(r3.body.data.tenant).toMatchObject({ dns_status: 'pending', dns_message: M.dnsPending });
+      } finally {
+        await slow.close();
+      }
     } finally {
       await ok.close();
       await down.close();

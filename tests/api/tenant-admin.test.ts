@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DnsProvider } from '../../src/server/dns/provider';
 import {
   type AdminTenant,
   adminTenantsBody,
@@ -358,5 +359,61 @@ describe('delete', () => {
 
     expect((await api.call('GET', '/tenants/info', { tenant: victim })).status).toBe(404);
     expect((await api.call('DELETE', `/admin/tenants/${victim}`, as(platform))).status).toBe(404);
+  });
+});
+
+describe('DNS of a company added or deleted here', () => {
+  it("writes the new company's record and stores what the resolver says; deleting removes it; without DNS: inactive", async () => {
+    const written: string[] = [];
+    const removed: string[] = [];
+    const dns: DnsProvider = {
+      configured: true,
+      zone: 'example.com.',
+      upsertHost: async (label) => {
+        written.push(label);
+        return { name: `${label}.example.com.`, type: 'A', content: ['192.0.2.1'], ttl: 300 };
+      },
+      removeHost: async (label) => {
+        removed.push(label);
+      },
+      listRecords: async () => [],
+      check: async (label) => ({
+        status: 'pending',
+        host: `${label}.example.com`,
+        answers: [],
+        target: '192.0.2.1',
+      }),
+    };
+    const withDns = await startApi({ database: api.database, dns, config: { backupDir: join(dir, 'dns') } });
+    try {
+      const admin = await withDns.login('default', 'admin');
+      const made = await withDns.call<{ data: AdminTenant }>('POST', '/admin/tenants', {
+        token: admin.token,
+        tenant: 'default',
+        body: newTenant('dnsli-firma'),
+      });
+      expect(made.status, made.raw).toBe(201);
+      expect(written).toEqual(['dnsli-firma']);
+      const read = await withDns.call<{ data: AdminTenant }>('GET', '/admin/tenants/dnsli-firma', {
+        token: admin.token,
+        tenant: 'default',
+      });
+      // written but not answered by the resolver yet: pending, not 'active' on trust
+      expect(read.body.data.dns_status).toBe('pending');
+      const gone = await withDns.call('DELETE', '/admin/tenants/dnsli-firma', {
+        token: admin.token,
+        tenant: 'default',
+      });
+      expect(gone.status, gone.raw).toBe(200);
+      expect(removed).toEqual(['dnsli-firma']);
+    } finally {
+      await withDns.close();
+    }
+    // the suite's own app has no DNS provider: a new company is 'inactive', nothing pretends
+    const plain = await createTenant(newTenant('dnssiz-firma'));
+    expect(plain.subdomain).toBe('dnssiz-firma');
+    const read = await api.call<{ data: AdminTenant }>('GET', '/admin/tenants/dnssiz-firma', as(platform));
+    expect(read.body.data.dns_status).toBe('inactive');
+    expect((await api.call('DELETE', '/admin/tenants/dnssiz-firma', as(platform))).status).toBe(200);
   });
 });

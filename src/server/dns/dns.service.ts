@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DNS_MESSAGES, type DnsStatus } from '../../shared/api/dns';
 import { MESSAGES } from '../../shared/api/errors';
-import { DEFAULT_TENANT } from '../../shared/domain/tenant-host';
+import { isPlatformAdmin } from '../../shared/domain/platform';
 import { recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/schema';
 import { AppError, forbidden } from '../lib/errors';
@@ -42,7 +42,7 @@ export interface DnsActor {
 const SETUP_CONCURRENCY = 4;
 
 function requirePlatformAdmin(actor: DnsActor): void {
-  if (actor.tenantId !== DEFAULT_TENANT || actor.role !== 'admin') throw forbidden(DNS_MESSAGES.platformOnly);
+  if (!isPlatformAdmin(actor.role, actor.tenantId)) throw forbidden(DNS_MESSAGES.platformOnly);
 }
 
 function requireConfigured(dns: DnsProvider): void {
@@ -213,4 +213,48 @@ export async function checkTenant(
     target: check.target,
     ...(check.reason === undefined ? {} : { reason: check.reason }),
   };
+}
+
+/**
+ * A new tenant's host (registration approval, a tenant added in tenant management), after the
+ * transaction that made the tenant: its record written, then asked of the resolver, and what the
+ * resolver says stored as the tenant's dns_status — 'active' only when it answers the target,
+ * 'pending' while it does not yet, never assumed from the write alone; 'inactive' without a
+ * provider; 'error' with the reason when the provider or the resolver fails. Never throws: the
+ * tenant stands whatever DNS says (the platform admin can retry from tenant management).
+ */
+export async function provisionTenantHost(
+  deps: DnsDeps,
+  tenantId: string,
+  subdomain: string,
+): Promise<{ status: DnsStatus; reason?: string }> {
+  let outcome: { status: DnsStatus; reason?: string };
+  if (!deps.dns.configured) outcome = { status: 'inactive' };
+  else {
+    try {
+      await deps.dns.upsertHost(subdomain);
+      const check = await deps.dns.check(subdomain);
+      outcome = check.reason ? { status: check.status, reason: check.reason } : { status: check.status };
+    } catch (error) {
+      outcome = {
+        status: 'error',
+        reason: error instanceof Error ? error.message.slice(0, 300) : String(error),
+      };
+    }
+  }
+  if (await repo.setDnsStatus(deps.db, tenantId, outcome.status)) deps.changed();
+  return outcome;
+}
+
+/**
+ * A deleted tenant's host record removed (best effort, after the delete committed: a provider
+ * that is away leaves a record pointing at a host that now answers 'no company at this address').
+ */
+export async function removeTenantHost(dns: DnsProvider, subdomain: string): Promise<void> {
+  if (!dns.configured) return;
+  try {
+    await dns.removeHost(subdomain);
+  } catch {
+    // the wildcard or a later setup-existing run does not bring it back; the record is harmless
+  }
 }

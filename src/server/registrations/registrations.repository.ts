@@ -251,11 +251,3 @@ export async function setTenantActive(
     .where('id', '=', tenantId)
     .execute();
 }
-
-export async function setTenantDnsStatus(db: Executor, tenantId: string, status: string): Promise<void> {
-  await db
-    .updateTable('tenants')
-    .set({ dns_status: status, updated_at: new Date() })
-    .where('id', '=', tenantId)
-    .execute();
-}

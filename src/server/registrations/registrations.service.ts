@@ -22,7 +22,8 @@ import {
 } from '../../shared/domain/platform';
 import { recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/schema';
-import { DnsNotConfiguredError, type DnsProvider } from '../dns/provider';
+import { provisionTenantHost } from '../dns/dns.service';
+import type { DnsProvider } from '../dns/provider';
 import { queueEmail } from '../email/email-outbox.repository';
 import { renderRegistrationApprovedEmail, renderRegistrationVerifyEmail } from '../email/email-render';
 import { AppError, forbidden, notFound, validation } from '../lib/errors';
@@ -39,7 +40,6 @@ import {
   lockRegistration,
   setRegistrationStatus,
   setTenantActive,
-  setTenantDnsStatus,
   tenantHoldsSubdomain,
   verifyEmailByToken,
 } from './registrations.repository';
@@ -384,23 +384,21 @@ export async function act(
   return result;
 }
 
-/** The new tenant's DNS record, after the commit; its outcome is stored on the tenant. */
+/** The new tenant's DNS record, after the commit; what the resolver says is stored on the tenant. */
 async function writeDns(deps: ActionDeps, subdomain: string): Promise<{ status: string; message: string }> {
-  let status: string;
-  let message: string;
-  try {
-    await deps.dns.upsertHost(subdomain);
-    status = 'active';
-    message = M.dnsActive;
-  } catch (error) {
-    if (error instanceof DnsNotConfiguredError) {
-      status = 'inactive';
-      message = M.dnsInactive;
-    } else {
-      status = 'error';
-      message = M.dnsError(error instanceof Error ? error.message.slice(0, 300) : String(error));
-    }
-  }
-  await setTenantDnsStatus(deps.db, subdomain, status);
-  return { status, message };
+  const outcome = await provisionTenantHost(
+    // (the approval's route empties the read cache around the whole action)
+    { db: deps.db, dns: deps.dns, changed: () => {} },
+    subdomain,
+    subdomain,
+  );
+  const message =
+    outcome.status === 'active'
+      ? M.dnsActive
+      : outcome.status === 'pending'
+        ? M.dnsPending
+        : outcome.status === 'inactive'
+          ? M.dnsInactive
+          : M.dnsError(outcome.reason ?? '');
+  return { status: outcome.status, message };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api/endpoints';
 import { TENANT_MESSAGES } from '../../shared/api/tenant-admin';
 import { isPlatformAdmin } from '../../shared/domain/platform';
+import { provisionTenantHost, removeTenantHost } from '../dns/dns.service';
 import { AppError } from '../lib/errors';
 import { hashPassword } from '../lib/password';
 import { route } from '../lib/route';
@@ -37,7 +38,7 @@ export default async function tenantAdminRoutes(app: FastifyInstance) {
   route(app, API.adminTenantCreate, async (request, reply) => {
     let adminHash: string | null = null;
     const password = request.body.first_admin?.password;
-    return app.readCache.invalidateAround(() =>
+    const answered = await app.readCache.invalidateAround(() =>
       app.mutate(
         request,
         reply,
@@ -52,6 +53,17 @@ export default async function tenantAdminRoutes(app: FastifyInstance) {
         (trx) => service.create(trx, request.body, baseDomain, adminHash),
       ),
     );
+    // A new company's host record, once it exists (answered 201 as 'pending'): written through the
+    // DNS provider and asked of the resolver; its status shows in the list (inactive without DNS).
+    if (reply.statusCode === 201) {
+      const id = request.body.subdomain;
+      await provisionTenantHost(
+        { db: app.db, dns: app.dns, changed: () => app.readCache.invalidate() },
+        id,
+        id,
+      );
+    }
+    return answered;
   });
 
   route(app, API.adminTenantUpdate, async (request, reply) =>
@@ -96,7 +108,10 @@ export default async function tenantAdminRoutes(app: FastifyInstance) {
     try {
       const answered = await deleting;
       // Its users' open event streams end now (their sessions went with the tenant).
-      if (reply.statusCode < 300) app.eventHub.closeTenant(id);
+      if (reply.statusCode < 300) {
+        app.eventHub.closeTenant(id);
+        if (prepared) await removeTenantHost(app.dns, id);
+      }
       return answered;
     } catch (error) {
       // The backup was written but the rows stayed (the transaction failed): switch it back on.

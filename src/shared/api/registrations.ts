@@ -84,7 +84,8 @@ export const REGISTRATION_MESSAGES = {
   tenantExists: 'Bu alt alan adıyla (subdomain) bir şirket zaten var; kayıt onaylanamadı',
   dnsInactive: 'DNS sağlayıcısı yapılandırılmadığı için DNS kaydı oluşturulmadı (dns_status: inactive).',
   dnsError: (reason: string) => `DNS kaydı oluşturulamadı (dns_status: error): ${reason}`,
-  dnsActive: 'DNS kaydı oluşturuldu.',
+  dnsActive: 'DNS kaydı oluşturuldu; adres çözümleniyor (dns_status: active).',
+  dnsPending: 'DNS kaydı oluşturuldu; çözümleyici henüz yanıtlamıyor (dns_status: pending).',
 } as const;
 
 const optional = <T extends z.ZodType<string>>(schema: T) =>
