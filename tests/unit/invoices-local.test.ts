@@ -12,12 +12,7 @@ import {
   queryInvoices,
 } from '../../src/client/local/invoices';
 import { acknowledge, listEntries, putServerRows, reject } from '../../src/client/local/outbox';
-import {
-  buyerSnapshot,
-  invoiceAmounts,
-  invoiceLines,
-  profileFor,
-} from '../../src/server/invoices/invoice-build';
+import { lineSources } from '../../src/server/invoices/invoice-build';
 import type { Order } from '../../src/shared/api';
 import {
   INVOICE_MESSAGES,
@@ -26,6 +21,12 @@ import {
   invoiceSchema,
 } from '../../src/shared/api/invoices';
 import { amountInWords, splitGross } from '../../src/shared/domain/invoice';
+import {
+  buyerSnapshot,
+  invoiceAmounts,
+  invoiceLines,
+  profileFor,
+} from '../../src/shared/domain/invoice-content';
 
 /**
  * The invoice a device issues offline: built from the mirrored order with the shared KDV rules
@@ -165,17 +166,20 @@ describe('the optimistic invoice of a delivered order', () => {
       createdByName: null,
       now: NOW,
     });
+    // the server's path: its order lines (TL amounts as the database gives them) through lineSources
     const serverLines = invoiceLines(
-      o.items.map((i, index) => ({
-        position: index,
-        product_id: i.product_id,
-        product_name: i.product_name,
-        product_code: i.product_id === 'p1' ? 'P-1' : null,
-        quantity: i.quantity,
-        unit_price: (i.unit_price_kurus / 100).toFixed(2),
-        total_price: (i.total_price_kurus / 100).toFixed(2),
-        vat_rate: i.vat_rate ?? null,
-      })),
+      lineSources(
+        o.items.map((i, index) => ({
+          position: index,
+          product_id: i.product_id,
+          product_name: i.product_name,
+          product_code: i.product_id === 'p1' ? 'P-1' : null,
+          quantity: i.quantity,
+          unit_price: (i.unit_price_kurus / 100).toFixed(2),
+          total_price: (i.total_price_kurus / 100).toFixed(2),
+          vat_rate: i.vat_rate ?? null,
+        })),
+      ),
     );
     expect(d.lines).toEqual(serverLines);
     const { rate_totals, net_total_kurus, vat_total_kurus, gross_total_kurus, amount_in_words } = d;

@@ -7,13 +7,12 @@ import {
   type InvoiceStatus,
   type InvoiceType,
 } from '../../shared/api/invoices';
-import { DEFAULT_VAT_RATE } from '../../shared/api/products';
-import { amountInWords, invoiceTotals, splitGross } from '../../shared/domain/invoice';
 import {
   INVOICE_CANCEL_ROLES,
   INVOICE_ISSUE_ROLES,
   INVOICE_READERS,
 } from '../../shared/domain/invoice-access';
+import { buyerSnapshot, invoiceAmounts, invoiceLines, profileFor } from '../../shared/domain/invoice-content';
 import { type LocalDb, type LocalInvoice, type OutboxEntry, recordKey } from './database';
 import { enqueue, uuid } from './outbox';
 import { foldTr } from './queries';
@@ -38,9 +37,6 @@ export const canIssueInvoice = (role: string | null | undefined) => has(INVOICE_
 export const canCancelInvoice = (role: string | null | undefined) => has(INVOICE_CANCEL_ROLES, role);
 export const canSeeInvoices = (role: string | null | undefined) => has(INVOICE_READERS, role);
 
-/** The unit printed on every line: orders are counted in pieces (UBL unitCode C62), as the server prints. */
-export const INVOICE_UNIT = 'Adet';
-
 export interface InvoiceDraftInput {
   id: string;
   order: Order;
@@ -54,39 +50,26 @@ export interface InvoiceDraftInput {
   now: string;
 }
 
-/** A VKN is 10 digits (a company); a TCKN 11 (a person). */
-const isVkn = (taxNumber: string | null | undefined) => /^\d{10}$/.test(taxNumber ?? '');
-
 /**
  * The optimistic sales invoice of a delivered order, as the server will compute it: each line's
  * gross is the order line's KDV-inclusive total, split into net and KDV by the line's rate
- * (splitGross), the per-rate totals and the grand total summed from the lines (invoiceTotals), so
- * the grand total is the order's total to the kuruş. Pure: the caller supplies ids and time.
+ * (the shared rule of shared/domain/invoice-content.ts, which the server uses too), so the grand
+ * total is the order's total to the kuruş. Pure: the caller supplies ids and time.
  */
 export function buildInvoiceDraft(input: InvoiceDraftInput): Invoice & { pending_sync: 1 } {
   const { order, customer, products } = input;
-  const lines = order.items.map((item, index) => {
-    const product = item.product_id ? products.get(item.product_id) : undefined;
-    // The line's own rate (recorded when the order was taken); a line older than that: the default.
-    const rate = item.vat_rate ?? DEFAULT_VAT_RATE;
-    const gross = item.total_price_kurus;
-    const split = splitGross(gross, rate);
-    return {
-      line_no: index + 1,
+  const lines = invoiceLines(
+    order.items.map((item) => ({
       product_id: item.product_id,
       product_name: item.product_name,
-      product_code: product?.product_code ?? null,
+      product_code: (item.product_id ? products.get(item.product_id)?.product_code : undefined) ?? null,
       quantity: item.quantity,
-      unit: INVOICE_UNIT,
       unit_price_kurus: item.unit_price_kurus,
-      vat_rate: rate,
-      net_kurus: split.net,
-      vat_kurus: split.kdv,
-      gross_kurus: gross,
-    };
-  });
-  const totals = invoiceTotals(lines.map((l) => ({ gross: l.gross_kurus, kdvRate: l.vat_rate })));
-  const taxNumber = customer?.tax_number?.replace(/\s/g, '') || null;
+      gross_kurus: item.total_price_kurus,
+      vat_rate: item.vat_rate,
+    })),
+  );
+  const buyer = buyerSnapshot(order, customer);
   return {
     id: input.id,
     invoice_number: null,
@@ -96,7 +79,7 @@ export function buildInvoiceDraft(input: InvoiceDraftInput): Invoice & { pending
     status: 'issued',
     // A buyer without a VKN: e-Arşiv. With one, the company's setting, which the device does not
     // hold: the server's default until its row replaces this one.
-    profile: isVkn(taxNumber) ? 'TEMELFATURA' : 'EARSIVFATURA',
+    profile: profileFor(buyer, 'TEMELFATURA'),
     order_id: order.id,
     order_number: order.order_number,
     salesperson_id: order.salesperson_id,
@@ -106,28 +89,9 @@ export function buildInvoiceDraft(input: InvoiceDraftInput): Invoice & { pending
     currency: 'TRY',
     seller: input.seller,
     // The customer record, else what the order says of its customer (as the server does).
-    buyer: {
-      customer_id: customer?.id ?? order.customer_id,
-      name: customer?.full_name ?? order.customer_name,
-      company_name: customer?.company_name ?? null,
-      tax_number: taxNumber,
-      tax_office: customer?.tax_office ?? null,
-      address: customer?.address ?? order.customer_address,
-      city: customer?.city ?? null,
-      phone: customer?.phone ?? order.customer_phone,
-      email: customer?.email ?? order.customer_email,
-    },
+    buyer,
     lines,
-    rate_totals: totals.byRate.map((r) => ({
-      rate: r.rate,
-      net_kurus: r.net,
-      vat_kurus: r.kdv,
-      gross_kurus: r.gross,
-    })),
-    net_total_kurus: totals.net,
-    vat_total_kurus: totals.kdv,
-    gross_total_kurus: totals.gross,
-    amount_in_words: `Yalnız: ${amountInWords(totals.gross)}`,
+    ...invoiceAmounts(lines),
     cancel_reason: null,
     cancelled_at: null,
     cancelled_by_name: null,

@@ -1,24 +1,13 @@
-import type {
-  InvoiceBuyer,
-  InvoiceLine,
-  InvoiceProfile,
-  InvoiceRateTotal,
-  InvoiceSeller,
-} from '../../shared/api/invoices';
-import { amountInWords, invoiceTotals, splitGross } from '../../shared/domain/invoice';
+import type { InvoiceSeller } from '../../shared/api/invoices';
+import type { InvoiceLineSource } from '../../shared/domain/invoice-content';
 import { toKurus } from '../../shared/domain/money';
-import type { InvoiceOrder, InvoiceOrderItem, InvoiceSettingsRow } from './invoices.repository';
+import type { InvoiceOrderItem, InvoiceSettingsRow } from './invoices.repository';
 
 /**
- * What an invoice says, made from its order, customer and company (pure: no database, no clock).
- * Order prices are KDV-inclusive: a line's gross is the order line's total, split into net and
- * KDV by the line's own rate (shared/domain/invoice.ts), so the grand total is the order's.
+ * The server's side of what an invoice says (pure: no database, no clock): the seller from the
+ * company profile, the order's lines in kuruş for the shared rule (shared/domain/invoice-content.ts,
+ * which the device uses too), and dates in the tenant's time zone.
  */
-
-/** The unit printed on every line: orders are counted in pieces (UBL unitCode C62). */
-export const PIECE_UNIT = 'Adet';
-/** The KDV rate of an order line made before lines carried one. */
-const DEFAULT_VAT_RATE = 20;
 
 /** The seller fields an invoice cannot be issued without, by name. */
 export function missingSellerFields(settings: InvoiceSettingsRow): string[] {
@@ -44,83 +33,17 @@ export function sellerSnapshot(settings: InvoiceSettingsRow): InvoiceSeller {
   };
 }
 
-export interface InvoiceCustomer {
-  id: string;
-  full_name: string;
-  company_name: string | null;
-  phone: string | null;
-  email: string | null;
-  address: string | null;
-  city: string | null;
-  tax_office: string | null;
-  tax_number: string | null;
-}
-
-/** The buyer: the order's customer record, else what the order itself says of its customer. */
-export function buyerSnapshot(order: InvoiceOrder, customer: InvoiceCustomer | undefined): InvoiceBuyer {
-  const taxNumber = customer?.tax_number?.replace(/\s/g, '') || null;
-  return {
-    customer_id: customer?.id ?? order.customer_id,
-    name: customer?.full_name ?? order.customer_name,
-    company_name: customer?.company_name ?? null,
-    tax_number: taxNumber,
-    tax_office: customer?.tax_office ?? null,
-    address: customer?.address ?? order.customer_address,
-    city: customer?.city ?? null,
-    phone: customer?.phone ?? order.customer_phone,
-    email: customer?.email ?? order.customer_email,
-  };
-}
-
-/** EARSIVFATURA for a buyer without a VKN (10 digits), else the company's setting. */
-export function profileFor(buyer: InvoiceBuyer, setting: string): InvoiceProfile {
-  if (!buyer.tax_number || !/^\d{10}$/.test(buyer.tax_number)) return 'EARSIVFATURA';
-  return setting === 'TICARIFATURA' ? 'TICARIFATURA' : 'TEMELFATURA';
-}
-
-export function invoiceLines(items: readonly InvoiceOrderItem[]): InvoiceLine[] {
-  return items.map((item, index) => {
-    const gross = toKurus(item.total_price);
-    const rate = item.vat_rate ?? DEFAULT_VAT_RATE;
-    const split = splitGross(gross, rate);
-    return {
-      line_no: index + 1,
-      product_id: item.product_id,
-      product_name: item.product_name,
-      product_code: item.product_code,
-      quantity: item.quantity,
-      unit: PIECE_UNIT,
-      unit_price_kurus: toKurus(item.unit_price),
-      vat_rate: rate,
-      net_kurus: split.net,
-      vat_kurus: split.kdv,
-      gross_kurus: gross,
-    };
-  });
-}
-
-export interface InvoiceAmounts {
-  rate_totals: InvoiceRateTotal[];
-  net_total_kurus: number;
-  vat_total_kurus: number;
-  gross_total_kurus: number;
-  amount_in_words: string;
-}
-
-export function invoiceAmounts(lines: readonly InvoiceLine[]): InvoiceAmounts {
-  const totals = invoiceTotals(lines.map((l) => ({ gross: l.gross_kurus, kdvRate: l.vat_rate })));
-  return {
-    rate_totals: totals.byRate.map((r) => ({
-      rate: r.rate,
-      net_kurus: r.net,
-      vat_kurus: r.kdv,
-      gross_kurus: r.gross,
-    })),
-    net_total_kurus: totals.net,
-    vat_total_kurus: totals.kdv,
-    gross_total_kurus: totals.gross,
-    amount_in_words: `Yalnız: ${amountInWords(totals.gross)}`,
-  };
+/** The order's lines as the shared invoice rule takes them (money in kuruş). */
+export function lineSources(items: readonly InvoiceOrderItem[]): InvoiceLineSource[] {
+  return items.map((item) => ({
+    product_id: item.product_id,
+    product_name: item.product_name,
+    product_code: item.product_code,
+    quantity: item.quantity,
+    unit_price_kurus: toKurus(item.unit_price),
+    gross_kurus: toKurus(item.total_price),
+    vat_rate: item.vat_rate,
+  }));
 }
 
 /**

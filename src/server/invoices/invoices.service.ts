@@ -16,6 +16,7 @@ import {
   canSeeInvoice,
   invoiceScope,
 } from '../../shared/domain/invoice-access';
+import { buyerSnapshot, invoiceAmounts, invoiceLines, profileFor } from '../../shared/domain/invoice-content';
 import { toKurus } from '../../shared/domain/money';
 import type { Role } from '../../shared/domain/roles';
 import { insertAuditLog } from '../audit/audit.repository';
@@ -27,17 +28,7 @@ import { AppError, forbidden, notFound, validation } from '../lib/errors';
 import { reload } from '../orders/orders.service';
 import { renderInvoicePdf } from './invoice.pdf';
 import { renderInvoiceXml } from './invoice.xml';
-import {
-  buyerSnapshot,
-  dayStart,
-  invoiceAmounts,
-  invoiceLines,
-  missingSellerFields,
-  nextDay,
-  profileFor,
-  sellerSnapshot,
-  yearIn,
-} from './invoice-build';
+import { dayStart, lineSources, missingSellerFields, nextDay, sellerSnapshot, yearIn } from './invoice-build';
 import { exportZip } from './invoice-export';
 import * as repo from './invoices.repository';
 
@@ -162,7 +153,7 @@ async function prepare(
       ? await repo.customerForInvoice(trx, tenantId, order.customer_id)
       : undefined;
     const buyer = buyerSnapshot(order, customer);
-    const lines = invoiceLines(await repo.orderItemsForInvoice(trx, tenantId, order.id));
+    const lines = invoiceLines(lineSources(await repo.orderItemsForInvoice(trx, tenantId, order.id)));
     content = {
       seller: sellerSnapshot(settings),
       buyer,
