@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { Invoice } from '../../shared/api/invoices';
 import { formatTL } from '../../shared/domain/money';
 import { pdfFonts } from '../lib/pdf-fonts';
+import { type PdfColumn, pdfTable } from '../lib/pdf-table';
 import { localDateTime } from './invoice-build';
 import { gibQrPayload, qrMatrix } from './invoice-qr';
 
@@ -31,13 +32,7 @@ const PAD = 4;
 const GREY = '#555555';
 const LINE = '#999999';
 
-interface Column {
-  title: string;
-  width: number;
-  align: 'left' | 'right';
-}
-
-const COLUMNS: Column[] = [
+const COLUMNS: PdfColumn[] = [
   { title: '#', width: 22, align: 'right' },
   { title: 'Ürün / Hizmet', width: 165, align: 'left' },
   { title: 'Miktar', width: 42, align: 'right' },
@@ -195,35 +190,7 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   }
 
   // --------------------------------------------------------------------------- lines ---
-  const clip = (text: string, w: number) => {
-    if (doc.widthOfString(text) <= w) return text;
-    let s = text;
-    while (s.length > 1 && doc.widthOfString(`${s}…`) > w) s = s.slice(0, -1);
-    return `${s}…`;
-  };
-  const row = (cells: string[], rowY: number, font: 'regular' | 'bold') => {
-    doc.font(font).fontSize(8).fillColor('black');
-    let x = left;
-    for (const [i, col] of COLUMNS.entries()) {
-      const w = col.width - 2 * PAD;
-      doc.text(clip(cells[i] ?? '', w), x + PAD, rowY + PAD, {
-        width: w,
-        align: col.align,
-        lineBreak: false,
-      });
-      x += col.width;
-    }
-  };
-  const rowHeight = 8 * 1.2 + 2 * PAD;
-  const header = (rowY: number) => {
-    doc.rect(left, rowY, width, rowHeight).fillColor('#eeeeee').fill();
-    row(
-      COLUMNS.map((c) => c.title),
-      rowY,
-      'bold',
-    );
-    return rowY + rowHeight;
-  };
+  const { row, rowHeight, header } = pdfTable(doc, { left, width, columns: COLUMNS, fontSize: 8, pad: PAD });
   y = header(y);
   for (const line of invoice.lines) {
     if (y + rowHeight > bottom()) y = header(newPage());

@@ -3,6 +3,7 @@ import type { Order } from '../../shared/api/entities';
 import { formatTL } from '../../shared/domain/money';
 import { formatDate, formatDateTime } from '../../shared/domain/time';
 import { pdfFonts } from '../lib/pdf-fonts';
+import { type PdfColumn, pdfTable } from '../lib/pdf-table';
 import type { CompanyInfo } from './warehouse.repository';
 
 /**
@@ -31,13 +32,7 @@ const ROW_PAD = 4;
 const GREY = '#555555';
 const LINE = '#999999';
 
-interface Column {
-  title: string;
-  width: number;
-  align: 'left' | 'right';
-}
-
-const COLUMNS: Column[] = [
+const COLUMNS: PdfColumn[] = [
   { title: '#', width: 24, align: 'right' },
   { title: 'Ürün', width: 175, align: 'left' },
   { title: 'Barkod', width: 95, align: 'left' },
@@ -154,35 +149,13 @@ export function renderDeliveryNote(data: DeliveryNoteData): Promise<Buffer> {
   y = doc.y + 14;
 
   // -------------------------------------------------------------------------- the lines ---
-  const clip = (text: string, w: number) => {
-    if (doc.widthOfString(text) <= w) return text;
-    let s = text;
-    while (s.length > 1 && doc.widthOfString(`${s}…`) > w) s = s.slice(0, -1);
-    return `${s}…`;
-  };
-  const row = (cells: string[], rowY: number, font: 'regular' | 'bold') => {
-    doc.font(font).fontSize(9).fillColor('black');
-    let x = left;
-    for (const [i, col] of COLUMNS.entries()) {
-      const w = col.width - 2 * ROW_PAD;
-      doc.text(clip(cells[i] ?? '', w), x + ROW_PAD, rowY + ROW_PAD, {
-        width: w,
-        align: col.align,
-        lineBreak: false,
-      });
-      x += col.width;
-    }
-  };
-  const rowHeight = 9 * 1.2 + 2 * ROW_PAD;
-  const header = (rowY: number) => {
-    doc.rect(left, rowY, width, rowHeight).fillColor('#eeeeee').fill();
-    row(
-      COLUMNS.map((c) => c.title),
-      rowY,
-      'bold',
-    );
-    return rowY + rowHeight;
-  };
+  const { row, rowHeight, header } = pdfTable(doc, {
+    left,
+    width,
+    columns: COLUMNS,
+    fontSize: 9,
+    pad: ROW_PAD,
+  });
   const newPage = () => {
     doc.addPage();
     return PAGE_MARGIN;

@@ -1,0 +1,62 @@
+/**
+ * A table drawn with pdfkit (the delivery note's and the invoice's lines): fixed columns, one line
+ * of text per cell (a text longer than its cell is cut with '…', never wrapped into the next row),
+ * a grey header row to repeat at the top of every page.
+ */
+export interface PdfColumn {
+  title: string;
+  width: number;
+  align: 'left' | 'right';
+}
+
+/** The part of a pdfkit document the table draws with. */
+interface PdfDoc {
+  widthOfString(text: string): number;
+  font(name: string): PdfDoc;
+  fontSize(size: number): PdfDoc;
+  fillColor(color: string): PdfDoc;
+  text(text: string, x: number, y: number, options: Record<string, unknown>): PdfDoc;
+  rect(x: number, y: number, w: number, h: number): PdfDoc;
+  fill(): PdfDoc;
+}
+
+export interface PdfTable {
+  rowHeight: number;
+  /** Draws one row of cells at `y` (fonts registered as 'regular' and 'bold'). */
+  row(cells: string[], y: number, font: 'regular' | 'bold'): void;
+  /** Draws the header row at `y`; returns the y under it. */
+  header(y: number): number;
+}
+
+export function pdfTable(
+  doc: PdfDoc,
+  layout: { left: number; width: number; columns: readonly PdfColumn[]; fontSize: number; pad: number },
+): PdfTable {
+  const { left, width, columns, fontSize, pad } = layout;
+  const clip = (text: string, w: number) => {
+    if (doc.widthOfString(text) <= w) return text;
+    let s = text;
+    while (s.length > 1 && doc.widthOfString(`${s}…`) > w) s = s.slice(0, -1);
+    return `${s}…`;
+  };
+  const rowHeight = fontSize * 1.2 + 2 * pad;
+  const row = (cells: string[], y: number, font: 'regular' | 'bold') => {
+    doc.font(font).fontSize(fontSize).fillColor('black');
+    let x = left;
+    for (const [i, col] of columns.entries()) {
+      const w = col.width - 2 * pad;
+      doc.text(clip(cells[i] ?? '', w), x + pad, y + pad, { width: w, align: col.align, lineBreak: false });
+      x += col.width;
+    }
+  };
+  const header = (y: number) => {
+    doc.rect(left, y, width, rowHeight).fillColor('#eeeeee').fill();
+    row(
+      columns.map((c) => c.title),
+      y,
+      'bold',
+    );
+    return y + rowHeight;
+  };
+  return { rowHeight, row, header };
+}
