@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, pgliteDir } from '../../src/server/db/database';
 import type { PushResult } from '../../src/shared/api/push';
 import { parseInvoiceNumber } from '../../src/shared/domain/invoice';
-import { freePort } from '../helpers/free-port';
-import { createTestDatabase, DEMO_PASSWORD, type TestDatabase, testDatabaseUrl } from '../helpers/test-db';
+import { createTestDatabase, type TestDatabase, testDatabaseUrl } from '../helpers/test-db';
+import { call, kill, login, type Server, startServer } from './support/child-server';
 import { type Api, type Session, startApi } from './support/harness';
 import { completeCompany, insertOrders, issue, type TestOrder } from './support/invoices';
 
@@ -59,78 +58,6 @@ describe('concurrent issuing', () => {
 });
 
 // ------------------------------------------------------------------------ the server killed ---
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: string;
-  exited: { code: number | null; signal: string | null } | null;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      DEMO_PASSWORD,
-      LOGIN_RATE_LIMIT: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const server: Server = { child, base: `http://127.0.0.1:${port}/api`, output: '', exited: null };
-  child.stdout?.on('data', (d) => {
-    server.output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    server.output += d;
-  });
-  child.on('exit', (code, signal) => {
-    server.exited = { code, signal };
-  });
-  for (let i = 0; i < 900; i++) {
-    if (server.exited)
-      throw new Error(`server exited (${JSON.stringify(server.exited)}):\n${server.output.slice(-4000)}`);
-    const ok = await fetch(`${server.base}/health`)
-      .then((r) => r.status === 200)
-      .catch(() => false);
-    if (ok) return server;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not become healthy:\n${server.output.slice(-4000)}`);
-}
-
-async function kill(server: Server, signal: NodeJS.Signals): Promise<void> {
-  if (server.exited) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill(signal);
-  await exited;
-}
-
-async function call<T>(server: Server, method: string, path: string, token?: string, body?: unknown) {
-  const r = await fetch(`${server.base}${path}${path.includes('?') ? '&' : '?'}tenant=demo`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: r.status, body: (await r.json()) as T };
-}
-
-async function login(server: Server, username: string): Promise<string> {
-  const r = await call<{ token: string }>(server, 'POST', '/auth/login', undefined, {
-    username,
-    password: DEMO_PASSWORD,
-  });
-  if (r.status !== 200) throw new Error(`login ${username}: ${r.status}`);
-  return r.body.token;
-}
 
 interface Setup {
   env: Record<string, string>;
