@@ -8,12 +8,8 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -34,6 +30,7 @@ import {
 } from '../../shared/api/invoices';
 import { formatTL } from '../../shared/domain/money';
 import { canSeeInvoices, type InvoiceFilter, type LocalInvoice } from '../local';
+import { FilterSelect } from '../shared-ui/filter-select';
 import { useT } from '../shared-ui/i18n';
 import { ListPagination } from '../shared-ui/list-pagination';
 import { useOnline } from '../shared-ui/local-store';
@@ -140,40 +137,26 @@ export default function InvoicesPage() {
               testId="invoice-search"
               sx={{ flex: 2 }}
             />
-            <FormControl size="small" sx={{ minWidth: 140, flex: 1 }}>
-              <InputLabel id="invoice-status-label">{t('invc_status')}</InputLabel>
-              <Select
-                labelId="invoice-status-label"
-                label={t('invc_status')}
-                value={filters.status}
-                onChange={(e) => set({ status: e.target.value as Filters['status'] })}
-                data-testid="invoice-status-filter"
-              >
-                <MenuItem value="">{t('invc_all')}</MenuItem>
-                {INVOICE_STATUSES.map((s) => (
-                  <MenuItem key={s} value={s}>
-                    {t(STATUS_KEYS[s])}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
-            <FormControl size="small" sx={{ minWidth: 140, flex: 1 }}>
-              <InputLabel id="invoice-type-label">{t('invc_type')}</InputLabel>
-              <Select
-                labelId="invoice-type-label"
-                label={t('invc_type')}
-                value={filters.type}
-                onChange={(e) => set({ type: e.target.value as Filters['type'] })}
-                data-testid="invoice-type-filter"
-              >
-                <MenuItem value="">{t('invc_all')}</MenuItem>
-                {INVOICE_TYPES.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {t(TYPE_KEYS[type])}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
+            <FilterSelect
+              id="invoice-status"
+              label={t('invc_status')}
+              value={filters.status}
+              onChange={(status) => set({ status: status as Filters['status'] })}
+              allLabel={t('invc_all')}
+              options={INVOICE_STATUSES.map((s) => ({ value: s, label: t(STATUS_KEYS[s]) }))}
+              testId="invoice-status-filter"
+              sx={{ minWidth: 140, flex: 1 }}
+            />
+            <FilterSelect
+              id="invoice-type"
+              label={t('invc_type')}
+              value={filters.type}
+              onChange={(type) => set({ type: type as Filters['type'] })}
+              allLabel={t('invc_all')}
+              options={INVOICE_TYPES.map((type) => ({ value: type, label: t(TYPE_KEYS[type]) }))}
+              testId="invoice-type-filter"
+              sx={{ minWidth: 140, flex: 1 }}
+            />
           </Stack>
           <Stack
             direction={{ xs: 'column', sm: 'row' }}

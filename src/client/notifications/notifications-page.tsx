@@ -5,21 +5,18 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
-import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { NOTIFICATION_TYPES } from '../../shared/api/notifications';
+import { FilterSelect } from '../shared-ui/filter-select';
 import { dateTimeLabel, relativeTimeLabel, useT } from '../shared-ui/i18n';
 import { ListPagination } from '../shared-ui/list-pagination';
 import { useLocalStore } from '../shared-ui/local-store';
@@ -104,26 +101,19 @@ export default function NotificationsPage() {
             testId="notification-search"
             sx={{ flex: 1 }}
           />
-          <FormControl size="small" sx={{ minWidth: 220 }}>
-            <InputLabel id="notification-type-label">{t('type')}</InputLabel>
-            <Select
-              labelId="notification-type-label"
-              label={t('type')}
-              value={type}
-              onChange={(e) => {
-                setType(e.target.value);
-                setPage(0);
-              }}
-              data-testid="notification-type-filter"
-            >
-              <MenuItem value="all">{t('allTypes')}</MenuItem>
-              {NOTIFICATION_TYPES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {notificationTypeLabel(value)}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          <FilterSelect
+            id="notification-type"
+            label={t('type')}
+            value={type}
+            onChange={(value) => {
+              setType(value);
+              setPage(0);
+            }}
+            allLabel={t('allTypes')}
+            allValue="all"
+            options={NOTIFICATION_TYPES.map((value) => ({ value, label: notificationTypeLabel(value) }))}
+            testId="notification-type-filter"
+          />
           <Button
             variant="contained"
             startIcon={<DoneAll />}

@@ -3,14 +3,10 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import LocalShipping from '@mui/icons-material/LocalShippingOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
-import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -25,6 +21,7 @@ import { formatTL } from '../../shared/domain/money';
 import { canAssignDriver, canEditOrder, ORDER_STATUSES } from '../../shared/domain/order-status';
 import type { LocalOrder } from '../local';
 import { EmptyTableRow } from '../shared-ui/empty-table-row';
+import { FilterSelect } from '../shared-ui/filter-select';
 import { dateLabel, statusLabel, useT } from '../shared-ui/i18n';
 import { ListPagination } from '../shared-ui/list-pagination';
 import { useLocalStore } from '../shared-ui/local-store';
@@ -106,23 +103,15 @@ export default function OrdersPage() {
             testId="orders-search"
             sx={{ flex: 1 }}
           />
-          <FormControl size="small" sx={{ minWidth: 220 }}>
-            <InputLabel id="orders-status-label">{t('status')}</InputLabel>
-            <Select
-              labelId="orders-status-label"
-              label={t('status')}
-              value={status ?? ''}
-              onChange={(e) => setStatus(e.target.value)}
-              data-testid="orders-status-filter"
-            >
-              <MenuItem value="">{t('all')}</MenuItem>
-              {ORDER_STATUSES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {statusLabel(value)}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          <FilterSelect
+            id="orders-status"
+            label={t('status')}
+            value={status ?? ''}
+            onChange={setStatus}
+            allLabel={t('all')}
+            options={ORDER_STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
+            testId="orders-status-filter"
+          />
           <Button
             variant="outlined"
             startIcon={<Clear />}

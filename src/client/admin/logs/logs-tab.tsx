@@ -5,12 +5,8 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -26,6 +22,7 @@ import { API } from '../../../shared/api/endpoints';
 import { saveBlob } from '../../api/download';
 import { callFile } from '../../api/http';
 import { useApiQuery } from '../../api/query';
+import { FilterSelect } from '../../shared-ui/filter-select';
 import { dateTimeLabel, t as translate, useT } from '../../shared-ui/i18n';
 import { ListPagination } from '../../shared-ui/list-pagination';
 import { useOnline } from '../../shared-ui/local-store';
@@ -159,40 +156,29 @@ export default function LogsTab() {
               testId="logs-search"
               sx={{ flex: 2 }}
             />
-            <FormControl size="small" sx={{ minWidth: 150, flex: 1 }}>
-              <InputLabel id="logs-level-label">{t('lg_level')}</InputLabel>
-              <Select
-                labelId="logs-level-label"
-                label={t('lg_level')}
-                value={filters.level}
-                onChange={(e) => set({ level: e.target.value })}
-                data-testid="logs-level"
-              >
-                <MenuItem value="">{t('all')}</MenuItem>
-                {LOG_LEVELS.map((level) => (
-                  <MenuItem key={level} value={level}>
-                    {t(levelKey(level))}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
-            <FormControl size="small" sx={{ minWidth: 180, flex: 1 }}>
-              <InputLabel id="logs-user-label">{t('lg_user')}</InputLabel>
-              <Select
-                labelId="logs-user-label"
-                label={t('lg_user')}
-                value={filters.user_id}
-                onChange={(e) => set({ user_id: e.target.value })}
-                data-testid="logs-user"
-              >
-                <MenuItem value="">{t('all')}</MenuItem>
-                {(users.data?.users ?? []).map((user) => (
-                  <MenuItem key={user.id} value={user.id}>
-                    {user.full_name} ({user.username})
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
+            <FilterSelect
+              id="logs-level"
+              label={t('lg_level')}
+              value={filters.level}
+              onChange={(level) => set({ level })}
+              allLabel={t('all')}
+              options={LOG_LEVELS.map((level) => ({ value: level, label: t(levelKey(level)) }))}
+              testId="logs-level"
+              sx={{ minWidth: 150, flex: 1 }}
+            />
+            <FilterSelect
+              id="logs-user"
+              label={t('lg_user')}
+              value={filters.user_id}
+              onChange={(user_id) => set({ user_id })}
+              allLabel={t('all')}
+              options={(users.data?.users ?? []).map((user) => ({
+                value: user.id,
+                label: `${user.full_name} (${user.username})`,
+              }))}
+              testId="logs-user"
+              sx={{ minWidth: 180, flex: 1 }}
+            />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             <TextField

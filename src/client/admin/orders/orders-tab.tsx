@@ -4,12 +4,8 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -24,6 +20,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatTL } from '../../../shared/domain/money';
 import { ORDER_STATUSES } from '../../../shared/domain/order-status';
 import { queryOrders } from '../../local';
+import { FilterSelect } from '../../shared-ui/filter-select';
 import { dateLabel, statusLabel, useT } from '../../shared-ui/i18n';
 import { ListPagination } from '../../shared-ui/list-pagination';
 import { useLocalDb, useLocalStore } from '../../shared-ui/local-store';
@@ -93,26 +90,18 @@ export default function OrdersTab() {
             testId="admin-orders-search"
             sx={{ flex: 1 }}
           />
-          <FormControl size="small" sx={{ minWidth: 220 }}>
-            <InputLabel id="admin-orders-status-label">{t('status')}</InputLabel>
-            <Select
-              labelId="admin-orders-status-label"
-              label={t('status')}
-              value={status}
-              onChange={(e) => {
-                setStatus(e.target.value);
-                setPage(0);
-              }}
-              data-testid="admin-orders-status"
-            >
-              <MenuItem value="">{t('all')}</MenuItem>
-              {ORDER_STATUSES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {statusLabel(value)}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          <FilterSelect
+            id="admin-orders-status"
+            label={t('status')}
+            value={status}
+            onChange={(value) => {
+              setStatus(value);
+              setPage(0);
+            }}
+            allLabel={t('all')}
+            options={ORDER_STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
+            testId="admin-orders-status"
+          />
         </Stack>
       </Paper>
       <Paper variant="outlined">
