@@ -1,17 +1,12 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import Print from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { formatTL } from '../../shared/domain/money';
 import { dateLabel, useT } from '../shared-ui/i18n';
 import { useOnline } from '../shared-ui/local-store';
+import { PrintSheet } from '../shared-ui/print-sheet';
 import { useSession } from '../state/session';
 import { useWarehouseOrder } from './warehouse-data';
 
@@ -28,62 +23,26 @@ const num = { ...cell, textAlign: 'right' as const, whiteSpace: 'nowrap' as cons
 export default function DeliveryNotePage() {
   const t = useT();
   const { orderId } = useParams();
-  const navigate = useNavigate();
   const online = useOnline();
   const order = useWarehouseOrder(orderId);
   const company = useSession((s) => s.tenantInfo.company_name);
   const logoUrl = useSession((s) => s.tenantInfo.branding?.logo_url ?? null);
-  const printed = useRef(false);
-
-  useEffect(() => {
-    if (order && !printed.current) {
-      printed.current = true;
-      // After the first paint of the note.
-      const timer = setTimeout(() => window.print(), 300);
-      return () => clearTimeout(timer);
-    }
-  }, [order]);
-
-  if (order === undefined)
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-        <CircularProgress aria-label={t('loadingAria')} />
-      </Box>
-    );
-
   return (
-    <Box
-      component="main"
-      sx={{ p: { xs: 2, sm: 4 }, maxWidth: 900, mx: 'auto', bgcolor: '#fff', color: '#000' }}
+    <PrintSheet
+      ready={order !== undefined}
+      printable={!!order}
+      loadingLabel={t('loadingAria')}
+      backLabel={t('wh_back')}
+      printLabel={t('wh_notePrint')}
+      margin="15mm"
+      maxWidth={900}
     >
-      <GlobalStyles
-        styles={{
-          '@media print': {
-            '.no-print': { display: 'none !important' },
-            body: { background: '#fff' },
-            '@page': { size: 'A4', margin: '15mm' },
-          },
-        }}
-      />
-      <Stack direction="row" spacing={1} className="no-print" sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
-        <Button startIcon={<ArrowBack />} onClick={() => navigate(-1)} sx={{ minHeight: 44 }}>
-          {t('wh_back')}
-        </Button>
-        <Button
-          variant="contained"
-          startIcon={<Print />}
-          onClick={() => window.print()}
-          sx={{ minHeight: 44 }}
-        >
-          {t('wh_notePrint')}
-        </Button>
-      </Stack>
       {!online ? (
         <Alert severity="info" className="no-print" sx={{ mb: 2 }}>
           {t('wh_noteOffline')}
         </Alert>
       ) : null}
-      {order === null ? (
+      {!order ? (
         <Alert severity="warning">{t('wh_noteNotFound')}</Alert>
       ) : (
         <Box data-testid="delivery-note" data-order-id={order.id}>
@@ -181,6 +140,6 @@ export default function DeliveryNotePage() {
           </Box>
         </Box>
       )}
-    </Box>
+    </PrintSheet>
   );
 }
