@@ -21,7 +21,7 @@ import type { Database, TenantRow } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
 import { AppError, notFound } from '../lib/errors';
 import { seedListNames } from '../products/product-lists.repository';
-import { insertTenant } from '../tenants/tenants.repository';
+import { insertTenant, tenantBranding, tenantSettings } from '../tenants/tenants.repository';
 import { insertUsers } from '../users/users.repository';
 import * as repo from './tenant-admin.repository';
 
@@ -43,19 +43,8 @@ export function toAdminTenant(row: TenantRow): AdminTenant {
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
     version: Number(row.company_version),
-    branding: {
-      logo_url: row.logo_url,
-      primary_color: row.primary_color,
-      secondary_color: row.secondary_color,
-      company_description: row.company_description,
-    },
-    settings: {
-      timezone: row.timezone,
-      currency: row.currency,
-      language: row.language,
-      order_number_prefix: row.order_number_prefix,
-      customer_number_prefix: row.customer_number_prefix,
-    },
+    branding: tenantBranding(row),
+    settings: tenantSettings(row),
   };
 }
 

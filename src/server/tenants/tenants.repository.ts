@@ -50,6 +50,36 @@ export interface Tenant {
   created_at: string;
 }
 
+type BrandingColumns = Pick<
+  TenantRow,
+  'logo_url' | 'primary_color' | 'secondary_color' | 'company_description'
+>;
+type SettingsColumns = Pick<
+  TenantRow,
+  'timezone' | 'currency' | 'language' | 'order_number_prefix' | 'customer_number_prefix'
+>;
+
+/** A tenant row's branding as the API shows it (tenant info, tenant management). */
+export function tenantBranding(row: BrandingColumns): Tenant['branding'] {
+  return {
+    logo_url: row.logo_url,
+    primary_color: row.primary_color,
+    secondary_color: row.secondary_color,
+    company_description: row.company_description,
+  };
+}
+
+/** A tenant row's settings as the API shows them (tenant info, tenant management). */
+export function tenantSettings(row: SettingsColumns): Tenant['settings'] {
+  return {
+    timezone: row.timezone,
+    currency: row.currency,
+    language: row.language,
+    order_number_prefix: row.order_number_prefix,
+    customer_number_prefix: row.customer_number_prefix,
+  };
+}
+
 function toTenant(row: TenantRow): Tenant {
   return {
     id: row.id,
@@ -59,19 +89,8 @@ function toTenant(row: TenantRow): Tenant {
     subscription_plan: row.subscription_plan as Tenant['subscription_plan'],
     is_active: row.is_active,
     dns_status: row.dns_status,
-    branding: {
-      logo_url: row.logo_url,
-      primary_color: row.primary_color,
-      secondary_color: row.secondary_color,
-      company_description: row.company_description,
-    },
-    settings: {
-      timezone: row.timezone,
-      currency: row.currency,
-      language: row.language,
-      order_number_prefix: row.order_number_prefix,
-      customer_number_prefix: row.customer_number_prefix,
-    },
+    branding: tenantBranding(row),
+    settings: tenantSettings(row),
     sync_epoch: row.sync_epoch,
     max_login_attempts: row.max_login_attempts,
     registration_enabled: row.registration_enabled,
