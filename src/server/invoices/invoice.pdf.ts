@@ -1,8 +1,6 @@
-import PDFDocument from 'pdfkit';
 import type { Invoice } from '../../shared/api/invoices';
 import { formatTL } from '../../shared/domain/money';
-import { pdfFonts } from '../lib/pdf-fonts';
-import { type PdfColumn, pdfTable } from '../lib/pdf-table';
+import { openA4Pdf, type PdfColumn, pdfTable } from '../lib/pdf-layout';
 import { localDateTime } from './invoice-build';
 import { gibQrPayload, qrMatrix } from './invoice-qr';
 
@@ -54,25 +52,10 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   const { invoice, timeZone } = data;
   const seller = invoice.seller;
   const buyer = invoice.buyer;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    bufferPages: true,
-    info: {
-      Title: `Fatura ${invoice.invoice_number ?? ''}`,
-      Author: seller.legal_name,
-      Subject: TITLES[invoice.type],
-      Creator: 'Sipariş Yönetim Sistemi',
-    },
-  });
-  const { regular, bold } = pdfFonts();
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done } = openA4Pdf(MARGIN, {
+    Title: `Fatura ${invoice.invoice_number ?? ''}`,
+    Author: seller.legal_name,
+    Subject: TITLES[invoice.type],
   });
 
   const left = MARGIN;

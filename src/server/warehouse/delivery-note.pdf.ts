@@ -1,9 +1,7 @@
-import PDFDocument from 'pdfkit';
 import type { Order } from '../../shared/api/entities';
 import { formatTL } from '../../shared/domain/money';
 import { formatDate, formatDateTime } from '../../shared/domain/time';
-import { pdfFonts } from '../lib/pdf-fonts';
-import { type PdfColumn, pdfTable } from '../lib/pdf-table';
+import { openA4Pdf, type PdfColumn, pdfTable } from '../lib/pdf-layout';
 import type { CompanyInfo } from './warehouse.repository';
 
 /**
@@ -44,26 +42,10 @@ const COLUMNS: PdfColumn[] = [
 /** Renders the note; resolves with the whole PDF. */
 export function renderDeliveryNote(data: DeliveryNoteData): Promise<Buffer> {
   const { order, company } = data;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE_MARGIN,
-    bufferPages: true,
-    info: {
-      Title: `İrsaliye ${order.order_number}`,
-      Author: company.legal_name || company.company_name,
-      Subject: 'İrsaliye',
-      Creator: 'Sipariş Yönetim Sistemi',
-    },
-  });
-  const { regular, bold } = pdfFonts();
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
-
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done } = openA4Pdf(PAGE_MARGIN, {
+    Title: `İrsaliye ${order.order_number}`,
+    Author: company.legal_name || company.company_name,
+    Subject: 'İrsaliye',
   });
 
   const left = PAGE_MARGIN;

@@ -1,3 +1,33 @@
+import PDFDocument from 'pdfkit';
+import { pdfFonts } from './pdf-fonts';
+
+/**
+ * An A4 document of this product (the delivery note, the invoice): pdfkit with the Turkish fonts
+ * registered as 'regular' and 'bold', pages buffered (a footer can be written on every page at
+ * the end), and the finished file as one Buffer once `doc.end()` is called.
+ */
+export function openA4Pdf(
+  margin: number,
+  info: { Title: string; Author: string; Subject: string },
+): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin,
+    bufferPages: true,
+    info: { ...info, Creator: 'Sipariş Yönetim Sistemi' },
+  });
+  const { regular, bold } = pdfFonts();
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
+}
+
 /**
  * A table drawn with pdfkit (the delivery note's and the invoice's lines): fixed columns, one line
  * of text per cell (a text longer than its cell is cut with '…', never wrapped into the next row),
