@@ -106,7 +106,7 @@ export const invoicesEn: Record<keyof typeof invoicesTr, string> = {
   invc_settingsPrefix: 'Invoice number prefix',
   invc_settingsPrefixHint: '3 characters: A–Z or 0–9 (e.g. ABC → ABC2026000000001)',
   invc_settingsProfile: 'Scenario for buyers with a tax number (VKN)',
-  invc_settingsProfileHint: 'Buyers without a VKN always get an e-Arşiv invoice (EARSIVFATURA)',
+  invc_settingsProfileHint: 'Buyers without a VKN always get an e-Archive invoice (EARSIVFATURA)',
   invc_settingsAuto: 'Issue the invoice of a delivered order automatically',
   invc_settingsOffline: 'Saving the settings needs an internet connection',
   invc_settingsSave: 'Save',
