@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { InvoiceBuyer, InvoiceLine, InvoiceRateTotal, InvoiceSeller } from '../../shared/api/invoices';
+import type { InvoiceSequencesTable, InvoicesTable } from '../invoices/invoices.table';
+import type { CompanyRegistrationsTable } from '../registrations/registrations.table';
+import type { Int8, Json, NullableNumeric, NullableTimestamp, Numeric, Timestamp } from './column-types';
 
 /**
  * Row types of the database (Kysely). They never leave the repositories: services and routes see
@@ -10,13 +12,6 @@ import type { InvoiceBuyer, InvoiceLine, InvoiceRateTotal, InvoiceSeller } from 
  *   tenant_counters, see db/change-seq.ts) and `deleted_at` (soft delete → removal in the feed);
  * - int8 columns are parsed as JS numbers on both drivers (see database.ts).
  */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-/** numeric(12,2): decimal string. */
-type Numeric = ColumnType<string, string, string>;
-type NullableNumeric = ColumnType<string | null, string | null | undefined, string | null>;
-type Int8 = ColumnType<number, number | bigint | string, number | bigint | string>;
-type Json<T> = ColumnType<T, string, string>;
 
 export interface TenantsTable {
   id: string; // slug, e.g. 'demo'
@@ -421,33 +416,6 @@ export interface StockCountsTable {
   created_at: Timestamp;
 }
 
-export interface CompanyRegistrationsTable {
-  tenant_id: string; // the platform tenant that reviews it
-  id: string;
-  company_name: string;
-  industry: string | null;
-  contact_person_name: string;
-  contact_person_email: string;
-  contact_person_phone: string | null;
-  subdomain: string;
-  subscription_plan: string;
-  status: Generated<string>; // pending | approved | rejected | suspended
-  email_verified: Generated<boolean>;
-  address_street: string | null;
-  address_city: string | null;
-  address_state: string | null;
-  address_country: string | null;
-  reason: string | null;
-  /** SHA-256 of the e-mail verification link's token (migration 0024); null once used. */
-  verify_token_hash: string | null;
-  verify_expires_at: NullableTimestamp;
-  /** The last decision (approve, reject, suspend): when and by whom (migration 0024). */
-  decided_at: NullableTimestamp;
-  decided_by: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
 /** A bulk product import: its preview, then its report (migration 0014). */
 export interface ProductImportsTable {
   tenant_id: string;
@@ -540,50 +508,6 @@ export interface TenantBackupsTable {
   file_name: string | null;
   error: string | null;
   created_by: string | null;
-}
-
-/** An issued invoice (migration 0027): snapshots as jsonb, amounts in kuruş; only the status changes. */
-export interface InvoicesTable {
-  tenant_id: string;
-  id: string;
-  invoice_number: string;
-  ettn: string;
-  type: string; // SATIS | IADE
-  status: ColumnType<string, string | undefined, string>; // issued | cancelled
-  profile: string; // EARSIVFATURA | TICARIFATURA | TEMELFATURA
-  order_id: string;
-  order_number: string;
-  salesperson_id: string | null;
-  original_invoice_id: string | null;
-  original_invoice_number: string | null;
-  issued_at: Timestamp;
-  seller: Json<InvoiceSeller>;
-  buyer: Json<InvoiceBuyer>;
-  lines: Json<InvoiceLine[]>;
-  rate_totals: Json<InvoiceRateTotal[]>;
-  net_total_kurus: Int8;
-  vat_total_kurus: Int8;
-  gross_total_kurus: Int8;
-  amount_in_words: string;
-  cancel_reason: string | null;
-  cancelled_at: NullableTimestamp;
-  cancelled_by: string | null;
-  cancelled_by_name: string | null;
-  created_by: string | null;
-  created_by_name: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  deleted_at: NullableTimestamp;
-  change_seq: Int8;
-  /** Generated: number, order number, buyer name, company and tax number, Turkish-folded. */
-  search_text: ColumnType<string, never, never>;
-}
-
-/** The last invoice sequence used per tenant and year (gap-free numbering). */
-export interface InvoiceSequencesTable {
-  tenant_id: string;
-  year: number;
-  last: number;
 }
 
 export interface Database {

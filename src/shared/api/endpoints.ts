@@ -27,27 +27,11 @@ import {
   updateCustomerBody,
 } from './customers';
 import { dashboardStatsSchema } from './dashboard';
-import {
-  dnsCheckParam,
-  dnsCheckResponse,
-  dnsListResponse,
-  dnsSetupExistingResponse,
-  dnsSetupWildcardResponse,
-} from './dns';
-import { CSV_TYPE, type Endpoint, endpoint, GZIP_TYPE, XLSX_TYPE, XML_TYPE, ZIP_TYPE } from './endpoint';
+import { CSV_TYPE, type Endpoint, endpoint, GZIP_TYPE, XLSX_TYPE } from './endpoint';
+import { INVOICE_ENDPOINTS } from './endpoints-invoices';
+import { PLATFORM_ENDPOINTS } from './endpoints-platform';
 import { customerSchema, orderSchema, productSchema } from './entities';
 import { healthData } from './health';
-import {
-  cancelInvoiceBody,
-  INVOICE_MESSAGES,
-  invoiceExportQuery,
-  invoiceListQuery,
-  invoiceListResponse,
-  invoiceSchema,
-  invoiceSettingsSchema,
-  issueInvoiceBody,
-  updateInvoiceSettingsBody,
-} from './invoices';
 import {
   deleteNotificationResponse,
   markAllReadBody,
@@ -99,13 +83,7 @@ import { pushBody, pushResponse } from './push';
 import {
   createRegistrationBody,
   createRegistrationResponse,
-  platformStatsSchema,
-  registrationActionBody,
-  registrationActionParams,
-  registrationActionResponse,
   registrationFormResponse,
-  registrationListQuery,
-  registrationListResponse,
   subdomainCheckQuery,
   subdomainCheckResponse,
   verifyEmailBody,
@@ -122,18 +100,6 @@ import {
 } from './stock';
 import { syncPullQuery, syncPullResponse } from './sync';
 import { systemStatusResponse } from './system-status';
-import {
-  adminTenantSchema,
-  adminTenantsBody,
-  adminTenantsQuery,
-  createTenantBody,
-  deleteTenantResponse,
-  TENANT_MESSAGES,
-  tenantIdParam,
-  tenantUsageSchema,
-  updateTenantBody,
-  updateTenantSettingsBody,
-} from './tenant-admin';
 import { tenantInfoSchema } from './tenants';
 import {
   debugActionResponse,
@@ -391,59 +357,7 @@ export const API = {
     response: z.unknown(),
     produces: XLSX_TYPE,
   }),
-  invoiceList: endpoint({
-    ...ROUTES.invoiceList,
-    query: invoiceListQuery,
-    response: invoiceListResponse,
-    denied: INVOICE_MESSAGES.cannotView,
-  }),
-  invoiceExport: endpoint({
-    ...ROUTES.invoiceExport,
-    query: invoiceExportQuery,
-    response: z.unknown(),
-    produces: ZIP_TYPE,
-    denied: INVOICE_MESSAGES.cannotView,
-  }),
-  invoiceSettings: endpoint({ ...ROUTES.invoiceSettings, response: invoiceSettingsSchema }),
-  invoiceSettingsUpdate: endpoint({
-    ...ROUTES.invoiceSettingsUpdate,
-    body: updateInvoiceSettingsBody,
-    response: invoiceSettingsSchema,
-  }),
-  invoiceGet: endpoint({
-    ...ROUTES.invoiceGet,
-    params: idParam,
-    response: invoiceSchema,
-    denied: INVOICE_MESSAGES.cannotView,
-  }),
-  invoicePdf: endpoint({
-    ...ROUTES.invoicePdf,
-    params: idParam,
-    response: z.unknown(),
-    produces: 'application/pdf',
-    denied: INVOICE_MESSAGES.cannotView,
-  }),
-  invoiceXml: endpoint({
-    ...ROUTES.invoiceXml,
-    params: idParam,
-    response: z.unknown(),
-    produces: XML_TYPE,
-    denied: INVOICE_MESSAGES.cannotView,
-  }),
-  invoiceIssue: endpoint({
-    ...ROUTES.invoiceIssue,
-    body: issueInvoiceBody,
-    response: invoiceSchema,
-    statuses: [200, 201],
-    denied: INVOICE_MESSAGES.cannotIssue,
-  }),
-  invoiceCancel: endpoint({
-    ...ROUTES.invoiceCancel,
-    params: idParam,
-    body: cancelInvoiceBody,
-    response: invoiceSchema,
-    denied: INVOICE_MESSAGES.cannotCancel,
-  }),
+  ...INVOICE_ENDPOINTS,
   customerList: endpoint({
     ...ROUTES.customerList,
     query: customerListQuery,
@@ -568,72 +482,7 @@ export const API = {
     produces: GZIP_TYPE,
   }),
 
-  adminTenants: endpoint({
-    ...ROUTES.adminTenants,
-    query: adminTenantsQuery,
-    response: adminTenantsBody,
-    envelope: false,
-    denied: TENANT_MESSAGES.notPlatformAdmin,
-  }),
-  adminTenantGet: endpoint({
-    ...ROUTES.adminTenantGet,
-    params: tenantIdParam,
-    response: adminTenantSchema,
-    denied: TENANT_MESSAGES.notPlatformAdmin,
-  }),
-  adminTenantCreate: endpoint({
-    ...ROUTES.adminTenantCreate,
-    body: createTenantBody,
-    response: adminTenantSchema,
-    statuses: [200, 201],
-    emptyBodyAsObject: true,
-    denied: TENANT_MESSAGES.notPlatformAdmin,
-  }),
-  adminTenantUpdate: endpoint({
-    ...ROUTES.adminTenantUpdate,
-    params: tenantIdParam,
-    body: updateTenantBody,
-    response: adminTenantSchema,
-    emptyBodyAsObject: true,
-    denied: TENANT_MESSAGES.notPlatformAdmin,
-  }),
-  adminTenantSettings: endpoint({
-    ...ROUTES.adminTenantSettings,
-    params: tenantIdParam,
-    body: updateTenantSettingsBody,
-    response: adminTenantSchema,
-    emptyBodyAsObject: true,
-    denied: TENANT_MESSAGES.notPlatformAdmin,
-  }),
-  adminTenantDelete: endpoint({
-    ...ROUTES.adminTenantDelete,
-    params: tenantIdParam,
-    response: deleteTenantResponse,
-    denied: TENANT_MESSAGES.notPlatformAdmin,
-  }),
-  adminTenantUsage: endpoint({
-    ...ROUTES.adminTenantUsage,
-    params: tenantIdParam,
-    response: tenantUsageSchema,
-    denied: TENANT_MESSAGES.notPlatformAdmin,
-  }),
-  dnsSetupWildcard: endpoint({ ...ROUTES.dnsSetupWildcard, response: dnsSetupWildcardResponse }),
-  dnsSetupExisting: endpoint({ ...ROUTES.dnsSetupExisting, response: dnsSetupExistingResponse }),
-  dnsList: endpoint({ ...ROUTES.dnsList, response: dnsListResponse }),
-  dnsCheck: endpoint({ ...ROUTES.dnsCheck, params: dnsCheckParam, response: dnsCheckResponse }),
-  adminRegistrations: endpoint({
-    ...ROUTES.adminRegistrations,
-    query: registrationListQuery,
-    response: registrationListResponse,
-  }),
-  adminPlatformStats: endpoint({ ...ROUTES.adminPlatformStats, response: platformStatsSchema }),
-  adminRegistrationAction: endpoint({
-    ...ROUTES.adminRegistrationAction,
-    params: registrationActionParams,
-    body: registrationActionBody,
-    response: registrationActionResponse,
-    emptyBodyAsObject: true,
-  }),
+  ...PLATFORM_ENDPOINTS,
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type ApiName = keyof typeof API;

@@ -1,0 +1,102 @@
+import {
+  dnsCheckParam,
+  dnsCheckResponse,
+  dnsListResponse,
+  dnsSetupExistingResponse,
+  dnsSetupWildcardResponse,
+} from './dns';
+import { endpoint } from './endpoint';
+import {
+  platformStatsSchema,
+  registrationActionBody,
+  registrationActionParams,
+  registrationActionResponse,
+  registrationListQuery,
+  registrationListResponse,
+} from './registrations';
+import { ROUTES } from './routes';
+import {
+  adminTenantSchema,
+  adminTenantsBody,
+  adminTenantsQuery,
+  createTenantBody,
+  deleteTenantResponse,
+  TENANT_MESSAGES,
+  tenantIdParam,
+  tenantUsageSchema,
+  updateTenantBody,
+  updateTenantSettingsBody,
+} from './tenant-admin';
+
+/**
+ * The platform admins' part of the endpoint table (spread into `API`, endpoints.ts): tenant
+ * management, DNS of tenant hosts, the review of company registrations.
+ */
+export const PLATFORM_ENDPOINTS = {
+  adminTenants: endpoint({
+    ...ROUTES.adminTenants,
+    query: adminTenantsQuery,
+    response: adminTenantsBody,
+    envelope: false,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantGet: endpoint({
+    ...ROUTES.adminTenantGet,
+    params: tenantIdParam,
+    response: adminTenantSchema,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantCreate: endpoint({
+    ...ROUTES.adminTenantCreate,
+    body: createTenantBody,
+    response: adminTenantSchema,
+    statuses: [200, 201],
+    emptyBodyAsObject: true,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantUpdate: endpoint({
+    ...ROUTES.adminTenantUpdate,
+    params: tenantIdParam,
+    body: updateTenantBody,
+    response: adminTenantSchema,
+    emptyBodyAsObject: true,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantSettings: endpoint({
+    ...ROUTES.adminTenantSettings,
+    params: tenantIdParam,
+    body: updateTenantSettingsBody,
+    response: adminTenantSchema,
+    emptyBodyAsObject: true,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantDelete: endpoint({
+    ...ROUTES.adminTenantDelete,
+    params: tenantIdParam,
+    response: deleteTenantResponse,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantUsage: endpoint({
+    ...ROUTES.adminTenantUsage,
+    params: tenantIdParam,
+    response: tenantUsageSchema,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  dnsSetupWildcard: endpoint({ ...ROUTES.dnsSetupWildcard, response: dnsSetupWildcardResponse }),
+  dnsSetupExisting: endpoint({ ...ROUTES.dnsSetupExisting, response: dnsSetupExistingResponse }),
+  dnsList: endpoint({ ...ROUTES.dnsList, response: dnsListResponse }),
+  dnsCheck: endpoint({ ...ROUTES.dnsCheck, params: dnsCheckParam, response: dnsCheckResponse }),
+  adminRegistrations: endpoint({
+    ...ROUTES.adminRegistrations,
+    query: registrationListQuery,
+    response: registrationListResponse,
+  }),
+  adminPlatformStats: endpoint({ ...ROUTES.adminPlatformStats, response: platformStatsSchema }),
+  adminRegistrationAction: endpoint({
+    ...ROUTES.adminRegistrationAction,
+    params: registrationActionParams,
+    body: registrationActionBody,
+    response: registrationActionResponse,
+    emptyBodyAsObject: true,
+  }),
+} as const;
