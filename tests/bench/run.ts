@@ -107,6 +107,10 @@ run(
   ['--import', 'tsx', 'tests/bench/dns-bench.ts'],
 );
 run(
+  'platform: registration approval end to end, and deleting a tenant of 100,000 orders beside another tenant',
+  ['--import', 'tsx', 'tests/bench/platform-bench.ts'],
+);
+run(
   'invoices: 1,000 issued (gap-free), a 200-line invoice rendered (PDF, XML), 10,000 exported (PGlite, PostgreSQL)',
   ['--import', 'tsx', 'tests/bench/invoices-bench.ts'],
 );
