@@ -378,9 +378,9 @@ describe('DNS of a company added or deleted here', () => {
       },
       listRecords: async () => [],
       check: async (label) => ({
-        status: 'pending',
+        status: 'active',
         host: `${label}.example.com`,
-        answers: [],
+        answers: ['192.0.2.1'],
         target: '192.0.2.1',
       }),
     };
@@ -393,19 +393,24 @@ describe('DNS of a company added or deleted here', () => {
         body: newTenant('dnsli-firma'),
       });
       expect(made.status, made.raw).toBe(201);
-      expect(written).toEqual(['dnsli-firma']);
-      const read = await withDns.call<{ data: AdminTenant }>('GET', '/admin/tenants/dnsli-firma', {
-        token: admin.token,
-        tenant: 'default',
-      });
-      // written but not answered by the resolver yet: pending, not 'active' on trust
-      expect(read.body.data.dns_status).toBe('pending');
+      expect(made.body.data.dns_status).toBe('pending');
+      // the record is written right after the answer, then the resolver is asked
+      await expect.poll(() => written).toEqual(['dnsli-firma']);
+      const status = async () =>
+        (
+          await withDns.call<{ data: AdminTenant }>('GET', '/admin/tenants/dnsli-firma', {
+            token: admin.token,
+            tenant: 'default',
+          })
+        ).body.data.dns_status;
+      // 'pending' until the resolver has answered the target; then what it said
+      await expect.poll(status).toBe('active');
       const gone = await withDns.call('DELETE', '/admin/tenants/dnsli-firma', {
         token: admin.token,
         tenant: 'default',
       });
       expect(gone.status, gone.raw).toBe(200);
-      expect(removed).toEqual(['dnsli-firma']);
+      await expect.poll(() => removed).toEqual(['dnsli-firma']);
     } finally {
       await withDns.close();
     }

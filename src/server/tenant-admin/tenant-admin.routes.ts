@@ -50,12 +50,20 @@ export default async function tenantAdminRoutes(app: FastifyInstance) {
             if (password) adminHash = await hashPassword(password);
           },
         },
-        (trx) => service.create(trx, request.body, baseDomain, adminHash),
+        (trx) =>
+          service.create(
+            trx,
+            request.body,
+            baseDomain,
+            adminHash,
+            app.dns.configured ? 'pending' : 'inactive',
+          ),
       ),
     );
     // A new company's host record, once it exists (answered 201 as 'pending'): written through the
-    // DNS provider and asked of the resolver; its status shows in the list (inactive without DNS).
-    if (reply.statusCode === 201) {
+    // DNS provider and asked of the resolver; its status shows in the list. Without a provider
+    // the company was made 'inactive' and nothing is written.
+    if (reply.statusCode === 201 && app.dns.configured) {
       const id = request.body.subdomain;
       await provisionTenantHost(
         { db: app.db, dns: app.dns, changed: () => app.readCache.invalidate() },

@@ -94,6 +94,8 @@ export async function create(
   baseDomain: string,
   /** The hash of the first admin's one-time password (hashed before the transaction). */
   adminPasswordHash: string | null,
+  /** 'pending' while its record is being written (a DNS provider is configured), else 'inactive'. */
+  dnsStatus: 'pending' | 'inactive' = 'inactive',
 ): Promise<MutationResult<AdminTenant>> {
   const existing = await repo.subdomainTaken(trx, body.subdomain);
   if (existing) {
@@ -112,7 +114,7 @@ export async function create(
     primary_color: body.branding.primary_color,
     secondary_color: body.branding.secondary_color,
     company_description: body.branding.company_description || describeCompany(body.company_name),
-    dns_status: 'pending',
+    dns_status: dnsStatus,
   });
   await seedListNames(trx, body.subdomain, [], now);
   const row = await repo.updateTenantRow(
