@@ -51,7 +51,9 @@ async function shipOrder(p: Product, quantity: number): Promise<Order> {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   let order = created.body.data;
   // Shipping needs an assigned driver.
-  const drivers = await api<{ data: { id: string }[] }>(baseURL, TENANT, '/drivers', { token: adminToken });
+  const drivers = await api<{ data: { drivers: { id: string }[] } }>(baseURL, TENANT, '/drivers', {
+    token: adminToken,
+  });
   for (const [from, to] of [
     ['pending_approval', 'approved'],
     ['approved', 'prepared'],
@@ -61,7 +63,7 @@ async function shipOrder(p: Product, quantity: number): Promise<Order> {
       const assigned = await api(baseURL, TENANT, `/orders/${order.id}/assign-driver`, {
         method: 'PATCH',
         token: adminToken,
-        body: { driver_id: (drivers.body.data[0] as { id: string }).id },
+        body: { driver_id: (drivers.body.data.drivers[0] as { id: string }).id },
       });
       expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
     }

@@ -272,13 +272,13 @@ describe('warehouse preparation by scanning (Chromium)', () => {
     );
 
     // The manager assigns a driver: the warehouse screen offers 'Kargoya Ver', and it ships.
-    const drivers = await api<{ data: { id: string }[] }>(baseURL, TENANT, '/drivers', {
+    const drivers = await api<{ data: { drivers: { id: string }[] } }>(baseURL, TENANT, '/drivers', {
       token: managerToken,
     });
     const assigned = await api(baseURL, TENANT, `/orders/${order.id}/assign-driver`, {
       method: 'PATCH',
       token: managerToken,
-      body: { driver_id: (drivers.body.data[0] as { id: string }).id },
+      body: { driver_id: (drivers.body.data.drivers[0] as { id: string }).id },
     });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
     await page.goto(`${baseURL}/warehouse-dashboard`);
