@@ -313,6 +313,56 @@ describe('cancel and return', () => {
     expect(rows.map((x) => x.type).sort()).toEqual(['IADE', 'SATIS']);
   });
 
+  it('a sale whose return invoice stands is not cancelled (409 naming the return), nothing written; once the return is cancelled it is', async () => {
+    const sale = await issued();
+    const returned = await api.call('PATCH', `/orders/${sale.order_id}/status`, {
+      token: manager.token,
+      body: { status: 'returned', expected_status: 'delivered' },
+    });
+    expect(returned.status, returned.raw).toBe(200);
+    const iade = await api.db
+      .selectFrom('invoices')
+      .select(['id', 'invoice_number', 'change_seq'])
+      .where('original_invoice_id', '=', sale.id)
+      .executeTakeFirstOrThrow();
+    const cancel = (id: string, expected_version: number) =>
+      api.call<{ data: Invoice; error?: string; code?: string; current?: Invoice }>(
+        'POST',
+        `/invoices/${id}/cancel`,
+        { token: admin.token, body: { reason: 'Hatalı fatura', expected_version } },
+      );
+    const stored = async () => ({
+      sale: await api.db
+        .selectFrom('invoices')
+        .select(['status', 'change_seq', 'cancel_reason'])
+        .where('id', '=', sale.id)
+        .executeTakeFirstOrThrow(),
+      audit: (await api.db.selectFrom('audit_logs').select('id').where('entity_id', '=', sale.id).execute())
+        .length,
+    });
+    const before = await stored();
+    const refused = await cancel(sale.id, sale.version);
+    expect(refused.status, refused.raw).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'RETURN_INVOICE_EXISTS',
+      error: INVOICE_MESSAGES.hasReturnInvoice(iade.invoice_number),
+      current: { id: sale.id, status: 'issued' },
+    });
+    expect(refused.body.error).toContain(iade.invoice_number);
+    expect(await stored()).toEqual(before);
+    // The return invoice still refers to a sale that stands (XML BillingReference).
+    const xml = parseXml((await file(admin, `/invoices/${iade.id}/xml`)).payload);
+    expect(path(xml, 'cac:BillingReference', 'cac:InvoiceDocumentReference', 'cbc:ID').text).toBe(
+      sale.invoice_number,
+    );
+    // The return invoice cancelled first: nothing refers to the sale any more, it may be cancelled.
+    const iadeCancelled = await cancel(iade.id, Number(iade.change_seq));
+    expect(iadeCancelled.status, iadeCancelled.raw).toBe(200);
+    const saleCancelled = await cancel(sale.id, sale.version);
+    expect(saleCancelled.status, saleCancelled.raw).toBe(200);
+    expect(saleCancelled.body.data).toMatchObject({ status: 'cancelled', cancel_reason: 'Hatalı fatura' });
+  });
+
   it('with automatic invoicing on, the delivery issues the sales invoice in its transaction', async () => {
     await api.db
       .updateTable('tenants')

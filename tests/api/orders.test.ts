@@ -85,7 +85,14 @@ async function createOrder(s: Session, body: Record<string, unknown> = newOrderB
 
 /** Orders put straight into the db in a given state (owned by sales, optionally with a driver). */
 async function seedOrders(
-  specs: { status: ProducedStatus; driver?: Session | null; salesperson?: Session; plate?: string | null }[],
+  specs: {
+    status: ProducedStatus;
+    driver?: Session | null;
+    /** A driver by id (one made by the test, not signed in). */
+    driverId?: string;
+    salesperson?: Session;
+    plate?: string | null;
+  }[],
 ): Promise<NewOrderInput[]> {
   const seqs = await api.db.transaction().execute((trx) => reserveChangeSeqs(trx, 'demo', specs.length));
   const now = Date.now();
@@ -99,7 +106,7 @@ async function seedOrders(
     customer_address: null,
     status: spec.status,
     salesperson_id: (spec.salesperson ?? sales).user.id,
-    driver_id: spec.driver ? spec.driver.user.id : null,
+    driver_id: spec.driverId ?? (spec.driver ? spec.driver.user.id : null),
     vehicle_plate: spec.plate ?? null,
     notes: null,
     created_at: new Date(now - 3_600_000),
@@ -975,6 +982,55 @@ describe('PATCH /orders/{id}/status', () => {
     );
   });
 
+  it('shipping needs an assigned driver: without one 409 DRIVER_REQUIRED with the order, nothing written; assigned, it ships', async () => {
+    const order = await seedOne({ status: 'prepared' });
+    const before = await counts();
+    for (const s of [warehouse, admin]) {
+      const r = await api.call<Envelope & { current: Order }>('PATCH', `/orders/${order.id}/status`, {
+        token: s.token,
+        body: { status: 'in_transit', expected_status: 'prepared' },
+      });
+      expect(r.status, r.raw).toBe(409);
+      expect(r.body).toMatchObject({
+        success: false,
+        code: 'DRIVER_REQUIRED',
+        error: ORDER_MESSAGES.driverRequired('Yolda'),
+      });
+      expect(orderSchema.parse(r.body.current)).toMatchObject({ status: 'prepared', driver_id: null });
+    }
+    expect({ ...(await counts()), audit: 0 }).toEqual({ ...before, audit: 0 });
+    expect(await eventsOf(order.id)).toEqual([]);
+    expect((await orderRow(order.id)).status).toBe('prepared');
+
+    const version = (await api.call<Envelope<Order>>('GET', `/orders/${order.id}`, { token: manager.token }))
+      .body.data.version;
+    const assigned = await api.call('PATCH', `/orders/${order.id}/assign-driver`, {
+      token: manager.token,
+      body: { driver_id: driver.user.id, expected_version: version },
+    });
+    expect(assigned.status, assigned.raw).toBe(200);
+    const shipped = await api.call<Envelope<Order>>('PATCH', `/orders/${order.id}/status`, {
+      token: warehouse.token,
+      body: { status: 'in_transit', expected_status: 'prepared' },
+    });
+    expect(shipped.status, shipped.raw).toBe(200);
+    expect(shipped.body.data).toMatchObject({ status: 'in_transit', driver_id: driver.user.id });
+  });
+
+  it('an order on its way without a driver (made before the rule) does not go out for delivery until one is assigned', async () => {
+    const order = await seedOne({ status: 'in_transit' });
+    const r = await api.call<Envelope>('PATCH', `/orders/${order.id}/status`, {
+      token: admin.token,
+      body: { status: 'out_for_delivery', expected_status: 'in_transit' },
+    });
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject({
+      code: 'DRIVER_REQUIRED',
+      error: ORDER_MESSAGES.driverRequired('Dağıtımda'),
+    });
+    expect((await orderRow(order.id)).status).toBe('in_transit');
+  });
+
   it('the salesperson cancelling their own order is not notified of their own action', async () => {
     const created = (await createOrder(sales)).body.data;
     const r = await api.call<Envelope<Order>>('PATCH', `/orders/${created.id}/status`, {
@@ -1136,6 +1192,103 @@ describe('PATCH /orders/{id}/assign-driver', () => {
     expect(other.notifications.upserts.map((n) => n.type)).toEqual(['order_assigned']);
     expect((await api.call('GET', `/orders/${created.id}`, { token: driver.token })).status).toBe(404);
     expect((await api.call('GET', `/orders/${created.id}`, { token: driver2.token })).status).toBe(200);
+  });
+
+  it('re-assigns an order in transit or out for delivery (versioned): the new driver is notified and sees it, the old one loses it', async () => {
+    for (const status of ['in_transit', 'out_for_delivery'] as const) {
+      const order = await seedOne({ status, driver, plate: '06 ABC 06' });
+      const cursor = String((await readTenantCounters(api.db, 'demo')).change_seq);
+      const oldFeed = await pullOnce(api, driver, String(order.change_seq - 1));
+      expect(oldFeed.orders.upserts.map((o) => o.id)).toContain(order.id);
+
+      // A stale version (someone changed it since) is a conflict, nothing written.
+      const stale = await api.call<Envelope>('PATCH', `/orders/${order.id}/assign-driver`, {
+        token: manager.token,
+        body: { driver_id: driver2.user.id, expected_version: order.change_seq - 1 },
+      });
+      expect(stale.status).toBe(409);
+      expect(stale.body.code).toBe('CONFLICT');
+      expect((await orderRow(order.id)).driver_id).toBe(driver.user.id);
+
+      const r = await api.call<Envelope<Order>>('PATCH', `/orders/${order.id}/assign-driver`, {
+        token: manager.token,
+        body: { driver_id: driver2.user.id, expected_version: order.change_seq },
+      });
+      expect(r.status, r.raw).toBe(200);
+      expect(r.body.data).toMatchObject({
+        status,
+        driver_id: driver2.user.id,
+        driver_name: driver2.user.full_name,
+        vehicle_plate: '06 ABC 06',
+      });
+      const assigned = (await notificationsOf(order.id)).filter((n) => n.type === 'order_assigned');
+      expect(assigned.map((n) => n.user_id)).toEqual([driver2.user.id]);
+      // The new driver's work list has it; the old driver's device is told to drop it.
+      const gained = await pullOnce(api, driver2, cursor);
+      expect(gained.orders.upserts.map((o) => o.id)).toEqual([order.id]);
+      expect(gained.notifications.upserts.map((n) => n.type)).toEqual(['order_assigned']);
+      const lost = await pullOnce(api, driver, cursor);
+      expect(lost.orders.removals).toEqual([order.id]);
+      expect((await api.call('GET', `/orders/${order.id}`, { token: driver.token })).status).toBe(404);
+      // The new driver carries on: out for delivery, or back on the way after a failed attempt.
+      const next =
+        status === 'in_transit'
+          ? { status: 'out_for_delivery', expected_status: 'in_transit' }
+          : { status: 'in_transit', expected_status: 'out_for_delivery', notes: 'Adreste kimse yok' };
+      const moved = await api.call<Envelope<Order>>('PATCH', `/orders/${order.id}/status`, {
+        token: driver2.token,
+        body: next,
+      });
+      expect(moved.status, moved.raw).toBe(200);
+    }
+  });
+
+  it('the orders of a deactivated or deleted driver, and one on its way with no driver, go to another driver', async () => {
+    const makeDriver = async (name: string) => {
+      const r = await api.call<Envelope<{ id: string }>>('POST', '/admin/users', {
+        token: admin.token,
+        body: {
+          username: `${name}${randomUUID().slice(0, 6)}`,
+          email: `${name}-${randomUUID().slice(0, 6)}@ornek.com.tr`,
+          full_name: `Sürücü ${name}`,
+          role: 'driver',
+          phone: '0532 000 00 00',
+          password: 'gizli1234',
+        },
+      });
+      expect(r.status, r.raw).toBe(201);
+      return r.body.data.id;
+    };
+    const ill = await makeDriver('hasta');
+    const gone = await makeDriver('ayrilan');
+    const [a, b, c] = await seedOrders([
+      { status: 'in_transit', driverId: ill },
+      { status: 'out_for_delivery', driverId: gone },
+      { status: 'in_transit', driver: null },
+    ]);
+    const off = await api.call('PUT', `/admin/users/${ill}`, {
+      token: admin.token,
+      body: { is_active: false },
+    });
+    expect(off.status, off.raw).toBe(200);
+    const removed = await api.call('DELETE', `/admin/users/${gone}`, { token: admin.token });
+    expect(removed.status, removed.raw).toBe(200);
+    for (const order of [a, b, c] as NewOrderInput[]) {
+      const r = await api.call<Envelope<Order>>('PATCH', `/orders/${order.id}/assign-driver`, {
+        token: manager.token,
+        body: { driver_id: driver.user.id, expected_version: order.change_seq },
+      });
+      expect(r.status, r.raw).toBe(200);
+      expect(r.body.data).toMatchObject({ status: order.status, driver_id: driver.user.id });
+      expect((await api.call('GET', `/orders/${order.id}`, { token: driver.token })).status).toBe(200);
+    }
+    // A deactivated driver is no driver to assign.
+    const toIll = await api.call<Envelope>('PATCH', `/orders/${(a as NewOrderInput).id}/assign-driver`, {
+      token: manager.token,
+      body: { driver_id: ill },
+    });
+    expect(toIll.status).toBe(400);
+    expect(toIll.body.field).toBe('driver_id');
   });
 
   it('refuses the wrong status (409 INVALID_TRANSITION) and the wrong role (403)', async () => {

@@ -50,11 +50,23 @@ async function shipOrder(p: Product, quantity: number): Promise<Order> {
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   let order = created.body.data;
+  // Shipping needs an assigned driver.
+  const drivers = await api<{ data: { drivers: { id: string }[] } }>(baseURL, TENANT, '/drivers', {
+    token: adminToken,
+  });
   for (const [from, to] of [
     ['pending_approval', 'approved'],
     ['approved', 'prepared'],
     ['prepared', 'in_transit'],
   ] as const) {
+    if (to === 'in_transit') {
+      const assigned = await api(baseURL, TENANT, `/orders/${order.id}/assign-driver`, {
+        method: 'PATCH',
+        token: adminToken,
+        body: { driver_id: (drivers.body.data.drivers[0] as { id: string }).id },
+      });
+      expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    }
     const moved = await api<{ data: Order }>(baseURL, TENANT, `/orders/${order.id}/status`, {
       method: 'PATCH',
       token: adminToken,

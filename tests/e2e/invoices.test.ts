@@ -223,6 +223,61 @@ describe('invoices (Chromium against npm start)', () => {
     await context.close();
   });
 
+  it("'İptal et' of a sale whose return invoice stands is disabled, naming the return invoice; once the return is cancelled it is offered", async () => {
+    const { token } = await apiLogin(baseURL, TENANT, 'admin');
+    const order = await deliveredOrderWithoutInvoice(token);
+    const issued = await api<{ data: ApiInvoice }>(baseURL, TENANT, '/invoices', {
+      method: 'POST',
+      token,
+      body: { id: crypto.randomUUID(), order_id: order.id },
+    });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+    const sale = issued.body.data;
+    const returned = await api(baseURL, TENANT, `/orders/${order.id}/status`, {
+      method: 'PATCH',
+      token,
+      body: { status: 'returned', expected_status: 'delivered' },
+    });
+    expect(returned.status).toBe(200);
+    const iade = (await serverInvoices(token, order.order_number)).find(
+      (i) => i.id !== sale.id,
+    ) as ApiInvoice;
+    expect(iade?.invoice_number).toMatch(NUMBER);
+
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signIn(page, baseURL, TENANT, 'admin');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(`${baseURL}/invoices/${sale.id}`);
+    await page.getByTestId('invoice-document').waitFor({ timeout: 30_000 });
+    const reason = page.getByTestId('invoice-cancel-blocked');
+    await reason.waitFor({ timeout: 30_000 });
+    expect(await reason.innerText()).toBe(
+      `İptal et: Bu faturanın iade faturası (${iade.invoice_number}) var; önce iade faturası iptal edilmeli`,
+    );
+    expect(await page.getByTestId('invoice-cancel').isDisabled()).toBe(true);
+    expect(await page.getByTestId('invoice-cancel').getAttribute('aria-describedby')).toBe(
+      'invoice-cancel-blocked',
+    );
+
+    // The return invoice cancelled (elsewhere): the sale may be cancelled, the button comes back.
+    const iadeRow = await api<{ data: ApiInvoice & { version: number } }>(
+      baseURL,
+      TENANT,
+      `/invoices/${iade.id}`,
+      { token },
+    );
+    const cancelled = await api(baseURL, TENANT, `/invoices/${iade.id}/cancel`, {
+      method: 'POST',
+      token,
+      body: { reason: 'İade faturası hatalı', expected_version: iadeRow.body.data.version },
+    });
+    expect(cancelled.status).toBe(200);
+    await expect.poll(() => page.getByTestId('invoice-cancel').isDisabled(), { timeout: 60_000 }).toBe(false);
+    expect(await reason.count()).toBe(0);
+    await context.close();
+  });
+
   it("the admin sets the company's invoice prefix and automatic invoicing; a wrong prefix is refused on the device", async () => {
     const { token } = await apiLogin(baseURL, TENANT, 'admin');
     type Settings = { invoice_number_prefix: string; auto_invoice_on_delivery: boolean; version: number };

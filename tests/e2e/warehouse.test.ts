@@ -229,6 +229,9 @@ describe('warehouse preparation by scanning (Chromium)', () => {
     // 'İrsaliye Yazdır' online: the server's PDF, downloaded under a name based on the order.
     const row = page.locator(`[data-testid="wh-prepared"] [data-order-id="${order.id}"]`);
     await row.waitFor({ timeout: 30_000 });
+    // No driver assigned yet: 'Kargoya Ver' is disabled, and says why.
+    expect(await row.getByTestId('wh-ship').isDisabled()).toBe(true);
+    expect(await row.getByTestId('wh-ship-blocked').innerText()).toBe('Önce bir sürücü atanmalı');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       row.getByTestId('wh-print-note').click(),
@@ -257,6 +260,36 @@ describe('warehouse preparation by scanning (Chromium)', () => {
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __printed: number }).__printed))
       .toBe(1);
+
+    // The order's detail says the same to the warehouse user.
+    await context.setOffline(false);
+    await page.goto(`${baseURL}/orders/${order.id}`);
+    const ship = page.getByTestId('order-action-in_transit');
+    await ship.waitFor({ timeout: 30_000 });
+    expect(await ship.isDisabled()).toBe(true);
+    expect(await page.getByTestId('order-action-blocked').innerText()).toBe(
+      'Kargoya Ver: Önce bir sürücü atanmalı',
+    );
+
+    // The manager assigns a driver: the warehouse screen offers 'Kargoya Ver', and it ships.
+    const drivers = await api<{ data: { drivers: { id: string }[] } }>(baseURL, TENANT, '/drivers', {
+      token: managerToken,
+    });
+    const assigned = await api(baseURL, TENANT, `/orders/${order.id}/assign-driver`, {
+      method: 'PATCH',
+      token: managerToken,
+      body: { driver_id: (drivers.body.data.drivers[0] as { id: string }).id },
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    await page.goto(`${baseURL}/warehouse-dashboard`);
+    await expect
+      .poll(() => row.getByTestId('wh-ship').isDisabled(), { timeout: 30_000, interval: 500 })
+      .toBe(false);
+    expect(await row.getByTestId('wh-ship-blocked').count()).toBe(0);
+    await row.getByTestId('wh-ship').click();
+    await expect
+      .poll(async () => (await serverOrder(order.id)).status, { timeout: 30_000, interval: 500 })
+      .toBe('in_transit');
     await context.close();
   });
 

@@ -12,6 +12,7 @@ import {
   orderScope,
   PRODUCED_STATUSES,
   TRANSITIONS,
+  transitionBlock,
 } from '../../src/shared/domain/order-status';
 import { ROLES, type Role } from '../../src/shared/domain/roles';
 
@@ -98,15 +99,93 @@ describe('order status machine', () => {
     }
   });
 
-  it('lets only managers and admins assign drivers, on approved and prepared orders', () => {
+  it('lets only managers and admins assign drivers: before shipping and while the order is on its way', () => {
+    const assignable = ['approved', 'prepared', 'in_transit', 'out_for_delivery'];
     for (const role of ROLES) {
       for (const status of ORDER_STATUSES) {
-        const ok = canAssignDriver({ id: ME, role }, { status, salesperson_id: null, driver_id: null });
-        expect(ok).toBe(
-          (role === 'manager' || role === 'admin') && (status === 'approved' || status === 'prepared'),
-        );
+        for (const driver_id of [null, OTHER]) {
+          const ok = canAssignDriver({ id: ME, role }, { status, salesperson_id: null, driver_id });
+          expect(ok, `${role} on ${status} (driver ${driver_id})`).toBe(
+            (role === 'manager' || role === 'admin') && assignable.includes(status),
+          );
+        }
       }
     }
+  });
+
+  it('ships (Kargoya Ver) and goes out for delivery only with an assigned driver', () => {
+    const noDriver = { status: 'prepared', salesperson_id: OTHER, driver_id: null };
+    for (const role of ['warehouse', 'admin'] as const) {
+      const refused = checkTransition({ id: ME, role }, noDriver, 'in_transit');
+      expect(refused).toMatchObject({ ok: false, reason: 'driver_required' });
+      expect(checkTransition({ id: ME, role }, { ...noDriver, driver_id: OTHER }, 'in_transit').ok).toBe(
+        true,
+      );
+      // Still the user's move: offered as a button, disabled with its reason.
+      expect(allowedNextStatuses({ id: ME, role }, noDriver)).toContain('in_transit');
+    }
+    // Not the user's move at all: forbidden comes first, the driver does not matter.
+    expect(checkTransition({ id: ME, role: 'manager' }, noDriver, 'in_transit')).toMatchObject({
+      ok: false,
+      reason: 'forbidden',
+    });
+    const onTheWay = { status: 'in_transit', salesperson_id: OTHER, driver_id: null };
+    expect(checkTransition({ id: ME, role: 'admin' }, onTheWay, 'out_for_delivery')).toMatchObject({
+      ok: false,
+      reason: 'driver_required',
+    });
+    // The rule is data of the machine: exactly these two moves carry it.
+    expect(TRANSITIONS.filter((t) => t.requiresDriver).map((t) => [t.from, t.to])).toEqual([
+      ['prepared', 'in_transit'],
+      ['in_transit', 'out_for_delivery'],
+    ]);
+    for (const t of TRANSITIONS)
+      expect(transitionBlock(t, { driver_id: null }), `${t.from} → ${t.to}`).toBe(
+        t.requiresDriver ? 'driver_required' : null,
+      );
+  });
+
+  it('strands no order: every reachable state off the final ones has a move some user may make, and none is on its way without a driver', () => {
+    // Everyone who could act on an order: each role, the order's own salesperson and its driver.
+    const users = [
+      ...ROLES.filter((r) => r !== 'salesperson' && r !== 'driver').map((role) => ({ id: OTHER, role })),
+      { id: 'sp', role: 'salesperson' as const },
+      { id: 'drv', role: 'driver' as const },
+    ];
+    type State = { status: string; driver: boolean };
+    const key = (s: State) => `${s.status}/${s.driver}`;
+    const ref = (s: State) => ({
+      status: s.status,
+      salesperson_id: 'sp',
+      driver_id: s.driver ? 'drv' : null,
+    });
+    const moves = (s: State): State[] => [
+      ...TRANSITIONS.filter(
+        (t) => t.from === s.status && users.some((u) => checkTransition(u, ref(s), t.to).ok),
+      ).map((t) => ({ status: t.to, driver: s.driver })),
+      ...(users.some((u) => canAssignDriver(u, ref(s))) ? [{ status: s.status, driver: true }] : []),
+    ];
+    const seen = new Map<string, State>();
+    const queue: State[] = [{ status: 'pending_approval', driver: false }];
+    while (queue.length > 0) {
+      const state = queue.shift() as State;
+      if (seen.has(key(state))) continue;
+      seen.set(key(state), state);
+      queue.push(...moves(state));
+    }
+    const finals = new Set(['rejected', 'cancelled', 'refunded']);
+    for (const state of seen.values()) {
+      if (finals.has(state.status)) continue;
+      expect(
+        moves(state).filter((m) => key(m) !== key(state)).length,
+        `${key(state)} has a next move`,
+      ).toBeGreaterThan(0);
+      if (state.status === 'in_transit' || state.status === 'out_for_delivery')
+        expect(state.driver, `${state.status} reached without a driver`).toBe(true);
+    }
+    // An order on its way without a driver (made before this rule) gets one from a manager.
+    for (const status of ['in_transit', 'out_for_delivery'])
+      expect(canAssignDriver({ id: OTHER, role: 'manager' }, ref({ status, driver: false }))).toBe(true);
   });
 
   it('scopes visibility by role', () => {

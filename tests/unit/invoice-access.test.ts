@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isRelevant, parseChange } from '../../src/server/events/events.service';
 import {
+  blockingReturnInvoice,
   canCancelInvoice,
   canIssueInvoice,
   canSeeInvoice,
@@ -37,5 +38,18 @@ describe('invoice access', () => {
     expect(isRelevant(change, user('salesperson', 'salesperson-2'))).toBe(false);
     expect(isRelevant(change, user('warehouse'))).toBe(false);
     expect(isRelevant(change, user('driver'))).toBe(false);
+  });
+
+  it('a sales invoice is not cancelled while its return invoice stands; once that is cancelled it may be', () => {
+    const sale = { id: 'sale-1', type: 'SATIS', status: 'issued', original_invoice_id: null } as const;
+    const ret = { id: 'ret-1', type: 'IADE', status: 'issued', original_invoice_id: 'sale-1' } as const;
+    const otherReturn = { ...ret, id: 'ret-2', original_invoice_id: 'sale-0' } as const;
+    expect(blockingReturnInvoice(sale, [sale])).toBeUndefined();
+    expect(blockingReturnInvoice(sale, [sale, ret, otherReturn])).toBe(ret);
+    // Another sale's return (an earlier, cancelled sale of the order) does not count.
+    expect(blockingReturnInvoice(sale, [sale, otherReturn])).toBeUndefined();
+    expect(blockingReturnInvoice(sale, [{ ...ret, status: 'cancelled' }])).toBeUndefined();
+    // A return invoice itself is never blocked (nothing refers to it).
+    expect(blockingReturnInvoice(ret, [sale, ret])).toBeUndefined();
   });
 });

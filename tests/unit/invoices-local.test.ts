@@ -327,4 +327,38 @@ describe('issuing through the outbox', () => {
       cancelled_by_name: 'Admin',
     });
   });
+
+  it('does not cancel a sales invoice whose return invoice stands (numbered or waiting for its number); once the return is cancelled it does', async () => {
+    const mine = await issueInvoice(db, o.id, input);
+    const sale: Invoice = { ...mine, id: 'sale-1', invoice_number: 'DEM2026000000009', version: 4 };
+    delete (sale as { pending_sync?: number }).pending_sync;
+    const ret: Invoice = {
+      ...sale,
+      id: 'ret-1',
+      type: 'IADE',
+      invoice_number: 'DEM2026000000010',
+      original_invoice_id: 'sale-1',
+      original_invoice_number: 'DEM2026000000009',
+      version: 5,
+    };
+    await db.transaction('rw', [db.invoices, db.outbox, db.base], () =>
+      putServerRows(db, 'invoices', [sale, ret], []),
+    );
+    await expect(cancelInvoice(db, 'sale-1', 'Yanlış müşteri', 'Admin')).rejects.toThrow(
+      INVOICE_MESSAGES.hasReturnInvoice('DEM2026000000010'),
+    );
+    // A return invoice this device holds without its number yet blocks the same way.
+    await db.invoices.update('ret-1', { invoice_number: null, pending_sync: 1 });
+    await expect(cancelInvoice(db, 'sale-1', 'Yanlış müşteri', 'Admin')).rejects.toThrow(
+      INVOICE_MESSAGES.hasReturnInvoice(INVOICE_MESSAGES.numberPending),
+    );
+    expect((await listEntries(db)).filter((e) => e.kind === 'invoice.cancel')).toEqual([]);
+    expect((await db.invoices.get('sale-1'))?.status).toBe('issued');
+    // The return invoice cancelled: the sale may be cancelled.
+    await db.transaction('rw', [db.invoices, db.outbox, db.base], () =>
+      putServerRows(db, 'invoices', [{ ...ret, status: 'cancelled', version: 6 }], []),
+    );
+    await cancelInvoice(db, 'sale-1', 'Yanlış müşteri', 'Admin');
+    expect((await db.invoices.get('sale-1'))?.status).toBe('cancelled');
+  });
 });

@@ -13,6 +13,7 @@ import {
 import { acknowledge, discardEntry, listEntries, putServerRows, reject } from '../../src/client/local/outbox';
 import { queryOrders } from '../../src/client/local/queries';
 import type { Order } from '../../src/shared/api';
+import { ORDER_MESSAGES } from '../../src/shared/api/order-messages';
 
 /**
  * The order actions of the local store, without a network: each is visible at once, queued with
@@ -168,6 +169,29 @@ describe('changing an order', () => {
       notes: 'tamam',
       user_name: 'Satış Temsilcisi',
     });
+  });
+
+  it('refuses to ship an order without a driver on the device (nothing queued, nothing shown); with one it ships', async () => {
+    await db.transaction('rw', [db.orders, db.outbox, db.base], () =>
+      putServerRows(db, 'orders', [serverOrder('o3', 3, { status: 'prepared' })], []),
+    );
+    await expect(changeOrderStatus(db, 'o3', 'in_transit')).rejects.toThrow(
+      ORDER_MESSAGES.driverRequired('Yolda'),
+    );
+    expect(await listEntries(db)).toHaveLength(0);
+    expect((await db.orders.get('o3'))?.status).toBe('prepared');
+    // A driver assigned on this device first (offline too): then shipping is queued behind it.
+    await assignDriver(db, 'o3', { id: 'd1', full_name: 'Sürücü Bir' });
+    await changeOrderStatus(db, 'o3', 'in_transit');
+    expect(await db.orders.get('o3')).toMatchObject({ status: 'in_transit', driver_id: 'd1' });
+    // The assignment refused by the server: the queued shipping is not shown as made either.
+    const [assign] = await listEntries(db);
+    await reject(db, assign!, {
+      status: 400,
+      error: 'Geçerli bir sürücü seçiniz (driver_id)',
+      code: 'VALIDATION_ERROR',
+    });
+    expect(await db.orders.get('o3')).toMatchObject({ status: 'prepared', driver_id: null });
   });
 
   it('edits lines and recomputes the total in kuruş; assigns a driver; deletes', async () => {

@@ -13,14 +13,20 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { canCancelInvoice, canSeeInvoices } from '../local';
+import { canCancelInvoice, canSeeInvoices, shownInvoiceNumber } from '../local';
 import { dateTimeLabel, useT } from '../shared-ui/i18n';
 import { useOnline } from '../shared-ui/local-store';
 import { usePhone } from '../shared-ui/responsive';
 import { useSession } from '../state/session';
 import { CancelInvoiceDialog } from './cancel-invoice-dialog';
 import { InvoiceDocument } from './invoice-document';
-import { downloadInvoiceFile, InvoiceStatusChip, useInvoice, useTenantTimeZone } from './invoice-ui';
+import {
+  downloadInvoiceFile,
+  InvoiceStatusChip,
+  useBlockingReturnInvoice,
+  useInvoice,
+  useTenantTimeZone,
+} from './invoice-ui';
 
 /** The print page of an invoice (works offline, from the device's copy). */
 export function invoicePrintPath(id: string): string {
@@ -30,7 +36,9 @@ export function invoicePrintPath(id: string): string {
 /**
  * /invoices/{id}: the invoice from the device's copy (offline too) with everything the PDF shows,
  * and its actions: 'PDF indir' and 'XML indir' (the server's files: online, once numbered),
- * 'Yazdır' (the print page, offline too) and, for the admin, 'İptal et' with a reason.
+ * 'Yazdır' (the print page, offline too) and, for the admin, 'İptal et' with a reason — disabled,
+ * with why, while the invoice has no number or its return invoice stands (a sale a return invoice
+ * refers to is never cancelled: blockingReturnInvoice).
  */
 export default function InvoiceDetailPage() {
   const t = useT();
@@ -41,6 +49,7 @@ export default function InvoiceDetailPage() {
   const role = useSession((s) => s.user?.role);
   const timeZone = useTenantTimeZone();
   const invoice = useInvoice(id);
+  const blockingReturn = useBlockingReturnInvoice(invoice);
   const [cancelling, setCancelling] = useState(false);
   const [downloading, setDownloading] = useState<'pdf' | 'xml' | null>(null);
 
@@ -79,6 +88,12 @@ export default function InvoiceDetailPage() {
     );
 
   const pending = invoice.invoice_number === null || invoice.pending_sync === 1;
+  // Why 'İptal et' is disabled: no number yet, or a return invoice still refers to this sale.
+  const cancelReason = pending
+    ? t('invc_pendingNoCancel')
+    : blockingReturn
+      ? t('invc_returnBlocksCancel', { number: shownInvoiceNumber(blockingReturn) })
+      : '';
   const fileReason = !online ? t('invc_onlineOnly') : pending ? t('invc_pendingNoFile') : '';
   const download = async (kind: 'pdf' | 'xml') => {
     setDownloading(kind);
@@ -126,12 +141,13 @@ export default function InvoiceDetailPage() {
             {t('invc_print')}
           </Button>
           {canCancelInvoice(role) && invoice.status === 'issued' ? (
-            <Reason title={pending ? t('invc_pendingNoCancel') : ''}>
+            <Reason title={cancelReason}>
               <Button
                 variant="outlined"
                 color="error"
                 startIcon={<Block />}
-                disabled={pending}
+                disabled={!!cancelReason || blockingReturn === undefined}
+                aria-describedby={blockingReturn ? 'invoice-cancel-blocked' : undefined}
                 onClick={() => setCancelling(true)}
                 data-testid="invoice-cancel"
               >
@@ -160,6 +176,16 @@ export default function InvoiceDetailPage() {
             reason: invoice.cancel_reason ?? '—',
           })}
         </Alert>
+      ) : null}
+      {canCancelInvoice(role) && invoice.status === 'issued' && blockingReturn ? (
+        <Typography
+          id="invoice-cancel-blocked"
+          variant="caption"
+          color="text.secondary"
+          data-testid="invoice-cancel-blocked"
+        >
+          {t('invc_cancel')}: {cancelReason}
+        </Typography>
       ) : null}
       {(!online || pending) && fileReason ? (
         <Typography variant="caption" color="text.secondary" data-testid="invoice-file-reason">

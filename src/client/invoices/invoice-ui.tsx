@@ -6,7 +6,13 @@ import { API } from '../../shared/api/endpoints';
 import type { Invoice, InvoiceStatus, InvoiceType } from '../../shared/api/invoices';
 import { saveBlob } from '../api/download';
 import { callFile, getHttpConfig } from '../api/http';
-import { type InvoiceFilter, type InvoicePage, type LocalInvoice, queryInvoices } from '../local';
+import {
+  type InvoiceFilter,
+  type InvoicePage,
+  type LocalInvoice,
+  queryInvoices,
+  returnInvoiceBlocking,
+} from '../local';
 import { type MessageKey, t, useT } from '../shared-ui/i18n';
 import { useLocalDb } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
@@ -131,4 +137,24 @@ export function useInvoicePage(
 export function useInvoice(id: string | undefined): LocalInvoice | null | undefined {
   const db = useLocalDb();
   return useLiveQuery(async () => (db && id ? ((await db.invoices.get(id)) ?? null) : null), [db, id]);
+}
+
+/**
+ * The return invoice on this device that keeps `invoice` (a sale) from being cancelled, live; null
+ * when none does (undefined while reading).
+ */
+export function useBlockingReturnInvoice(
+  invoice: Pick<LocalInvoice, 'id' | 'type' | 'order_id'> | null | undefined,
+): LocalInvoice | null | undefined {
+  const db = useLocalDb();
+  const id = invoice?.id;
+  const type = invoice?.type;
+  const orderId = invoice?.order_id;
+  return useLiveQuery(
+    async () =>
+      db && id && type && orderId
+        ? ((await returnInvoiceBlocking(db, { id, type, order_id: orderId })) ?? null)
+        : null,
+    [db, id, type, orderId],
+  );
 }

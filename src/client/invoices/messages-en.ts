@@ -79,6 +79,7 @@ export const invoicesEn: Record<keyof typeof invoicesTr, string> = {
   invc_onlineOnly: 'Needs an internet connection',
   invc_pendingNoFile: 'Available once the invoice is numbered',
   invc_pendingNoCancel: 'An invoice without its number cannot be cancelled yet',
+  invc_returnBlocksCancel: 'This invoice has a return invoice ({number}); cancel the return invoice first',
   invc_downloadFailed: 'Download failed',
   invc_cancelTitle: 'Cancel the invoice',
   invc_cancelText: 'Invoice {number} will be cancelled. This cannot be undone.',

@@ -77,6 +77,7 @@ export const invoicesTr = {
   invc_onlineOnly: 'İnternet bağlantısı gerekir',
   invc_pendingNoFile: 'Fatura numaralanınca indirilebilir',
   invc_pendingNoCancel: 'Numarası gelmemiş fatura iptal edilemez',
+  invc_returnBlocksCancel: 'Bu faturanın iade faturası ({number}) var; önce iade faturası iptal edilmeli',
   invc_downloadFailed: 'İndirme başarısız',
   invc_cancelTitle: 'Faturayı iptal et',
   invc_cancelText: '{number} numaralı fatura iptal edilecek. Bu işlem geri alınamaz.',

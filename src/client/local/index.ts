@@ -240,6 +240,7 @@ export {
   invoiceMatches,
   invoiceOfOrder,
   queryInvoices,
+  returnInvoiceBlocking,
   shownInvoiceNumber,
 } from './invoices';
 export { isKnownKind, MUTATIONS, type MutationKind } from './mutations';

@@ -8,6 +8,7 @@ import {
   type InvoiceType,
 } from '../../shared/api/invoices';
 import {
+  blockingReturnInvoice,
   INVOICE_CANCEL_ROLES,
   INVOICE_ISSUE_ROLES,
   INVOICE_READERS,
@@ -171,8 +172,23 @@ export async function issueInvoice(
 }
 
 /**
+ * The return invoice on this device that keeps a sales invoice from being cancelled (the shared
+ * rule, blockingReturnInvoice: one not cancelled, numbered or still waiting for its number), if any.
+ */
+export async function returnInvoiceBlocking(
+  db: LocalDb,
+  invoice: Pick<Invoice, 'id' | 'type' | 'order_id'>,
+): Promise<LocalInvoice | undefined> {
+  if (invoice.type !== 'SATIS') return undefined;
+  const ofOrder = await db.invoices.where('order_id').equals(invoice.order_id).toArray();
+  return blockingReturnInvoice(invoice, ofOrder);
+}
+
+/**
  * Cancel an issued invoice (admin) with its reason and the version the user saw. An invoice that
- * still waits for its number cannot be cancelled yet: the server does not know it.
+ * still waits for its number cannot be cancelled yet: the server does not know it. Nor a sales
+ * invoice whose return invoice stands (returnInvoiceBlocking): refused here at once, nothing
+ * queued, with the server's words.
  */
 export async function cancelInvoice(
   db: LocalDb,
@@ -184,6 +200,8 @@ export async function cancelInvoice(
   if (!row) throw new Error(INVOICE_MESSAGES.notFound);
   if (row.status === 'cancelled') throw new Error(INVOICE_MESSAGES.alreadyCancelled);
   if (row.pending_sync === 1 || row.invoice_number === null) throw new Error(INVOICE_MESSAGES.numberPending);
+  const blocking = await returnInvoiceBlocking(db, row);
+  if (blocking) throw new Error(INVOICE_MESSAGES.hasReturnInvoice(shownInvoiceNumber(blocking)));
   const body: CancelInvoiceBody = { reason: reason.trim(), expected_version: row.version };
   return enqueue(db, {
     kind: 'invoice.cancel',

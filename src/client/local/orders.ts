@@ -1,6 +1,12 @@
 import type { Order } from '../../shared/api/entities';
+import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import type { AssignDriverBody, CreateOrderBody, Driver, UpdateOrderBody } from '../../shared/api/orders';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../shared/domain/order-status';
+import {
+  findTransition,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+  transitionBlock,
+} from '../../shared/domain/order-status';
 import { orderRecordKey } from './customers';
 import { type LocalDb, type LocalOrder, META, type OutboxEntry, recordKey } from './database';
 import { type Actor, toItems, totalOf } from './mutations/orders';
@@ -125,6 +131,9 @@ export async function updateOrder(db: LocalDb, id: string, changes: UpdateOrderB
  * Change an order's status. The request names the status the user saw (`expected_status`): if
  * someone else moved the order on meanwhile, the server answers 409 with the order as it is now,
  * the entry is marked failed with the server's reason and the order shows the server's state.
+ * A move whose precondition the order does not meet here (shipping without a driver:
+ * transitionBlock, the rule the server applies) is refused at once and nothing is queued, offline
+ * too: the server would only refuse it later.
  */
 export async function changeOrderStatus(
   db: LocalDb,
@@ -133,6 +142,9 @@ export async function changeOrderStatus(
   notes?: string | null,
 ): Promise<OutboxEntry> {
   const row = await requireOrder(db, id);
+  const transition = findTransition(row.status, status);
+  if (transition && transitionBlock(transition, row) === 'driver_required')
+    throw new Error(ORDER_MESSAGES.driverRequired(ORDER_STATUS_LABELS[status]));
   return enqueue(db, {
     kind: 'order.status',
     summary: `${row.order_number}: ${ORDER_STATUS_LABELS[row.status]} → ${ORDER_STATUS_LABELS[status]}`,
@@ -143,7 +155,10 @@ export async function changeOrderStatus(
   });
 }
 
-/** Assign a driver (manager/admin; approved or prepared orders), naming the version the user saw. */
+/**
+ * Assign a driver (manager/admin; before shipping or while on the way: canAssignDriver), naming the
+ * version the user saw.
+ */
 export async function assignDriver(
   db: LocalDb,
   id: string,

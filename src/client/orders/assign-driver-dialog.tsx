@@ -27,8 +27,9 @@ export interface AssignDriverDialogProps {
 }
 
 /**
- * Assign a driver (managers assign a driver to approved orders; manager or
- * admin, approved or prepared, no status change). The drivers come from the list cached on this
+ * Assign a driver (manager or admin, no status change): before shipping (approved, prepared) or
+ * re-assign one while the order is on its way (in_transit, out_for_delivery: the driver fell ill,
+ * was deactivated or deleted) — canAssignDriver. The drivers come from the list cached on this
  * device (refreshed while the dialog is open and the network is there), so the dialog works
  * offline once the list has been fetched; the assignment itself goes through the outbox.
  *

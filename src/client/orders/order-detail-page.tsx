@@ -40,7 +40,8 @@ import { PendingSyncChip } from './pending-sync-chip';
  * The status buttons are exactly the transitions the machine allows this user on this order
  * (allowedNextStatuses), labelled as the spec names them ('Onayla', 'Reddet', 'Hazırla',
  * 'Kargoya Ver'); each opens a dialog with notes (optional unless the machine requires a reason)
- * and is applied at once locally, then sent through the outbox.
+ * and is applied at once locally, then sent through the outbox. A move the order is not ready for
+ * ('Kargoya Ver' with no driver) is a disabled button with its reason written under the buttons.
  */
 export default function OrderDetailPage() {
   const t = useT();
@@ -108,6 +109,8 @@ export default function OrderDetailPage() {
               key={a.to}
               variant={a.to === 'rejected' || a.to === 'cancelled' ? 'outlined' : 'contained'}
               color={a.to === 'rejected' || a.to === 'cancelled' ? 'error' : 'primary'}
+              disabled={a.blocked !== null}
+              aria-describedby={a.blocked ? `order-action-${a.to}-reason` : undefined}
               onClick={() => setAction(a)}
               data-testid={`order-action-${a.to}`}
             >
@@ -159,6 +162,22 @@ export default function OrderDetailPage() {
           ) : null}
         </Stack>
       </Stack>
+
+      {/* Why a status button is disabled, in words (a disabled button takes no focus or hover). */}
+      {actions
+        .filter((a) => a.blocked)
+        .map((a) => (
+          <Typography
+            key={a.to}
+            id={`order-action-${a.to}-reason`}
+            variant="body2"
+            color="text.secondary"
+            sx={{ textAlign: 'right' }}
+            data-testid="order-action-blocked"
+          >
+            {a.label}: {a.blocked}
+          </Typography>
+        ))}
 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>

@@ -446,8 +446,8 @@ function OrderEditForm({
                   >
                     <MenuItem value="">{t('noChange', { status: statusLabel(order.status) })}</MenuItem>
                     {actions.map((a) => (
-                      <MenuItem key={a.to} value={a.to}>
-                        {statusLabel(a.to)} ({a.label})
+                      <MenuItem key={a.to} value={a.to} disabled={a.blocked !== null}>
+                        {statusLabel(a.to)} ({a.label}){a.blocked ? ` — ${a.blocked}` : ''}
                       </MenuItem>
                     ))}
                   </Select>

@@ -14,6 +14,7 @@ import {
 import { type LocalDb, type OutboxEntry, parseRecordKey } from '../local';
 import { type MessageKey, t } from '../shared-ui/i18n';
 import { useLocalDb, useLocalStore, useOnline, useSyncStatus } from '../shared-ui/local-store';
+import { blockedMoveText } from '../shared-ui/transition-block';
 
 /**
  * Small pieces shared by the /orders list and the /orders/{id} detail screen: the buttons the
@@ -50,6 +51,11 @@ export interface StatusAction {
   to: ProducedStatus;
   label: string;
   requiresNotes: boolean;
+  /**
+   * Why the move cannot be made yet (a precondition of the machine, e.g. no driver for
+   * 'Kargoya Ver'), or null. The button is shown disabled with this reason, not hidden.
+   */
+  blocked: string | null;
 }
 
 /**
@@ -60,6 +66,7 @@ export interface StatusAction {
  * ('İptal Et'), so a manager never sees two identical buttons doing different things. A failed
  * delivery (out_for_delivery → in_transit) is named as such, and a salesperson's own
  * pending_approval → cancelled reads 'İptal Et'. A delivery (needs a proof) is no button here.
+ * A move the order is not ready for ('Kargoya Ver' without a driver) carries its reason in `blocked`.
  */
 export function statusActions(user: ActingUser | null, order: OrderRef | null | undefined): StatusAction[] {
   if (!user || !order) return [];
@@ -81,7 +88,8 @@ export function statusActions(user: ActingUser | null, order: OrderRef | null | 
     if (key && used.has(key)) key = FALLBACK_ACTION[to];
     if (key) used.add(key);
     const label = key ? t(key) : (transition?.action ?? to);
-    return { to, label, requiresNotes: !!transition?.requiresNotes };
+    const blocked = blockedMoveText(order, to);
+    return { to, label, requiresNotes: !!transition?.requiresNotes, blocked: blocked ? t(blocked) : null };
   });
 }
 

@@ -183,6 +183,7 @@ export const en: Record<MessageKey, string> = {
   orderRejectError: 'Could not reject the order',
   orderShipped: 'Order shipped',
   orderShipError: 'Could not ship the order',
+  blocked_driver_required: 'A driver must be assigned first',
   orderCreated: 'Order created',
   orderCreateError: 'Could not create the order',
   savedOnDevice: 'Saved on this device; it will be sent to the server when the connection is back.',

@@ -201,6 +201,7 @@ export const tr = {
   orderRejectError: 'Sipariş reddedilirken hata oluştu',
   orderShipped: 'Sipariş kargoya verildi',
   orderShipError: 'Sipariş kargoya verilirken hata oluştu',
+  blocked_driver_required: 'Önce bir sürücü atanmalı',
   orderCreated: 'Sipariş başarıyla oluşturuldu',
   orderCreateError: 'Sipariş oluşturulurken hata oluştu',
   savedOnDevice: 'Bu cihazda kaydedildi; bağlantı gelince sunucuya gönderilecek.',

@@ -31,6 +31,7 @@ import { DebugTools } from './debug-tools';
 import { PrepareDialog } from './prepare-dialog';
 import {
   isDemoMode,
+  shipBlockedText,
   shipOrderAction,
   usableDemoActions,
   useWarehouseOrder,
@@ -51,10 +52,11 @@ function StatusChip({ status }: { status: string }) {
 }
 
 /**
- * /warehouse-dashboard, 'Depo Yönetimi'. Everything comes from the local
- * store, so the screen works with no connection: the summary cards, the approved orders with
- * 'Hazırla' (the scan dialog), the prepared ones with 'Kargoya Ver' and 'İrsaliye Yazdır'. The
- * spec's 10-second refresh and the refresh on returning to the tab ask the sync engine to pull.
+ * /warehouse-dashboard, 'Depo Yönetimi'. Everything comes from the local store, so the screen
+ * works with no connection: the summary cards, the approved orders with 'Hazırla' (the scan
+ * dialog), the prepared ones with 'Kargoya Ver' (once a driver is assigned) and 'İrsaliye
+ * Yazdır'. The spec's 10-second refresh and the refresh on returning to the tab ask the sync
+ * engine to pull.
  */
 export default function WarehouseDashboardPage() {
   const t = useT();
@@ -175,15 +177,7 @@ export default function WarehouseDashboardPage() {
             actions={(order) => (
               <>
                 {printButton(order)}
-                <Button
-                  variant="contained"
-                  startIcon={<LocalShipping />}
-                  onClick={() => void shipOrderAction(order.id)}
-                  sx={{ minHeight: 44 }}
-                  data-testid="wh-ship"
-                >
-                  {t('wh_ship')}
-                </Button>
+                <ShipButton order={order} />
               </>
             )}
           />
@@ -207,6 +201,42 @@ export default function WarehouseDashboardPage() {
         open={preparingId !== null}
         onClose={() => setPreparingId(null)}
       />
+    </Stack>
+  );
+}
+
+/**
+ * 'Kargoya Ver': disabled, with the reason under it, while the order has no driver (the manager
+ * assigns one first; the server refuses shipping without one too).
+ */
+function ShipButton({ order }: { order: LocalOrder }) {
+  const t = useT();
+  const blocked = shipBlockedText(order);
+  const reasonId = `wh-ship-reason-${order.id}`;
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>
+      <Button
+        variant="contained"
+        startIcon={<LocalShipping />}
+        disabled={blocked !== null}
+        aria-describedby={blocked ? reasonId : undefined}
+        onClick={() => void shipOrderAction(order.id)}
+        sx={{ minHeight: 44 }}
+        data-testid="wh-ship"
+      >
+        {t('wh_ship')}
+      </Button>
+      {blocked ? (
+        <Typography
+          id={reasonId}
+          variant="caption"
+          color="text.secondary"
+          sx={{ textAlign: 'right' }}
+          data-testid="wh-ship-blocked"
+        >
+          {t(blocked)}
+        </Typography>
+      ) : null}
     </Stack>
   );
 }

@@ -9,8 +9,9 @@ import { ApiError } from '../api/errors';
 import { call, request } from '../api/http';
 import { changeOrderStatus, type LocalOrder, type OutboxEntry, pullNow } from '../local';
 import { runLocalAction } from '../shared-ui/catalogue-data';
-import { t } from '../shared-ui/i18n';
+import { type MessageKey, t } from '../shared-ui/i18n';
 import { useLocalDb } from '../shared-ui/local-store';
+import { blockedMoveText } from '../shared-ui/transition-block';
 import { useUi } from '../state/ui';
 
 /** Statuses the warehouse screen works with (approved are prepared, prepared are shipped; shipped ones keep their note). */
@@ -63,6 +64,11 @@ export function useWarehouseRefresh(): void {
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, []);
+}
+
+/** Why 'Kargoya Ver' is disabled on a prepared order (no driver assigned yet), or null. */
+export function shipBlockedText(order: LocalOrder): MessageKey | null {
+  return blockedMoveText(order, 'in_transit');
 }
 
 export function shipOrderAction(id: string): Promise<OutboxEntry | null> {

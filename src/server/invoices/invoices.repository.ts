@@ -145,6 +145,22 @@ export async function findOrderInvoice(
   return row ? toRecord(row) : undefined;
 }
 
+/** The return invoice (IADE) of a sales invoice, if any (at most one per sale). */
+export async function findReturnInvoice(
+  db: Executor,
+  tenantId: string,
+  saleId: string,
+): Promise<InvoiceRecord | undefined> {
+  const row = await db
+    .selectFrom('invoices')
+    .select(COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .where('type', '=', 'IADE')
+    .where('original_invoice_id', '=', saleId)
+    .executeTakeFirst();
+  return row ? toRecord(row) : undefined;
+}
+
 /**
  * The next number of the tenant's sequence of `year`: one upsert that creates the year's row or
  * adds one to it and returns the new value. The row stays locked until the calling transaction

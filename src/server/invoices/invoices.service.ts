@@ -11,6 +11,7 @@ import {
 import { ORDER_MESSAGES } from '../../shared/api/orders';
 import { formatInvoiceNumber } from '../../shared/domain/invoice';
 import {
+  blockingReturnInvoice,
   canCancelInvoice,
   canIssueInvoice,
   canSeeInvoice,
@@ -308,6 +309,12 @@ export async function statusInvoiceStep(
 /**
  * POST /invoices/{id}/cancel: admin only, with a reason, naming the version seen. The number
  * stays used (the sequence never goes back); only the status and the cancel fields change.
+ * A sales invoice whose return invoice stands is refused (409 RETURN_INVOICE_EXISTS, naming the
+ * return's number: blockingReturnInvoice); its return invoice cancelled first, it may be.
+ *
+ * Lock order: the order row first (as a status change making the return invoice does), then the
+ * invoice. So a return being made and this cancel run one after the other: the return sees the
+ * sale cancelled and makes no return invoice, or this cancel sees the return invoice and refuses.
  */
 export async function cancel(
   trx: Trx,
@@ -323,6 +330,9 @@ export async function cancel(
     if (!record || !canSeeInvoice(scope, record)) throw invoiceNotFound();
     throw forbidden(INVOICE_MESSAGES.cannotCancel);
   }
+  const seen = await repo.findInvoice(trx, tenantId, id);
+  if (!seen || seen.deleted) throw invoiceNotFound();
+  await repo.lockInvoiceOrder(trx, tenantId, seen.order_id);
   const locked = await repo.findInvoice(trx, tenantId, id, true);
   if (!locked || locked.deleted) throw invoiceNotFound();
   const reason = body.reason.trim();
@@ -333,6 +343,20 @@ export async function cancel(
     throw new AppError(409, 'CONFLICT', INVOICE_MESSAGES.alreadyCancelled, {
       current: repo.toWireInvoice(locked),
     });
+  }
+  // The rule before the version: seeing a newer version would not make the cancel possible.
+  const returned =
+    locked.type === 'SATIS' ? await repo.findReturnInvoice(trx, tenantId, locked.id) : undefined;
+  const blocking = blockingReturnInvoice(locked, returned ? [returned] : []);
+  if (blocking) {
+    throw new AppError(
+      409,
+      'RETURN_INVOICE_EXISTS',
+      INVOICE_MESSAGES.hasReturnInvoice(blocking.invoice_number),
+      {
+        current: repo.toWireInvoice(locked),
+      },
+    );
   }
   if (body.expected_version !== locked.change_seq) {
     throw new AppError(409, 'CONFLICT', INVOICE_MESSAGES.versionConflict, {

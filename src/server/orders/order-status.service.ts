@@ -66,7 +66,8 @@ const label = (status: string) => ORDER_STATUS_LABELS[status as OrderStatus] ?? 
  *  - already in the asked status (nothing expected, or expected = current) → success, nothing
  *    written, if some transition into it is the caller's; else the machine's refusal;
  *  - the machine: no such transition → 409 INVALID_TRANSITION with `current`; not the caller's →
- *    403; a reason required and missing → 400 naming `notes`.
+ *    403; a driver required (shipping) and none assigned → 409 DRIVER_REQUIRED with `current`; a
+ *    reason required and missing → 400 naming `notes`.
  * Then: the status, who handled it (the transition's `stamps`), the order's decision when this is
  * it (decisionOf), the event, the notification the transition implies, one change number per row.
  */
@@ -107,6 +108,11 @@ export async function changeStatus(
   const check = checkTransition(actor, locked, target);
   if (!check.ok) {
     if (check.reason === 'forbidden') throw new AppError(403, 'FORBIDDEN', ORDER_MESSAGES.cannotChangeStatus);
+    // The move is the caller's, but the order is not ready for it (shipping without a driver).
+    if (check.reason === 'driver_required')
+      throw new AppError(409, 'DRIVER_REQUIRED', ORDER_MESSAGES.driverRequired(label(target)), {
+        current: await reload(trx, tenantId, id),
+      });
     throw new AppError(
       409,
       'INVALID_TRANSITION',

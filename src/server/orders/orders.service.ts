@@ -437,10 +437,12 @@ export async function update(
 // ------------------------------------------------------------------------ assign driver ---
 
 /**
- * PATCH /orders/{id}/assign-driver: manager/admin on approved or prepared orders (canAssignDriver).
- * A right role at the wrong status is 409 INVALID_TRANSITION; a wrong role is 403. The driver must
- * be an active driver of this tenant. The previous driver loses sight of the order, which the
- * sync feed turns into a removal for them (canSeeOrder).
+ * PATCH /orders/{id}/assign-driver: manager/admin on approved, prepared, in_transit or
+ * out_for_delivery orders (canAssignDriver: re-assigning an order on its way is how a manager hands
+ * the deliveries of an ill, deactivated or deleted driver to another). A right role at the wrong
+ * status is 409 INVALID_TRANSITION; a wrong role is 403. The driver must be an active driver of
+ * this tenant (the previous one need not be). The new driver is notified; the previous driver
+ * loses sight of the order, which the sync feed turns into a removal for them (canSeeOrder).
  */
 export async function assignDriver(
   trx: Trx,

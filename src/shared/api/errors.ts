@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'NOT_FOUND', // 404
   'CONFLICT', // 409: the record moved on (carries `current`)
   'INVALID_TRANSITION', // 409: status machine refuses
+  'DRIVER_REQUIRED', // 409: the move needs an assigned driver first (shipping an order)
+  'RETURN_INVOICE_EXISTS', // 409: a sales invoice with a standing return invoice cannot be cancelled
   'INVALID_STATE', // 409: the order is not in a status that allows the action (a scan of a non-approved order)
   'OVER_SCAN', // 409: a scan beyond a line's ordered quantity (nothing counted)
   'INSUFFICIENT_STOCK', // 409: a reservation beyond a product's available stock (names the product)

@@ -36,6 +36,9 @@ export const INVOICE_MESSAGES = {
   cannotCancel: 'Fatura iptal yetkiniz yok',
   cannotView: 'Faturaları görüntüleme yetkiniz yok',
   alreadyCancelled: 'Fatura zaten iptal edilmiş',
+  /** 409 RETURN_INVOICE_EXISTS: the sale's return invoice still refers to it. */
+  hasReturnInvoice: (returnNumber: string) =>
+    `Bu faturanın iade faturası (${returnNumber}) var; satış faturası iptal edilemez. Önce iade faturasını iptal ediniz.`,
   idTaken: 'Bu fatura kimliği (id) başka bir kayıtta kullanılıyor',
   cancelReasonRequired: 'İptal nedeni (reason) en az 3 karakter olmalıdır',
   sellerIncomplete:

@@ -18,6 +18,9 @@ export const ORDER_MESSAGES = {
     'Teslimat yalnızca teslim alanın adı ve imzasıyla kaydedilir (POST /orders/{id}/deliver), durum (status) değişikliğiyle değil',
   driverInvalid: 'Geçerli bir sürücü seçiniz (driver_id)',
   cannotAssignDriver: 'Bu siparişe şu anki durumunda sürücü atanamaz',
+  /** 409 DRIVER_REQUIRED: shipping (or going out for delivery) needs an assigned driver. */
+  driverRequired: (to: string) =>
+    `Önce siparişe bir sürücü atanmalıdır: sürücüsü olmayan sipariş "${to}" durumuna geçemez (sürücüyü yönetici atar)`,
   cannotEdit: 'Bu siparişi düzenleme yetkiniz yok',
   fieldNotEditable: (field: string) => `Bu alanı düzenleme yetkiniz yok: ${field}`,
   cannotChangeStatus: 'Bu sipariş durumunu değiştirme yetkiniz yok',

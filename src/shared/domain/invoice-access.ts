@@ -1,5 +1,13 @@
 import type { Role } from './roles';
 
+/** An invoice as far as the cancel rule cares. */
+export interface InvoiceRef {
+  id: string;
+  type: 'SATIS' | 'IADE';
+  status: 'issued' | 'cancelled';
+  original_invoice_id: string | null;
+}
+
 /**
  * Who may do what with invoices (the server enforces it; the screens hide what a role cannot do):
  * - admin and manager see every invoice of the tenant and issue sales invoices;
@@ -38,3 +46,23 @@ export const canIssueInvoice = (role: Role): boolean =>
   (INVOICE_ISSUE_ROLES as readonly Role[]).includes(role);
 export const canCancelInvoice = (role: Role): boolean =>
   (INVOICE_CANCEL_ROLES as readonly Role[]).includes(role);
+
+/**
+ * The return invoice (IADE) that stands in the way of cancelling `invoice`, among `others` (the
+ * invoices of its order, or just its return): a sales invoice whose return invoice is not
+ * cancelled cannot be cancelled — the return refers to it (the XML's BillingReference, the
+ * accountant's export) and would be left pointing at a cancelled sale. Once the return invoice is
+ * cancelled itself, nothing refers to the sale any more and it may be cancelled. A return invoice
+ * still waiting for its number (on a device) blocks too: it exists, the server will number it.
+ * A return invoice is never blocked (nothing refers to it).
+ */
+export function blockingReturnInvoice<T extends InvoiceRef>(
+  invoice: Pick<InvoiceRef, 'id' | 'type'>,
+  others: readonly T[],
+): T | undefined {
+  if (invoice.type !== 'SATIS') return undefined;
+  return others.find(
+    (other) =>
+      other.type === 'IADE' && other.original_invoice_id === invoice.id && other.status !== 'cancelled',
+  );
+}

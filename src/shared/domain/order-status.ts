@@ -89,6 +89,13 @@ export interface Transition {
    * PATCH …/status refuses it, and no status button offers it.
    */
   requiresProof?: boolean;
+  /**
+   * Made only when the order has an assigned driver. Shipping hands the goods to a driver: an
+   * order on its way with nobody assigned would be seen by no driver's work list and could never
+   * be delivered (nor invoiced). The server refuses it (409 DRIVER_REQUIRED) and the buttons that
+   * offer it are disabled with the reason (transitionBlock).
+   */
+  requiresDriver?: boolean;
   /** One notification type, sent to every user of every target (the actor excluded). */
   notify?: { type: NotificationType; targets: readonly NotifyTarget[] };
   /**
@@ -151,11 +158,14 @@ export const TRANSITIONS: readonly Transition[] = [
     to: 'in_transit',
     who: ['warehouse', 'admin'],
     action: 'Kargoya Ver',
+    requiresDriver: true,
     // The salesperson learns of it; the assigned driver has a delivery coming.
     notify: { type: 'order_in_transit', targets: ['salesperson', 'driver'] },
     stamps: WAREHOUSE_STAMP,
   },
-  { from: 'in_transit', to: 'out_for_delivery', who: ['assigned_driver', 'admin'] },
+  // Out for delivery only with a driver too (an admin moving a driverless order would strand it
+  // the same way); the failed delivery back to in_transit keeps the driver it has.
+  { from: 'in_transit', to: 'out_for_delivery', who: ['assigned_driver', 'admin'], requiresDriver: true },
   {
     from: 'out_for_delivery',
     to: 'delivered',
@@ -196,16 +206,37 @@ function actorMatches(actor: Actor, user: ActingUser, order: OrderRef): boolean 
   return actor === user.role;
 }
 
+/**
+ * A precondition of a transition the order does not meet yet (beside who makes it): the move is
+ * the user's to make, but not now. `driver_required`: a driver must be assigned first.
+ */
+export type TransitionBlock = 'driver_required';
+
+/** What stands in the way of `transition` on `order` now (null: nothing). */
+export function transitionBlock(
+  transition: Transition,
+  order: Pick<OrderRef, 'driver_id'>,
+): TransitionBlock | null {
+  if (transition.requiresDriver && !order.driver_id) return 'driver_required';
+  return null;
+}
+
 export type TransitionCheck =
   | { ok: true; transition: Transition }
-  | { ok: false; reason: 'invalid_transition' | 'forbidden' };
+  | { ok: false; reason: 'invalid_transition' | 'forbidden' }
+  | { ok: false; reason: TransitionBlock; transition: Transition };
 
-/** Can `user` move `order` to `to`? The single rule used by the server and by the UI's buttons. */
+/**
+ * Can `user` move `order` to `to`? The single rule used by the server, by the device's outbox and
+ * by the UI's buttons: the machine has the move, it is the user's, and its preconditions hold.
+ */
 export function checkTransition(user: ActingUser, order: OrderRef, to: string): TransitionCheck {
   const transition = findTransition(order.status, to);
   if (!transition) return { ok: false, reason: 'invalid_transition' };
   if (!transition.who.some((actor) => actorMatches(actor, user, order)))
     return { ok: false, reason: 'forbidden' };
+  const blocked = transitionBlock(transition, order);
+  if (blocked) return { ok: false, reason: blocked, transition };
   return { ok: true, transition };
 }
 
@@ -220,15 +251,28 @@ export function handlerStamps(
   return { [stamp.column]: user.id };
 }
 
-/** Every status `user` may move `order` to now (for buttons). */
+/**
+ * Every status `user` may move `order` to (for buttons), including moves whose precondition is not
+ * met yet (transitionBlock): those are shown disabled with their reason, never hidden, so the user
+ * learns what to do first.
+ */
 export function allowedNextStatuses(user: ActingUser, order: OrderRef): ProducedStatus[] {
   return TRANSITIONS.filter(
     (t) => t.from === order.status && t.who.some((actor) => actorMatches(actor, user, order)),
   ).map((t) => t.to);
 }
 
-/** Statuses from which a manager or admin may assign a driver (no status change). */
-const DRIVER_ASSIGNABLE_STATUSES: readonly OrderStatus[] = ['approved', 'prepared'];
+/**
+ * Statuses in which a manager or admin may assign (or re-assign) the driver (no status change):
+ * before shipping, and while the order is on its way — a driver who falls ill, is deactivated or
+ * deleted leaves their orders to another driver, so no order in transit is ever stranded.
+ */
+export const DRIVER_ASSIGNABLE_STATUSES: readonly OrderStatus[] = [
+  'approved',
+  'prepared',
+  'in_transit',
+  'out_for_delivery',
+];
 export function canAssignDriver(user: ActingUser, order: OrderRef): boolean {
   return (
     (user.role === 'manager' || user.role === 'admin') &&

@@ -5,7 +5,7 @@ import { deliveryFailureNote, storedEventNote } from '../../../shared/api/stored
 import { SYNCED } from '../../../shared/api/synced';
 import { kurusToTl } from '../../../shared/domain/money';
 import { changedOrderFields, itemsToLines, lineTotalKurus } from '../../../shared/domain/order-lines';
-import { findTransition } from '../../../shared/domain/order-status';
+import { findTransition, transitionBlock } from '../../../shared/domain/order-status';
 import type { OutboxEntry } from '../database';
 import { defineMutation, type Row } from './define';
 
@@ -125,9 +125,14 @@ export const orderMutations = {
     apply: (row, entry) => {
       if (!row) return null;
       const body = entry.body;
+      const transition = findTransition(String(row.status), body.status);
+      // A move the order is not ready for (shipping with no driver, e.g. after this device's own
+      // driver assignment was refused) is not shown as made: the server refuses it too.
+      const driverId = (row.driver_id as string | null | undefined) ?? null;
+      if (transition && transitionBlock(transition, { driver_id: driverId })) return row;
       // A failed delivery's reason is data on the server (changeStatus): the same here, so the
       // history reads in the reader's language before the server answers.
-      const reasonRequired = findTransition(String(row.status), body.status)?.requiresNotes === true;
+      const reasonRequired = transition?.requiresNotes === true;
       const note = reasonRequired ? deliveryFailureNote(body.notes) : null;
       return withEvent(
         { ...row, status: body.status },
