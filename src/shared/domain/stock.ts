@@ -148,7 +148,13 @@ export function writeOffMovement(
   f: StockFigures,
 ): { product_id: string; quantity: number; reserved_delta: number; reason: 'write_off' } | null {
   if (f.current === 0 && f.reserved === 0) return null;
-  return { product_id: productId, quantity: 0 - f.current, reserved_delta: 0 - f.reserved, reason: 'write_off' };
+  // 0 − x rather than −x: a zero delta is 0, never −0.
+  return {
+    product_id: productId,
+    quantity: 0 - f.current,
+    reserved_delta: 0 - f.reserved,
+    reason: 'write_off',
+  };
 }
 
 export interface StockLine {
