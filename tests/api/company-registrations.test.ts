@@ -296,6 +296,34 @@ describe('platform admin review', () => {
     expect((await act(api, platform, body.id, 'delete')).status).toBe(400);
   });
 
+  it('a final decision needs its reason: reject (and suspend) without one is 400 naming reason, and nothing changes', async () => {
+    const body = form(api);
+    await signUp(api, body);
+    const status = async () =>
+      (
+        await api.db
+          .selectFrom('company_registrations')
+          .select(['status', 'reason'])
+          .where('id', '=', body.id)
+          .executeTakeFirstOrThrow()
+      ).status;
+    for (const reason of [null, '', '   \n  ']) {
+      const r = await act(api, platform, body.id, 'reject', reason);
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'reason', error: M.reasonRequired });
+      expect(r.body.error).toContain('Gerekçe');
+    }
+    expect(await status()).toBe('pending');
+    // an approval's reason stays optional; a suspension, final too, needs one
+    expect((await act(api, platform, body.id, 'approve', null)).status).toBe(200);
+    const suspend = await act(api, platform, body.id, 'suspend', '');
+    expect(suspend.status).toBe(400);
+    expect(suspend.body).toMatchObject({ field: 'reason' });
+    expect(await status()).toBe('approved');
+    expect((await act(api, platform, body.id, 'suspend', 'Sözleşme feshedildi')).status).toBe(200);
+    expect(await status()).toBe('suspended');
+  });
+
   it('approval of a name a company took meanwhile is 409 and creates nothing (the registration stays pending)', async () => {
     const id = randomUUID();
     await api.db

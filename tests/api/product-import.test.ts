@@ -9,6 +9,7 @@ import type { ImportReport, ImportRow, ImportSummary } from '../../src/shared/ap
 import { IMPORT_LIMITS } from '../../src/shared/domain/product-import';
 import { zipWith } from '../helpers/zip';
 import { type Api, type Session, startApi } from './support/harness';
+import { ean13 } from './support/products';
 
 /**
  * The bulk product import through HTTP on a seeded database: a preview writes nothing; a file is
@@ -268,6 +269,56 @@ describe('product import', () => {
     // the fingerprint sent must be the preview's
     const third = await upload(csv(['Ürün Kodu;Ürün Adı;Satış Fiyatı', 'RACE-2;X;5']), 'x.csv');
     expect((await confirm(third.body.data.import_id, 'a'.repeat(64))).status).toBe(409);
+  });
+
+  it('a file with one over-long cell imports its valid rows; a real change since the preview is still 409', async () => {
+    const run = randomUUID().slice(0, 6).toUpperCase();
+    const long = 'Ç'.repeat(IMPORT_LIMITS.maxCellChars + 500);
+    const digits = () => String(Math.floor(Math.random() * 1e5)).padStart(5, '0');
+    const [good, other] = [ean13(`8697${digits()}111`), ean13(`8697${digits()}222`)];
+    // row 2 valid; row 3 a name over the cell limit; row 4 a bad price but a readable code and barcode
+    const file = (name: string) =>
+      csv([
+        'Ürün Adı;Ürün Kodu;Satış Fiyatı;Barkod;Stok',
+        `${name};LONG-${run}-1;12,50;${good};4`,
+        `${long};LONG-${run}-2;9,90;;2`,
+        `Fiyatı Bozuk;LONG-${run}-3;-5;${other};1`,
+      ]);
+    const preview = await upload(file('Geçerli Satır'), 'uzun.csv');
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.counts).toMatchObject({ total: 3, create: 1, error: 2 });
+    const rows = await allRows(preview.body.data.import_id);
+    expect(rows.map((r) => [r.row, r.action])).toEqual([
+      [2, 'create'],
+      [3, 'error'],
+      [4, 'error'],
+    ]);
+    expect(rows[1]?.errors[0]?.message).toBe(
+      `Hücre en fazla ${IMPORT_LIMITS.maxCellChars} karakter olabilir`,
+    );
+    // nothing changed since the preview: the valid row lands, the long one is refused
+    const done = await confirm(preview.body.data.import_id, preview.body.data.fingerprint);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data).toMatchObject({ created: 1, refused: 2, stock_movements: 1 });
+    expect(await byCode(`LONG-${run}-1`)).toMatchObject({ name: 'Geçerli Satır', current_stock: 4 });
+    expect(await byCode(`LONG-${run}-2`)).toBeUndefined();
+    expect(await byCode(`LONG-${run}-3`)).toBeUndefined();
+
+    // the same file again updates the product; someone edits it between preview and confirm: 409
+    const second = await upload(file('Yeni Ad'), 'uzun-2.csv');
+    expect(second.body.data.counts).toMatchObject({ update: 1, error: 2 });
+    await api.db
+      .updateTable('products')
+      .set({ name: 'Başkası değiştirdi', change_seq: sql`change_seq + 1000` })
+      .where('tenant_id', '=', 'demo')
+      .where('product_code', '=', `LONG-${run}-1`)
+      .execute();
+    const before = await catalogueState();
+    const refused = await confirm(second.body.data.import_id, second.body.data.fingerprint);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/Önizlemeden sonra katalogda/);
+    expect(await catalogueState()).toEqual(before);
+    expect(await byCode(`LONG-${run}-1`)).toMatchObject({ name: 'Başkası değiştirdi' });
   });
 
   it('is all or nothing: a database failure mid-way rolls every row back', async () => {

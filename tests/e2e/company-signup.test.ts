@@ -232,6 +232,16 @@ describe('company sign-up and approval (Chromium against npm start)', () => {
       await admin.getByTestId(`registration-reject-${sub}`).click();
       await admin.getByTestId('registration-action-dialog').waitFor();
       expect(await admin.getByTestId('registration-action-dialog').innerText()).toContain('cannot be undone');
+      // A final decision needs its reason: the button stays off until one is typed (blank is none).
+      const rejectButton = admin.getByTestId('registration-action-confirm');
+      expect(await rejectButton.isDisabled()).toBe(true);
+      await admin.getByTestId('registration-reason').fill('   ');
+      expect(await rejectButton.isDisabled()).toBe(true);
+      expect(await admin.getByTestId('registration-action-dialog').innerText()).toContain(
+        'A reason is required',
+      );
+      await admin.getByTestId('registration-reason').fill('Missing tax documents');
+      await expect.poll(() => rejectButton.isDisabled()).toBe(false);
       await admin.keyboard.press('Escape');
       await admin.getByTestId('registration-action-dialog').waitFor({ state: 'detached' });
       await admin.getByTestId(`registration-approve-${sub}`).click();

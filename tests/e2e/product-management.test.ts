@@ -17,8 +17,9 @@ import {
  * /product-management as an admin uses it (Chromium against `npm start`, tenant client1 with
  * codes of its own, so other files' catalogues are untouched): add a product with an image and a
  * salesperson sees it, with the image, on /sales after a pull; an edit made on a version someone
- * changed meanwhile shows the conflict and the product as it is now; delete asks and removes;
- * bulk deactivate of the selected rows; cards at 390 px; English. And /create-order refuses more
+ * changed meanwhile shows the conflict and the product as it is now; delete asks (saying what
+ * stock it writes off) and removes; a product open orders hold is not deleted and the refusal is
+ * shown, for one product and per product of a bulk delete; bulk deactivate of the selected rows; cards at 390 px; English. And /create-order refuses more
  * than a product's available stock.
  */
 const baseURL = inject('baseURL');
@@ -137,6 +138,50 @@ async function searchFor(page: Page, text: string, rows: number) {
   await expect.poll(() => page.getByTestId('product-row').count(), { timeout: 30_000 }).toBe(rows);
 }
 
+/** An order of `quantity` of `product`, made by the salesperson and approved by the manager: its number. */
+async function approvedOrder(product: ApiProduct, quantity: number): Promise<string> {
+  const sales = (await apiLogin(baseURL, TENANT, 'sales')).token;
+  const manager = (await apiLogin(baseURL, TENANT, 'manager')).token;
+  const made = await api<{ data: { id: string; order_number: string } }>(baseURL, TENANT, '/orders', {
+    method: 'POST',
+    token: sales,
+    body: {
+      customer_name: 'Silme Testi',
+      items: [{ product_id: product.id, product_name: product.name, quantity, unit_price: 10 }],
+    },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const approved = await api(baseURL, TENANT, `/orders/${made.body.data.id}/status`, {
+    method: 'PATCH',
+    token: manager,
+    body: { status: 'approved', expected_status: 'pending_approval' },
+  });
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  return made.body.data.order_number;
+}
+
+/**
+ * Until the device's mirror holds the order that holds the one product listed (the delete dialog
+ * reads the mirror when it opens): opens and closes the dialog until it names an order.
+ */
+async function waitUntilHeld(page: Page) {
+  const confirm = page.getByTestId('products-confirm');
+  await expect
+    .poll(
+      async () => {
+        await page.getByTestId('product-delete').first().click();
+        await confirm.waitFor();
+        await page.waitForTimeout(300);
+        const held = await confirm.getByTestId('products-delete-held').count();
+        await page.keyboard.press('Escape');
+        await confirm.waitFor({ state: 'detached' });
+        return held;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(1);
+}
+
 describe('/product-management (Chromium against npm start)', () => {
   it('an admin adds a product with an image; a salesperson sees it with the image on /sales after a pull', async () => {
     const code = `PM-${RUN}-A`;
@@ -247,12 +292,116 @@ describe('/product-management (Chromium against npm start)', () => {
     await confirm.getByRole('button', { name: 'İptal' }).click();
     expect(await page.getByTestId('product-row').count()).toBe(1);
     await page.getByTestId('product-delete').first().click();
+    // the stock on hand goes with it, and the dialog says so
+    await expect
+      .poll(() => page.getByTestId('products-delete-writeoff').innerText())
+      .toBe('10 adet stok silinecek (zayi kaydı).');
     await page.getByTestId('products-confirm-confirm').click();
     await expect.poll(() => page.getByTestId('product-row').count()).toBe(0);
     await expectMessage(page, 'Ürün başarıyla silindi!', 5_000);
     await expect
       .poll(async () => findByCode(token, product.product_code), { timeout: 20_000 })
       .toBeUndefined();
+    await context.close();
+  });
+
+  it('a product open orders hold is not deleted: the dialog names the orders, a server refusal is shown, a bulk delete reports per product', async () => {
+    const token = await adminToken();
+    const reserved = await createViaApi(token, `PM-${RUN}-R1`, { current_stock: 90 });
+    const late = await createViaApi(token, `PM-${RUN}-S1`, { current_stock: 5 });
+    const free = await createViaApi(token, `PM-${RUN}-K1`, { current_stock: 20 });
+    const raced = await createViaApi(token, `PM-${RUN}-K2`, { current_stock: 8 });
+    const reservedBy = await approvedOrder(reserved, 80);
+    const { context, page } = await openAdmin();
+    const confirm = page.getByTestId('products-confirm');
+
+    // 80 of its 90 reserved by an approved order this device knows: the dialog names it, no delete
+    await searchFor(page, reserved.product_code, 1);
+    await waitUntilHeld(page);
+    await page.getByTestId('product-delete').first().click();
+    await expect.poll(() => confirm.getByTestId('products-delete-held').innerText()).toContain(reservedBy);
+    expect(await page.getByTestId('products-confirm-confirm').isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+
+    // an order approved while the dialog is open: the server refuses, the dialog says why, the row stays
+    await searchFor(page, late.product_code, 1);
+    await page.getByTestId('product-delete').first().click();
+    await expect.poll(() => confirm.innerText()).toContain('5 adet stok silinecek (zayi kaydı).');
+    const lateOrder = await approvedOrder(late, 2);
+    await page.getByTestId('products-confirm-confirm').click();
+    const refusal = page.getByTestId('products-delete-refused');
+    await refusal.waitFor({ timeout: 20_000 });
+    expect(await refusal.innerText()).toContain(lateOrder);
+    expect(await refusal.innerText()).toContain('açık siparişlerde olduğu için silinemez');
+    expect(await messagesShown(page)).not.toContain('Ürün başarıyla silindi!');
+    await page.getByTestId('products-delete-close').click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('product-row').count()).toBe(1);
+    expect((await findByCode(token, late.product_code))?.id).toBe(late.id);
+
+    // bulk, one of them held by an order approved while the dialog is open: the free one is
+    // deleted (its 20 written off), the other refused with its reason, the row back
+    await searchFor(page, `PM-${RUN}-K`, 2);
+    await page.getByTestId('products-select-all').locator('input').check();
+    await page.getByTestId('products-bulk-delete').click();
+    await expect.poll(() => confirm.innerText()).toContain('toplam 28 adet stoku silinecek');
+    const racedOrder = await approvedOrder(raced, 1);
+    await page.getByTestId('products-confirm-confirm').click();
+    await refusal.waitFor({ timeout: 20_000 });
+    const bulkText = await refusal.innerText();
+    expect(bulkText).toContain('1 ürün silindi; 1 ürün silinemedi');
+    expect(bulkText).toContain(raced.name);
+    expect(bulkText).toContain(racedOrder);
+    await page.getByTestId('products-delete-close').click();
+    await expect.poll(() => page.getByTestId('product-row').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByTestId('product-code-cell').first().innerText()).toBe(raced.product_code);
+    await expect.poll(async () => findByCode(token, free.product_code), { timeout: 20_000 }).toBeUndefined();
+    expect((await findByCode(token, raced.product_code))?.id).toBe(raced.id);
+    await context.close();
+  });
+
+  it('offline: a product the device knows to be held is not removed; a delete the server refuses later comes back, with the reason in the sync panel', async () => {
+    const token = await adminToken();
+    const free = await createViaApi(token, `PM-${RUN}-F1`, { current_stock: 3 });
+    const held = await createViaApi(token, `PM-${RUN}-F2`, { current_stock: 4 });
+    const unknown = await createViaApi(token, `PM-${RUN}-U1`, { current_stock: 6 });
+    const heldBy = await approvedOrder(held, 1);
+    const { context, page } = await openAdmin();
+    await waitForServiceWorker(page);
+    const confirm = page.getByTestId('products-confirm');
+    await searchFor(page, held.product_code, 1);
+    await waitUntilHeld(page);
+
+    await context.setOffline(true);
+    await searchFor(page, `PM-${RUN}-F`, 2);
+    await page.getByTestId('products-select-all').locator('input').check();
+    await page.getByTestId('products-bulk-delete').click();
+    await expect.poll(() => confirm.getByTestId('products-delete-held').innerText()).toContain(heldBy);
+    await page.getByTestId('products-confirm-confirm').click();
+    await expectMessage(page, 'Bu cihazda kaydedildi; bağlantı gelince sunucuya gönderilecek.', 15_000);
+    // only the free one leaves the list; the held one was never removed
+    await expect.poll(() => page.getByTestId('product-row').count()).toBe(1);
+    expect(await page.getByTestId('product-code-cell').first().innerText()).toBe(held.product_code);
+
+    // held by an order the device cannot know of yet (made while it is offline)
+    await searchFor(page, unknown.product_code, 1);
+    const unknownBy = await approvedOrder(unknown, 2);
+    await page.getByTestId('product-delete').first().click();
+    await page.getByTestId('products-confirm-confirm').click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('product-row').count()).toBe(0);
+
+    await context.setOffline(false);
+    // the server refuses it: the row comes back, the refusal waits in the sync panel with its reason
+    await expect.poll(() => page.getByTestId('product-row').count(), { timeout: 45_000 }).toBe(1);
+    await expect.poll(async () => findByCode(token, free.product_code), { timeout: 45_000 }).toBeUndefined();
+    expect((await findByCode(token, unknown.product_code))?.id).toBe(unknown.id);
+    expect((await findByCode(token, held.product_code))?.id).toBe(held.id);
+    await page.getByTestId('connection-indicator').click();
+    const failed = page.getByTestId('sync-failed-entry');
+    await expect.poll(() => failed.count(), { timeout: 20_000 }).toBe(1);
+    expect(await failed.getByTestId('sync-failed-reason').innerText()).toContain(unknownBy);
     await context.close();
   });
 

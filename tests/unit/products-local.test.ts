@@ -2,11 +2,12 @@ import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDb, META } from '../../src/client/local/database';
-import { acknowledge, listEntries, putServerRows, reject } from '../../src/client/local/outbox';
+import { acknowledge, discardEntry, listEntries, putServerRows, reject } from '../../src/client/local/outbox';
 import {
   bulkProducts,
   createProduct,
   deleteProduct,
+  ordersHoldingProducts,
   queryProductPage,
   updateProduct,
 } from '../../src/client/local/products';
@@ -182,6 +183,76 @@ describe('changing products offline', () => {
     expect((await db.products.get(product(2).id))?.version).toBe(200);
     expect((await db.products.get(product(4).id))?.status).toBe('discontinued');
     expect((await listEntries(db)).map((e) => e.kind)).toEqual(['product.delete']);
+  });
+});
+
+describe('a delete the server refuses is never shown as done', () => {
+  it('a single delete refused (open orders hold it) brings the row back as a failed entry with the reason', async () => {
+    const p = product(5);
+    const del = await deleteProduct(db, p.id);
+    expect(await db.products.get(p.id)).toBeUndefined();
+    const reason = PRODUCT_MESSAGES.inOpenOrders(p.name, ['SIP-2026-000007'], 1);
+    await reject(db, del, { status: 409, error: reason, code: 'PRODUCT_IN_USE' });
+    expect(await db.products.get(p.id)).toMatchObject({ id: p.id, name: p.name });
+    expect(await listEntries(db, 'failed')).toMatchObject([
+      { kind: 'product.delete', error: reason, code: 'PRODUCT_IN_USE', http_status: 409 },
+    ]);
+  });
+
+  it('a bulk delete refused for some products: those come back and stay queued as failed with their reasons, the rest is done', async () => {
+    const [a, b, c] = [product(1), product(2), product(3)];
+    const bulk = await bulkProducts(db, 'delete', [a.id, b.id, c.id]);
+    for (const p of [a, b, c]) expect(await db.products.get(p.id)).toBeUndefined();
+    const reason = PRODUCT_MESSAGES.inOpenOrders(b.name, ['SIP-2026-000001', 'SIP-2026-000002'], 2);
+    await acknowledge(db, bulk, {
+      applied: 2,
+      results: [
+        { id: a.id, outcome: 'applied', product: null, written_off: 5 },
+        { id: b.id, outcome: 'refused', product: product(2, { version: 102 }), reason },
+        { id: c.id, outcome: 'applied', product: null, written_off: 5 },
+      ],
+    });
+    expect(await db.products.get(a.id)).toBeUndefined();
+    expect(await db.products.get(c.id)).toBeUndefined();
+    expect(await db.products.get(b.id)).toMatchObject({ id: b.id, name: b.name });
+    const failed = await listEntries(db, 'failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({
+      id: bulk.id,
+      kind: 'product.bulk',
+      code: 'PRODUCT_IN_USE',
+      http_status: 409,
+      records: [`product:${b.id}`],
+      // only the refused product's changes wait behind it, not every product's
+      record_key: `product:${b.id}`,
+      body: { action: 'delete', items: [{ id: b.id, expected_version: 102 }] },
+      summary: 'Toplu ürün işlemi: delete (1)',
+      local: { refused: [{ id: b.id, name: b.name, reason }] },
+    });
+    expect(failed[0]?.error).toContain('SIP-2026-000001');
+    // the screen showed it and drops it: the product stays as the server has it
+    expect(await discardEntry(db, bulk.id)).toBe(true);
+    expect(await db.products.get(b.id)).toMatchObject({ id: b.id });
+    expect(await listEntries(db)).toEqual([]);
+  });
+
+  it('the delete dialog knows the open orders on the device that hold a product (awaiting approval and reserving)', async () => {
+    const line = (n: number) => ({ product_id: product(n).id, quantity: 1 });
+    const rows = [
+      { id: 'o1', order_number: 'SIP-3', status: 'approved', items: [line(1), line(1)] },
+      { id: 'o2', order_number: 'SIP-1', status: 'pending_approval', items: [line(1), line(2)] },
+      { id: 'o3', order_number: 'SIP-2', status: 'in_transit', items: [line(2)] },
+      { id: 'o4', order_number: 'SIP-4', status: 'cancelled', items: [line(3)] },
+      { id: 'o5', order_number: 'SIP-5', status: 'prepared', items: [line(4)] },
+    ];
+    await db.orders.bulkPut(
+      rows.map((o) => ({ ...o, events: [], created_at: new Date(T0).toISOString() })) as never,
+    );
+    const held = await ordersHoldingProducts(db, [product(1).id, product(2).id, product(3).id]);
+    expect(Object.fromEntries(held)).toEqual({
+      [product(1).id]: ['SIP-1', 'SIP-3'],
+      [product(2).id]: ['SIP-1'],
+    });
   });
 });
 

@@ -6,7 +6,11 @@ import {
   type RegisterForm,
 } from '../../src/client/register-company/register-form';
 import { createRegistrationBody } from '../../src/shared/api/registrations';
-import { REGISTRATION_TRANSITIONS, registrationMove } from '../../src/shared/domain/company-registration';
+import {
+  REGISTRATION_TRANSITIONS,
+  registrationMove,
+  registrationReasonMissing,
+} from '../../src/shared/domain/company-registration';
 import { SUBDOMAIN_MESSAGES, subdomainProblem } from '../../src/shared/domain/platform';
 
 /**
@@ -95,5 +99,14 @@ describe('shared rules', () => {
     expect(registrationMove('rejected', 'approve')).toBe('refuse');
     expect(registrationMove('suspended', 'approve')).toBe('refuse');
     expect(registrationMove('approved', 'reject')).toBe('refuse');
+  });
+
+  it('a final decision (reject, suspend) needs a reason that is not blank; an approval does not', () => {
+    for (const action of ['reject', 'suspend'] as const) {
+      expect(registrationReasonMissing(action, null)).toBe(true);
+      expect(registrationReasonMissing(action, ' \n ')).toBe(true);
+      expect(registrationReasonMissing(action, 'Eksik belge')).toBe(false);
+    }
+    expect(registrationReasonMissing('approve', null)).toBe(false);
   });
 });

@@ -5,11 +5,14 @@ import {
   availableOf,
   countDelta,
   movementRefusal,
+  ORDER_STATUSES_HOLDING_PRODUCT,
   ORDER_STOCK_STATE,
   onHandAsOf,
+  orderHoldsProduct,
   orderStockMovements,
   STOCK_MESSAGES,
   stockStatusOf,
+  writeOffMovement,
 } from '../../src/shared/domain/stock';
 
 const lines = [
@@ -143,5 +146,33 @@ describe('stock status thresholds (from available)', () => {
     expect(stockStatusOf(5, 5)).toBe('low_stock');
     expect(stockStatusOf(6, 5)).toBe('in_stock');
     expect(stockStatusOf(1, 0)).toBe('in_stock');
+  });
+});
+
+describe('the delete rule', () => {
+  it('an order awaiting approval or reserving holds its products; on the road, delivered or finished does not', () => {
+    const produced = PRODUCED_STATUSES.filter((status) => orderHoldsProduct(status));
+    expect(produced).toEqual(['pending_approval', 'approved', 'prepared']);
+    for (const status of ['in_transit', 'out_for_delivery', 'delivered', 'cancelled', 'rejected', 'returned'])
+      expect(orderHoldsProduct(status)).toBe(false);
+    // every reserving status holds, whether or not this app produces it
+    for (const [status, state] of Object.entries(ORDER_STOCK_STATE))
+      if (state === 'reserved') expect(ORDER_STATUSES_HOLDING_PRODUCT).toContain(status);
+  });
+
+  it('a delete writes off what is on hand and any reservation left, or nothing', () => {
+    expect(writeOffMovement('p', { current: 90, reserved: 0 })).toEqual({
+      product_id: 'p',
+      quantity: -90,
+      reserved_delta: 0,
+      reason: 'write_off',
+    });
+    expect(
+      applyMovement({ current: 7, reserved: 2 }, writeOffMovement('p', { current: 7, reserved: 2 }) as never),
+    ).toEqual({
+      current: 0,
+      reserved: 0,
+    });
+    expect(writeOffMovement('p', { current: 0, reserved: 0 })).toBeNull();
   });
 });

@@ -45,6 +45,7 @@ export const inventoryEn: Record<keyof typeof inventoryTr, string> = {
   inv_reason_reservation: 'Reservation',
   inv_reason_release: 'Reservation released',
   inv_reason_opening: 'Opening stock',
+  inv_reason_write_off: 'Write-off (product deleted)',
   inv_adjust: 'Adjust stock',
   inv_adjustDirection: 'Direction',
   inv_adjustIncrease: 'Increase',

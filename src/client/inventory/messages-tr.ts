@@ -43,6 +43,7 @@ export const inventoryTr = {
   inv_reason_reservation: 'Rezervasyon',
   inv_reason_release: 'Rezervasyon iadesi',
   inv_reason_opening: 'Açılış',
+  inv_reason_write_off: 'Zayi (ürün silindi)',
   inv_adjust: 'Stok Düzelt',
   inv_adjustDirection: 'Yön',
   inv_adjustIncrease: 'Artır',

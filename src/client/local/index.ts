@@ -179,6 +179,9 @@ export const updateProduct = async (
 export const deleteProduct = async (id: string) => products.deleteProduct(requireStore().db, id);
 export const bulkProducts = async (action: BulkAction, ids: readonly string[]) =>
   products.bulkProducts(requireStore().db, action, ids);
+/** The open orders on this device that hold each product (the delete rule; the server decides). */
+export const ordersHoldingProducts = async (ids: readonly string[]) =>
+  products.ordersHoldingProducts(requireStore().db, ids);
 /**
  * Sends the outbox now and waits up to `timeoutMs` for the server's answer to one entry (a form
  * that shows a refusal under its field waits for it while online).

@@ -288,7 +288,9 @@ async function reload(db: LocalDb, entry: OutboxEntry): Promise<OutboxEntry | un
 
 /**
  * The server applied the entry (2xx, including a replayed outcome for the same key). `data` is the
- * answer already parsed by the entry's endpoint response schema.
+ * answer already parsed by the entry's endpoint response schema. When the answer refused part of
+ * it (the kind's `refusedPart`), the entry stays as a failed one naming only that part: the
+ * applied records are folded in, the refused ones show the server's rows.
  */
 export async function acknowledge(
   db: LocalDb,
@@ -298,10 +300,25 @@ export async function acknowledge(
 ): Promise<void> {
   const def = mutationFor(entry.kind);
   const returned = def?.fromResponse?.(data as never, entry as never) ?? {};
+  const refused = data === undefined ? null : (def?.refusedPart?.(data as never, entry as never) ?? null);
+  const refusedKeys = new Set(refused?.records ?? []);
   await db.transaction('rw', scopeFor(db, [...entry.records, ...Object.keys(returned)]), async () => {
     const current = await reload(db, entry);
     if (!current) return; // discarded meanwhile: the server applied it anyway; the next pull shows it
-    await db.outbox.delete(current.seq as number);
+    if (refused)
+      await db.outbox.update(current.seq as number, {
+        body: refused.body,
+        records: refused.records,
+        record_key: refused.record_key,
+        summary: refused.summary,
+        status: 'failed',
+        error: refused.error,
+        code: refused.code,
+        http_status: refused.http_status,
+        attempts: current.attempts + 1,
+        ...(refused.local ? { local: { ...current.local, ...refused.local } } : {}),
+      });
+    else await db.outbox.delete(current.seq as number);
     for (const key of new Set([...current.records, ...Object.keys(returned)])) {
       const parsed = parseRecordKey(key);
       if (!parsed) continue;
@@ -312,9 +329,14 @@ export async function acknowledge(
         continue;
       }
       if (key in returned) await carryVersions(db, key, base.row, returned[key] ?? null);
-      // The server now holds the change: it becomes part of the server version (the base).
+      // The server now holds the change: it becomes part of the server version (the base). A
+      // refused record without a row in the answer keeps the base it had (nothing was done to it).
       const row =
-        answer !== undefined ? answer : applyEffect(base.row ? { ...base.row } : null, current, key);
+        answer !== undefined
+          ? answer
+          : refusedKeys.has(key)
+            ? base.row
+            : applyEffect(base.row ? { ...base.row } : null, current, key);
       await db.base.put({ ...base, row });
       await recomputeNowOrLater(db, key, later);
     }

@@ -1,7 +1,7 @@
 import type { Product } from '../../shared/api/entities';
 import type { BulkAction, CreateProductBody, UpdateProductBody } from '../../shared/api/products';
 import { kurusToTl } from '../../shared/domain/money';
-import { stockStatusOf } from '../../shared/domain/stock';
+import { ORDER_STATUSES_HOLDING_PRODUCT, stockStatusOf } from '../../shared/domain/stock';
 import { type LocalDb, type LocalProduct, type OutboxEntry, recordKey } from './database';
 import { discardEntry, enqueue, uuid } from './outbox';
 import { foldTr } from './queries';
@@ -176,6 +176,31 @@ export async function bulkProducts(
     body: { action, items: rows.map((r) => ({ id: r.id, expected_version: r.version })) },
     records: rows.map((r) => recordKey('products', r.id)),
   });
+}
+
+/**
+ * Per product among `productIds`: the numbers of the orders on this device that hold it — the
+ * delete rule's open orders (shared/domain/stock.ts `ORDER_STATUSES_HOLDING_PRODUCT`). What the
+ * device knows, for the delete dialog to say before asking; the server decides.
+ */
+export async function ordersHoldingProducts(
+  db: LocalDb,
+  productIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const wanted = new Set(productIds);
+  const held = new Map<string, string[]>();
+  const open = await db.orders
+    .where('status')
+    .anyOf([...ORDER_STATUSES_HOLDING_PRODUCT])
+    .toArray();
+  for (const order of open) {
+    for (const id of new Set(order.items.map((item) => item.product_id))) {
+      if (!id || !wanted.has(id)) continue;
+      held.set(id, [...(held.get(id) ?? []), order.order_number]);
+    }
+  }
+  for (const numbers of held.values()) numbers.sort();
+  return held;
 }
 
 // ---------------------------------------------------------------------- waiting for answer ---

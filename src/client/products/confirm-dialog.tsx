@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 
 /**
- * Asks before an action that cannot be taken back from this screen (a product's delete: 'Bu ürünü
- * silmek istediğinizden emin misiniz?'; a bulk action on the selected products). While the action
- * is being applied both buttons are off, so a double click cannot queue it twice.
+ * Asks before a bulk status change of the selected products (deletes have their own dialog,
+ * delete-products-dialog.tsx, which says what a delete writes off and what refuses it). While the
+ * action is being applied both buttons are off, so a double click cannot queue it twice.
  */
 export function ConfirmDialog({
   open,

@@ -50,6 +50,15 @@ export const productsEn: Record<keyof typeof productsTr, string> = {
   prod_confirm: 'Confirm',
   prod_deleteTitle: 'Delete Product',
   prod_deleteConfirm: 'Are you sure you want to delete this product?',
+  prod_deleteWriteOff: '{n} units in stock will be deleted (written off).',
+  prod_bulkDeleteWriteOff:
+    'A total of {n} units in stock of the selected products will be deleted (written off).',
+  prod_deleteHeld:
+    'This product is in open orders: {orders}. It cannot be deleted until those orders are completed, cancelled or no longer contain it.',
+  prod_bulkHeld: '{n} products in open orders cannot be deleted:',
+  prod_moreOrders: '{orders} …and {n} more orders',
+  prod_deleteRefused: 'The product was not deleted:',
+  prod_bulkRefused: '{done} products deleted; {n} could not be deleted:',
   prod_created: 'Product created successfully!',
   prod_updated: 'Product updated successfully!',
   prod_deleted: 'Product deleted successfully!',

@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Product } from '../../shared/api/entities';
 import { type BulkAction, PRODUCT_STATUSES } from '../../shared/api/products';
-import { bulkProducts, deleteProduct, type LocalProduct, pullNow } from '../local';
+import { bulkProducts, type LocalProduct, pullNow } from '../local';
 import { runLocalAction } from '../shared-ui/catalogue-data';
 import { useT } from '../shared-ui/i18n';
 import { ListPagination } from '../shared-ui/list-pagination';
@@ -21,6 +21,7 @@ import { useLocalStore, useOnline } from '../shared-ui/local-store';
 import { usePhone } from '../shared-ui/responsive';
 import { SearchField } from '../shared-ui/search-field';
 import { ConfirmDialog } from './confirm-dialog';
+import { DeleteProductsDialog, type DeleteTarget } from './delete-products-dialog';
 import { statusKey } from './product-chips';
 import { ProductFormDialog } from './product-form-dialog';
 import { ProductCards, ProductTable, type RowActions } from './product-rows';
@@ -32,9 +33,8 @@ const BulkUploadDialog = lazy(() => import('./import/bulk-upload-dialog'));
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
-type Confirm =
-  | { kind: 'delete'; product: LocalProduct }
-  | { kind: 'bulk'; action: BulkAction; ids: string[] };
+/** A status change of the selected products (deletes have their own dialog). */
+type Confirm = { action: Exclude<BulkAction, 'delete'>; ids: string[] };
 
 /**
  * /product-management (admin): the tenant's products from the device's mirror (works offline after
@@ -60,6 +60,7 @@ export default function ProductManagementPage() {
   const [editing, setEditing] = useState<{ product: Product | null } | null>(null);
   const [viewing, setViewing] = useState<Product | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [bulkLoaded, setBulkLoaded] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
@@ -119,7 +120,7 @@ export default function ProductManagementPage() {
     onToggle: toggle,
     onView: (product) => setViewing(product),
     onEdit: (product) => setEditing({ product }),
-    onDelete: (product) => setConfirm({ kind: 'delete', product }),
+    onDelete: (product) => setDeleting({ ids: [product.id], bulk: false }),
   };
 
   const refresh = async () => {
@@ -132,13 +133,9 @@ export default function ProductManagementPage() {
   };
 
   const runConfirmed = async (c: Confirm) => {
-    if (c.kind === 'delete') {
-      await runLocalAction(() => deleteProduct(c.product.id), t('prod_deleted'), t('prod_deleteError'));
-      return;
-    }
     const done = await runLocalAction(
       () => bulkProducts(c.action, c.ids),
-      t(c.action === 'delete' ? 'prod_bulkDeleted' : 'prod_bulkDone', { n: c.ids.length }),
+      t('prod_bulkDone', { n: c.ids.length }),
       t('prod_bulkError'),
     );
     if (done) setSelected(new Set());
@@ -258,7 +255,11 @@ export default function ProductManagementPage() {
                   size="small"
                   variant={action === 'delete' ? 'contained' : 'outlined'}
                   color={action === 'delete' ? 'error' : 'primary'}
-                  onClick={() => setConfirm({ kind: 'bulk', action, ids: [...selected] })}
+                  onClick={() =>
+                    action === 'delete'
+                      ? setDeleting({ ids: [...selected], bulk: true })
+                      : setConfirm({ action, ids: [...selected] })
+                  }
                   data-testid={`products-bulk-${action}`}
                 >
                   {t(
@@ -321,28 +322,25 @@ export default function ProductManagementPage() {
       />
       <ConfirmDialog
         open={!!confirm}
-        title={t(confirm?.kind === 'delete' ? 'prod_deleteTitle' : 'prod_bulkConfirmTitle')}
+        title={t('prod_bulkConfirmTitle')}
         text={
-          !confirm
-            ? ''
-            : confirm.kind === 'delete'
-              ? t('prod_deleteConfirm')
-              : t(
-                  confirm.action === 'activate'
-                    ? 'prod_bulkConfirmActivate'
-                    : confirm.action === 'deactivate'
-                      ? 'prod_bulkConfirmDeactivate'
-                      : 'prod_bulkConfirmDelete',
-                  { n: confirm.ids.length },
-                )
+          confirm
+            ? t(confirm.action === 'activate' ? 'prod_bulkConfirmActivate' : 'prod_bulkConfirmDeactivate', {
+                n: confirm.ids.length,
+              })
+            : ''
         }
-        confirmLabel={t(
-          confirm?.kind === 'delete' || confirm?.action === 'delete' ? 'prod_delete' : 'prod_confirm',
-        )}
-        danger={confirm?.kind === 'delete' || confirm?.action === 'delete'}
+        confirmLabel={t('prod_confirm')}
         onConfirm={() => (confirm ? runConfirmed(confirm) : Promise.resolve())}
         onClose={() => setConfirm(null)}
         testId="products-confirm"
+      />
+      <DeleteProductsDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          if (deleting?.bulk) setSelected(new Set());
+        }}
       />
       {bulkLoaded ? (
         <Suspense fallback={null}>

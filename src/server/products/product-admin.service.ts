@@ -14,6 +14,7 @@ import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
 import { AppError, notFound, validation } from '../lib/errors';
 import { recordOpeningStock } from './opening-stock';
+import { deleteRefusals, inUse, writeOffStock } from './product-delete.service';
 import { existingImageHashes } from './product-images.repository';
 import { findListName } from './product-lists.repository';
 import { productForRole } from './product-projection';
@@ -280,7 +281,9 @@ export async function update(
 /**
  * DELETE /products/{id}: a soft delete under a new change number (every device's next pull removes
  * it; order lines keep their copy of the name, price and barcode). Deleting a deleted product is
- * success with nothing written; a stale `expected_version` is 409 with the product now.
+ * success with nothing written; a stale `expected_version` is 409 with the product now. A product
+ * open orders still take from the shelf is 409 PRODUCT_IN_USE naming them, nothing written; the
+ * stock still on hand is written off in the same transaction (product-delete.service.ts).
  */
 export async function remove(
   trx: Trx,
@@ -288,18 +291,21 @@ export async function remove(
   actor: ProductActor,
   id: string,
   expectedVersion: number | undefined,
-): Promise<MutationResult<{ id: string }>> {
+): Promise<MutationResult<{ id: string; written_off: number }>> {
   const row = await writes.lockProduct(trx, tenantId, id);
   if (!row) throw productNotFound();
-  if (row.deleted_at !== null) return { data: { id }, entityId: id, changed: false };
+  if (row.deleted_at !== null) return { data: { id, written_off: 0 }, entityId: id, changed: false };
   const current = toProductRecord(row);
   if (!sawCurrent(expectedVersion, current)) {
     throw versionConflict(current, actor.role);
   }
-  const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
+  const refusal = (await deleteRefusals(trx, tenantId, [current])).get(id);
+  if (refusal) throw inUse(id, refusal);
   const at = new Date();
+  const writtenOff = await writeOffStock(trx, tenantId, actor.id, [current], at);
+  const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
   await writes.updateProduct(trx, tenantId, id, { deleted_at: at }, seq as number, at);
-  return { data: { id }, entityId: id, changed: true };
+  return { data: { id, written_off: writtenOff.get(id) ?? 0 }, entityId: id, changed: true };
 }
 
 // -------------------------------------------------------------------------------- bulk ---
@@ -308,8 +314,10 @@ type BulkOutcome = BulkProductResponse['results'][number]['outcome'];
 
 /**
  * POST /products/bulk: one action on many products in ONE transaction. Each item is decided on
- * its own (applied, unchanged, conflict, not found — see the contract) and one item's conflict
- * does not stop the others: the user sees per row what happened. Applying the same request twice
+ * its own (applied, unchanged, conflict, not found, refused — see the contract) and one item's
+ * conflict or refusal does not stop the others: the user sees per row what happened. A delete
+ * follows the single delete's rule per product (refused while open orders hold it, else its
+ * stock written off). Applying the same request twice
  * applies it once (the second finds every product already in that state: unchanged).
  */
 export async function bulk(
@@ -338,9 +346,30 @@ export async function bulk(
     else outcome = 'applied';
     decided.push({ id: item.id, outcome, record });
   }
-  const toApply = decided.filter((d) => d.outcome === 'applied');
-  const seqs = await reserveChangeSeqs(trx, tenantId, toApply.length);
+  // A delete: the products open orders still take from the shelf are refused, each with its
+  // reason; the others' stock on hand is written off before they are deleted.
   const at = new Date();
+  const refusals =
+    target === null
+      ? await deleteRefusals(
+          trx,
+          tenantId,
+          decided.filter((d) => d.outcome === 'applied').map((d) => d.record as ProductRecord),
+        )
+      : new Map<string, { reason: string }>();
+  for (const d of decided) if (refusals.has(d.id)) d.outcome = 'refused';
+  const toApply = decided.filter((d) => d.outcome === 'applied');
+  const writtenOff =
+    target === null
+      ? await writeOffStock(
+          trx,
+          tenantId,
+          actor.id,
+          toApply.map((d) => d.record as ProductRecord),
+          at,
+        )
+      : new Map<string, number>();
+  const seqs = await reserveChangeSeqs(trx, tenantId, toApply.length);
   await writes.setProductStatuses(
     trx,
     tenantId,
@@ -360,7 +389,15 @@ export async function bulk(
   const results = decided.map(({ id, outcome, record }) => {
     const now = after.get(id) ?? record;
     const visible = now && !now.deleted && outcome !== 'not_found' ? wire(now, actor.role) : null;
-    return { id, outcome, product: visible };
+    const reason = refusals.get(id)?.reason;
+    const units = outcome === 'applied' ? writtenOff.get(id) : undefined;
+    return {
+      id,
+      outcome,
+      product: visible,
+      ...(reason !== undefined ? { reason } : {}),
+      ...(units !== undefined ? { written_off: units } : {}),
+    };
   });
   return {
     data: { results, applied: toApply.length },

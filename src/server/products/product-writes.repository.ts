@@ -149,3 +149,47 @@ export async function setProductStatuses(
       .execute();
   }
 }
+
+/** The open orders that name a product: the first few order numbers and how many there are. */
+export interface HoldingOrders {
+  numbers: string[];
+  total: number;
+}
+
+/**
+ * Per product among `productIds`: the tenant's live orders in one of `statuses` with a line of it
+ * (order numbers in order, the first `shown`; `total` counts them all). Read from the open orders
+ * (orders by status) and their lines (lines by order), so the tenant's finished orders and their
+ * lines are never scanned. Products no such order names are absent.
+ */
+export async function ordersHoldingProducts(
+  trx: Trx,
+  tenantId: string,
+  productIds: readonly string[],
+  statuses: readonly string[],
+  shown: number,
+): Promise<Map<string, HoldingOrders>> {
+  const found = new Map<string, HoldingOrders>();
+  if (productIds.length === 0 || statuses.length === 0) return found;
+  const rows = await trx
+    .selectFrom('orders as o')
+    .innerJoin('order_items as i', (join) =>
+      join.onRef('i.tenant_id', '=', 'o.tenant_id').onRef('i.order_id', '=', 'o.id'),
+    )
+    .select([
+      'i.product_id',
+      sql<number>`count(DISTINCT o.id)::int`.as('total'),
+      sql<string[]>`(array_agg(DISTINCT o.order_number ORDER BY o.order_number))[1:${sql.lit(shown)}]`.as(
+        'numbers',
+      ),
+    ])
+    .where('o.tenant_id', '=', tenantId)
+    .where('o.deleted_at', 'is', null)
+    .where('o.status', 'in', [...statuses])
+    .where('i.product_id', 'in', [...new Set(productIds)])
+    .groupBy('i.product_id')
+    .execute();
+  for (const row of rows)
+    if (row.product_id) found.set(row.product_id, { numbers: row.numbers, total: Number(row.total) });
+  return found;
+}

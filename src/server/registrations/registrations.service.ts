@@ -13,6 +13,7 @@ import {
   type RegistrationAction,
   type RegistrationStatus,
   registrationMove,
+  registrationReasonMissing,
 } from '../../shared/domain/company-registration';
 import {
   isPlatformAdmin,
@@ -263,7 +264,8 @@ const DONE: Record<RegistrationAction, string> = {
 };
 
 /**
- * approve | reject | suspend, by a platform admin, with a reason. The registration row is locked
+ * approve | reject | suspend, by a platform admin, with a reason (required to reject or suspend:
+ * those are final — 400 naming `reason`). The registration row is locked
  * for the whole transaction, so two approvals at once are one approval and one "already
  * approved". Approval provisions the tenant and its first admin in the same transaction; its
  * first password is generated and hashed beforehand, never stored in clear: it is e-mailed to the
@@ -282,6 +284,8 @@ export async function act(
   meta: RequestMeta,
 ): Promise<RegistrationActionResult> {
   assertPlatformAdmin(tenantId, actor);
+  // A final decision (reject, suspend) is refused without its reason, before anything is read.
+  if (registrationReasonMissing(action, reason)) throw validation(M.reasonRequired, 'reason');
   const password = action === 'approve' ? generatePassword(16) : null;
   const passwordHash = password ? await hashPassword(password) : null;
   const now = new Date();

@@ -54,8 +54,8 @@ export interface AppliedStock {
  *  2. checks every movement against the rules (shared/domain/stock.ts `movementRefusal`), in the
  *     given order over the running figures: a refusal throws before anything is written —
  *     409 INSUFFICIENT_STOCK ('Yetersiz stok: {ürün} (mevcut {n})') for a reservation beyond the
- *     available stock, 400 for an adjustment that would take the shelf below zero; an unknown
- *     product 404;
+ *     available stock or of a deleted product ('Ürün silinmiş: {ürün}…'), 400 for an adjustment
+ *     that would take the shelf below zero; an unknown product 404;
  *  3. takes one change number per product (the tenant counter: call this BEFORE the caller's own
  *     bump, after its own entity locks — the project's lock order is entity rows, then the counter;
  *     a second bump of the counter in the same transaction is free);
@@ -90,7 +90,15 @@ export async function applyStockMovements(
   for (const m of effective) {
     const before = figures.get(m.product_id) as { current: number; reserved: number };
     const refusal = movementRefusal(before, m);
-    const name = (locked.get(m.product_id) as repo.LockedStock).name;
+    const product = locked.get(m.product_id) as repo.LockedStock;
+    const name = product.name;
+    // A deleted product has nothing to promise (its stock was written off): a reservation of it —
+    // an order made offline, or created while the delete committed — names it as deleted.
+    if (product.deleted && m.reserved_delta > 0)
+      throw new AppError(409, 'INSUFFICIENT_STOCK', STOCK_MESSAGES.deleted(name), {
+        product_id: m.product_id,
+        available: 0,
+      });
     if (refusal === 'insufficient')
       throw new AppError(409, 'INSUFFICIENT_STOCK', STOCK_MESSAGES.insufficient(name, availableOf(before)), {
         product_id: m.product_id,

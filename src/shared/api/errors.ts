@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'INVALID_STATE', // 409: the order is not in a status that allows the action (a scan of a non-approved order)
   'OVER_SCAN', // 409: a scan beyond a line's ordered quantity (nothing counted)
   'INSUFFICIENT_STOCK', // 409: a reservation beyond a product's available stock (names the product)
+  'PRODUCT_IN_USE', // 409: a product that open orders still take from the shelf is not deleted (names the orders)
   'USERNAME_TAKEN', // 409
   'IDEMPOTENCY_IN_FLIGHT', // 409: same key still being processed
   'IDEMPOTENCY_KEY_REUSED', // 422: same key, different payload

@@ -140,7 +140,22 @@ export const PRODUCT_MESSAGES = {
   imageType: 'Görsel JPEG, PNG veya WebP olmalıdır (file)',
   imageOneFile: 'Tek seferde bir görsel yüklenebilir (file)',
   imageNotFound: 'Görsel bulunamadı.',
+  /**
+   * A delete refused because open orders still take the product from the shelf: the first
+   * PRODUCT_DELETE_ORDERS_SHOWN order numbers, then how many more.
+   */
+  inOpenOrders: (name: string, numbers: readonly string[], total: number) =>
+    `"${name}" açık siparişlerde olduğu için silinemez: ${numbers.join(', ')}${
+      total > numbers.length ? ` …ve ${total - numbers.length} sipariş daha` : ''
+    }. Önce bu siparişleri tamamlayın, iptal edin ya da üründen çıkarın.`,
+  /** The note of a deleted product's write-off movement. */
+  writeOffNote: 'Ürün silindi: eldeki stok zayi olarak kaydedildi',
+  /** The refused remainder of a bulk delete, as the device's outbox shows it. */
+  bulkRefused: (n: number) => `${n} ürün silinemedi`,
 } as const;
+
+/** How many order numbers a refused delete names before '…ve N sipariş daha'. */
+export const PRODUCT_DELETE_ORDERS_SHOWN = 3;
 
 // ------------------------------------------------------------------------ field rules ---
 
@@ -350,6 +365,10 @@ export type UpdateProductInput = z.output<typeof updateProductBody>;
  * the lists and every device's mirror (the sync feed sends its removal). The body (optional, as
  * for every queued write the device sends it) names the version the user saw: a product changed
  * since is 409 CONFLICT with `current`. Deleting a deleted product is success.
+ * A product that open orders still take from the shelf (shared/domain/stock.ts
+ * `ORDER_STATUSES_HOLDING_PRODUCT`) is refused: 409 PRODUCT_IN_USE naming the orders
+ * (`order_numbers`: the first few, `order_count`: all), nothing written. The stock still on hand
+ * is written off ('write_off' movement) in the delete's transaction; `written_off` says how much.
  * A plain API client may send `?expected_version=` instead of a body.
  */
 export const deleteProductBody = z.object({ expected_version: expectedVersion });
@@ -362,7 +381,11 @@ export const deleteProductQuery = z.object({
     .max(Number.MAX_SAFE_INTEGER, 'Beklenen sürüm (expected_version) çok büyük')
     .optional(),
 });
-export const deleteProductResponse = z.object({ id: z.string() });
+export const deleteProductResponse = z.object({
+  id: z.string(),
+  /** Units on hand written off by this delete (0: none, or already deleted). */
+  written_off: z.number().int().optional(),
+});
 
 // ----------------------------------------------------------------------- POST /products/bulk ---
 
@@ -373,8 +396,10 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
  * POST /products/bulk (admin): one action on up to 500 products, in ONE transaction, each item
  * naming the version its user saw. Per item: 'applied'; 'unchanged' (already in that state — a
  * replay after its idempotency record expired is the first one); 'conflict' (changed since: not
- * touched, `product` is the product now); 'not_found' (no such live product of the tenant).
- * `product` is the product after the action (null for a deleted or unknown one).
+ * touched, `product` is the product now); 'not_found' (no such live product of the tenant);
+ * 'refused' (delete only: open orders still take it from the shelf — `reason` names them, as the
+ * single delete's 409 does; not touched). `product` is the product after the action (null for a
+ * deleted or unknown one); an applied delete says in `written_off` how much stock it wrote off.
  */
 export const bulkProductBody = z.object({
   action: z.enum(BULK_ACTIONS, { error: 'Toplu işlem (action) activate, deactivate veya delete olmalıdır' }),
@@ -395,16 +420,20 @@ export const bulkProductBody = z.object({
 });
 export type BulkProductBody = z.input<typeof bulkProductBody>;
 
-export const BULK_OUTCOMES = ['applied', 'unchanged', 'conflict', 'not_found'] as const;
+export const BULK_OUTCOMES = ['applied', 'unchanged', 'conflict', 'not_found', 'refused'] as const;
 export const bulkProductResponse = z.object({
   results: z.array(
     z.object({
       id: z.string(),
       outcome: z.enum(BULK_OUTCOMES),
       product: productSchema.nullable(),
+      /** 'refused': why, in Turkish (the orders that hold the product). */
+      reason: z.string().optional(),
+      /** An applied delete: the units on hand it wrote off. */
+      written_off: z.number().int().optional(),
     }),
   ),
-  /** How many items were applied (the rest: unchanged, conflict or not found). */
+  /** How many items were applied (the rest: unchanged, conflict, not found or refused). */
   applied: z.number().int(),
 });
 export type BulkProductResponse = z.infer<typeof bulkProductResponse>;

@@ -81,6 +81,7 @@ export const REGISTRATION_MESSAGES = {
   suspended: 'Kayıt askıya alındı: şirketin hesabı devre dışı bırakıldı.',
   illegalMove: (from: string, action: string) =>
     `Bu işlem (${action}) "${from}" durumundaki bir kayda uygulanamaz`,
+  reasonRequired: 'Gerekçe (reason) gereklidir: bu karar geri alınamaz',
   tenantExists: 'Bu alt alan adıyla (subdomain) bir şirket zaten var; kayıt onaylanamadı',
   dnsInactive: 'DNS sağlayıcısı yapılandırılmadığı için DNS kaydı oluşturulmadı (dns_status: inactive).',
   dnsError: (reason: string) => `DNS kaydı oluşturulamadı (dns_status: error): ${reason}`,

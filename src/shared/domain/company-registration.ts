@@ -24,6 +24,25 @@ export const REGISTRATION_TRANSITIONS: Record<
   suspend: { to: 'suspended', from: ['approved'] },
 };
 
+/**
+ * Whether an action needs a written reason. Rejecting and suspending are final (nothing moves out
+ * of rejected or suspended), so the company and the platform's record are owed the why; an
+ * approval's reason is optional.
+ */
+export const REGISTRATION_REASON_REQUIRED: Record<RegistrationAction, boolean> = {
+  approve: false,
+  reject: true,
+  suspend: true,
+};
+
+/** Whether `reason` (as typed) is missing where `action` needs one. */
+export function registrationReasonMissing(
+  action: RegistrationAction,
+  reason: string | null | undefined,
+): boolean {
+  return REGISTRATION_REASON_REQUIRED[action] && (reason ?? '').trim() === '';
+}
+
 export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
   pending: 'Beklemede',
   approved: 'Onaylandı',

@@ -1,4 +1,4 @@
-import type { OrderStatus } from './order-status';
+import { ORDER_STATUSES, type OrderStatus, TRANSITIONS } from './order-status';
 
 /**
  * STOCK RULES, as data and pure functions. The server applies them (src/server/stock/) in the
@@ -22,6 +22,7 @@ export const STOCK_REASONS = [
   'reservation',
   'release',
   'opening',
+  'write_off',
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
@@ -39,6 +40,7 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   reservation: 'Rezervasyon',
   release: 'Rezervasyon iadesi',
   opening: 'Açılış',
+  write_off: 'Zayi (ürün silindi)',
 };
 
 /** Bounds of what a client may send. */
@@ -103,6 +105,56 @@ export const ORDER_STOCK_STATE: Record<OrderStatus, OrderStockState> = {
 
 export function orderStockState(status: string): OrderStockState {
   return ORDER_STOCK_STATE[status as OrderStatus] ?? 'none';
+}
+
+/**
+ * THE DELETE RULE. A product may not be deleted while an order still takes its goods from the
+ * shelf: an order that reserves it now (approved, being prepared), or one a move of the order
+ * machine would make reserve (awaiting approval: approving reserves). Deleting it would strand
+ * that order: its reservation would point at a product no screen shows, and an approval would be
+ * refused for a product nobody can restock. Orders whose goods already left (on the road,
+ * delivered) and finished ones (cancelled, rejected, returned) do not stand in the way; a return
+ * of a deleted product's goods is still posted to its ledger.
+ * Derived from the stock holdings and the transitions, so it follows both.
+ */
+export const ORDER_STATUSES_HOLDING_PRODUCT: readonly OrderStatus[] = ORDER_STATUSES.filter((status) => {
+  if (ORDER_STOCK_STATE[status] === 'reserved') return true;
+  if (ORDER_STOCK_STATE[status] !== 'none') return false;
+  const seen = new Set<string>([status]);
+  const queue: string[] = [status];
+  while (queue.length > 0) {
+    const from = queue.shift() as string;
+    for (const t of TRANSITIONS) {
+      if (t.from !== from || seen.has(t.to)) continue;
+      if (ORDER_STOCK_STATE[t.to] !== 'none') return true;
+      seen.add(t.to);
+      queue.push(t.to);
+    }
+  }
+  return false;
+});
+
+export function orderHoldsProduct(status: string): boolean {
+  return (ORDER_STATUSES_HOLDING_PRODUCT as readonly string[]).includes(status);
+}
+
+/**
+ * The movement that writes a deleted product's stock off: on hand and any reservation left go to
+ * zero (a deleted product keeps no stock, and its figures stay the sums of its ledger). Null when
+ * there is nothing to write off.
+ */
+export function writeOffMovement(
+  productId: string,
+  f: StockFigures,
+): { product_id: string; quantity: number; reserved_delta: number; reason: 'write_off' } | null {
+  if (f.current === 0 && f.reserved === 0) return null;
+  // 0 − x rather than −x: a zero delta is 0, never −0.
+  return {
+    product_id: productId,
+    quantity: 0 - f.current,
+    reserved_delta: 0 - f.reserved,
+    reason: 'write_off',
+  };
 }
 
 export interface StockLine {
@@ -228,5 +280,7 @@ export const STOCK_MESSAGES = {
   negative: (product: string, current: number) =>
     `Stok sıfırın altına düşemez: ${product} (eldeki ${current})`,
   productNotFound: 'Ürün bulunamadı',
+  deleted: (product: string) =>
+    `Ürün silinmiş: ${product}. Bu satırı siparişten çıkarın ya da siparişi reddedin.`,
   conflict: 'Ürün başka biri tarafından değiştirildi; güncel hâli yüklendi',
 } as const;

@@ -44,6 +44,7 @@ export const registrationsEn: Record<keyof typeof registrationsTr, string> = {
   reg_suspendInfo:
     '"{company}" is suspended: the company account is deactivated, its users cannot sign in and its API calls are refused. Data on devices is kept.',
   reg_reason: 'Reason',
+  reg_reasonRequired: 'A reason is required: this decision cannot be undone.',
   reg_approvedToast: 'Registration approved: the company and its admin user were created.',
   reg_rejectedToast: 'Registration rejected.',
   reg_suspendedToast: 'Registration suspended: the company account was deactivated.',

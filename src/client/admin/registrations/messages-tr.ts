@@ -42,6 +42,7 @@ export const registrationsTr = {
   reg_suspendInfo:
     '"{company}" askıya alınır: şirket hesabı devre dışı kalır, kullanıcıları giriş yapamaz ve API çağrıları reddedilir. Cihazlardaki veriler silinmez.',
   reg_reason: 'Gerekçe',
+  reg_reasonRequired: 'Gerekçe gereklidir: bu karar geri alınamaz.',
   reg_approvedToast: 'Kayıt onaylandı: şirket ve yönetici kullanıcısı oluşturuldu.',
   reg_rejectedToast: 'Kayıt reddedildi.',
   reg_suspendedToast: 'Kayıt askıya alındı: şirketin hesabı devre dışı bırakıldı.',

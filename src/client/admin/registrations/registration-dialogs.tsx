@@ -17,7 +17,11 @@ import {
   REGISTRATION_LIMITS,
   type RegistrationActionResult,
 } from '../../../shared/api/registrations';
-import type { RegistrationAction } from '../../../shared/domain/company-registration';
+import {
+  REGISTRATION_REASON_REQUIRED,
+  type RegistrationAction,
+  registrationReasonMissing,
+} from '../../../shared/domain/company-registration';
 import { ApiError } from '../../api/errors';
 import { apiMutationFn } from '../../api/query';
 import { DialogSubmitActions } from '../../shared-ui/dialog-submit-actions';
@@ -43,7 +47,8 @@ const send = apiMutationFn(API.adminRegistrationAction);
 
 /**
  * Asks for a decision's reason and sends it. The approval dialog says what approval does: it
- * creates a tenant and an admin user. A refusal is shown in the dialog ('İşlem sırasında hata
+ * creates a tenant and an admin user. A final decision (reject, suspend) needs its reason: the
+ * field is required and the button stays off until one is typed (the server refuses it too). A refusal is shown in the dialog ('İşlem sırasında hata
  * oluştu' and the server's reason); the answer goes to `onDone`.
  */
 export function ActionDialog({
@@ -59,17 +64,25 @@ export function ActionDialog({
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
   useEffect(() => {
     if (target) {
       setReason('');
       setError(null);
+      setTouched(false);
     }
   }, [target]);
   const action = target?.action ?? 'approve';
   const r = target?.registration;
+  const needsReason = REGISTRATION_REASON_REQUIRED[action];
+  const missing = registrationReasonMissing(action, reason);
 
   async function submit() {
     if (!target || busy) return;
+    if (missing) {
+      setTouched(true);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -111,6 +124,10 @@ export function ActionDialog({
             label={t('reg_reason')}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
+            onBlur={() => setTouched(true)}
+            required={needsReason}
+            error={touched && missing}
+            helperText={needsReason ? t('reg_reasonRequired') : undefined}
             multiline
             minRows={2}
             fullWidth
@@ -122,6 +139,7 @@ export function ActionDialog({
       </DialogContent>
       <DialogSubmitActions
         busy={busy}
+        disabled={missing}
         onCancel={onClose}
         onSubmit={() => void submit()}
         color={action === 'approve' ? 'primary' : 'error'}

@@ -20,6 +20,32 @@ export interface MutationDef<E extends Endpoint = Endpoint> {
   endpoint: E;
   apply: (row: Row | null, entry: EntryOf<E>, key: string) => Row | null;
   fromResponse?: (data: ResponseOf<E>, entry: EntryOf<E>) => Record<string, Row | null>;
+  /**
+   * A success that refused part of the request (a bulk delete refusing the products open orders
+   * hold): that part, which stays in the outbox as a FAILED entry — so the refusal is shown, in
+   * the sync panel and to a screen waiting for the answer, and not taken for done. Null: all done.
+   */
+  refusedPart?: (data: ResponseOf<E>, entry: EntryOf<E>) => RefusedPart | null;
+}
+
+/** What of an entry the server refused while applying the rest (see `refusedPart`). */
+export interface RefusedPart {
+  /** The request the refused part would be (a retry sends it). */
+  body: unknown;
+  /** The records it names (their rows show the server's version again). */
+  records: string[];
+  /**
+   * Its ordering key: only the refused records where the key can name them, so the failed part
+   * holds back later changes of those records only, not of every record of the collection.
+   */
+  record_key: string;
+  summary: string;
+  /** The server's Turkish reason(s), and the code and status to show with them. */
+  error: string;
+  code: string;
+  http_status: number;
+  /** Per-record details a screen shows (never sent). */
+  local?: Record<string, unknown>;
 }
 
 export function defineMutation<E extends Endpoint>(

@@ -1,6 +1,10 @@
 import { API } from '../../../shared/api/endpoints';
 import type { Product } from '../../../shared/api/entities';
-import type { BulkProductResponse, UpdateProductBody } from '../../../shared/api/products';
+import {
+  type BulkProductResponse,
+  PRODUCT_MESSAGES,
+  type UpdateProductBody,
+} from '../../../shared/api/products';
 import { kurusToTl } from '../../../shared/domain/money';
 import { defineMutation, type Row } from './define';
 
@@ -12,7 +16,11 @@ import { defineMutation, type Row } from './define';
  *   carries (the wire row has both), so the list shows the new price at once;
  * - delete: the row leaves the mirror (the server's delete is soft: old orders keep their lines);
  * - bulk: activate / deactivate set the status, delete removes, on every product the entry names.
- * Stock figures are never changed here: they move only through the stock ledger.
+ *   The products a bulk delete was refused for (open orders hold them) come back, and the entry
+ *   stays in the outbox as a failed one naming only them, with the server's reasons: a refused
+ *   delete is never shown as done, online or sent later from offline.
+ * Stock figures are never changed here: they move only through the stock ledger (a delete's
+ * write-off is the server's: the row leaves the mirror).
  */
 
 const MONEY_FIELDS = {
@@ -76,5 +84,25 @@ export const productMutations = {
       Object.fromEntries(
         data.results.map((result) => [`product:${result.id}`, (result.product as unknown as Row) ?? null]),
       ),
+    refusedPart: (data: BulkProductResponse, entry) => {
+      const refused = data.results.filter((r) => r.outcome === 'refused');
+      if (refused.length === 0) return null;
+      const ids = new Set(refused.map((r) => r.id));
+      const records = refused.map((r) => `product:${r.id}`);
+      const named = records.join(' ');
+      return {
+        body: { ...entry.body, items: entry.body.items.filter((item) => ids.has(item.id)) },
+        records,
+        // The refused products' own keys (a key is at most 300 characters; beyond, the wildcard).
+        record_key: named.length <= 300 ? named : entry.record_key,
+        summary: `Toplu ürün işlemi: ${entry.body.action} (${refused.length})`,
+        error: `${PRODUCT_MESSAGES.bulkRefused(refused.length)}: ${refused.map((r) => r.reason ?? r.id).join(' ')}`,
+        code: 'PRODUCT_IN_USE',
+        http_status: 409,
+        local: {
+          refused: refused.map((r) => ({ id: r.id, name: r.product?.name ?? r.id, reason: r.reason ?? '' })),
+        },
+      };
+    },
   }),
 };

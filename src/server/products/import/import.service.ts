@@ -32,8 +32,9 @@ import { type ImportValues, type ValidatedRow, validateRow, WIRE_FIELD } from '.
  * CONFIRM applies the create and update rows in ONE transaction (the caller's): either every valid
  * row lands or none does. Rows with errors are not imported — they are reported and downloadable
  * as refused.xlsx to fix and upload again (the preview showed them; the user confirmed the rest).
- * It is refused (409) when a product the file touches changed since the preview (the fingerprint:
- * each code's product and change number, and each barcode's holder). Stock from the file becomes
+ * It is refused (409) when a product the applied rows touch changed since the preview (the
+ * fingerprint: each code's product and change number, and each barcode's holder — of the rows
+ * without errors, the same list at preview and at confirmation). Stock from the file becomes
  * 'import' movements of the stock ledger (new stock − current stock). Categories and brands the
  * catalogue does not know yet are added to the tenant's lists (the preview lists them as new).
  * An applied import answers its stored report again and applies nothing twice.
@@ -72,6 +73,23 @@ function fingerprintOf(
   for (const barcode of [...barcodes].sort())
     hash.update(`b\u0000${barcode}\u0000${byBarcode.get(barcode) ?? '-'}\n`);
   return hash.digest('hex');
+}
+
+/**
+ * What the fingerprint covers: the product codes and barcodes of the rows the confirmation
+ * applies (create, update, unchanged) — taken from the STORED rows, so the preview and the
+ * confirmation compute it from the same list. A refused row is not imported, so the products it
+ * names are none of the confirmation's business (and its cells may not even have been read: an
+ * over-long cell leaves the row without values).
+ */
+function fingerprintKeys(rows: readonly StoredRow[]): { codes: string[]; barcodes: string[] } {
+  const applied = rows.filter((r) => r.action !== 'error');
+  return {
+    codes: [...new Set(applied.map((r) => r.product_code).filter((c) => c !== ''))],
+    barcodes: [
+      ...new Set(applied.map((r) => r.values.barcode).filter((b): b is string => typeof b === 'string')),
+    ],
+  };
 }
 
 /** The current values of a product in the import's terms (prices in kuruş). */
@@ -261,7 +279,9 @@ export async function preview(
   }
 
   const id = randomUUID();
-  const fingerprint = fingerprintOf(codes, existing, barcodes, holders);
+  // `existing` and `holders` were read for every row; the fingerprint takes the applied rows' only.
+  const keys = fingerprintKeys(rows);
+  const fingerprint = fingerprintOf(keys.codes, existing, keys.barcodes, holders);
   const record = {
     tenant_id: tenantId,
     id,
@@ -345,11 +365,8 @@ export async function confirm(
   if (record.fingerprint !== expectedFingerprint) throw conflict();
   const stored = record.rows as StoredRow[];
 
-  // The products the file touches, locked, must be as they were at preview time.
-  const codes = [...new Set(stored.map((r) => r.product_code).filter((c) => c !== ''))];
-  const barcodes = [
-    ...new Set(stored.map((r) => r.values.barcode).filter((b): b is string => typeof b === 'string')),
-  ];
+  // The products the applied rows touch, locked, must be as they were at preview time.
+  const { codes, barcodes } = fingerprintKeys(stored);
   const existing = await repo.productsByCodes(trx, tenantId, codes, true);
   const holders = await repo.productsByBarcodes(trx, tenantId, barcodes);
   if (fingerprintOf(codes, existing, barcodes, holders) !== record.fingerprint) throw conflict();
