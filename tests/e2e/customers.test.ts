@@ -117,6 +117,41 @@ describe('customers (Chromium against npm start)', () => {
     await context.close();
   });
 
+  it("/customers finds İstanbul, İzmir and Şahin however they are typed, as the server's search does", async () => {
+    const { token } = await apiLogin(baseURL, 'demo', 'manager');
+    const stamp = Date.now();
+    const made = await api<{ data: ApiCustomer }>(baseURL, 'demo', '/customers', {
+      method: 'POST',
+      token,
+      body: { full_name: `Kemal Şahin ${stamp}`, company_name: `Şahin Gıda ${stamp}`, city: 'İstanbul' },
+    });
+    expect(made.status).toBe(201);
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signIn(page, baseURL, 'demo', 'manager');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(`${baseURL}/customers`);
+    const count = async (typed: string) => {
+      await page.getByTestId('customer-search').fill(typed);
+      return Number.parseInt(await page.getByTestId('customer-count').innerText(), 10);
+    };
+    // The device has the new customer once its pull ran.
+    await expect.poll(() => count(`sahin gida ${stamp}`), { timeout: 30_000 }).toBe(1);
+    for (const [reference, spellings] of [
+      ['İstanbul', ['ISTANBUL', 'Istanbul', 'ıstanbul', 'istanbul', 'İSTANBUL']],
+      ['İzmir', ['IZMIR', 'Izmir', 'ızmır', 'izmir']],
+      ['Şahin', ['sahin', 'SAHIN', 'şahin']],
+    ] as const) {
+      const server = (await serverCustomers(token, reference)).length;
+      expect(server, reference).toBeGreaterThan(0);
+      for (const typed of [reference, ...spellings]) {
+        expect((await serverCustomers(token, typed)).length, `server: ${typed}`).toBe(server);
+        await expect.poll(() => count(typed), { message: `device: ${typed}` }).toBe(server);
+      }
+    }
+    await context.close();
+  });
+
   it('/customers at 390 px in English: cards, no sideways scroll, axe clean; the table on a desktop', async () => {
     const context = await newContext(browser(), { width: 390, height: 844 });
     const page = await context.newPage();

@@ -217,6 +217,57 @@ describe('/inventory (Chromium)', () => {
     await context.close();
   });
 
+  it("a double-click on 'Sayım Başlat' starts one count with the focus in the scan field; wedge scans typed anywhere are counted, none lost", async () => {
+    adminToken ||= (await apiLogin(baseURL, TENANT, 'admin')).token;
+    const all = await products();
+    const p = all.find((x) => x.barcode && /^\d{13}$/.test(x.barcode)) as Product;
+    expect(p, 'a barcoded product').toBeTruthy();
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signIn(page, baseURL, TENANT, 'warehouse');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(`${baseURL}/inventory?view=count`);
+    // The device knows the product (its pull ran).
+    await page.getByTestId('inv-tab-stock').click();
+    await page.getByTestId('inv-search').fill(p.barcode as string);
+    await page.locator(`[data-testid="inv-row"][data-product-id="${p.id}"]`).waitFor({ timeout: 30_000 });
+    await page.getByTestId('inv-tab-count').click();
+
+    await page.getByTestId('inv-count-begin').dblclick();
+    await page.getByTestId('scan-input').waitFor();
+    expect(await page.getByTestId('inv-count').count()).toBe(1);
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? 'body');
+    expect(await focused()).toBe('scan-input');
+    const scans = () => page.getByTestId('inv-count-summary').getAttribute('data-scans');
+
+    // Two scans where the double-click left the focus.
+    await wedgeScan(page, p.barcode as string);
+    await wedgeScan(page, p.barcode as string);
+    await expect.poll(scans).toBe('2');
+    // The focus on the page (a click on an empty spot): two more.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    expect(await focused()).toBe('body');
+    await wedgeScan(page, p.barcode as string);
+    await wedgeScan(page, p.barcode as string);
+    await expect.poll(scans).toBe('4');
+    // The focus on a button: the scan is counted and its Enter does not press the button.
+    await page.getByTestId('inv-count-discard').focus();
+    await wedgeScan(page, p.barcode as string);
+    await expect.poll(scans).toBe('5');
+    expect(await page.getByTestId('inv-discard-dialog').count()).toBe(0);
+    const line = page.locator(`[data-testid="inv-count-line"][data-product-id="${p.id}"]`);
+    expect(await line.getAttribute('data-counted')).toBe('5');
+
+    // A window over the count (the review): a scan is refused with a message, nothing counted.
+    await page.getByTestId('inv-count-review').click();
+    await page.getByTestId('inv-review-dialog').waitFor();
+    await wedgeScan(page, p.barcode as string);
+    await page.getByText('Okutma alınmadı: açık pencere ekranı kapatıyor', { exact: false }).waitFor();
+    expect(await scans()).toBe('5');
+    expect(await page.getByTestId('inv-review-dialog').count()).toBe(1);
+    await context.close();
+  });
+
   it('390 px, English, offline after one online visit: stock levels, an adjustment queued offline, the count screen; axe clean', async () => {
     adminToken ||= (await apiLogin(baseURL, TENANT, 'admin')).token;
     const all = await products();

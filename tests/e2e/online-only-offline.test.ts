@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   api,
@@ -107,6 +108,145 @@ describe('online-only data offline', () => {
     expect(await block.getByTestId('proof-recipient').innerText()).toBe('Zeynep Kaya');
     await block.getByTestId('proof-cached').waitFor();
     expect(await block.getByTestId('proof-offline').count()).toBe(0);
+    await context.close();
+  });
+});
+
+/** The manager's approved order (the 'Sürücü Ata' dialog is offered on it). */
+async function approvedOrder(): Promise<OrderLite> {
+  const manager = await apiLogin(baseURL, 'demo', 'manager');
+  const call = async <T>(method: string, path: string, body?: unknown) => {
+    const r = await api<Envelope<T>>(baseURL, 'demo', path, { method, token: manager.token, body });
+    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.data;
+  };
+  const order = await call<OrderLite>('POST', '/orders', {
+    customer_name: 'Çevrimdışı Sürücü Müşterisi',
+    items: [{ product_name: 'Çaydanlık', quantity: 1, unit_price: 300 }],
+  });
+  await call('PATCH', `/orders/${order.id}/status`, { status: 'approved' });
+  return order;
+}
+
+/** The driver options the 'Sürücü Ata' dialog of the open order offers (it fails if it says none). */
+async function driverOptions(page: Page): Promise<string[]> {
+  await page.getByTestId('order-assign-driver').click();
+  const dialog = page.getByTestId('assign-driver-dialog');
+  await dialog.getByTestId('driver-select').or(dialog.getByTestId('drivers-empty')).first().waitFor({
+    timeout: 30_000,
+  });
+  expect(await dialog.getByTestId('drivers-empty').count(), 'the dialog says it has no drivers').toBe(0);
+  await dialog.getByTestId('driver-select').click();
+  const options = await page.getByRole('option').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  return options;
+}
+
+/** A page load of the open order's page. */
+async function reloadOrder(page: Page, order: OrderLite) {
+  await page.reload();
+  await page.waitForFunction(
+    (number) => document.querySelector('[data-testid="order-detail-number"]')?.textContent === number,
+    order.order_number,
+    { timeout: 30_000 },
+  );
+}
+
+/** The stored copy of the online-only answers of the page's signed-in demo user, as text. */
+function storedCopy(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        void indexedDB.databases().then((all) => {
+          const name = all.map((d) => d.name ?? '').find((n) => n.startsWith('sys-demo-'));
+          if (!name) return resolve('');
+          const open = indexedDB.open(name);
+          open.onsuccess = () => {
+            const get = open.result.transaction('meta').objectStore('meta').get('query_cache');
+            get.onsuccess = () => {
+              open.result.close();
+              resolve(String(get.result?.value ?? ''));
+            };
+            get.onerror = () => resolve('');
+          };
+          open.onerror = () => resolve('');
+        });
+      }),
+  );
+}
+
+/**
+ * On the next page load only, the user's local database is busy for a while before the app may
+ * read it (as when another tab is writing to it): a readwrite transaction on its `meta` store is
+ * kept going for 2.5 s, so the app's local store opens after the signed-in layout is drawn.
+ */
+async function holdStoreOnNextLoad(page: Page) {
+  await page.addInitScript(() => {
+    if (localStorage.getItem('e2e-hold-store') !== '1') return;
+    localStorage.removeItem('e2e-hold-store');
+    void indexedDB.databases().then((all) => {
+      const name = all.map((d) => d.name ?? '').find((n) => n.startsWith('sys-demo-'));
+      if (!name) return;
+      const open = indexedDB.open(name);
+      open.onsuccess = () => {
+        const db = open.result;
+        const until = Date.now() + 2500;
+        const store = db.transaction('meta', 'readwrite').objectStore('meta');
+        const spin = () => {
+          const r = store.get('e2e-none');
+          r.onsuccess = () => {
+            if (Date.now() < until) spin();
+            else db.close();
+          };
+        };
+        spin();
+      };
+    });
+  });
+  await page.evaluate(() => localStorage.setItem('e2e-hold-store', '1'));
+}
+
+describe("what the device fetched stays readable offline ('Sürücü Ata')", () => {
+  it('the drivers fetched online are there offline after 4 reloads, a fresh sign-in, and a store that opens late', async () => {
+    const order = await approvedOrder();
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signIn(page, baseURL, 'demo', 'manager');
+    await page.waitForURL((url) => url.pathname === '/manager-dashboard');
+    await waitForServiceWorker(page);
+
+    // Online: the dialog fetches the drivers; the answer reaches the device's copy.
+    await openOrderPage(page, baseURL, order);
+    const online = await driverOptions(page);
+    expect(online.length).toBeGreaterThan(0);
+    await expect.poll(() => storedCopy(page), { timeout: 15_000 }).toContain(online[0]?.split(' (')[0]);
+
+    // Offline, four page loads: the list is there each time.
+    await context.setOffline(true);
+    for (let load = 1; load <= 4; load++) {
+      await reloadOrder(page, order);
+      expect(await driverOptions(page), `offline page load ${load}`).toEqual(online);
+    }
+
+    // Signed out and in again (online, without opening the dialog), then offline: still there.
+    await context.setOffline(false);
+    await page.getByTestId('account-menu-button').click();
+    await page.getByRole('menuitem', { name: 'Çıkış Yap' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await signIn(page, baseURL, 'demo', 'manager');
+    await page.waitForURL((url) => url.pathname === '/manager-dashboard');
+    await context.setOffline(true);
+    await openOrderPage(page, baseURL, order);
+    expect(await driverOptions(page), 'after a fresh sign-in').toEqual(online);
+
+    // A page load whose local store opens late (after the screen is drawn).
+    await holdStoreOnNextLoad(page);
+    await reloadOrder(page, order);
+    expect(await driverOptions(page), 'the store opened late').toEqual(online);
+    await reloadOrder(page, order);
+    expect(await driverOptions(page), 'the page load after').toEqual(online);
     await context.close();
   });
 });

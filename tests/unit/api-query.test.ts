@@ -13,8 +13,14 @@ import {
   RequiresServerError,
   shouldRetry,
 } from '../../src/client/api/query';
+import {
+  keepQueryCache,
+  keepsAnswer,
+  persistOptions,
+  QUERY_CACHE_META_KEY,
+  storePersister,
+} from '../../src/client/api/query-persist';
 import { openLocalDb } from '../../src/client/local/database';
-import { persistOptions, storePersister } from '../../src/client/shared-ui/api-query-provider';
 import { chooseLanguage } from '../../src/client/shared-ui/i18n';
 import { useUi } from '../../src/client/state/ui';
 import { API } from '../../src/shared/api/endpoints';
@@ -143,5 +149,106 @@ describe('the copy on the device', () => {
     await persistQueryClientRestore({ queryClient: closed, ...persistOptions(storePersister(mine, 0)) });
     expect(closed.getQueryData(apiQueryKey(API.drivers))).toBeUndefined();
     theirs.close();
+  });
+});
+
+describe('the copy on the device is kept until a newer answer replaces it', () => {
+  /** A fresh page load of the same user: a new client following the stored copy. */
+  async function pageLoad(db: ReturnType<typeof openLocalDb>) {
+    const client = createApiQueryClient({ retryDelay: 0 });
+    const kept = keepQueryCache(client, storePersister(db, 0));
+    expect(await kept.restored).toBe(true);
+    return { client, kept };
+  }
+  const stored = async (db: ReturnType<typeof openLocalDb>) =>
+    JSON.parse((await db.getMeta<string>(QUERY_CACHE_META_KEY)) ?? '{"clientState":{"queries":[]}}') as {
+      timestamp: number;
+      clientState: { queries: { queryKey: unknown[]; state: { status: string } }[] };
+    };
+  const settle = () => new Promise((r) => setTimeout(r, 20));
+
+  it('survives page loads offline that ask for it again, a sign-out, and a failed refetch', async () => {
+    useServer(manager);
+    const db = openLocalDb({ tenant: 'demo', userId: `${manager.user.id}-keep` });
+    await db.open();
+
+    // Online: the drivers are fetched and saved.
+    const first = await pageLoad(db);
+    const drivers = await first.client.fetchQuery(apiQueryOptions(API.drivers));
+    await settle();
+    first.kept.stop();
+    first.client.clear();
+
+    // Four page loads offline: each one asks for the list again (the dialog opens), which waits
+    // for the connection; the cache changes (a query is added, paused) and is saved each time.
+    onlineManager.setOnline(false);
+    for (let load = 0; load < 4; load++) {
+      const { client, kept } = await pageLoad(db);
+      expect(client.getQueryData(apiQueryKey(API.drivers))).toEqual(drivers);
+      void client.fetchQuery({ ...apiQueryOptions(API.drivers), staleTime: 0 }).catch(() => undefined);
+      void client.prefetchQuery(apiQueryOptions(API.adminSettings));
+      await settle();
+      // Signing out: the copy stops following the client, then the memory is emptied.
+      kept.stop();
+      client.clear();
+      await settle();
+    }
+    expect(sent).toHaveLength(1);
+
+    // Online, but the server cannot be reached: the refetch fails; the last answer stays.
+    onlineManager.setOnline(true);
+    useServer(manager, 'http://127.0.0.1:9/api');
+    const unreachable = await pageLoad(db);
+    await expect(
+      unreachable.client.fetchQuery({ ...apiQueryOptions(API.drivers), staleTime: 0 }),
+    ).rejects.toBeInstanceOf(NetworkError);
+    await settle();
+    const copy = await stored(db);
+    expect(copy.clientState.queries.map((q) => q.queryKey[2])).toContain(API.drivers.path);
+    unreachable.kept.stop();
+    const later = await pageLoad(db);
+    expect(later.client.getQueryData(apiQueryKey(API.drivers))).toEqual(drivers);
+    expect(later.client.getQueryState(apiQueryKey(API.drivers))?.status).toBe('success');
+    later.kept.stop();
+    db.close();
+  });
+
+  it('is not thrown away for its age, and a newer answer in memory is not replaced by it', async () => {
+    useServer(manager);
+    const db = openLocalDb({ tenant: 'demo', userId: `${manager.user.id}-age` });
+    await db.open();
+    const online = await pageLoad(db);
+    const drivers = await online.client.fetchQuery(apiQueryOptions(API.drivers));
+    await settle();
+    online.kept.stop();
+
+    // Three days without the app: the copy is still there.
+    const copy = await stored(db);
+    await db.setMeta(
+      QUERY_CACHE_META_KEY,
+      JSON.stringify({ ...copy, timestamp: copy.timestamp - 3 * 86_400_000 }),
+    );
+    const offline = await pageLoad(db);
+    expect(offline.client.getQueryData(apiQueryKey(API.drivers))).toEqual(drivers);
+    offline.kept.stop();
+
+    // An answer fetched before the copy was read wins over the copy's older one.
+    const newer = { drivers: drivers.drivers.slice(0, 1) };
+    const client = createApiQueryClient();
+    client.setQueryData(apiQueryKey(API.drivers), newer);
+    const kept = keepQueryCache(client, storePersister(db, 0));
+    await kept.restored;
+    expect(client.getQueryData(apiQueryKey(API.drivers))).toEqual(newer);
+    kept.stop();
+    db.close();
+  });
+
+  it('keeps answers, not refusals', () => {
+    const state = (s: object) =>
+      ({ state: { data: { x: 1 }, status: 'success', error: null, ...s } }) as never;
+    expect(keepsAnswer(state({}))).toBe(true);
+    expect(keepsAnswer(state({ status: 'error', error: new NetworkError() }))).toBe(true);
+    expect(keepsAnswer(state({ status: 'error', error: new ApiError('yasak', 403) }))).toBe(false);
+    expect(keepsAnswer(state({ status: 'pending', data: undefined }))).toBe(false);
   });
 });

@@ -10,9 +10,10 @@ import {
 import { LocalDb, recordKey } from '../../src/client/local/database';
 import { createOrder } from '../../src/client/local/orders';
 import { acknowledge, listEntries, reject } from '../../src/client/local/outbox';
+import { listCustomers } from '../../src/client/local/queries';
 import { nextBatch } from '../../src/client/local/sync/batch';
 import { planSends } from '../../src/client/local/sync/plan';
-import { foldText, rankCustomers } from '../../src/client/shared-ui/customer-search';
+import { rankCustomers } from '../../src/client/shared-ui/customer-search';
 import { createCustomerBody, isTurkishPhone, phoneKey } from '../../src/shared/api/customers';
 import type { Customer } from '../../src/shared/api/entities';
 import { recordKeysOverlap } from '../../src/shared/api/push';
@@ -97,7 +98,7 @@ describe('finding customers', () => {
   });
 
   it('matches city, phone and tax number with Turkish case folding', () => {
-    expect(foldText('İSTANBUL IŞIK')).toBe('istanbul ışık');
+    expect(names('ISTANBUL')).toEqual(['İsmail Işık']);
     expect(names('istanbul')).toEqual(['İsmail Işık']);
     expect(names('İZMİR')).toEqual(['Ege Yapı Market']);
     expect(names('ışık')).toEqual(['İsmail Işık']);
@@ -130,6 +131,22 @@ describe('customers on the device', () => {
     customer_id: customerId,
     customer_name: 'Sahada Market',
     items: [{ product_name: 'Kalem', quantity: 1, unit_price: 10 }],
+  });
+
+  it("the device's customer search (the /customers list) finds İstanbul and Şahin however they are typed", async () => {
+    await createCustomer(db, { full_name: 'Mehmet Şahin', city: 'İstanbul' });
+    await createCustomer(db, { full_name: 'Zeynep Öztürk', company_name: 'Çağlar Gıda', city: 'İzmir' });
+    await createCustomer(db, { full_name: 'Ali Veli', city: 'Ankara' });
+    const book = await listCustomers(db);
+    const found = (q: string) => rankCustomers(book, q).map((c) => c.full_name);
+    for (const q of ['İstanbul', 'ISTANBUL', 'Istanbul', 'ıstanbul', 'istanbul', 'İSTANBUL'])
+      expect(found(q), q).toEqual(['Mehmet Şahin']);
+    for (const q of ['IZMIR', 'izmir', 'İZMİR', 'Izmır']) expect(found(q), q).toEqual(['Zeynep Öztürk']);
+    expect(found('sahin')).toEqual(['Mehmet Şahin']);
+    expect(found('SAHİN')).toEqual(['Mehmet Şahin']);
+    expect(found('ozturk')).toEqual(['Zeynep Öztürk']);
+    expect(found('caglar gida')).toEqual(['Zeynep Öztürk']);
+    expect(found('bursa')).toEqual([]);
   });
 
   it('a customer created offline shows a provisional number until the server answers with the real one', async () => {

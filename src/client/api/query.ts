@@ -36,7 +36,10 @@ export const CACHE_PRESETS = {
 } as const;
 export type CachePreset = keyof typeof CACHE_PRESETS;
 
-/** How long a cached answer is kept (in memory and on the device) after no screen uses it. */
+/**
+ * How long an answer no screen uses stays in memory while the app runs (and so in the device's
+ * copy, ./query-persist.ts); the copy itself never expires by age.
+ */
 export const CACHE_KEEP_MS = 24 * 60 * 60_000;
 
 /** Retries after the first failure: none for a 4xx answer, up to 3 otherwise (network, timeout, 5xx). */

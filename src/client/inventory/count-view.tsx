@@ -40,6 +40,7 @@ import {
 } from './count-session';
 import { clearCount, loadCount, saveCount } from './count-storage';
 import { distinctValues, type InventoryData } from './inventory-data';
+import { useSwallowStartDoubleClick } from './start-double-click';
 
 /** How many in-scope products not counted yet are listed (the rest are counted in words). */
 const NOT_COUNTED_SHOWN = 20;
@@ -74,17 +75,36 @@ function OwnCount({ data, tenant, user }: { data: InventoryData; tenant: string;
     },
     [tenant, user],
   );
+  // Whether the count was started by a click whose double-click may still be arriving.
+  const [startClick, setStartClick] = useState(false);
   return session ? (
-    <CountWorkspace data={data} session={session} sessionRef={sessionRef} setSession={setSession} />
+    <CountWorkspace
+      data={data}
+      session={session}
+      sessionRef={sessionRef}
+      setSession={setSession}
+      startClick={startClick}
+    />
   ) : (
     <StartForm
       data={data}
-      onStart={(scope) => setSession(newSession(uuid(), scope, new Date().toISOString()))}
+      onStart={(scope, byClick) => {
+        // One count at a time: a second press (a double-click) starts nothing more.
+        if (sessionRef.current) return;
+        setStartClick(byClick);
+        setSession(newSession(uuid(), scope, new Date().toISOString()));
+      }}
     />
   );
 }
 
-function StartForm({ data, onStart }: { data: InventoryData; onStart: (scope: CountScope) => void }) {
+function StartForm({
+  data,
+  onStart,
+}: {
+  data: InventoryData;
+  onStart: (scope: CountScope, byClick: boolean) => void;
+}) {
   const t = useT();
   const [kind, setKind] = useState<CountScopeKind>('all');
   const [value, setValue] = useState('');
@@ -149,7 +169,9 @@ function StartForm({ data, onStart }: { data: InventoryData; onStart: (scope: Co
           <Button
             variant="contained"
             disabled={!ready}
-            onClick={() => onStart({ kind, value: kind === 'all' ? null : value.trim() })}
+            onClick={(event) =>
+              onStart({ kind, value: kind === 'all' ? null : value.trim() }, event.detail > 0)
+            }
             sx={{ minHeight: 44 }}
             data-testid="inv-count-begin"
           >
@@ -171,13 +193,16 @@ function CountWorkspace({
   session,
   sessionRef,
   setSession,
+  startClick,
 }: {
   data: InventoryData;
   session: CountSession;
   sessionRef: { current: CountSession | null };
   setSession: (next: CountSession | null) => void;
+  startClick: boolean;
 }) {
   const t = useT();
+  useSwallowStartDoubleClick(startClick);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [review, setReview] = useState(false);
   const [discard, setDiscard] = useState(false);

@@ -30,10 +30,10 @@ export function unreadNotificationCount(db: LocalDb): Promise<number> {
 // ------------------------------------------------------------------------------- orders ---
 
 /**
- * What every search on the device compares, the same fold as the server's searches
- * (shared/domain/turkish-text.ts `searchFold`): lower case by the Turkish rules with every
- * I-variant as 'i', so 'ayşe' finds 'AYŞE', 'istanbul' finds 'İSTANBUL', and 'iphone' finds the
- * code 'IPHONE-15' (which Turkish lower-casing alone would turn into 'ıphone').
+ * What every search on the device compares: THE search fold (shared/domain/turkish-text.ts
+ * `searchFold`), the same as the server's searches — every I-variant as 'i', ş ç ğ ö ü as
+ * s c g o u, lower case — so 'ISTANBUL' finds 'İstanbul', 'sahin' finds 'Şahin', and 'iphone'
+ * finds the code 'IPHONE-15'.
  */
 export function foldTr(text: string): string {
   return searchFold(text);

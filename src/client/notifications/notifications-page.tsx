@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { NOTIFICATION_TYPES } from '../../shared/api/notifications';
+import { searchFold } from '../../shared/domain/turkish-text';
 import { FilterSelect } from '../shared-ui/filter-select';
 import { dateTimeLabel, relativeTimeLabel, useT } from '../shared-ui/i18n';
 import { ListPagination } from '../shared-ui/list-pagination';
@@ -32,11 +33,6 @@ import {
 } from '../shared-ui/notifications-data';
 import { SearchField } from '../shared-ui/search-field';
 import { useUi } from '../state/ui';
-
-/** Lower-case for searching Turkish text (İ → i, I → ı) so 'sipariş' finds 'SİPARİŞ'. */
-function fold(text: string): string {
-  return text.toLocaleLowerCase('tr-TR');
-}
 
 /** Rows per page (never the whole list on one page — a user may have hundreds). */
 const DEFAULT_PAGE_SIZE = 20;
@@ -61,7 +57,7 @@ export default function NotificationsPage() {
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
 
   const shown = useMemo(() => {
-    const q = fold(query.trim());
+    const q = searchFold(query.trim());
     return (all ?? []).filter((n) => {
       if (type !== 'all' && n.type !== type) return false;
       if (!q) return true;
@@ -74,7 +70,7 @@ export default function NotificationsPage() {
         n.related_order?.order_number ?? '',
         n.related_order?.customer_name ?? '',
       ].join(' ');
-      return fold(haystack).includes(q);
+      return searchFold(haystack).includes(q);
     });
   }, [all, query, type, language]);
 

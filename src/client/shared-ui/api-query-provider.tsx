@@ -1,87 +1,59 @@
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import {
-  type Persister,
-  type PersistQueryClientOptions,
-  PersistQueryClientProvider,
-} from '@tanstack/react-query-persist-client';
-import { type ReactNode, useEffect, useMemo } from 'react';
-import { CACHE_KEEP_MS, createApiQueryClient } from '../api/query';
+import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { createApiQueryClient } from '../api/query';
+import { keepQueryCache, storePersister } from '../api/query-persist';
 import type { LocalDb } from '../local';
-import { useLocalDb } from './local-store';
+import { useSession } from '../state/session';
+import { useLocalStore } from './local-store';
 
 /**
- * Where the online-only screens' cache lives (src/client/api/query.ts): in the signed-in user's own
- * local database (`sys-<tenant>-<user>`, one `meta` row), so
- *  - it is kept per tenant and user: another user signing in on this device opens their own
- *    database and their own, separate cache, and never sees this one;
- *  - it follows the local store's lifecycle: the in-memory cache is dropped when the store closes
- *    (sign-out, user switch), and what was saved stays in that user's database for their next
- *    session, like their mirrored orders.
- * Only successful answers are saved; a saved cache older than the keep time, or written by an
- * older build (`buster`), is thrown away on restore.
- */
-export const QUERY_CACHE_META_KEY = 'query_cache';
-/** Bump when a cached answer's shape changes incompatibly (the old cache is then ignored). */
-export const QUERY_CACHE_BUSTER = '1';
-
-/**
- * The persister over one user's database (opened on first use, like every read of the store). A
- * database closed by a sign-out neither gives nor saves anything.
- */
-export function storePersister(db: LocalDb, throttleTime = 1000): Persister {
-  return createAsyncStoragePersister({
-    key: QUERY_CACHE_META_KEY,
-    throttleTime,
-    storage: {
-      getItem: async (key) => {
-        if (db.hasBeenClosed()) return null;
-        try {
-          return (await db.getMeta<string>(key)) ?? null;
-        } catch {
-          return null; // unreadable (closed meanwhile, storage failure): start with no cache
-        }
-      },
-      setItem: async (key, value) => {
-        if (!db.hasBeenClosed()) await db.setMeta(key, value);
-      },
-      removeItem: async (key) => {
-        if (!db.hasBeenClosed()) await db.meta.delete(key);
-      },
-    },
-  });
-}
-
-export function persistOptions(persister: Persister): Omit<PersistQueryClientOptions, 'queryClient'> {
-  return {
-    persister,
-    maxAge: CACHE_KEEP_MS,
-    buster: QUERY_CACHE_BUSTER,
-    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === 'success' },
-  };
-}
-
-/**
- * Provides the query client of the open local store's user. Mounted inside the signed-in layout
- * only: the first visit's login screen never downloads TanStack Query.
+ * Provides the query client of the signed-in user (the online-only screens' data path,
+ * src/client/api/query.ts), its answers kept in that user's own local database
+ * (api/query-persist.ts). Mounted inside the signed-in layout only: the first visit's login screen
+ * never downloads TanStack Query.
+ *
+ * - One client per user for as long as the layout shows them (the key): a screen's queries stay
+ *   on the client they were made with, and another user gets a new tree and a new client, never
+ *   this user's answers.
+ * - The local store may open after the layout (a page load offline, a slow device): until this
+ *   user's store is open and its copy read into the client, the queries wait ("restoring") instead
+ *   of asking the server or saying there is nothing on the device. A store that could not be
+ *   opened leaves a cache in memory only.
+ * - When the tree goes (sign-out, another user), the copy stops following the client before the
+ *   client is cleared, so what was saved stays for the user's next session.
  */
 export function ApiQueryProvider({ children }: { children: ReactNode }) {
-  const db = useLocalDb();
-  const setup = useMemo(() => {
-    const client = createApiQueryClient();
-    return { client, options: persistOptions(db ? storePersister(db) : NO_PERSISTER) };
-  }, [db]);
-  // The store closed (sign-out, another user): nothing of this user's stays in memory.
-  useEffect(() => () => setup.client.clear(), [setup]);
+  const userId = useSession((s) => s.user?.id ?? null);
   return (
-    <PersistQueryClientProvider client={setup.client} persistOptions={setup.options}>
+    <UserQueryClient key={userId ?? ''} userId={userId}>
       {children}
-    </PersistQueryClientProvider>
+    </UserQueryClient>
   );
 }
 
-/** Before the store is open (or when IndexedDB is unavailable): a cache in memory only. */
-const NO_PERSISTER: Persister = {
-  persistClient: async () => undefined,
-  restoreClient: async () => undefined,
-  removeClient: async () => undefined,
-};
+function UserQueryClient({ userId, children }: { userId: string | null; children: ReactNode }) {
+  const { store, error } = useLocalStore();
+  // The store of another user (still open while this one's opens) is not this user's copy.
+  const db = store && store.db.userId === userId ? store.db : null;
+  const [client] = useState(() => createApiQueryClient());
+  const [restoredFrom, setRestoredFrom] = useState<LocalDb | null>(null);
+
+  // Effects are cleaned up in the order they are declared: the copy stops following the client
+  // (this one) before the client is emptied (the next one).
+  useEffect(() => {
+    if (!db) return;
+    const kept = keepQueryCache(client, storePersister(db));
+    void kept.restored.then((keeping) => {
+      if (keeping) setRestoredFrom(db);
+    });
+    return () => kept.stop();
+  }, [client, db]);
+  useEffect(() => () => client.clear(), [client]);
+
+  const restoring = db ? restoredFrom !== db : !error;
+  return (
+    <QueryClientProvider client={client}>
+      <IsRestoringProvider value={restoring}>{children}</IsRestoringProvider>
+    </QueryClientProvider>
+  );
+}

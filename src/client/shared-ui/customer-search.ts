@@ -1,21 +1,18 @@
 import { phoneDigits } from '../../shared/api/customers';
 import type { Customer } from '../../shared/api/entities';
+import { searchFold } from '../../shared/domain/turkish-text';
 
 /**
- * Finding customers as people type: Turkish case folding (İ → i, I → ı, so 'istanbul' finds
- * 'İstanbul' and 'ışık' finds 'IŞIK'), and a ranking by how well the typed text matches. Pure, so
- * the /customers list, the order screens' picker and their tests share one rule.
+ * Finding customers as people type: the product's one search fold (shared/domain/turkish-text.ts
+ * `searchFold`, the server's GET /customers?search= folds alike: 'ISTANBUL', 'Istanbul' and
+ * 'ıstanbul' find 'İstanbul', 'sahin' finds 'Şahin'), and a ranking by how well the typed text
+ * matches. Pure, so the /customers list, the order screens' picker and their tests share one rule.
  */
 
 type Searchable = Pick<
   Customer,
   'full_name' | 'company_name' | 'customer_number' | 'phone' | 'email' | 'city' | 'tax_number'
 >;
-
-/** Lower-case the Turkish way. */
-export function foldText(text: string): string {
-  return text.toLocaleLowerCase('tr-TR');
-}
 
 function words(text: string): string[] {
   return text.split(/[\s.,;:/()&'"-]+/).filter(Boolean);
@@ -31,7 +28,7 @@ function words(text: string): string[] {
  */
 export function matchRank(customer: Searchable, q: string): number | null {
   if (!q) return 3;
-  const names = [customer.company_name ?? '', customer.full_name].map(foldText);
+  const names = [customer.company_name ?? '', customer.full_name].map(searchFold);
   if (names.some((n) => n.startsWith(q))) return 0;
   if (names.some((n) => words(n).some((w) => w.startsWith(q)))) return 1;
   if (names.some((n) => n.includes(q))) return 2;
@@ -41,12 +38,12 @@ export function matchRank(customer: Searchable, q: string): number | null {
     customer.tax_number ?? '',
     customer.email ?? '',
   ];
-  if (others.some((o) => foldText(o).includes(q))) return 3;
+  if (others.some((o) => searchFold(o).includes(q))) return 3;
   const digits = phoneDigits(q);
   // Only a query that is a phone number (digits with spacing) is compared with phones.
   if (digits.length >= 3 && /^[\d\s()+.-]+$/.test(q) && phoneDigits(customer.phone ?? '').includes(digits))
     return 3;
-  if (customer.phone && foldText(customer.phone).includes(q)) return 3;
+  if (customer.phone && searchFold(customer.phone).includes(q)) return 3;
   return null;
 }
 
@@ -64,7 +61,7 @@ export function rankCustomers<T extends Searchable>(
   input: string,
   limit = Infinity,
 ): T[] {
-  const q = foldText(input.trim());
+  const q = searchFold(input.trim());
   const ranked: { c: T; rank: number; name: string }[] = [];
   for (const c of customers) {
     const rank = q ? matchRank(c, q) : 0;

@@ -272,6 +272,7 @@ export const en: Record<MessageKey, string> = {
   wh_barcode: 'Barcode',
   wh_barcodePlaceholder: 'Scan or type the barcode',
   wh_scanButton: 'Scan',
+  scanRefusedCovered: 'Scan not taken: a window is open over the screen. Close it and scan again.',
   wh_keyboardShow: 'Show the on-screen keyboard',
   wh_keyboardHide: 'Hide the on-screen keyboard',
   wh_camera: 'Camera',

@@ -261,6 +261,7 @@ export const tr = {
   wh_barcode: 'Barkod',
   wh_barcodePlaceholder: 'Barkodu okutun veya yazın',
   wh_scanButton: 'Okut',
+  scanRefusedCovered: 'Okutma alınmadı: açık pencere ekranı kapatıyor. Pencereyi kapatıp yeniden okutun.',
   wh_keyboardShow: 'Ekran klavyesini göster',
   wh_keyboardHide: 'Ekran klavyesini gizle',
   wh_camera: 'Kamera',

@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { OrderScope } from '../../shared/domain/order-status';
+import { searchFold } from '../../shared/domain/turkish-text';
 import type { Database } from '../db/schema';
 import { containsPattern } from '../lib/like-pattern';
 import { scopeCondition, wireTexts } from './orders.repository';
@@ -21,7 +22,10 @@ export interface OrderListFilter {
   /** Any of these statuses (GET /orders/role/{role}). */
   statuses?: readonly string[];
   salesperson_id?: string;
-  /** Order number or customer name contains it (case-insensitive; % and _ are literal). */
+  /**
+   * Order number or customer name contains it, by the one search fold (tr_fold = searchFold:
+   * 'ISTANBUL' finds 'İstanbul', 'sahin' finds 'Şahin'); % and _ are literal.
+   */
   search?: string;
 }
 
@@ -42,9 +46,9 @@ function filteredOrders(db: Executor, tenantId: string, scope: OrderScope, filte
     .where('o.deleted_at', 'is', null)
     .where((eb) => eb.and(groupConditions(scope, filter)));
   if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    query = query.where((eb) =>
-      eb.or([eb('o.order_number', 'ilike', pattern), eb('o.customer_name', 'ilike', pattern)]),
+    const pattern = containsPattern(searchFold(filter.search));
+    query = query.where(
+      sql<SqlBool>`(tr_fold(o.order_number) LIKE ${pattern} OR tr_fold(o.customer_name) LIKE ${pattern})`,
     );
   }
   return query;

@@ -191,7 +191,8 @@ export async function listProducts(
 ): Promise<{ items: ProductRecord[]; total: number }> {
   let query = db.selectFrom('products').where('tenant_id', '=', tenantId).where('deleted_at', 'is', null);
   if (filter.search) {
-    // search_text: name, code, barcode and brand folded alike by the database (migration 0016).
+    // search_text: name, code, barcode and brand, kept folded by the database with tr_fold, the
+    // same fold as searchFold (migration 0029).
     query = query.where('search_text', 'like', containsPattern(searchFold(filter.search)));
   }
   if (filter.category) query = query.where('category', '=', filter.category);

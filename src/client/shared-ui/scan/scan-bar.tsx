@@ -8,9 +8,12 @@ import Tooltip from '@mui/material/Tooltip';
 import { type KeyboardEvent, lazy, type Ref, Suspense, useImperativeHandle, useRef, useState } from 'react';
 import { MAX_SCAN_LENGTH, MAX_SCAN_QUANTITY } from '../../../shared/domain/barcode';
 import { parseQuantityInput } from '../../../shared/domain/number-input';
+import { useUi } from '../../state/ui';
 import { useT } from '../i18n';
 import { NumberField } from '../number-field';
+import { playTone } from './feedback-tones';
 import { isScanTerminator } from './scan-input';
+import { useWedgeCapture } from './use-wedge-capture';
 
 /** The camera scanner is its own chunk, downloaded only when the camera button is pressed. */
 const CameraScanner = lazy(() => import('./camera/camera-scanner'));
@@ -31,6 +34,10 @@ export interface ScanBarHandle {
  * terminator key arrives) and never pass through React state; the only state kept is "is there
  * text" for the button. `inputMode="none"` keeps a handheld's soft keyboard from covering the
  * screen; the keyboard button brings it back for typing a code by hand.
+ *
+ * A scan is never lost because the input lost the focus: while the bar is on screen, a wedge
+ * burst typed where no text field has the focus is taken as a scan too (use-wedge-capture.ts), and
+ * one made while another window covers the screen is refused with the error tone and a message.
  */
 export function ScanBar({
   onScan,
@@ -56,6 +63,13 @@ export function ScanBar({
   };
   useImperativeHandle(ref, () => ({ focus: () => requestAnimationFrame(() => input.current?.focus()) }), []);
 
+  /** One scan of `raw` with the +N; an accepted scan uses the +N up. */
+  const take = (raw: string) => {
+    const accepted = onScan(raw, multiplier);
+    // +N is for the one scan it was typed for.
+    if (accepted && quantity !== '1') setQuantity('1');
+  };
+
   /** Take the input's text as one scan (the wedge's Enter/Tab, the button). */
   const submit = (): boolean => {
     const el = input.current;
@@ -64,11 +78,18 @@ export function ScanBar({
     if (raw.trim() === '') return false; // inert while the trimmed input is empty
     el.value = '';
     setHasText(false);
-    const accepted = onScan(raw, multiplier);
-    // +N is for the one scan it was typed for.
-    if (accepted && quantity !== '1') setQuantity('1');
+    take(raw);
     return true;
   };
+
+  useWedgeCapture({
+    field: input,
+    onScan: take,
+    onRefused: () => {
+      playTone('error');
+      useUi.getState().showError(t('scanRefusedCovered'));
+    },
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (!isScanTerminator(event.key)) return;

@@ -25,6 +25,7 @@ import { down0023, up0023 } from './0023-email-outbox';
 import { down0024, up0024 } from './0024-company-registrations';
 import { down0027, up0027 } from './0027-invoices';
 import { down0028, up0028 } from './0028-stock-write-off';
+import { down0029, up0029 } from './0029-search-fold';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0024-company-registrations': { up: up0024, down: down0024 },
   '0027-invoices': { up: up0027, down: down0027 },
   '0028-stock-write-off': { up: up0028, down: down0028 },
+  '0029-search-fold': { up: up0029, down: down0029 },
 };
 
 export const migrationProvider: MigrationProvider = {
