@@ -186,6 +186,7 @@ export const en: Record<MessageKey, string> = {
   orderCreated: 'Order created',
   orderCreateError: 'Could not create the order',
   savedOnDevice: 'Saved on this device; it will be sent to the server when the connection is back.',
+  savedSending: 'Saved, sending…',
   cancelPlain: 'Cancel',
   createOrder: 'Create Order',
   remove: 'Remove',

@@ -8,8 +8,8 @@ import type { ActingUser } from '../../shared/domain/order-status';
 import { ApiError } from '../api/errors';
 import { call, request } from '../api/http';
 import { changeOrderStatus, type LocalOrder, type OutboxEntry, pullNow } from '../local';
-import { runLocalAction } from '../shared-ui/catalogue-data';
 import { t } from '../shared-ui/i18n';
+import { runLocalAction } from '../shared-ui/local-action';
 import { useLocalDb } from '../shared-ui/local-store';
 import { useUi } from '../state/ui';
 
