@@ -117,6 +117,8 @@ describe('company sign-up and approval (Chromium against npm start)', () => {
       const row = admin.getByTestId(`registration-row-${sub}`);
       await row.waitFor({ timeout: 30_000 });
       expect(await row.innerText()).toContain('Pro');
+      // what its invoices will print, to review before approving
+      expect(await admin.getByTestId(`registration-tax-${sub}`).innerText()).toContain('9876543217');
       expect(await row.innerText()).toContain('Beklemede');
       const pendingBefore = Number(await admin.getByTestId('registrations-pending').innerText());
       expect(pendingBefore).toBeGreaterThanOrEqual(1);
