@@ -399,6 +399,85 @@ describe('cancel and return', () => {
         .execute();
     }
   });
+  it('with automatic invoicing on and the company profile incomplete, the delivery stands, no invoice is made, and every admin is told why', async () => {
+    const saved = await api.db
+      .selectFrom('tenants')
+      .select(['tax_number', 'legal_name'])
+      .where('id', '=', TENANT)
+      .executeTakeFirstOrThrow();
+    await api.db
+      .updateTable('tenants')
+      .set({ auto_invoice_on_delivery: true, tax_number: null, legal_name: ' ' })
+      .where('id', '=', TENANT)
+      .execute();
+    try {
+      const [order] = await insertOrders(api.db, TENANT, 1, { status: 'out_for_delivery' });
+      const png =
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+      const r = await api.call<{ data: { status: string } }>('POST', `/orders/${order!.id}/deliver`, {
+        token: admin.token,
+        body: {
+          expected_status: 'out_for_delivery',
+          recipient_name: 'Ayşe Yılmaz',
+          signature: `data:image/png;base64,${png}`,
+          delivered_at: new Date().toISOString(),
+        },
+      });
+      expect(r.status, r.raw).toBe(200);
+      expect(r.body.data.status).toBe('delivered');
+      const invoices = await api.db
+        .selectFrom('invoices')
+        .select('id')
+        .where('order_id', '=', order!.id)
+        .execute();
+      expect(invoices).toEqual([]);
+      const admins = await api.db
+        .selectFrom('users')
+        .select('id')
+        .where('tenant_id', '=', TENANT)
+        .where('role', '=', 'admin')
+        .where('is_active', '=', true)
+        .where('deleted_at', 'is', null)
+        .execute();
+      const notes = await api.db
+        .selectFrom('notifications')
+        .select(['user_id', 'type', 'title', 'message', 'params'])
+        .where('tenant_id', '=', TENANT)
+        .where('related_order_id', '=', order!.id)
+        .where('type', '=', 'system')
+        .execute();
+      expect(notes.map((n) => n.user_id).sort()).toEqual(admins.map((a) => a.id).sort());
+      expect(notes[0]).toMatchObject({
+        title: 'Fatura Kesilemedi',
+        message: expect.stringContaining('şirket bilgileri eksik (Ticari unvan, Vergi numarası)'),
+      });
+      expect(notes[0]!.params).toEqual({
+        key: 'invoice_skipped',
+        order_number: order!.order_number,
+        customer_name: 'Şükrü Öztürk',
+        missing: ['legal_name', 'tax_number'],
+      });
+      // The admin reads it through the API like any notification.
+      const listed = await api.call<{
+        data: { notifications: Array<{ related_order: { id: string } | null }> };
+      }>('GET', '/notifications', { token: admin.token });
+      expect(listed.body.data.notifications.some((n) => n.related_order?.id === order!.id)).toBe(true);
+      const audit = await api.db
+        .selectFrom('audit_logs')
+        .select('action')
+        .where('tenant_id', '=', TENANT)
+        .where('entity_id', '=', order!.id)
+        .where('action', '=', 'invoice.skipped')
+        .execute();
+      expect(audit).toHaveLength(1);
+    } finally {
+      await api.db
+        .updateTable('tenants')
+        .set({ auto_invoice_on_delivery: false, tax_number: saved.tax_number, legal_name: saved.legal_name })
+        .where('id', '=', TENANT)
+        .execute();
+    }
+  });
 });
 
 describe('export and the sync feed', () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES, invoiceListResponse, invoiceSchema } from '../../src/shared/api/invoices';
 import { parseInvoiceNumber } from '../../src/shared/domain/invoice';
+import { sellerIncompleteMessage } from '../../src/shared/domain/invoice-seller';
 import { type Api, type Session, startApi } from './support/harness';
 import { completeCompany, insertOrders, issue } from './support/invoices';
 
@@ -114,29 +115,67 @@ describe('issuing', () => {
     expect(taken.body.error).toBe(INVOICE_MESSAGES.idTaken);
   });
 
-  it('an incomplete company profile is refused naming what is missing', async () => {
+  it('an incomplete company profile is refused naming what is missing; nothing is written; the readiness answer says the same', async () => {
     const [order] = await insertOrders(api.db, TENANT, 1);
     const saved = await api.db
       .selectFrom('tenants')
-      .select('tax_office')
+      .select(['tax_office', 'tax_number'])
       .where('id', '=', TENANT)
       .executeTakeFirstOrThrow();
-    await api.db.updateTable('tenants').set({ tax_office: null }).where('id', '=', TENANT).execute();
+    const ready = await api.call<{ data: { ready: boolean; missing: string[] } }>(
+      'GET',
+      '/invoices/readiness',
+      {
+        token: manager.token,
+      },
+    );
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toEqual({ ready: true, missing: [] });
+    const count = async () =>
+      (await api.db.selectFrom('invoices').select('id').where('tenant_id', '=', TENANT).execute()).length;
+    const sequences = () =>
+      api.db.selectFrom('invoice_sequences').selectAll().where('tenant_id', '=', TENANT).execute();
+    const before = { invoices: await count(), sequences: await sequences() };
+    // No tax office, and a tax number whose check digit is wrong: both are named.
+    await api.db
+      .updateTable('tenants')
+      .set({ tax_office: '  ', tax_number: '1234567891' })
+      .where('id', '=', TENANT)
+      .execute();
     try {
-      const r = await api.call<{ error: string; missing: string[] }>('POST', '/invoices', {
+      const r = await api.call<{ error: string; code: string; missing: string[] }>('POST', '/invoices', {
         token: admin.token,
         body: { id: randomUUID(), order_id: order!.id },
       });
       expect(r.status).toBe(409);
-      expect(r.body.error).toBe(INVOICE_MESSAGES.sellerIncomplete);
-      expect(r.body.missing).toEqual(['tax_office']);
+      expect(r.body.code).toBe('INVALID_STATE');
+      expect(r.body.missing).toEqual(['tax_number', 'tax_office']);
+      expect(r.body.error).toBe(sellerIncompleteMessage(['tax_number', 'tax_office']));
+      expect(r.body.error).toBe(
+        'Fatura kesmek için şirket bilgileri eksik: Vergi numarası (tax_number), Vergi dairesi (tax_office)',
+      );
+      expect(await count()).toBe(before.invoices);
+      expect(await sequences()).toEqual(before.sequences);
+      for (const session of [admin, manager]) {
+        const now = await api.call<{ data: { ready: boolean; missing: string[] } }>(
+          'GET',
+          '/invoices/readiness',
+          { token: session.token },
+        );
+        expect(now.body.data).toEqual({ ready: false, missing: ['tax_number', 'tax_office'] });
+      }
+      for (const session of [sales, warehouse, driver]) {
+        const refused = await api.call('GET', '/invoices/readiness', { token: session.token });
+        expect(refused.status).toBe(403);
+      }
     } finally {
       await api.db
         .updateTable('tenants')
-        .set({ tax_office: saved.tax_office })
+        .set({ tax_office: saved.tax_office, tax_number: saved.tax_number })
         .where('id', '=', TENANT)
         .execute();
     }
+    expect((await issue(api, admin, order!.id)).status).toBe(201);
   });
 });
 

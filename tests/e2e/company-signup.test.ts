@@ -30,6 +30,9 @@ async function english(context: BrowserContext) {
 async function fillForm(page: Page, sub: string, email: string) {
   await page.getByTestId('reg-company_name').fill(`E2E Lojistik ${sub}`);
   await page.getByTestId('reg-industry').fill('Lojistik');
+  await page.getByTestId('reg-legal_name').fill(`E2E Lojistik ${sub} Limited Şirketi`);
+  await page.getByTestId('reg-tax_number').fill('987 654 32 17');
+  await page.getByTestId('reg-tax_office').fill('Nilüfer');
   await page.getByTestId('reg-contact_person_name').fill('Zeynep Çelik');
   await page.getByTestId('reg-contact_person_email').fill(email);
   await page.getByTestId('reg-contact_person_phone').fill('0532 111 22 33');
@@ -76,6 +79,13 @@ describe('company sign-up and approval (Chromium against npm start)', () => {
         .poll(() => page.getByTestId('register-form').innerText())
         .toContain('Şirket Adı gereklidir');
       expect(await page.getByTestId('register-form').innerText()).toContain('Alt alan adı gereklidir');
+      // what the company's invoices will print is asked here, and a VKN is checked by its digits
+      expect(await page.getByTestId('register-form').innerText()).toContain('Ticari Ünvan gereklidir');
+      await page.getByTestId('reg-tax_number').fill('9876543210');
+      await page.getByTestId('register-submit').click();
+      await expect
+        .poll(() => page.getByTestId('register-form').innerText())
+        .toContain('10 haneli geçerli bir VKN veya 11 haneli geçerli bir TCKN giriniz');
       // live subdomain check: reserved, taken, then free
       await page.getByTestId('reg-subdomain').fill('www');
       await expect
@@ -107,6 +117,8 @@ describe('company sign-up and approval (Chromium against npm start)', () => {
       const row = admin.getByTestId(`registration-row-${sub}`);
       await row.waitFor({ timeout: 30_000 });
       expect(await row.innerText()).toContain('Pro');
+      // what its invoices will print, to review before approving
+      expect(await admin.getByTestId(`registration-tax-${sub}`).innerText()).toContain('9876543217');
       expect(await row.innerText()).toContain('Beklemede');
       const pendingBefore = Number(await admin.getByTestId('registrations-pending').innerText());
       expect(pendingBefore).toBeGreaterThanOrEqual(1);
@@ -144,6 +156,13 @@ describe('company sign-up and approval (Chromium against npm start)', () => {
       const page = await theirs.newPage();
       await signIn(page, baseURL, sub, username, password);
       await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+      // the sign-up's invoicing fields are the company profile's: nothing is missing for invoices
+      await page.goto(`${baseURL}/admin`);
+      await expect
+        .poll(() => page.getByTestId('company-value-tax_number').innerText(), { timeout: 30_000 })
+        .toBe('9876543217');
+      expect(await page.getByTestId('company-value-tax_office').innerText()).toBe('Nilüfer');
+      expect(await page.getByTestId('company-invoice-missing').count()).toBe(0);
 
       // the platform admin gives the new company its colour; its login page shows it at once
       await admin.goto(`${baseURL}/tenant-management`);

@@ -27,6 +27,7 @@ import {
   invoiceLines,
   profileFor,
 } from '../../src/shared/domain/invoice-content';
+import { sellerIncompleteMessage } from '../../src/shared/domain/invoice-seller';
 
 /**
  * The invoice a device issues offline: built from the mirrored order with the shared KDV rules
@@ -296,13 +297,13 @@ describe('issuing through the outbox', () => {
     const [entry] = await listEntries(db);
     await reject(db, entry as never, {
       status: 400,
-      error: INVOICE_MESSAGES.sellerIncomplete,
-      code: 'SELLER_INCOMPLETE',
+      error: sellerIncompleteMessage(['tax_office']),
+      code: 'INVALID_STATE',
     });
     expect(await db.invoices.get(mine.id)).toBeUndefined();
     expect(await db.orders.get(o.id)).toMatchObject({ status: 'delivered', version: 7 });
     const [failed] = await listEntries(db, 'failed');
-    expect(failed).toMatchObject({ kind: 'invoice.issue', error: INVOICE_MESSAGES.sellerIncomplete });
+    expect(failed).toMatchObject({ kind: 'invoice.issue', error: sellerIncompleteMessage(['tax_office']) });
   });
 
   it('cancels a numbered invoice with the reason and the version seen; not one still waiting for its number', async () => {

@@ -21,6 +21,9 @@ const extra = { id: '00000000-0000-4000-8000-000000000001', form_token: 'x', web
 const filled = (patch: Partial<RegisterForm> = {}): RegisterForm => ({
   ...emptyRegisterForm(),
   company_name: 'Örnek A.Ş.',
+  legal_name: 'Örnek Anonim Şirketi',
+  tax_number: '9876543217',
+  tax_office: 'Konak',
   contact_person_name: 'Ali Veli',
   contact_person_email: 'ali@example.com',
   subdomain: 'ornek',
@@ -42,6 +45,10 @@ describe('sign-up form', () => {
       params: { label: 'reg_fContactEmail' },
     });
     expect(check.errors.subdomain).toEqual({ key: 'reg_subRequired' });
+    // what the company's invoices print is asked here, where it belongs
+    expect(check.errors.legal_name).toEqual({ key: 'reg_required', params: { label: 'reg_fLegalName' } });
+    expect(check.errors.tax_number).toEqual({ key: 'reg_required', params: { label: 'reg_fTaxNumber' } });
+    expect(check.errors.tax_office).toEqual({ key: 'reg_required', params: { label: 'reg_fTaxOffice' } });
     expect(check.errors.industry).toBeUndefined();
   });
 
@@ -73,6 +80,10 @@ describe('sign-up form', () => {
       params: { label: 'reg_fCompanyName', n: 2 },
     });
     expect(messageOf('subdomain', SUBDOMAIN_MESSAGES.taken)).toEqual({ key: 'reg_subTaken' });
+    // a VKN with a wrong check digit; a TCKN (sole proprietor) is fine
+    const vkn = checkRegisterForm(filled({ tax_number: '9876543210' }), extra);
+    expect(vkn.ok ? null : vkn.errors.tax_number).toEqual({ key: 'reg_invalidTaxNumber' });
+    expect(checkRegisterForm(filled({ tax_number: '100 000 001 46' }), extra).ok).toBe(true);
     expect(messageOf('industry', 'başka bir şey')).toEqual({ text: 'başka bir şey' });
   });
 });

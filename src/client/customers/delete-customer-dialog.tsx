@@ -4,9 +4,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
 import { deleteCustomer, type LocalCustomer } from '../local';
-import { runLocalAction } from '../shared-ui/catalogue-data';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { useT } from '../shared-ui/i18n';
+import { runLocalAction } from '../shared-ui/local-action';
 
 /**
  * Confirms deleting a customer (managers and admins). The customer leaves the local list at once;

@@ -13,8 +13,8 @@ import {
   pullNow,
   refreshDashboardStats,
 } from '../local';
-import { runLocalAction } from '../shared-ui/catalogue-data';
 import { t } from '../shared-ui/i18n';
+import { runLocalAction } from '../shared-ui/local-action';
 import { useLocalDb, useOnline } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
 import { type CachedServerStats, chooseStats, type ShownStats } from './dashboard-stats-rule';

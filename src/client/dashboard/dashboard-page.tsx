@@ -14,6 +14,7 @@ import { Link } from 'react-router-dom';
 import { formatTRY } from '../../shared/domain/money';
 import { isPlatformAdmin } from '../../shared/domain/platform';
 import { type MessageKey, useT } from '../shared-ui/i18n';
+import { InvoiceReadinessBanner } from '../shared-ui/invoice-readiness';
 import { useLocalStore } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
 import {
@@ -32,6 +33,8 @@ import { DashboardTabs, NotificationsTab, OrdersTab, StatCards, type TabDef } fr
  * role may see: a salesperson's own orders, the warehouse's statuses), 'Bildirimler', 'Envanter'
  * (warehouse, admin: the low-stock products) and 'Yönetim' (admin: the admin screens with live
  * counts). The page title ('Siparişlerim' for a salesperson) is the layout's (page-meta.ts).
+ * An admin whose company profile lacks what invoices print is prompted above it all, with a
+ * button to the profile's form (a company from the public sign-up before it asked for them).
  */
 export default function DashboardPage() {
   const t = useT();
@@ -59,6 +62,7 @@ export default function DashboardPage() {
 
   return (
     <Stack spacing={3} data-testid="dashboard">
+      <InvoiceReadinessBanner />
       <StatCards
         shown={shown}
         cards={[

@@ -10,9 +10,9 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { DELIVERY_FAILURE_REASONS } from '../../shared/api/warehouse';
 import { changeOrderStatus, type LocalOrder } from '../local';
-import { runLocalAction } from '../shared-ui/catalogue-data';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { type MessageKey, t as translate, useT } from '../shared-ui/i18n';
+import { runLocalAction } from '../shared-ui/local-action';
 import { failureNotes, useResponsiveFullScreen } from './driver-ui';
 
 /** The reasons' labels in the current language (the stored text is always the Turkish reason). */

@@ -12,9 +12,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { STOCK_LIMITS } from '../../shared/domain/stock';
 import { postCount } from '../local';
-import { runLocalAction } from '../shared-ui/catalogue-data';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { useT } from '../shared-ui/i18n';
+import { runLocalAction } from '../shared-ui/local-action';
 import { usePhone } from '../shared-ui/responsive';
 import {
   type CountSession,

@@ -6,9 +6,9 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { INVOICE_LIMITS } from '../../shared/api/invoices';
 import { cancelInvoice, type LocalInvoice } from '../local';
-import { runLocalAction } from '../shared-ui/catalogue-data';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { t as translate, useT } from '../shared-ui/i18n';
+import { runLocalAction } from '../shared-ui/local-action';
 import { useSession } from '../state/session';
 
 /**

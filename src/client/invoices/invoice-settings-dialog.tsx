@@ -8,6 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { API } from '../../shared/api/endpoints';
 import {
@@ -122,6 +123,9 @@ export function InvoiceSettingsDialog({ onClose }: { onClose: () => void }) {
               }
               label={t('invc_settingsAuto')}
             />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>
+              {t('invc_settingsAutoHint')}
+            </Typography>
             {!online ? <Alert severity="info">{t('invc_settingsOffline')}</Alert> : null}
           </Stack>
         )}

@@ -99,7 +99,20 @@ export const invoicesEn: Record<keyof typeof invoicesTr, string> = {
     'A sales invoice will be issued for order {number}. An issued invoice cannot be changed, only cancelled.',
   invc_issueConfirm: 'Issue Invoice',
   invc_issueQueued: 'Invoice issued',
-  invc_issueQueuedOffline: 'Invoice issued; the server assigns its number once connected',
+  invc_issueQueuedOffline:
+    'Invoice saved on this device; it will be sent once connected and the server assigns its number',
+  invc_notReady: 'Company details needed to issue invoices are missing: {fields}',
+  invc_notReadyAdmin: 'Complete the company details',
+  invc_notReadyManager: 'Please contact your administrator.',
+  invc_field_legal_name: 'Legal name',
+  invc_field_tax_number: 'Tax number',
+  invc_field_tax_office: 'Tax office',
+  invc_readinessTitle: 'Complete your company details to issue invoices',
+  invc_readinessText:
+    'Invoices print your legal name, tax number (VKN, or the national ID number of a sole proprietor) and tax office as the seller. Missing: {fields}.',
+  invc_readinessAction: 'Company Information',
+  invc_settingsAutoHint:
+    'While the company details are incomplete, a delivered order is not invoiced automatically; the administrators are notified.',
   invc_outboxIssue: 'Invoice issued: {number}',
   invc_outboxCancel: 'Invoice cancelled: {number}',
   invc_settings: 'Invoice settings',

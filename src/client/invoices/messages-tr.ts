@@ -96,7 +96,20 @@ export const invoicesTr = {
     '{number} numaralı sipariş için satış faturası kesilecek. Kesilen faturanın içeriği değiştirilemez, yalnızca iptal edilebilir.',
   invc_issueConfirm: 'Fatura Kes',
   invc_issueQueued: 'Fatura kesildi',
-  invc_issueQueuedOffline: 'Fatura kesildi; numarayı bağlantı gelince sunucu verecek',
+  invc_issueQueuedOffline:
+    'Fatura bu cihazda kaydedildi; bağlantı gelince sunucuya gönderilecek ve numarasını sunucu verecek',
+  invc_notReady: 'Fatura kesmek için şirket bilgileri eksik: {fields}',
+  invc_notReadyAdmin: 'Şirket bilgilerini tamamla',
+  invc_notReadyManager: 'Yöneticinize başvurun.',
+  invc_field_legal_name: 'Ticari Ünvan',
+  invc_field_tax_number: 'Vergi No',
+  invc_field_tax_office: 'Vergi Dairesi',
+  invc_readinessTitle: 'Fatura kesebilmek için şirket bilgilerinizi tamamlayın',
+  invc_readinessText:
+    'Faturalarda satıcı olarak ticari ünvanınız, vergi numaranız (VKN, şahıs şirketinde TCKN) ve vergi daireniz yazılır. Eksik: {fields}.',
+  invc_readinessAction: 'Şirket Bilgileri',
+  invc_settingsAutoHint:
+    'Şirket bilgileri eksikken teslim edilen siparişin faturası kesilmez; yöneticilere bildirim gider.',
   invc_outboxIssue: 'Fatura kesildi: {number}',
   invc_outboxCancel: 'Fatura iptal edildi: {number}',
   invc_settings: 'Fatura ayarları',

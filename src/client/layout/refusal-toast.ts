@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
 import { t } from '../shared-ui/i18n';
+import { isAnsweredByScreen } from '../shared-ui/local-action';
 import { useLocalDb } from '../shared-ui/local-store';
 import { useUi } from '../state/ui';
 
@@ -10,6 +11,8 @@ import { useUi } from '../state/ui';
  * which marks the outbox entry `failed` with the server's message. This hook watches the outbox
  * and toasts each NEW refusal (the sync panel keeps the full list and the retry/discard choices).
  * Refusals already there when the store opens are the baseline: a reload does not repeat them.
+ * A refusal the screen that made the change is waiting for is that screen's to say (it says it
+ * instead of a success: shared-ui/local-action.ts), so it is not toasted twice.
  */
 export function useRefusalToast(): void {
   const db = useLocalDb();
@@ -24,7 +27,7 @@ export function useRefusalToast(): void {
     const before = seen.current;
     seen.current = { db: failed.db, ids };
     if (!before || before.db !== failed.db) return; // the baseline of this store
-    const fresh = failed.entries.filter((e) => !before.ids.has(e.id));
+    const fresh = failed.entries.filter((e) => !before.ids.has(e.id) && !isAnsweredByScreen(e.id));
     const latest = fresh[fresh.length - 1];
     if (latest) useUi.getState().showToast(latest.error || t('genericError'));
   }, [failed]);

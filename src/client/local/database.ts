@@ -146,6 +146,9 @@ export const META = {
   lastPullAt: 'last_pull_at', // ISO time of the last complete pull
   user: 'user', // { id, username, full_name, role } of the store's owner
   dashboardStats: 'dashboard_stats', // { stats: DashboardStats, fetched_at } — the last GET /dashboard/stats (team list offline)
+  // { missing: InvoiceSellerField[], fetched_at } — the last GET /invoices/readiness (admin, manager):
+  // what the company profile lacks before it may invoice, so 'Fatura Kes' is greyed out offline too
+  invoiceReadiness: 'invoice_readiness',
   backfill: 'backfill', // Backfill: collections added by an upgrade, still being pulled from 0
   // true once a pull reached the end of the feed (written with that last page); removed when the
   // mirror is emptied. Until then the mirror is partial and its counts are not shown as figures.

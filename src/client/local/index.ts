@@ -14,6 +14,7 @@ import * as notifications from './notifications';
 import * as orders from './orders';
 import * as outbox from './outbox';
 import { resetMirror } from './outbox';
+import { entryOutcome } from './outcome';
 import * as products from './products';
 import { registryDb } from './registry';
 import { SyncEngine, type SyncEngineOptions, type SyncStatusStore } from './sync/engine';
@@ -183,13 +184,17 @@ export const bulkProducts = async (action: BulkAction, ids: readonly string[]) =
 export const ordersHoldingProducts = async (ids: readonly string[]) =>
   products.ordersHoldingProducts(requireStore().db, ids);
 /**
- * Sends the outbox now and waits up to `timeoutMs` for the server's answer to one entry (a form
- * that shows a refusal under its field waits for it while online).
+ * Sends the outbox now and waits up to `timeoutMs` for the server's answer to one entry: what a
+ * screen says after a user action depends on it (shared-ui/local-action.ts). Gives up at once
+ * when the device cannot reach the server (offline, or sending paused on a 401).
  */
 export const awaitEntry = async (id: string, timeoutMs: number) => {
   const store = requireStore();
   void store.engine.flushNow();
-  return products.entryOutcome(store.db, id, timeoutMs);
+  return entryOutcome(store.db, id, timeoutMs, () => {
+    const status = store.status.getState();
+    return !status.online || status.paused !== null;
+  });
 };
 /** A manual stock adjustment with a reason (versioned; offline through the outbox). */
 export const adjustStock = async (input: inventory.AdjustInput) =>
@@ -211,6 +216,19 @@ export const refreshDashboardStats = async () => {
   if (!store) return false;
   return store.engine.refreshReference(API.dashboardStats, META.dashboardStats, (data) => ({
     stats: data,
+    fetched_at: new Date().toISOString(),
+  }));
+};
+/**
+ * Ask the server again whether the company may invoice (GET /invoices/readiness) and keep the
+ * answer in meta (`META.invoiceReadiness`): the device greys out 'Fatura Kes' by it, offline too.
+ * False when it could not be asked (offline, signed out): the kept answer stays.
+ */
+export const refreshInvoiceReadiness = async () => {
+  const store = current;
+  if (!store) return false;
+  return store.engine.refreshReference(API.invoiceReadiness, META.invoiceReadiness, (data) => ({
+    missing: data.missing,
     fetched_at: new Date().toISOString(),
   }));
 };
@@ -249,8 +267,8 @@ export {
 export { isKnownKind, MUTATIONS, type MutationKind } from './mutations';
 export { pendingOrderNumber } from './orders';
 export { countEntries, type EnqueueInput, enqueue, listEntries } from './outbox';
+export type { EntryOutcome } from './outcome';
 export {
-  type EntryOutcome,
   type ProductPage,
   type ProductPageFilter,
   productFieldValues,

@@ -203,30 +203,6 @@ export async function ordersHoldingProducts(
   return held;
 }
 
-// ---------------------------------------------------------------------- waiting for answer ---
-
-export type EntryOutcome =
-  | { state: 'applied' }
-  | { state: 'failed'; entry: OutboxEntry }
-  /** Still queued (offline, or the server did not answer in time): it will be sent later. */
-  | { state: 'queued' };
-
-/**
- * Waits (up to `timeoutMs`) for the server's answer to a queued entry: gone from the outbox =
- * applied; failed = refused (its error, code and status say why). A form that can show a refusal
- * under its field (a product code another product has, a stale version) waits for it while online.
- */
-export async function entryOutcome(db: LocalDb, id: string, timeoutMs: number): Promise<EntryOutcome> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const entry = await db.outbox.where('id').equals(id).first();
-    if (!entry) return { state: 'applied' };
-    if (entry.status === 'failed') return { state: 'failed', entry };
-    if (Date.now() >= until) return { state: 'queued' };
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
-
 /** Drops a refused entry the form has shown under its fields (the user corrects and saves again). */
 export function dropRefused(db: LocalDb, id: string): Promise<boolean> {
   return discardEntry(db, id);

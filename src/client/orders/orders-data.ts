@@ -19,8 +19,8 @@ import {
   queryOrders,
   updateOrder,
 } from '../local';
-import { runLocalAction as run } from '../shared-ui/catalogue-data';
 import { type MessageKey, t } from '../shared-ui/i18n';
+import { runLocalAction as run } from '../shared-ui/local-action';
 import { useLocalDb } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
 

@@ -11,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { PRODUCT_DELETE_ORDERS_SHOWN } from '../../shared/api/products';
 import {
-  awaitEntry,
   bulkProducts,
   deleteProduct,
   discardEntry,
@@ -19,13 +18,10 @@ import {
   type LocalProduct,
   ordersHoldingProducts,
 } from '../local';
-import { changesOnlyQueued } from '../shared-ui/catalogue-data';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { useT } from '../shared-ui/i18n';
+import { outcomeText, settleLocalAction } from '../shared-ui/local-action';
 import { useUi } from '../state/ui';
-
-/** How long the dialog waits for the server's answer while online before saying "sent later". */
-const ANSWER_WAIT_MS = 8000;
 
 /** Products to delete: one (the row's delete) or the selected ones (the bulk delete). */
 export interface DeleteTarget {
@@ -107,19 +103,16 @@ export function DeleteProductsDialog({
     const ids = deletable.map((p) => p.id);
     setBusy(true);
     try {
-      const entry = target.bulk ? await bulkProducts('delete', ids) : await deleteProduct(ids[0] as string);
-      onDeleted();
-      const outcome = changesOnlyQueued()
-        ? ({ state: 'queued' } as const)
-        : await awaitEntry(entry.id, ANSWER_WAIT_MS);
-      if (outcome.state !== 'failed') {
-        ui.showSuccess(
-          outcome.state === 'queued'
-            ? t('savedOnDevice')
-            : target.bulk
-              ? t('prod_bulkDeleted', { n: ids.length })
-              : t('prod_deleted'),
-        );
+      const outcome = await settleLocalAction(async () => {
+        const entry = target.bulk ? await bulkProducts('delete', ids) : await deleteProduct(ids[0] as string);
+        onDeleted();
+        return entry;
+      });
+      if (outcome.state === 'error') throw outcome.error;
+      if (outcome.state !== 'refused') {
+        const success = target.bulk ? t('prod_bulkDeleted', { n: ids.length }) : t('prod_deleted');
+        const text = outcomeText(outcome, success);
+        if (text) ui.showSuccess(text);
         onClose();
         return;
       }

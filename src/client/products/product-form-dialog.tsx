@@ -10,11 +10,11 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import type { Product } from '../../shared/api/entities';
 import { PRODUCT_LIMITS, PRODUCT_STATUSES, PRODUCT_UNITS, VAT_RATES } from '../../shared/api/products';
-import { awaitEntry, createProduct, discardEntry, getLocalStore, updateProduct } from '../local';
+import { createProduct, discardEntry, getLocalStore, type OutboxEntry, updateProduct } from '../local';
 import { uuid } from '../local/outbox';
-import { changesOnlyQueued } from '../shared-ui/catalogue-data';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { useT } from '../shared-ui/i18n';
+import { failureText, outcomeText, settleLocalAction } from '../shared-ui/local-action';
 import { useOnline } from '../shared-ui/local-store';
 import { NumberField } from '../shared-ui/number-field';
 import { usePhone } from '../shared-ui/responsive';
@@ -33,9 +33,6 @@ import {
 } from './product-form';
 import { ProductImageField } from './product-image-field';
 import { ProductListField } from './product-list-field';
-
-/** How long a save waits for the server's answer while online (then it stays queued). */
-const ANSWER_WAIT_MS = 8000;
 
 /**
  * Add and edit a product (admin). The form's rules are the request's own schema (product-form.ts);
@@ -94,22 +91,23 @@ export function ProductFormDialog({
 
   const editing = !!seen;
 
-  /** The server's answer to the queued save, shown where it belongs. */
-  const settle = async (entryId: string, success: string): Promise<boolean> => {
-    if (changesOnlyQueued()) {
-      ui.showSuccess(t('savedOnDevice'));
+  /**
+   * Saves through the outbox and says what came of it by the one rule (shared-ui/local-action.ts);
+   * a refusal is shown where it belongs — under its field, or as the conflict with the product as
+   * it is now — and its entry leaves the outbox (the user corrects and saves again). True when the
+   * dialog may close.
+   */
+  const saveAndSettle = async (save: () => Promise<OutboxEntry>, success: string): Promise<boolean> => {
+    const outcome = await settleLocalAction(save);
+    if (outcome.state === 'error') {
+      console.error(outcome.error);
+      ui.showError(failureText(outcome, t(editing ? 'prod_updateError' : 'prod_createError')));
+      return false;
+    }
+    if (outcome.state !== 'refused') {
+      ui.showSuccess(outcomeText(outcome, success));
       return true;
     }
-    const outcome = await awaitEntry(entryId, ANSWER_WAIT_MS);
-    if (outcome.state === 'applied') {
-      ui.showSuccess(success);
-      return true;
-    }
-    if (outcome.state === 'queued') {
-      ui.showSuccess(t('savedOnDevice'));
-      return true;
-    }
-    // Refused: shown here, so the entry leaves the outbox (the user corrects and saves again).
     const { entry } = outcome;
     await discardEntry(entry.id);
     if (entry.code === 'CONFLICT' && seen && entry.http_status === 409 && !refusalField(entry.error)) {
@@ -142,8 +140,11 @@ export function ProductFormDialog({
           return;
         }
         setBusy(true);
-        const entry = await updateProduct(seen.id, check.changed, seen.version);
-        if (await settle(entry.id, t('prod_updated'))) onClose();
+        const saved = await saveAndSettle(
+          () => updateProduct(seen.id, check.changed, seen.version),
+          t('prod_updated'),
+        );
+        if (saved) onClose();
       } else {
         const check = checkCreate(form, uuid());
         if (!check.ok) {
@@ -151,14 +152,8 @@ export function ProductFormDialog({
           return;
         }
         setBusy(true);
-        const entry = await createProduct(check.body);
-        if (await settle(entry.id, t('prod_created'))) onClose();
+        if (await saveAndSettle(() => createProduct(check.body), t('prod_created'))) onClose();
       }
-    } catch (error) {
-      console.error(error);
-      const message = error instanceof Error && error.message ? error.message : null;
-      const text = t(editing ? 'prod_updateError' : 'prod_createError');
-      ui.showError(message ? `${text}: ${message}` : text);
     } finally {
       setBusy(false);
     }

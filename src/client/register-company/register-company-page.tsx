@@ -116,12 +116,17 @@ async function serveForm(): Promise<{ token: string; at: number; minSeconds: num
   return { token: answer.form_token, at: Date.now(), minSeconds: answer.min_seconds };
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5, p: 0 }}>
+      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: hint ? 0.5 : 1.5, p: 0 }}>
         {title}
       </Typography>
+      {hint ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {hint}
+        </Typography>
+      ) : null}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
         {children}
       </Box>
@@ -285,6 +290,11 @@ function SignUpForm() {
         <Section title={t('reg_sectionCompany')}>
           {field('company_name', LIMITS.company_name.max, { required: true, autoComplete: 'organization' })}
           {field('industry', LIMITS.industry)}
+        </Section>
+        <Section title={t('reg_sectionInvoice')} hint={t('reg_invoiceHelp')}>
+          {field('legal_name', LIMITS.legal_name.max, { required: true })}
+          {field('tax_number', 40, { required: true })}
+          {field('tax_office', LIMITS.tax_office, { required: true })}
         </Section>
         <Section title={t('reg_sectionContact')}>
           {field('contact_person_name', LIMITS.contact_person_name.max, {

@@ -18,6 +18,9 @@ import type { MessageKey } from '../shared-ui/i18n';
 export interface RegisterForm {
   company_name: string;
   industry: string;
+  legal_name: string;
+  tax_number: string;
+  tax_office: string;
   contact_person_name: string;
   contact_person_email: string;
   contact_person_phone: string;
@@ -33,6 +36,9 @@ export function emptyRegisterForm(): RegisterForm {
   return {
     company_name: '',
     industry: '',
+    legal_name: '',
+    tax_number: '',
+    tax_office: '',
     contact_person_name: '',
     contact_person_email: '',
     contact_person_phone: '',
@@ -48,6 +54,9 @@ export function emptyRegisterForm(): RegisterForm {
 export const FIELD_LABEL_KEYS: Record<RegistrationField, MessageKey> = {
   company_name: 'reg_fCompanyName',
   industry: 'reg_fIndustry',
+  legal_name: 'reg_fLegalName',
+  tax_number: 'reg_fTaxNumber',
+  tax_office: 'reg_fTaxOffice',
   contact_person_name: 'reg_fContactName',
   contact_person_email: 'reg_fContactEmail',
   contact_person_phone: 'reg_fContactPhone',
@@ -91,6 +100,7 @@ export function messageOf(field: RegistrationField, message: string): FieldError
   if (message === EMAIL_INVALID_MESSAGE) return { key: 'reg_invalidEmail' };
   if (message === REG_RULE_TEXTS.phoneInvalid) return { key: 'reg_invalidPhone' };
   if (message === REG_RULE_TEXTS.planInvalid) return { key: 'reg_planInvalid' };
+  if (message === REG_RULE_TEXTS.taxNumber) return { key: 'reg_invalidTaxNumber' };
   const min = /en az (\d+) karakter/.exec(message)?.[1];
   if (min) return { key: 'reg_minLength', params: { ...label, n: Number(min) } };
   const max = /en fazla (\d+) karakter/.exec(message)?.[1];

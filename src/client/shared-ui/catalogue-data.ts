@@ -2,7 +2,6 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { CreateOrderBody } from '../../shared/api/orders';
 import {
   createOrder,
-  getLocalStore,
   type LocalCustomer,
   type LocalOrder,
   type LocalProduct,
@@ -10,8 +9,8 @@ import {
   listProducts,
   type ProductFilter,
 } from '../local';
-import { useUi } from '../state/ui';
 import { t } from './i18n';
+import { runLocalAction } from './local-action';
 import { useLocalDb } from './local-store';
 
 /**
@@ -54,43 +53,6 @@ export function useProductImages(ids: readonly (string | null | undefined)[]): M
     });
   }, [db, key]);
   return new Map(found ?? []);
-}
-
-/**
- * Whether a change made now can only wait on this device: the browser is offline, the last call
- * did not reach the server, or sending is paused (the server answered 401). The change is then
- * saved and queued, not done, and the message must not say it is done.
- */
-export function changesOnlyQueued(): boolean {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
-  const status = getLocalStore()?.status.getState();
-  return !!status && (!status.online || status.paused !== null);
-}
-
-/**
- * Runs a local action with the spec's texts: `successText` (a snackbar) on success (null: none); on
- * an unexpected local failure `errorText` (with the reason, as a toast) and null. "Success" means the change
- * is applied on this device and queued in the outbox; a later refusal by the server appears in
- * the sync panel. When it can only wait on the device (offline), the snackbar says that instead
- * of the success text: saved here, sent when the connection is back.
- */
-export async function runLocalAction<T>(
-  action: () => Promise<T>,
-  successText: string | null,
-  errorText: string,
-): Promise<T | null> {
-  const ui = useUi.getState();
-  try {
-    const result = await action();
-    if (successText) ui.showSuccess(changesOnlyQueued() ? t('savedOnDevice') : successText);
-    return result;
-  } catch (error) {
-    console.error(error);
-    const message = error instanceof Error && error.message ? error.message : null;
-    // A failed change is a toast at the top right, not a snackbar (the one place such errors show).
-    ui.showToast(message ? `${errorText}: ${message}` : errorText);
-    return null;
-  }
 }
 
 /** Create an order (offline too). `successText`: the create-order screen says 'Sipariş başarıyla oluşturuldu!'. */

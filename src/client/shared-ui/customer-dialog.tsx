@@ -22,9 +22,9 @@ import {
 import { canWriteCustomers } from '../../shared/domain/customer-access';
 import { createCustomer, type LocalCustomer, type LocalDb, updateCustomer } from '../local';
 import { useSession } from '../state/session';
-import { runLocalAction } from './catalogue-data';
 import { DialogSubmitActions } from './dialog-submit-actions';
 import { type MessageKey, useT } from './i18n';
+import { runLocalAction } from './local-action';
 import { useLocalDb } from './local-store';
 
 /**
@@ -158,7 +158,7 @@ export function CustomerDialog({
     setBusy(true);
     if (customer) {
       const done = await runLocalAction(
-        () => updateCustomer(customer.id, values).then(() => true),
+        () => updateCustomer(customer.id, values),
         t('cust_updated'),
         t('cust_updateError'),
       );

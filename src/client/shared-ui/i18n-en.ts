@@ -187,6 +187,7 @@ export const en: Record<MessageKey, string> = {
   orderCreated: 'Order created',
   orderCreateError: 'Could not create the order',
   savedOnDevice: 'Saved on this device; it will be sent to the server when the connection is back.',
+  savedSending: 'Saved, sending…',
   cancelPlain: 'Cancel',
   createOrder: 'Create Order',
   remove: 'Remove',
@@ -229,6 +230,9 @@ export const en: Record<MessageKey, string> = {
   notifMsg_order_shipped: '{ref} was shipped.',
   notifTitle_order_delivered: 'Order Delivered',
   notifMsg_order_delivered: '{ref} was delivered to the customer.',
+  notifTitle_invoice_skipped: 'Invoice Not Issued',
+  notifMsg_invoice_skipped:
+    '{ref} was delivered, but its invoice could not be issued automatically: the company details are incomplete ({fields}). Complete the Company Information and issue the invoice from the order.',
   evNote_deliveredTo: 'Received by: {recipient}',
   evNote_driverAssigned: 'Driver assigned: {driver}',
   evNote_driverAssignedPlate: 'Driver assigned: {driver} ({plate})',

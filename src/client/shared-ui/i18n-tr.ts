@@ -205,6 +205,7 @@ export const tr = {
   orderCreated: 'Sipariş başarıyla oluşturuldu',
   orderCreateError: 'Sipariş oluşturulurken hata oluştu',
   savedOnDevice: 'Bu cihazda kaydedildi; bağlantı gelince sunucuya gönderilecek.',
+  savedSending: 'Kaydedildi, gönderiliyor.',
   cancelPlain: 'İptal',
   createOrder: 'Sipariş Oluştur',
   remove: 'Kaldır',

@@ -1,8 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Notification } from '../../shared/api';
 import {
+  invoiceSkippedParams,
   ORDER_NOTIFICATION_KEYS,
   orderNotificationParams,
+  renderInvoiceSkipped,
   renderOrderNotification,
 } from '../../shared/api/stored-texts';
 import type { LocalNotification } from '../local';
@@ -15,7 +17,9 @@ import {
 } from '../local';
 import { useUi } from '../state/ui';
 import { type MessageKey, t } from './i18n';
+import { runLocalAction } from './local-action';
 import { useLocalDb } from './local-store';
+import { sellerFieldText } from './seller-fields';
 
 /**
  * Notifications as the bell and the /notifications screen see them: read live from the local
@@ -43,24 +47,13 @@ export async function markRead(id: string): Promise<void> {
   }
 }
 
+/** What these say follows the one rule of local-action.ts: success once the server accepted. */
 export async function markAllRead(): Promise<void> {
-  try {
-    await markAllNotificationsRead();
-    useUi.getState().showSuccess(t('markAllReadSuccess'));
-  } catch (error) {
-    console.error(error);
-    useUi.getState().showToast(t('markAllReadError')); // a failed change: a toast
-  }
+  await runLocalAction(() => markAllNotificationsRead(), t('markAllReadSuccess'), t('markAllReadError'));
 }
 
 export async function removeNotification(id: string): Promise<void> {
-  try {
-    await deleteNotification(id);
-    useUi.getState().showSuccess(t('deleteSuccess'));
-  } catch (error) {
-    console.error(error);
-    useUi.getState().showToast(t('deleteError'));
-  }
+  await runLocalAction(() => deleteNotification(id), t('deleteSuccess'), t('deleteError'));
 }
 
 /** Catalogue keys of the notification types' labels (the type filter and the list). */
@@ -93,7 +86,9 @@ export function notificationTypeLabel(type: string): string {
  *  - English, a row from before `params` existed: an order notification whose order is known
  *    (`related_order`) is rendered from its type and that order, plus the reason the stored
  *    message carries after ' Not: '.
- *  - Anything else — system notifications, an unknown order — shows the stored text, marked
+ *  - English, a system notice with `params` the client knows (a delivery whose automatic invoice
+ *    was skipped for an incomplete company profile): rendered from them.
+ *  - Anything else — other system notifications, an unknown order — shows the stored text, marked
  *    `stored` so the screens can tag it as data (`data-i18n-skip`), like a customer's name.
  */
 export function notificationText(
@@ -104,6 +99,9 @@ export function notificationText(
   stored: boolean;
 } {
   if (useUi.getState().language === 'tr') return { title: n.title, message: n.message, stored: true };
+  // A system notice whose params this client knows: a delivery's automatic invoice was skipped.
+  const skipped = n.params ? invoiceSkippedParams.safeParse(n.params) : null;
+  if (skipped?.success) return { ...renderInvoiceSkipped(skipped.data, t, sellerFieldText), stored: false };
   const parsed = n.params ? orderNotificationParams.safeParse(n.params) : null;
   const rendered = parsed?.success ? renderOrderNotification(n.type, parsed.data, t) : null;
   if (rendered) return { ...rendered, stored: false };

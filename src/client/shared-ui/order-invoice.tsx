@@ -16,11 +16,11 @@ import type { InvoiceSeller } from '../../shared/api/invoices';
 import { formatTL } from '../../shared/domain/money';
 import { canIssueInvoice, canSeeInvoices, invoiceOfOrder, issueInvoice, type LocalOrder } from '../local';
 import { useSession } from '../state/session';
-import { useUi } from '../state/ui';
-import { runLocalAction } from './catalogue-data';
 import { DialogSubmitActions } from './dialog-submit-actions';
 import { t as translate, useT } from './i18n';
-import { useLocalDb, useOnline } from './local-store';
+import { InvoiceNotReadyNote, useInvoiceReadiness } from './invoice-readiness';
+import { runLocalAction } from './local-action';
+import { useLocalDb } from './local-store';
 
 /** The detail page of an invoice (the list's rows and the order's invoice link go there). */
 export function invoicePath(id: string): string {
@@ -58,15 +58,18 @@ function deviceSeller(): InvoiceSeller {
  * its number). Once the order has an invoice on this device the button is replaced by a link to
  * it ('Numara bekleniyor' until the server numbers it), so one device never queues a second
  * issue. Other roles see the link when the invoice is theirs to see; warehouse and driver nothing.
+ * While the company profile lacks what an invoice prints (the server's rule, as this device last
+ * learnt it: invoice-readiness.tsx), 'Fatura Kes' is greyed out and the fields are named under it.
  */
 export function OrderInvoiceBlock({ order }: { order: LocalOrder }) {
   const t = useT();
   const db = useLocalDb();
-  const online = useOnline();
   const role = useSession((s) => s.user?.role);
   const userName = useSession((s) => s.user?.full_name ?? null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const readiness = useInvoiceReadiness();
+  const missing = readiness?.missing ?? [];
   const invoice = useLiveQuery(
     async () => (db ? ((await invoiceOfOrder(db, order.id)) ?? null) : null),
     [db, order.id],
@@ -76,16 +79,18 @@ export function OrderInvoiceBlock({ order }: { order: LocalOrder }) {
   const issuable = order.status === 'delivered' && canIssueInvoice(role);
   if (!invoice && !issuable) return null;
 
+  // Said by the one rule (local-action.ts): 'Fatura kesildi' only once the server issued it;
+  // offline, that it is saved on the device; a refusal alone.
   const issue = async () => {
     setBusy(true);
-    const done = await runLocalAction(
+    await runLocalAction(
       () => issueInvoice(order.id, { seller: deviceSeller(), createdByName: userName }),
-      null,
+      t('invc_issueQueued'),
       translate('invc_issue'),
+      { offlineText: t('invc_issueQueuedOffline') },
     );
     setBusy(false);
     setConfirming(false);
-    if (done) useUi.getState().showSuccess(t(online ? 'invc_issueQueued' : 'invc_issueQueuedOffline'));
   };
 
   return (
@@ -127,6 +132,8 @@ export function OrderInvoiceBlock({ order }: { order: LocalOrder }) {
               variant="contained"
               startIcon={<ReceiptLong />}
               onClick={() => setConfirming(true)}
+              disabled={missing.length > 0}
+              aria-describedby={missing.length > 0 ? 'order-invoice-not-ready' : undefined}
               data-testid="order-issue-invoice"
             >
               {t('invc_issue')}
@@ -138,6 +145,11 @@ export function OrderInvoiceBlock({ order }: { order: LocalOrder }) {
           </Link>
         ) : null}
       </Stack>
+      {issuable && !(invoice && invoice.status === 'issued') && missing.length > 0 ? (
+        <div id="order-invoice-not-ready">
+          <InvoiceNotReadyNote missing={missing} />
+        </div>
+      ) : null}
       <Dialog
         open={confirming}
         onClose={() => (busy ? undefined : setConfirming(false))}

@@ -9,15 +9,6 @@ import type { InvoiceOrderItem, InvoiceSettingsRow } from './invoices.repository
  * which the device uses too), and dates in the tenant's time zone.
  */
 
-/** The seller fields an invoice cannot be issued without, by name. */
-export function missingSellerFields(settings: InvoiceSettingsRow): string[] {
-  const missing: string[] = [];
-  if (!settings.legal_name?.trim()) missing.push('legal_name');
-  if (!settings.tax_number?.trim()) missing.push('tax_number');
-  if (!settings.tax_office?.trim()) missing.push('tax_office');
-  return missing;
-}
-
 export function sellerSnapshot(settings: InvoiceSettingsRow): InvoiceSeller {
   const hash = settings.logo_url ? /\/tenants\/logo\/([0-9a-f]{64})/.exec(settings.logo_url)?.[1] : undefined;
   return {

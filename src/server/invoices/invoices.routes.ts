@@ -23,6 +23,11 @@ export default async function invoiceRoutes(app: FastifyInstance) {
     return { body: file.zip, filename: file.filename };
   });
 
+  route(app, API.invoiceReadiness, async (request) => ({
+    success: true as const,
+    data: await service.readiness(app.db, request.tenant.id),
+  }));
+
   route(app, API.invoiceSettings, async (request) => ({
     success: true as const,
     data: await settings.getSettings(app.db, request.tenant.id),

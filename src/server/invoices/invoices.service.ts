@@ -6,6 +6,7 @@ import {
   INVOICE_MESSAGES,
   type Invoice,
   type InvoiceListResponse,
+  type InvoiceReadiness,
   type IssueInvoiceBody,
 } from '../../shared/api/invoices';
 import { ORDER_MESSAGES } from '../../shared/api/orders';
@@ -18,6 +19,7 @@ import {
   invoiceScope,
 } from '../../shared/domain/invoice-access';
 import { buyerSnapshot, invoiceAmounts, invoiceLines, profileFor } from '../../shared/domain/invoice-content';
+import { missingSellerFields, sellerIncompleteMessage } from '../../shared/domain/invoice-seller';
 import { toKurus } from '../../shared/domain/money';
 import type { Role } from '../../shared/domain/roles';
 import { insertAuditLog } from '../audit/audit.repository';
@@ -29,8 +31,9 @@ import { AppError, forbidden, notFound, validation } from '../lib/errors';
 import { reload } from '../orders/orders.service';
 import { renderInvoicePdf } from './invoice.pdf';
 import { renderInvoiceXml } from './invoice.xml';
-import { dayStart, lineSources, missingSellerFields, nextDay, sellerSnapshot, yearIn } from './invoice-build';
+import { dayStart, lineSources, nextDay, sellerSnapshot, yearIn } from './invoice-build';
 import { exportZip } from './invoice-export';
+import { skippedInvoiceStep } from './invoice-skipped';
 import * as repo from './invoices.repository';
 
 /**
@@ -146,9 +149,11 @@ async function prepare(
     const { seller, buyer, lines, profile } = input.original;
     content = { seller, buyer, lines, profile: profile === 'TICARIFATURA' ? 'TEMELFATURA' : profile };
   } else {
+    // The one rule of what a company needs before it invoices (the device greys out 'Fatura Kes'
+    // by the same rule); refused before a number is taken, so nothing is written.
     const missing = missingSellerFields(settings);
     if (missing.length > 0) {
-      throw new AppError(409, 'INVALID_STATE', INVOICE_MESSAGES.sellerIncomplete, { missing });
+      throw new AppError(409, 'INVALID_STATE', sellerIncompleteMessage(missing), { missing });
     }
     const customer = order.customer_id
       ? await repo.customerForInvoice(trx, tenantId, order.customer_id)
@@ -250,7 +255,10 @@ export async function issue(
 /**
  * The invoice a status change brings, as a step of that change's transaction (order-status
  * .service.ts), taken BEFORE the change reserves its change numbers (lock order above):
- * - delivered, and the tenant issues on delivery: the sales invoice;
+ * - delivered, and the tenant issues on delivery: the sales invoice — or, when the company
+ *   profile lacks what an invoice prints, a notification to every active admin instead
+ *   (invoice-skipped.ts): the delivery stands, the invoice is issued by hand once the profile is
+ *   complete;
  * - returned or refunded, and the order has an issued sales invoice without a return invoice:
  *   the return invoice (IADE) referring to it.
  * `count` change numbers are needed; `write` inserts with them (and its audit row).
@@ -277,9 +285,11 @@ export async function statusInvoiceStep(
   let action: string;
   if (target === 'delivered') {
     const settings = await repo.invoiceSettings(trx, tenantId);
-    // Automatic issuing never blocks a delivery: an incomplete company profile skips it.
-    if (sale || !settings?.auto_invoice_on_delivery || missingSellerFields(settings).length > 0)
-      return NOTHING;
+    if (sale || !settings?.auto_invoice_on_delivery) return NOTHING;
+    // Automatic issuing never blocks a delivery: with an incomplete company profile it is
+    // skipped, and the admins are told which order waits for its invoice and what is missing.
+    const missing = missingSellerFields(settings);
+    if (missing.length > 0) return skippedInvoiceStep(trx, tenantId, actor, order, missing);
     prepared = await prepare(trx, tenantId, actor, order, { id: randomUUID(), type: 'SATIS' });
     action = 'invoice.issue';
   } else {
@@ -302,6 +312,18 @@ export async function statusInvoiceStep(
       });
     },
   };
+}
+
+/**
+ * GET /invoices/readiness: whether the company may issue invoices now, by the rule POST /invoices
+ * refuses with. The devices of admins and managers keep the answer, so 'Fatura Kes' is greyed out
+ * (with the fields named) offline too.
+ */
+export async function readiness(db: Db, tenantId: string): Promise<InvoiceReadiness> {
+  const settings = await repo.invoiceSettings(db, tenantId);
+  if (!settings) throw notFound();
+  const missing = missingSellerFields(settings);
+  return { ready: missing.length === 0, missing };
 }
 
 // ----------------------------------------------------------------------------- cancelling ---

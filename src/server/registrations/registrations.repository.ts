@@ -11,6 +11,9 @@ const COLUMNS = [
   'id',
   'company_name',
   'industry',
+  'legal_name',
+  'tax_number',
+  'tax_office',
   'contact_person_name',
   'contact_person_email',
   'contact_person_phone',
@@ -31,6 +34,9 @@ interface SelectedRow {
   id: string;
   company_name: string;
   industry: string | null;
+  legal_name: string | null;
+  tax_number: string | null;
+  tax_office: string | null;
   contact_person_name: string;
   contact_person_email: string;
   contact_person_phone: string | null;
@@ -72,6 +78,9 @@ export async function insertRegistration(
       id: input.id,
       company_name: input.company_name,
       industry: input.industry,
+      legal_name: input.legal_name,
+      tax_number: input.tax_number,
+      tax_office: input.tax_office,
       contact_person_name: input.contact_person_name,
       contact_person_email: input.contact_person_email,
       contact_person_phone: input.contact_person_phone,

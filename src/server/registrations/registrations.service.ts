@@ -310,6 +310,10 @@ export async function act(
         contact_email: current.contact_person_email,
         contact_name: current.contact_person_name,
         contact_phone: current.contact_person_phone,
+        legal_name: current.legal_name,
+        tax_number: current.tax_number,
+        tax_office: current.tax_office,
+        address: profileAddress(current),
         admin_password_hash: passwordHash,
         now,
       });
@@ -386,6 +390,19 @@ export async function act(
     };
   }
   return result;
+}
+
+/**
+ * The company profile's one address line from the sign-up's parts: street, district, city and
+ * country as given, in that order, blanks left out; null when none was given.
+ */
+export function profileAddress(
+  r: Pick<CompanyRegistration, 'address_street' | 'address_state' | 'address_city' | 'address_country'>,
+): string | null {
+  const parts = [r.address_street, r.address_state, r.address_city, r.address_country]
+    .map((part) => part?.trim() ?? '')
+    .filter((part) => part !== '');
+  return parts.length > 0 ? parts.join(', ') : null;
 }
 
 /** The new tenant's DNS record, after the commit; what the resolver says is stored on the tenant. */

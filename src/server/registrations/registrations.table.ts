@@ -18,6 +18,10 @@ export interface CompanyRegistrationsTable {
   address_city: string | null;
   address_state: string | null;
   address_country: string | null;
+  /** What the company's invoices print (migration 0028); null on registrations made before. */
+  legal_name: string | null;
+  tax_number: string | null;
+  tax_office: string | null;
   reason: string | null;
   /** SHA-256 of the e-mail verification link's token (migration 0024); null once used. */
   verify_token_hash: string | null;

@@ -18,6 +18,14 @@ export interface ProvisionInput {
   contact_email: string;
   contact_name: string;
   contact_phone: string | null;
+  /**
+   * What the company's invoices print, as the sign-up asked for it (null: not given — a
+   * registration made before the form asked, or a company made without one).
+   */
+  legal_name?: string | null;
+  tax_number?: string | null;
+  tax_office?: string | null;
+  address?: string | null;
   /** The first admin's password, already hashed (scrypt runs before the transaction). */
   admin_password_hash: string;
   now: Date;
@@ -45,7 +53,8 @@ export function adminUsernameFrom(email: string): string {
 
 /**
  * Creates a company: its tenant (id = subdomain, the tenant defaults: plan as asked, Europe/Istanbul,
- * TRY, tr, ORD/CUST prefixes; DNS 'pending' until the record is written), its counters, its
+ * TRY, tr, ORD/CUST prefixes; DNS 'pending' until the record is written; the company profile's
+ * contact, invoicing and address fields from what was given), its counters, its
  * product list names, and its first user — role admin, named after the contact person, with the
  * tenant's default language and time zone. Everything in the CALLER's transaction: either the
  * company exists whole, or nothing of it does. Returns null when a tenant already has that id or
@@ -65,6 +74,10 @@ export async function provisionTenant(
     company_description: `${input.company_name} sipariş yönetim sistemi`,
     email: input.contact_email,
     phone: input.contact_phone,
+    legal_name: input.legal_name ?? null,
+    tax_number: input.tax_number ?? null,
+    tax_office: input.tax_office ?? null,
+    address: input.address ?? null,
     dns_status: 'pending',
   });
   await seedListNames(trx, input.subdomain, [], input.now);

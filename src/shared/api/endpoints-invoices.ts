@@ -7,6 +7,7 @@ import {
   invoiceExportQuery,
   invoiceListQuery,
   invoiceListResponse,
+  invoiceReadinessSchema,
   invoiceSchema,
   invoiceSettingsSchema,
   issueInvoiceBody,
@@ -30,6 +31,11 @@ export const INVOICE_ENDPOINTS = {
     denied: INVOICE_MESSAGES.cannotView,
   }),
   invoiceSettings: endpoint({ ...ROUTES.invoiceSettings, response: invoiceSettingsSchema }),
+  invoiceReadiness: endpoint({
+    ...ROUTES.invoiceReadiness,
+    response: invoiceReadinessSchema,
+    denied: INVOICE_MESSAGES.cannotIssue,
+  }),
   invoiceSettingsUpdate: endpoint({
     ...ROUTES.invoiceSettingsUpdate,
     body: updateInvoiceSettingsBody,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVOICE_SELLER_FIELDS } from '../domain/invoice-seller';
 import { limitQuery, pageQuery, text } from './common';
 
 /**
@@ -41,8 +42,6 @@ export const INVOICE_MESSAGES = {
     `Bu faturanın iade faturası (${returnNumber}) var; satış faturası iptal edilemez. Önce iade faturasını iptal ediniz.`,
   idTaken: 'Bu fatura kimliği (id) başka bir kayıtta kullanılıyor',
   cancelReasonRequired: 'İptal nedeni (reason) en az 3 karakter olmalıdır',
-  sellerIncomplete:
-    'Şirket bilgileri eksik: fatura için ünvan (legal_name), vergi numarası (tax_number) ve vergi dairesi (tax_office) gereklidir',
   numberPending: 'Numara bekleniyor',
   versionConflict: 'Bu fatura siz görüntüledikten sonra başka bir kullanıcı tarafından değiştirildi',
   exportTooLong: 'Dışa aktarma en fazla 366 günü kapsayabilir',
@@ -51,6 +50,17 @@ export const INVOICE_MESSAGES = {
   exportTooMany:
     'Bu dönemde dışa aktarılamayacak kadar çok fatura var (en fazla 50.000); daha kısa bir dönem seçiniz',
 } as const;
+
+/**
+ * GET /invoices/readiness (admin, manager): whether the company profile has what an invoice
+ * prints — the rule POST /invoices refuses by (shared/domain/invoice-seller.ts). `missing` names
+ * the fields still needed, in form order.
+ */
+export const invoiceReadinessSchema = z.object({
+  ready: z.boolean(),
+  missing: z.array(z.enum(INVOICE_SELLER_FIELDS)),
+});
+export type InvoiceReadiness = z.infer<typeof invoiceReadinessSchema>;
 
 /** The seller as it was when the invoice was issued (a later company edit does not change it). */
 export const invoiceSellerSchema = z.object({

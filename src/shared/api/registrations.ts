@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REGISTRATION_ACTIONS, REGISTRATION_STATUSES } from '../domain/company-registration';
 import { SUBDOMAIN_MAX, SUBDOMAIN_MESSAGES, subdomainProblem } from '../domain/platform';
+import { isValidTaxNumber } from '../domain/tax-id';
 import { emailText, text } from './common';
 import { isTurkishPhone } from './customers';
 import { subscriptionPlanSchema } from './tenants';
@@ -23,6 +24,8 @@ export const PLAN_LABELS: Record<SubscriptionPlan, string> = {
 
 export const REGISTRATION_LIMITS = {
   company_name: { min: 2, max: 200 },
+  legal_name: { min: 2, max: 200 },
+  tax_office: 100,
   industry: 100,
   contact_person_name: { min: 2, max: 100 },
   contact_person_phone: 30,
@@ -37,6 +40,9 @@ export const REGISTRATION_LIMITS = {
 /** The fields of the sign-up form, with the Turkish label each message names. */
 export const REGISTRATION_FIELD_LABELS = {
   company_name: 'Şirket adı (company_name)',
+  legal_name: 'Ticari unvan (legal_name)',
+  tax_number: 'Vergi numarası (tax_number)',
+  tax_office: 'Vergi dairesi (tax_office)',
   industry: 'Sektör (industry)',
   contact_person_name: 'Yetkili kişi (contact_person_name)',
   contact_person_email: 'Yetkili e-posta (contact_person_email)',
@@ -58,6 +64,7 @@ export const REG_RULE_TEXTS = {
   /** What the common text rule says of a control character (common.ts `text`). */
   invalidChars: (field: RegistrationField) => `${L[field]} geçersiz karakter içeriyor`,
   planInvalid: `${L.subscription_plan}: Ücretsiz, Temel, Pro veya Kurumsal seçiniz`,
+  taxNumber: `${L.tax_number}: 10 haneli geçerli bir VKN veya 11 haneli geçerli bir TCKN giriniz`,
 } as const;
 
 export const REGISTRATION_MESSAGES = {
@@ -109,6 +116,16 @@ export const subdomainField = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+/**
+ * The VKN, or a sole proprietor's TCKN, as typed: spaces are tolerated ('123 456 78 90'), the
+ * digits are stored; the check digits must be right (shared/domain/tax-id.ts), so a typo is caught
+ * on the form rather than on the company's first invoice.
+ */
+const taxNumberField = text(L.tax_number, 40, { typeMessage: REG_RULE_TEXTS.required('tax_number') })
+  .transform((v) => v.replace(/\s/g, ''))
+  .refine((v) => v.length > 0, { message: REG_RULE_TEXTS.required('tax_number'), abort: true })
+  .refine((v) => isValidTaxNumber(v), REG_RULE_TEXTS.taxNumber);
+
 // ------------------------------------------------------------------ POST /company-registrations ---
 
 /**
@@ -116,6 +133,8 @@ export const subdomainField = z
  * what GET /company-registrations/form gave when the form was shown (the time trap: a form sent
  * sooner than a person could fill it is refused). `website`: a field people never see (hidden
  * from view and from assistive technology); a bot filling every field fills it, and is refused.
+ * `legal_name`, `tax_number` and `tax_office` are what the company's invoices print (required:
+ * shared/domain/invoice-seller.ts); approval writes them, with the address, into its profile.
  */
 export const createRegistrationBody = z.object({
   id: z.uuid({ error: 'Kayıt kimliği (id) geçersiz' }),
@@ -125,6 +144,13 @@ export const createRegistrationBody = z.object({
     REGISTRATION_LIMITS.company_name.max,
   ),
   industry: optional(text(L.industry, REGISTRATION_LIMITS.industry)),
+  legal_name: requiredText(
+    'legal_name',
+    REGISTRATION_LIMITS.legal_name.min,
+    REGISTRATION_LIMITS.legal_name.max,
+  ),
+  tax_number: taxNumberField,
+  tax_office: requiredText('tax_office', 1, REGISTRATION_LIMITS.tax_office),
   contact_person_name: requiredText(
     'contact_person_name',
     REGISTRATION_LIMITS.contact_person_name.min,
@@ -197,6 +223,10 @@ export const registrationSchema = z.object({
   id: z.string(),
   company_name: z.string(),
   industry: z.string().nullable(),
+  /** Null on registrations made before the form asked for them. */
+  legal_name: z.string().nullable(),
+  tax_number: z.string().nullable(),
+  tax_office: z.string().nullable(),
   contact_person_name: z.string(),
   contact_person_email: z.string(),
   contact_person_phone: z.string().nullable(),

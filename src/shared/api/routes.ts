@@ -204,6 +204,8 @@ export const ROUTES = {
   /** The company's invoice settings (number prefix, profile for VKN buyers, invoice on delivery). */
   invoiceSettings: { method: 'GET', path: '/invoices/settings', access: ['admin'] },
   invoiceSettingsUpdate: { method: 'PUT', path: '/invoices/settings', access: ['admin'], write: 'version' },
+  /** Whether the company profile has what an invoice prints (the devices grey out 'Fatura Kes' by it). */
+  invoiceReadiness: { method: 'GET', path: '/invoices/readiness', access: INVOICE_ISSUE_ROLES },
   invoiceGet: { method: 'GET', path: '/invoices/:id', access: INVOICE_READERS },
   invoicePdf: { method: 'GET', path: '/invoices/:id/pdf', access: INVOICE_READERS },
   invoiceXml: { method: 'GET', path: '/invoices/:id/xml', access: INVOICE_READERS },

@@ -45,6 +45,9 @@ export const STORED_TEXTS_TR = {
   notifMsg_order_shipped: '{ref} kargoya verildi.',
   notifTitle_order_delivered: 'Sipariş Teslim Edildi',
   notifMsg_order_delivered: '{ref} müşteriye teslim edildi.',
+  notifTitle_invoice_skipped: 'Fatura Kesilemedi',
+  notifMsg_invoice_skipped:
+    "{ref} teslim edildi, ancak faturası otomatik kesilemedi: şirket bilgileri eksik ({fields}). Şirket Bilgileri'ni tamamlayıp faturayı siparişten kesin.",
   evNote_deliveredTo: 'Teslim alan: {recipient}',
   evNote_driverAssigned: 'Sürücü atandı: {driver}',
   evNote_driverAssignedPlate: 'Sürücü atandı: {driver} ({plate})',
@@ -130,6 +133,33 @@ export function renderOrderNotification(
   const note =
     params.notes && TYPES_WITH_NOTES.includes(type) ? format('notifNote', { notes: params.notes }) : '';
   return { title: format(keys.title), message: format(keys.message, { ref }) + note };
+}
+
+/**
+ * A system notification to the admins: a delivery whose automatic invoice was skipped because the
+ * company profile lacks what an invoice prints (shared/domain/invoice-seller.ts). `missing` names
+ * the fields by their API names; each reader shows them with its own labels.
+ */
+export const invoiceSkippedParams = z.object({
+  key: z.literal('invoice_skipped'),
+  order_number: z.string(),
+  customer_name: z.string(),
+  missing: z.array(z.string()),
+});
+export type InvoiceSkippedParams = z.infer<typeof invoiceSkippedParams>;
+
+/** Its title and message in `format`'s language; `fieldLabel` names a missing field in it. */
+export function renderInvoiceSkipped(
+  params: InvoiceSkippedParams,
+  format: FormatText,
+  fieldLabel: (field: string) => string,
+): { title: string; message: string } {
+  const ref = format('notifRef', { number: params.order_number, customer: params.customer_name });
+  const fields = params.missing.map(fieldLabel).join(', ');
+  return {
+    title: format('notifTitle_invoice_skipped'),
+    message: format('notifMsg_invoice_skipped', { ref, fields }),
+  };
 }
 
 // ------------------------------------------------------------------------ event notes ---

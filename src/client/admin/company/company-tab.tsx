@@ -7,14 +7,18 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { type Company, companySchema } from '../../../shared/api/company';
 import { API } from '../../../shared/api/endpoints';
+import { missingSellerFields } from '../../../shared/domain/invoice-seller';
 import { ApiError } from '../../api/errors';
 import { apiQueryKey, useApiMutation, useApiQuery } from '../../api/query';
+import { refreshInvoiceReadiness } from '../../local';
 import { useT } from '../../shared-ui/i18n';
 import { ChunkLoading } from '../../shared-ui/loading';
 import { useOnline } from '../../shared-ui/local-store';
+import { sellerFieldsText } from '../../shared-ui/seller-fields';
 import { useSession } from '../../state/session';
 import { useUi } from '../../state/ui';
 import { CompanyEditForm, type ConflictNote } from './company-edit-form';
@@ -49,6 +53,11 @@ const VIEW_FIELDS = [
  * the statistics and the tenant's address. Admin data stays fresh 5 minutes in the query cache,
  * which the device keeps: offline the tab shows the last answer read-only and says that changes
  * need the server. Refused (403) it falls back to the public tenant info, read-only.
+ *
+ * While the profile lacks what invoices print (the server's rule, shared/domain/invoice-seller.ts)
+ * the tab says so above it with a button that opens the form; `?edit=company` (the link of the
+ * dashboard's prompt and of a greyed-out 'Fatura Kes') opens the form at once. After a save the
+ * device asks the server again whether the company may invoice, so 'Fatura Kes' comes back.
  */
 export default function CompanyTab() {
   const t = useT();
@@ -68,6 +77,22 @@ export default function CompanyTab() {
 
   const company = query.data;
   const canWrite = online && !!company;
+  const missing = company ? missingSellerFields(company) : [];
+
+  // `?edit=company`: open the form as soon as the company is read (once; the address is cleaned).
+  const [params, setParams] = useSearchParams();
+  const editAsked = params.get('edit') === 'company';
+  useEffect(() => {
+    if (!editAsked || !company || !online) return;
+    setEditing((now) => now ?? { base: company, errors: {}, conflict: null });
+    setParams(
+      (p) => {
+        p.delete('edit');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [editAsked, company, online, setParams]);
 
   const refresh = () => {
     void query.refetch();
@@ -85,6 +110,8 @@ export default function CompanyTab() {
       client.setQueryData(apiQueryKey(API.companyGet), saved);
       setEditing(null);
       showToast(t('co_saved'));
+      // Whether the company may invoice now: 'Fatura Kes' follows the saved profile.
+      void refreshInvoiceReadiness().catch(() => false);
       // The top bar shows the company's name (and logo) from the tenant info: read it again.
       await useSession.getState().loadTenantInfo();
     } catch (error) {
@@ -210,6 +237,24 @@ export default function CompanyTab() {
         </Alert>
       )}
       {refused && <Alert severity="info">{t('co_readOnly')}</Alert>}
+      {company && !editing && missing.length > 0 && (
+        <Alert
+          severity="warning"
+          data-testid="company-invoice-missing"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => setEditing({ base: company, errors: {}, conflict: null })}
+              disabled={!canWrite}
+            >
+              {t('co_edit')}
+            </Button>
+          }
+        >
+          {t('co_invoiceMissing', { fields: sellerFieldsText(missing) })}
+        </Alert>
+      )}
       {body}
     </Stack>
   );

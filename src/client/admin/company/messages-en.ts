@@ -9,6 +9,7 @@ export const companyEn: Record<keyof typeof companyTr, string> = {
   co_saving: 'Saving...',
   co_cancel: 'Cancel',
   co_saved: 'Company information updated',
+  co_invoiceMissing: 'Issuing invoices needs: {fields}. Invoices print them as the seller.',
   co_loadFailed: 'Could not load the company information',
   co_saveFailed: 'Could not update the company information',
   co_conflictTitle: 'Someone else changed the company information',

@@ -7,6 +7,8 @@ export const companyTr = {
   co_saving: 'Kaydediliyor...',
   co_cancel: 'İptal',
   co_saved: 'Şirket bilgileri güncellendi',
+  co_invoiceMissing:
+    'Fatura kesebilmek için şu bilgiler gerekli: {fields}. Faturalarda satıcı olarak bunlar yazılır.',
   co_loadFailed: 'Şirket bilgileri yüklenirken hata oluştu',
   co_saveFailed: 'Şirket bilgileri güncellenirken hata oluştu',
   co_conflictTitle: 'Başka bir kullanıcı şirket bilgilerini değiştirdi',

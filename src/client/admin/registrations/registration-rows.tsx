@@ -59,6 +59,13 @@ function addressOf(r: CompanyRegistration): string {
   return [r.address_street, r.address_state, r.address_city, r.address_country].filter(Boolean).join(', ');
 }
 
+/** What the company's invoices will print (legal name, VKN/TCKN, tax office); '' for older sign-ups. */
+function invoicingOf(r: CompanyRegistration, t: ReturnType<typeof useT>): string {
+  const number = r.tax_number ? `${t('reg_fTaxNumber')}: ${r.tax_number}` : null;
+  const office = r.tax_office ? `${t('reg_fTaxOffice')}: ${r.tax_office}` : null;
+  return [r.legal_name, number, office].filter(Boolean).join(' · ');
+}
+
 function StatusChip({ status }: { status: RegistrationStatus }) {
   const t = useT();
   return <Chip size="small" color={STATUS_COLOURS[status]} label={t(statusKey(status))} variant="outlined" />;
@@ -139,7 +146,21 @@ export function RegistrationTable({
           ) : (
             rows.map((r) => (
               <TableRow key={r.id} data-testid={`registration-row-${r.subdomain}`}>
-                <TableCell sx={{ fontWeight: 500 }}>{r.company_name}</TableCell>
+                <TableCell>
+                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                    {r.company_name}
+                  </Typography>
+                  {invoicingOf(r, t) ? (
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      component="p"
+                      data-testid={`registration-tax-${r.subdomain}`}
+                    >
+                      {invoicingOf(r, t)}
+                    </Typography>
+                  ) : null}
+                </TableCell>
                 <TableCell>{r.industry ?? '—'}</TableCell>
                 <TableCell>
                   <Typography variant="body2">{r.contact_person_name}</Typography>
@@ -219,6 +240,16 @@ export function RegistrationCards({
               {r.contact_person_name} · {r.contact_person_email}
               {r.contact_person_phone ? ` · ${r.contact_person_phone}` : ''}
             </Typography>
+            {invoicingOf(r, t) ? (
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                sx={{ overflowWrap: 'anywhere' }}
+                data-testid={`registration-tax-${r.subdomain}`}
+              >
+                {invoicingOf(r, t)}
+              </Typography>
+            ) : null}
             {addressOf(r) ? (
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 {addressOf(r)}

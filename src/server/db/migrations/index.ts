@@ -26,6 +26,7 @@ import { down0024, up0024 } from './0024-company-registrations';
 import { down0027, up0027 } from './0027-invoices';
 import { down0028, up0028 } from './0028-stock-write-off';
 import { down0029, up0029 } from './0029-search-fold';
+import { down0030, up0030 } from './0030-registration-tax-details';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0027-invoices': { up: up0027, down: down0027 },
   '0028-stock-write-off': { up: up0028, down: down0028 },
   '0029-search-fold': { up: up0029, down: down0029 },
+  '0030-registration-tax-details': { up: up0030, down: down0030 },
 };
 
 export const migrationProvider: MigrationProvider = {
