@@ -11,7 +11,7 @@ import { type OrderTally, TALLIES, type TallyRow, tallyRows } from '../../src/cl
 import type { Order } from '../../src/shared/api';
 import type { SyncPullResponse } from '../../src/shared/api/sync';
 import { countGroups, countOrders, finalizeStats } from '../../src/shared/domain/dashboard-stats';
-import type { OrderStatus } from '../../src/shared/domain/order-status';
+import { findTransition, type OrderStatus, transitionBlock } from '../../src/shared/domain/order-status';
 
 /**
  * The counts the local store keeps per group of orders (src/client/local/tallies.ts), which the
@@ -422,7 +422,14 @@ describe('the counts kept per group of orders', () => {
               const latest = new Map(step.upserts.map((s) => [s.n, s]));
               await pull(local, [...latest.values()].map(serverOrder), [], true);
             } else if (step.kind === 'status' && pickOrder(step.pick)) {
-              await changeOrderStatus(local, pickOrder(step.pick)!.id, step.status);
+              const order = pickOrder(step.pick)!;
+              const transition = findTransition(order.status, step.status);
+              if (transition && transitionBlock(transition, order)) {
+                // The device refuses a move whose precondition is not met (no driver): nothing queued.
+                await expect(changeOrderStatus(local, order.id, step.status)).rejects.toThrow();
+              } else {
+                await changeOrderStatus(local, order.id, step.status);
+              }
             } else if (step.kind === 'driver' && pickOrder(step.pick)) {
               await assignDriver(local, pickOrder(step.pick)!.id, { id: 'drv-2', full_name: 'Sürücü' });
             } else if (step.kind === 'create') {
