@@ -66,6 +66,7 @@ describe('admin users tab (Chromium against npm start)', () => {
     await searchFor(page, `surucu${stamp}`, 1);
     expect(await page.getByTestId('user-role').innerText()).toBe('Sürücü');
     expect(await page.getByTestId('user-active-chip').innerText()).toBe('Aktif');
+    expect(await page.getByTestId('user-temp-chip').innerText()).toBe('Geçici şifre');
 
     // the new user signs in on another device: the admin's password is one-time, so they set their own
     const other = await newContext(browser());
@@ -74,6 +75,9 @@ describe('admin users tab (Chromium against npm start)', () => {
     await setOwnPassword(theirs, 'Kendi-Sifrem-77');
     await theirs.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
     await other.close();
+    // the admin's list, refreshed, no longer marks them (and holds the account's new version)
+    await page.getByTestId('users-refresh').click();
+    await expect.poll(() => page.getByTestId('user-temp-chip').count(), { timeout: 15_000 }).toBe(0);
 
     // --------------------------------------------------------------------------- edit ---
     await page.getByTestId('user-edit').click();
