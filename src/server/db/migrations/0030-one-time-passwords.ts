@@ -22,10 +22,10 @@ const DOWN = [
   'ALTER TABLE users DROP COLUMN IF EXISTS password_must_change',
 ];
 
-export async function up0028(db: Kysely<unknown>): Promise<void> {
+export async function up0030(db: Kysely<unknown>): Promise<void> {
   for (const statement of UP) await sql.raw(statement).execute(db);
 }
 
-export async function down0028(db: Kysely<unknown>): Promise<void> {
+export async function down0030(db: Kysely<unknown>): Promise<void> {
   for (const statement of DOWN) await sql.raw(statement).execute(db);
 }
