@@ -106,6 +106,7 @@ async function main() {
     if (seeded?.kind === 'production') {
       console.log('\nİlk kurulum: platform yöneticisi oluşturuldu. Bu şifre YALNIZCA BİR KEZ gösterilir:');
       console.log(table(seeded.logins));
+      console.log('  (geçici şifredir: ilk girişte kendi şifrenizi belirlemeniz istenir)');
     } else if (await hasDemoData(database.db)) {
       if (seeded) console.log('\nDemo verisi oluşturuldu.');
       console.log('\nDemo girişleri (adres çubuğunda ?tenant=demo ile şirket seçilir):');

@@ -8,6 +8,7 @@ import {
   type Body,
   create,
   endsWithin,
+  firstSignIn,
   listAll,
   newUser,
   openStream,
@@ -29,10 +30,13 @@ startAdminUsersApi();
 describe('signed out at once', () => {
   async function signedInUser(role = 'salesperson') {
     const body = newUser({ role });
-    const user = await create(body);
-    const session = await api.login(TENANT, body.username as string, body.password as string);
+    await create(body);
+    const session = await firstSignIn(body);
     const stream = await openStream(session);
     expect(await profileStatus(session)).toBe(200);
+    // as the admin sees the user now (setting their own password moved the version on)
+    const [user] = (await listAll({ search: body.username as string })).users;
+    if (!user) throw new Error('the new user is not listed');
     return { user, session, stream, body };
   }
 
@@ -169,7 +173,7 @@ describe('the last active admin and the admin themself', () => {
     // a second admin takes over, demotes the first, then is the last one
     const body = newUser({ role: 'admin' });
     const second = await create(body, a);
-    const b = await api.login(tenant, body.username as string, body.password as string);
+    const b = await firstSignIn(body, tenant);
     const takeover = await as(b, 'PUT', `/admin/users/${a.user.id}`, { role: 'manager' });
     expect(takeover.status, takeover.raw).toBe(200);
     expect(await profileStatus(a)).toBe(401);
@@ -184,7 +188,7 @@ describe('the last active admin and the admin themself', () => {
     // with a third (active) admin, the second may step down; the third, now last, is protected from deletion
     const stepDown = await as(b, 'PUT', `/admin/users/${second.id}`, { role: 'manager' });
     expect(stepDown.status).toBe(200);
-    const c = await api.login(tenant, third.username, 'gizli1234');
+    const c = await firstSignIn({ username: third.username, password: 'gizli1234' }, tenant);
     const lastDelete = await as(c, 'PUT', `/admin/users/${third.id}`, { role: 'salesperson' });
     expect(lastDelete.status).toBe(409);
     expect(lastDelete.body.error).toBe(USER_MESSAGES.lastAdmin);
@@ -197,7 +201,7 @@ describe('the last active admin and the admin themself', () => {
     const first = await api.login(tenant, 'admin');
     const body = newUser({ role: 'admin' });
     const other = await create(body, first);
-    const second = await api.login(tenant, body.username as string, body.password as string);
+    const second = await firstSignIn(body, tenant);
     const [r1, r2] = await Promise.all([
       as(first, 'PUT', `/admin/users/${other.id}`, { role: 'manager' }),
       as(second, 'PUT', `/admin/users/${first.user.id}`, { role: 'manager' }),
@@ -221,7 +225,7 @@ describe('reset password and unlock', () => {
   it('reset-password: the new password works, the old one not, and every session of the user ended', async () => {
     const body = newUser();
     const u = await create(body);
-    const session = await api.login(TENANT, body.username as string, body.password as string);
+    const session = await firstSignIn(body);
     const stream = await openStream(session);
     const r = await as(admin, 'POST', `/admin/users/${u.id}/reset-password`, { password: 'YeniSifre42' });
     expect(r.status, r.raw).toBe(200);
@@ -231,7 +235,12 @@ describe('reset password and unlock', () => {
       body: { username: body.username, password: body.password },
     });
     expect(old.status).toBe(401);
-    await api.login(TENANT, body.username as string, 'YeniSifre42');
+    // the new password is a one-time password: it signs in, for the user to set their own
+    const fresh = await api.call<Body & { must_change_password?: boolean }>('POST', '/auth/login', {
+      body: { username: body.username, password: 'YeniSifre42' },
+    });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.must_change_password).toBe(true);
     const bad = await as(admin, 'POST', `/admin/users/${u.id}/reset-password`, { password: '123' });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('password');

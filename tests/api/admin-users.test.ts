@@ -8,6 +8,7 @@ import {
   as,
   type Body,
   create,
+  firstSignIn,
   foreignAdmin,
   listAll,
   liveUsers,
@@ -135,8 +136,11 @@ describe('create', () => {
       version: 1,
       locked_until: null,
     });
-    expect(JSON.stringify(user)).not.toContain('password');
-    const session = await api.login(TENANT, body.username as string, body.password as string);
+    // nothing of the password leaves (the one-time flag aside)
+    const { must_change_password, ...rest } = user;
+    expect(must_change_password).toBe(true);
+    expect(JSON.stringify(rest)).not.toContain('password');
+    const session = await firstSignIn(body);
     expect(session.user.role).toBe('driver');
     expect(
       await countRows(api.db, 'audit_logs', { tenant_id: TENANT, action: 'user.create', entity_id: user.id }),
@@ -164,7 +168,7 @@ describe('create', () => {
         .where('id', '=', user.id)
         .executeTakeFirstOrThrow();
       expect(stored).toEqual({ language: 'en', timezone: 'UTC' });
-      const session = await api.login(TENANT, body.username as string, body.password as string);
+      const session = await firstSignIn(body);
       expect(session.user).toMatchObject({ language: 'en', timezone: 'UTC' });
     } finally {
       await api.db

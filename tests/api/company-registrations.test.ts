@@ -13,6 +13,7 @@ import { SUBDOMAIN_MESSAGES as S } from '../../src/shared/domain/platform';
 import { freePort } from '../helpers/free-port';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { type Api, type Session, startApi } from './support/harness';
+import { signInAndSetOwnPassword } from './support/one-time-password';
 
 let api: Api;
 let platform: Session;
@@ -414,13 +415,22 @@ describe('platform admin review', () => {
     expect(users[0]?.password_hash).not.toContain(password);
     const idem = await api.db.selectFrom('idempotency_keys').select('response').execute();
     expect(JSON.stringify(idem)).not.toContain(password);
-    const session = await api.login(body.subdomain, 'mehmet.kaya', password);
+    // the password is one-time: the admin sets their own at the first sign-in
+    const session = await signInAndSetOwnPassword(
+      api,
+      body.subdomain,
+      'mehmet.kaya',
+      password,
+      'Mehmet-Kendi-1',
+    );
     expect(session.user.role).toBe('admin');
     // the new tenant's admin is not a platform admin
-    expect(
-      (await api.call('GET', '/admin/dashboard-stats', { tenant: body.subdomain, token: session.token }))
-        .status,
-    ).toBe(403);
+    const platformOnly = await api.call('GET', '/admin/dashboard-stats', {
+      tenant: body.subdomain,
+      token: session.token,
+    });
+    expect(platformOnly.status).toBe(403);
+    expect(platformOnly.body.code).toBe('FORBIDDEN');
     // audit rows: the decision in the platform tenant, the provisioning in the new tenant
     const audit = await api.db
       .selectFrom('audit_logs')
@@ -433,6 +443,8 @@ describe('platform admin review', () => {
         'default:registration.approve',
         'default:registration.create',
         `${body.subdomain}:tenant.provision`,
+        // the admin set their own password at the first sign-in
+        `${body.subdomain}:user.profile_update`,
       ].sort(),
     );
     // the subdomain is now taken
@@ -618,8 +630,9 @@ describe('DNS and e-mail on approval', () => {
         m.to.includes(body.contact_person_email) && m.subject.startsWith('Şirket kaydınız onaylandı');
       await expect.poll(() => sink.messages.some(isApproval), { timeout: 15_000 }).toBe(true);
       const sent = { text_body: sink.messages.find(isApproval)?.text ?? '' };
-      const password = /İlk şifre: (\S+)/.exec(sent.text_body)?.[1] ?? '';
+      const password = /Geçici şifre: (\S+)/.exec(sent.text_body)?.[1] ?? '';
       const username = /Kullanıcı adı: (\S+)/.exec(sent.text_body)?.[1] ?? '';
+      expect(sent.text_body).toMatch(/tek kullanımlıktır/);
       const session = await mailing.login(body.subdomain, username, password);
       expect(session.user.role).toBe('admin');
     } finally {

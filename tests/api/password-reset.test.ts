@@ -245,6 +245,30 @@ describe('POST /auth/reset-password', () => {
     await api.login('demo', 'driver');
   });
 
+  it("the link's password is the user's own: it replaces a one-time password an admin gave, even an expired one", async () => {
+    await api.db
+      .updateTable('users')
+      .set({ password_must_change: true, password_expires_at: new Date(Date.now() - 1000) })
+      .where('tenant_id', '=', 'demo')
+      .where('username', '=', 'warehouse')
+      .execute();
+    await forgot('warehouse');
+    const { token } = await linkSentTo('depo@example.com.tr');
+    expect((await reset(token, 'KendiSifrem2026')).status).toBe(200);
+    const signedIn = await api.call<{ must_change_password: boolean }>('POST', '/auth/login', {
+      body: { username: 'warehouse', password: 'KendiSifrem2026' },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.must_change_password).toBe(false);
+    const row = await api.db
+      .selectFrom('users')
+      .select(['password_must_change', 'password_expires_at'])
+      .where('tenant_id', '=', 'demo')
+      .where('username', '=', 'warehouse')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ password_must_change: false, password_expires_at: null });
+  });
+
   it('a link used twice at once sets the password once', async () => {
     await forgot('driver');
     const { token } = await linkSentTo('surucu@example.com.tr');

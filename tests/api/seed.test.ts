@@ -257,6 +257,12 @@ describe('production seed', () => {
       const users = await handle.db.selectFrom('users').select(['username', 'password_hash']).execute();
       expect(users.map((u) => u.username)).toEqual(['admin']);
       expect(await verifyPassword(login?.password ?? '', users[0]?.password_hash ?? '')).toBe(true);
+      // printed once on the console: a one-time password (without expiry: nobody could make another)
+      const flags = await handle.db
+        .selectFrom('users')
+        .select(['password_must_change', 'password_expires_at'])
+        .executeTakeFirstOrThrow();
+      expect(flags).toEqual({ password_must_change: true, password_expires_at: null });
       for (const table of ['orders', 'products', 'customers', 'notifications'] as const) {
         expect(await handle.db.selectFrom(table).select('tenant_id').execute()).toEqual([]);
       }

@@ -85,6 +85,8 @@ describe('tenant resolution (?tenant=)', () => {
           customer_number_prefix: 'CUST',
         },
         password_reset_by_email: false,
+        // the company's password rule (the change-password screen states and checks it)
+        password_policy: { min_length: 6, require_strong: false },
       },
     });
     const platform = await api.call<{ data: { branding: { primary_color: string } } }>(

@@ -2,11 +2,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
 import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+import { setOwnPassword } from '../helpers/one-time-password';
 
 /**
  * The admin panel's 'Kullanıcı Yönetimi' tab in Chromium against `npm start`: an admin creates a
  * user through the dialog (the generic form rules first), the new user signs in on another
- * device; the admin edits the user; a delete asks first and then the user can no longer sign in;
+ * device and sets their own password (the admin's is one-time); the admin edits the user; a delete asks first and then the user can no longer sign in;
  * at 390 px the list is cards with no sideways scroll, in English; axe finds nothing serious.
  * Users made here carry a time stamp in their username (the server is shared by every e2e file).
  */
@@ -65,13 +66,18 @@ describe('admin users tab (Chromium against npm start)', () => {
     await searchFor(page, `surucu${stamp}`, 1);
     expect(await page.getByTestId('user-role').innerText()).toBe('Sürücü');
     expect(await page.getByTestId('user-active-chip').innerText()).toBe('Aktif');
+    expect(await page.getByTestId('user-temp-chip').innerText()).toBe('Geçici şifre');
 
-    // the new user signs in on another device
+    // the new user signs in on another device: the admin's password is one-time, so they set their own
     const other = await newContext(browser());
     const theirs = await other.newPage();
     await signIn(theirs, baseURL, TENANT, username, password);
+    await setOwnPassword(theirs, 'Kendi-Sifrem-77');
     await theirs.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
     await other.close();
+    // the admin's list, refreshed, no longer marks them (and holds the account's new version)
+    await page.getByTestId('users-refresh').click();
+    await expect.poll(() => page.getByTestId('user-temp-chip').count(), { timeout: 15_000 }).toBe(0);
 
     // --------------------------------------------------------------------------- edit ---
     await page.getByTestId('user-edit').click();
@@ -102,8 +108,13 @@ describe('admin users tab (Chromium against npm start)', () => {
       .poll(() => page.getByTestId('snackbar').innerText())
       .toContain('Kullanıcı başarıyla silindi!');
     await expect.poll(() => page.getByTestId('user-row').count(), { timeout: 15_000 }).toBe(0);
-    const login = await api(baseURL, TENANT, '/auth/login', { method: 'POST', body: { username, password } });
-    expect(login.status).toBe(401);
+    for (const tried of [password, 'Kendi-Sifrem-77']) {
+      const login = await api(baseURL, TENANT, '/auth/login', {
+        method: 'POST',
+        body: { username, password: tried },
+      });
+      expect(login.status).toBe(401);
+    }
     await context.close();
   });
 

@@ -12,6 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
 import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/browser';
+import { setOwnPassword } from '../helpers/one-time-password';
 
 const baseURL = inject('baseURL');
 const browser = browserPerFile();
@@ -137,6 +138,9 @@ describe('company sign-up and approval (Chromium against npm start)', () => {
       expect(username).toBe(`zeynep.${sub}`);
       expect(password.length).toBeGreaterThanOrEqual(12);
       expect(await admin.getByTestId('registration-result-dns').innerText()).toContain('yapılandırılmadığı');
+      expect(await admin.getByTestId('registration-result-password-note').innerText()).toContain(
+        'Tek kullanımlıktır',
+      );
       await admin.getByTestId('registration-result-close').click();
       await expect.poll(() => row.innerText()).toContain('Onaylandı');
       await expect
@@ -151,10 +155,11 @@ describe('company sign-up and approval (Chromium against npm start)', () => {
       );
       made.push(...list.body.data.filter((r) => r.subdomain === sub));
 
-      // the new company's admin signs in with the one-time password
+      // the new company's admin signs in with the one-time password and sets their own
       const theirs = await newContext(browser());
       const page = await theirs.newPage();
       await signIn(page, baseURL, sub, username, password);
+      await setOwnPassword(page, 'Zeynep-Kendi-1');
       await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
       // the sign-up's invoicing fields are the company profile's: nothing is missing for invoices
       await page.goto(`${baseURL}/admin`);

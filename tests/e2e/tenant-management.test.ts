@@ -3,6 +3,7 @@ import { DNS_NOT_CONFIGURED } from '../../src/server/dns/provider';
 import { MESSAGES } from '../../src/shared/api/errors';
 import { seriousViolations } from '../helpers/axe';
 import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/browser';
+import { setOwnPassword } from '../helpers/one-time-password';
 
 /**
  * Tenant management in Chromium against `npm start`: a platform admin (admin of tenant default)
@@ -75,6 +76,7 @@ describe('tenant management (Chromium against npm start)', () => {
       expect(await page.getByTestId('tenant-otp-username').innerText()).toBe('ayse');
       const password = await page.getByTestId('tenant-otp-password').innerText();
       expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+      expect(await otp.innerText()).toContain('Tek kullanımlıktır');
       await page.getByTestId('tenant-otp-close').click();
       await otp.waitFor({ state: 'detached' });
       const row = page.locator(`[data-testid="tenant-row"][data-tenant-id="${subdomain}"]`);
@@ -109,8 +111,9 @@ describe('tenant management (Chromium against npm start)', () => {
       await expect
         .poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor), { timeout: 15_000 })
         .toBe('rgb(27, 94, 32)');
-      // and its first admin signs in with the one-time password
+      // and its first admin signs in with the one-time password, and sets their own
       await signIn(login, baseURL, subdomain, 'ayse', password);
+      await setOwnPassword(login, 'Ayse-Kendi-2024');
       await login.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
       await other.close();
 

@@ -8,6 +8,7 @@ import {
   type ResponseOf,
 } from '../../shared/api/endpoint';
 import { REQUEST_TIMEOUT_MS } from '../../shared/domain/constants';
+import { PASSWORD_CHANGE_REQUIRED } from '../../shared/domain/one-time-password';
 import { ApiError, NetworkError } from './errors';
 import { observeMaintenance } from './maintenance';
 import { getTenant } from './tenant';
@@ -18,6 +19,9 @@ import { getTenant } from './tenant';
  * register are returned whole; others are unwrapped to `data` when present; a body with `error`
  * raises ApiError carrying that text. A network failure raises NetworkError and NEVER signs out;
  * only a 401 (on anything but the login call itself) ends the session, through `onUnauthorized`.
+ * A 403 PASSWORD_CHANGE_REQUIRED (the user signed in with a one-time password and has not set
+ * their own yet) goes to `onPasswordChangeRequired`, whatever screen made the call: the app then
+ * shows only its change-password screen.
  *
  * Screens do not call this directly for data: they read the local store (src/client/local), and
  * changes go through the outbox; data that is not mirrored (the online-only screens) is read with
@@ -28,6 +32,8 @@ export interface HttpConfig {
   getToken: () => string | null;
   getTenant: () => string;
   onUnauthorized: (error: ApiError) => void;
+  /** The server refused a call until the one-time password is replaced; `token`: the one sent. */
+  onPasswordChangeRequired: (error: ApiError, token: string | null) => void;
   fetch?: typeof fetch;
 }
 
@@ -44,6 +50,7 @@ let config: HttpConfig = {
   },
   getTenant,
   onUnauthorized: () => {},
+  onPasswordChangeRequired: () => {},
 };
 
 export function configureHttp(partial: Partial<HttpConfig>): void {
@@ -114,7 +121,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     const text = await response.text();
     body = text ? JSON.parse(text) : undefined;
   } catch (error) {
-    throw await translateError(error, options);
+    throw await translateError(error, options, token);
   }
   if (body && typeof body === 'object' && 'error' in body && (body as { error: unknown }).error) {
     const b = body as Record<string, unknown>;
@@ -130,7 +137,11 @@ function ownTenant(options: RequestOptions): boolean {
   return options.tenant === undefined || options.tenant === config.getTenant();
 }
 
-async function translateError(error: unknown, options: RequestOptions): Promise<Error> {
+async function translateError(
+  error: unknown,
+  options: RequestOptions,
+  token: string | null | undefined,
+): Promise<Error> {
   if (error instanceof HTTPError) {
     let body: Record<string, unknown> | undefined;
     try {
@@ -149,6 +160,8 @@ async function translateError(error: unknown, options: RequestOptions): Promise<
       body,
     );
     if (status === 401 && !options.ignoreUnauthorized) config.onUnauthorized(apiError);
+    if (status === 403 && apiError.code === PASSWORD_CHANGE_REQUIRED)
+      config.onPasswordChangeRequired(apiError, token ?? null);
     return apiError;
   }
   if (error instanceof TimeoutError) return new NetworkError('Sunucu zamanında yanıt vermedi.');
@@ -239,7 +252,7 @@ export async function callFile<E extends Endpoint & { produces: string }>(
       filename: dispositionFilename(response.headers.get('content-disposition')),
     };
   } catch (error) {
-    throw await translateError(error, rest);
+    throw await translateError(error, rest, token);
   }
 }
 
@@ -271,7 +284,7 @@ export async function callUpload<E extends Endpoint & { consumes: 'multipart/for
     const text = await response.text();
     body = text ? JSON.parse(text) : undefined;
   } catch (error) {
-    throw await translateError(error, rest);
+    throw await translateError(error, rest, token);
   }
   const data = body && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body;
   return entry.response.parse(data) as ResponseOf<E>;

@@ -23,7 +23,10 @@ const TenantMismatchPage = lazy(() => import('./tenant-mismatch-page'));
  *   /orders/{id} survives the sign-in);
  * - a signed-in user whose session belongs to another tenant than the page's (?tenant=) gets a
  *   screen that offers to switch or go back, instead of a loader waiting on calls the server
- *   refuses (403 TENANT_MISMATCH).
+ *   refuses (403 TENANT_MISMATCH);
+ * - a user signed in with a one-time password (an admin made it) goes to /change-password, and
+ *   every other page sends them back there until they have set their own: the server refuses
+ *   their other calls anyway (403 PASSWORD_CHANGE_REQUIRED).
  */
 export function RequireAuth({ roles, children }: { roles?: readonly Role[]; children?: ReactNode }) {
   const location = useLocation();
@@ -38,6 +41,7 @@ export function RequireAuth({ roles, children }: { roles?: readonly Role[]; chil
   }
   if (sessionTenant && !sameTenant(sessionTenant, getTenant()))
     return <TenantMismatchPage sessionTenant={sessionTenant} pageTenant={getTenant()} />;
+  if (user.must_change_password) return <Navigate to="/change-password" replace />;
   if (roles && !roles.includes(user.role)) return <SentAway role={user.role} pathname={location.pathname} />;
   return <>{children ?? <Outlet />}</>;
 }

@@ -13,6 +13,9 @@ import { useSession } from '../state/session';
  *   also tells the user when the browser refuses it.
  * - The module is imported lazily: Dexie and the engine are not needed to draw the login screen.
  * - A session whose tenant is not the page's (`?tenant=` of another company) opens nothing.
+ * - Nor does a session that must first replace a one-time password: the server refuses its sync
+ *   (403 PASSWORD_CHANGE_REQUIRED) and the user sees only the change-password screen; the store
+ *   opens once the new password is set.
  * - Open/close calls are serialized: a quick sign-out → sign-in must never leave the previous
  *   user's store open, or open it after the new one.
  */
@@ -23,7 +26,10 @@ export function LocalStoreProvider({ children }: { children: ReactNode }) {
   // A session of another tenant than the page's opens no store: the server would refuse every
   // call, and the guard shows the switch screen instead.
   const userId =
-    token && user && (!sessionTenant || sessionTenant.toLowerCase() === getTenant().toLowerCase())
+    token &&
+    user &&
+    !user.must_change_password &&
+    (!sessionTenant || sessionTenant.toLowerCase() === getTenant().toLowerCase())
       ? user.id
       : null;
   const [value, setValue] = useState<LocalStoreContextValue>({ store: null, error: null });

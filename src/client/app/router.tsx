@@ -46,6 +46,7 @@ const InventoryPage = lazy(() => import('../inventory/inventory-page'));
 const AdminPage = lazy(() => import('../admin/admin-page'));
 const SettingsPage = lazy(() => import('../settings/settings-page'));
 const ResetPasswordPage = lazy(() => import('../password-reset/reset-password-page'));
+const ChangePasswordPage = lazy(() => import('../auth/change-password-page'));
 
 /** Not built yet (later issues): real routes with their guards, rendering a plain "coming soon" page. */
 const InvoicesPage = lazy(() => import('../invoices/invoices-page'));
@@ -70,6 +71,9 @@ function AppRoutes() {
           <Route path="/login" element={<LoginPage />} />
           {/* A password reset e-mail's link: public, like the login screen. */}
           <Route path="/reset-password" element={<ResetPasswordPage />} />
+          {/* A user signed in with a one-time password sets their own here: nothing else is open
+              to them (no menu; the guards send every other page back here). */}
+          <Route path="/change-password" element={<ChangePasswordPage />} />
           {/* A new company's public sign-up. */}
           <Route path="/register-company" element={<RegisterCompanyPage />} />
           <Route path="/salesperson-dashboard" element={<Navigate to="/dashboard" replace />} />

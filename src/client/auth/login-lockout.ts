@@ -77,6 +77,8 @@ export function interpretLoginError(error: unknown, now: number = Date.now()): L
   if (!(error instanceof ApiError)) return { message: t(LOGIN_TEXT.other) };
   const body = error.body ?? {};
   const serverText = typeof body.error === 'string' && body.error ? body.error : undefined;
+  // The right one-time password, unused too long: the user asks their admin for a new one.
+  if (error.code === 'TEMPORARY_PASSWORD_EXPIRED') return { message: t('loginErrTempExpired') };
   switch (error.status) {
     case 429: {
       const ms =

@@ -127,7 +127,10 @@ export default function LoginPage() {
     return () => window.clearInterval(timer);
   }, [lockedUntil]);
 
-  // A signed-in user has nothing to do here: send them to their landing page.
+  // A signed-in user has nothing to do here: send them to their landing page (or, with a
+  // one-time password still to replace, to the change screen).
+  if (isAuthenticated && user?.must_change_password && !submitting)
+    return <Navigate to="/change-password" replace />;
   if (isAuthenticated && user && !submitting)
     return <Navigate to={returnAddress(user.role, returnTo, landingPathFor(user.role))} replace />;
 
@@ -155,8 +158,14 @@ export default function LoginPage() {
     try {
       const result = await login({ username: username.trim(), password });
       clearLockout();
-      useSession.getState().signIn(result.user, result.token);
+      // A one-time password (an admin made it): the change screen, with the password just typed.
+      const mustChange = result.must_change_password === true || result.user.must_change_password === true;
+      useSession.getState().signIn(result.user, result.token, mustChange ? password : null);
       await adoptUserLanguage(result.user.language);
+      if (mustChange) {
+        navigate('/change-password', { replace: true });
+        return;
+      }
       showSuccess(t('loginSuccess'));
       // Asked for a page this role may not open: they land by role, told why.
       const refused = returnTo ? refusedRoute(result.user.role, returnTo.pathname) : null;

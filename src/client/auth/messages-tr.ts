@@ -23,6 +23,7 @@ export const authTr = {
   loginErrMissing: 'Kullanıcı adı ve şifre gereklidir.',
   loginErrOther: 'Giriş yapılırken hata oluştu. Lütfen tekrar deneyin.',
   loginErrOffline: 'İnternet bağlantısı yok. Giriş yapmak için çevrimiçi olmanız gerekir.',
+  loginErrTempExpired: 'Geçici şifrenizin süresi doldu. Yeni bir geçici şifre için yöneticinize başvurun.',
   networkUnreachable: 'Sunucuya ulaşılamıyor. Bağlantınızı kontrol edin.',
   // "Şifrenizi mi unuttunuz?" dialog
   pw_dialogTitle: 'Şifremi Unuttum',
@@ -37,4 +38,28 @@ export const authTr = {
   pw_close: 'Kapat',
   pw_tooMany: 'Çok fazla istek gönderildi. Lütfen biraz sonra tekrar deneyin.',
   pw_errOther: 'İstek gönderilemedi. Lütfen tekrar deneyin.',
+  // the change-password screen of a one-time password
+  cp_title: 'Şifrenizi Belirleyin',
+  cp_intro:
+    'Yöneticinizin verdiği şifre geçicidir ve yalnızca bir kez, kendi şifrenizi belirlemeniz için kullanılabilir. Devam etmek için şifrenizi değiştirmelisiniz.',
+  cp_signedInAs: 'Kullanıcı: {name} ({username})',
+  cp_current: 'Geçici Şifre',
+  cp_new: 'Yeni Şifre',
+  cp_repeat: 'Yeni Şifre (Tekrar)',
+  cp_rules: 'Şirketinizin şifre kuralı: en az {n} karakter.',
+  cp_rulesStrong:
+    'Şirketinizin şifre kuralı: en az {n} karakter; en az bir büyük harf, bir küçük harf ve bir rakam.',
+  cp_submit: 'Şifreyi Kaydet ve Devam Et',
+  cp_saving: 'Kaydediliyor...',
+  cp_signOut: 'Çıkış Yap',
+  cp_currentRequired: 'Geçici şifre gereklidir.',
+  cp_newRequired: 'Yeni şifre gereklidir.',
+  cp_tooShort: 'Yeni şifre en az {n} karakter olmalıdır.',
+  cp_weak: 'Yeni şifre en az bir büyük harf, bir küçük harf ve bir rakam içermelidir.',
+  cp_mismatch: 'Şifreler eşleşmiyor.',
+  cp_same: 'Yeni şifre, geçici şifreden farklı olmalıdır.',
+  cp_currentWrong: 'Geçici şifre hatalı.',
+  cp_offline: 'Şifre değiştirmek için sunucu bağlantısı gerekir. Bağlantı kurulunca tekrar deneyin.',
+  cp_failed: 'Şifre değiştirilemedi. Lütfen tekrar deneyin.',
+  cp_done: 'Şifreniz değiştirildi.',
 };

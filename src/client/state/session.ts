@@ -38,12 +38,23 @@ export interface SessionState {
    * it survives a reload of the login screen but not the browser session.
    */
   signedOutUserId: string | null;
+  /**
+   * The one-time password the user just signed in with (its answer said it must be changed),
+   * so the change screen need not ask for it again. In memory only — never stored — and gone
+   * after the change, a sign-out or a reload (the screen then asks for it).
+   */
+  oneTimePassword: string | null;
   init: () => Promise<void>;
-  signIn: (user: User, token: string) => void;
+  signIn: (user: User, token: string, oneTimePassword?: string | null) => void;
   signOut: () => Promise<void>;
   /** Local end of the session (after a 401): clears token and user, keeps local data. */
   clear: (expired?: boolean) => void;
   setUser: (user: User) => void;
+  /**
+   * The server refused a call with PASSWORD_CHANGE_REQUIRED: the user signed in with a one-time
+   * password. The app then shows only the change-password screen (app/guards.tsx).
+   */
+  requirePasswordChange: () => void;
   loadTenantInfo: () => Promise<void>;
 }
 
@@ -136,6 +147,7 @@ export const useSession = create<SessionState>((set, get) => ({
   tenantMissing: false,
   sessionExpired: false,
   signedOutUserId: readSignedOutUser(),
+  oneTimePassword: null,
 
   async init() {
     const { token } = get();
@@ -155,7 +167,7 @@ export const useSession = create<SessionState>((set, get) => ({
     }
   },
 
-  signIn(user, token) {
+  signIn(user, token, oneTimePassword = null) {
     write('token', token);
     write('user', user);
     set({
@@ -165,6 +177,7 @@ export const useSession = create<SessionState>((set, get) => ({
       isAuthenticated: true,
       isLoading: false,
       sessionExpired: false,
+      oneTimePassword: user.must_change_password ? oneTimePassword : null,
     });
   },
 
@@ -195,12 +208,18 @@ export const useSession = create<SessionState>((set, get) => ({
       isLoading: false,
       sessionExpired: expired,
       signedOutUserId,
+      oneTimePassword: null,
     });
   },
 
   setUser(user) {
     write('user', user);
-    set({ user });
+    set(user.must_change_password ? { user } : { user, oneTimePassword: null });
+  },
+
+  requirePasswordChange() {
+    const { user } = get();
+    if (user && !user.must_change_password) get().setUser({ ...user, must_change_password: true });
   },
 
   async loadTenantInfo() {
@@ -217,10 +236,15 @@ export const useSession = create<SessionState>((set, get) => ({
   },
 }));
 
-// Wire the HTTP client to the session: bearer from the store, and a 401 ends the session.
+// Wire the HTTP client to the session: bearer from the store, a 401 ends the session, and a
+// PASSWORD_CHANGE_REQUIRED of this session's token sends the user to the change-password screen.
 configureHttp({
   getToken: () => useSession.getState().token,
   onUnauthorized: () => {
     if (useSession.getState().token) useSession.getState().clear(true);
+  },
+  onPasswordChangeRequired: (_error, token) => {
+    const session = useSession.getState();
+    if (session.token && token === session.token) session.requirePasswordChange();
   },
 });

@@ -92,7 +92,9 @@ export const tenantsEn: Record<keyof typeof tenantsTr, string> = {
   tm_fieldAdminEmail: 'Administrator e-mail',
   tm_otpTitle: 'One-time password',
   tm_otpText:
-    'This password is shown only now. Pass it on to the administrator and ask them to change it after signing in.',
+    'This password is shown only now. Pass it on to the administrator securely. It is one-time: at the first sign-in the administrator must set their own password before doing anything else; unused for the period the company settings give (7 days by default), it no longer works.',
+  tm_otpTextUntil:
+    'This password is shown only now. Pass it on to the administrator securely. It is one-time: at the first sign-in the administrator must set their own password before doing anything else; unused until {date}, it no longer works.',
   tm_otpPassword: 'Password',
   tm_otpDone: 'Noted',
   tm_confirm: 'Confirm',

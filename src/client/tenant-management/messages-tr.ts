@@ -92,7 +92,9 @@ export const tenantsTr = {
   tm_fieldAdminEmail: 'Yönetici E-postası',
   tm_otpTitle: 'Tek Seferlik Şifre',
   tm_otpText:
-    'Bu şifre yalnızca şimdi gösterilir. Yöneticiye iletin; ilk girişten sonra değiştirmesini isteyin.',
+    'Bu şifre yalnızca şimdi gösterilir. Yöneticiye güvenli bir yoldan iletin. Tek kullanımlıktır: yönetici ilk girişte kendi şifresini belirlemeden başka bir işlem yapamaz; şirketin ayarlarındaki süre (varsayılan 7 gün) içinde kullanılmazsa geçersiz olur.',
+  tm_otpTextUntil:
+    'Bu şifre yalnızca şimdi gösterilir. Yöneticiye güvenli bir yoldan iletin. Tek kullanımlıktır: yönetici ilk girişte kendi şifresini belirlemeden başka bir işlem yapamaz; {date} tarihine kadar kullanılmazsa geçersiz olur.',
   tm_otpPassword: 'Şifre',
   tm_otpDone: 'Not aldım',
   tm_confirm: 'Onayla',

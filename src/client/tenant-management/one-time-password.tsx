@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useT } from '../shared-ui/i18n';
+import { dateTimeLabel, useT } from '../shared-ui/i18n';
 
 /** Letters and digits that cannot be mistaken for one another when read aloud or copied by hand. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
@@ -21,12 +21,24 @@ export function makeOneTimePassword(length = 16): string {
   return Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('');
 }
 
-/** Shows the first admin's sign-in once: it is not kept anywhere the screen could show it again. */
+/** A new company's first admin's sign-in, and until when its one-time password signs in. */
+export interface FirstAdminLogin {
+  tenant: string;
+  username: string;
+  password: string;
+  /** The server's expiry of the one-time password (null: an answer without it). */
+  expiresAt: string | null;
+}
+
+/**
+ * Shows the first admin's sign-in once: it is not kept anywhere the screen could show it again.
+ * The password is one-time: the admin signs in with it only to set their own, before it expires.
+ */
 export function OneTimePasswordDialog({
   login,
   onClose,
 }: {
-  login: { tenant: string; username: string; password: string } | null;
+  login: FirstAdminLogin | null;
   onClose: () => void;
 }) {
   const t = useT();
@@ -42,7 +54,11 @@ export function OneTimePasswordDialog({
     >
       <DialogTitle id="tenant-otp-title">{t('tm_otpTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="tenant-otp-text">{t('tm_otpText')}</DialogContentText>
+        <DialogContentText id="tenant-otp-text">
+          {login?.expiresAt
+            ? t('tm_otpTextUntil', { date: dateTimeLabel(login.expiresAt) })
+            : t('tm_otpText')}
+        </DialogContentText>
         {login ? (
           <Typography
             component="dl"

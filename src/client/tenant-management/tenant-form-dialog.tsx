@@ -26,7 +26,7 @@ import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { type MessageKey, useT } from '../shared-ui/i18n';
 import { usePhone } from '../shared-ui/responsive';
 import { useUi } from '../state/ui';
-import { makeOneTimePassword } from './one-time-password';
+import { type FirstAdminLogin, makeOneTimePassword } from './one-time-password';
 import { useTenantMutation } from './tenant-api';
 import { planKey } from './tenant-rows';
 import { TenantUsagePanel } from './tenant-usage';
@@ -105,7 +105,7 @@ export function TenantFormDialog({
   tenant: AdminTenant | null;
   onClose: () => void;
   /** A tenant was created with its first admin: their sign-in, to show once. */
-  onFirstAdmin?: (login: { tenant: string; username: string; password: string }) => void;
+  onFirstAdmin?: (login: FirstAdminLogin) => void;
 }) {
   const t = useT();
   const phone = usePhone();
@@ -173,7 +173,12 @@ export function TenantFormDialog({
         });
         ui.showSuccess(t('tm_created'));
         if (admin && created.first_admin_username)
-          onFirstAdmin?.({ tenant: created.subdomain, username: admin.username, password: admin.password });
+          onFirstAdmin?.({
+            tenant: created.subdomain,
+            username: admin.username,
+            password: admin.password,
+            expiresAt: created.first_admin_password_expires_at ?? null,
+          });
       }
       onClose();
     } catch (error) {

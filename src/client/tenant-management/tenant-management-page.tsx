@@ -18,7 +18,7 @@ import { useOnline } from '../shared-ui/local-store';
 import { usePhone } from '../shared-ui/responsive';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
-import { OneTimePasswordDialog } from './one-time-password';
+import { type FirstAdminLogin, OneTimePasswordDialog } from './one-time-password';
 import { failureText, useTenantMutation } from './tenant-api';
 import { ConfirmDialog } from './tenant-confirm-dialogs';
 import { TenantFormDialog } from './tenant-form-dialog';
@@ -58,9 +58,7 @@ function TenantManagement() {
   const [checking, setChecking] = useState<string | null>(null);
   /** DNS states from checks made on this screen (newer than the list's until it is read again). */
   const [checked, setChecked] = useState<Record<string, string>>({});
-  const [firstAdmin, setFirstAdmin] = useState<{ tenant: string; username: string; password: string } | null>(
-    null,
-  );
+  const [firstAdmin, setFirstAdmin] = useState<FirstAdminLogin | null>(null);
 
   const query = useApiQuery(API.adminTenants, { query: { page: page + 1, limit: TENANT_PAGE_SIZE } });
   const remove = useTenantMutation(API.adminTenantDelete, 'tm_deleteError', [API.adminTenants]);

@@ -38,6 +38,7 @@ export function toSystemSettings(tenant: Tenant, channels: Channels): SystemSett
     sms_notifications: tenant.sms_notifications,
     backup_frequency: tenant.backup_frequency,
     backup_retention_days: tenant.backup_retention_days,
+    temp_password_days: tenant.temp_password_days,
     version: tenant.settings_version,
     email_configured: channels.emailConfigured,
     sms_configured: false,

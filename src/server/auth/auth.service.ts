@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AuthResponse, LoginBody, ProfileUpdateBody, RegisterBody, User } from '../../shared/api/auth';
 import { MESSAGES } from '../../shared/api/errors';
 import { LOGIN_LOCKOUT_MS } from '../../shared/domain/constants';
+import { oneTimePasswordExpired, PASSWORD_CHANGE_REQUIRED } from '../../shared/domain/one-time-password';
 import { passwordProblem, passwordProblemText } from '../../shared/domain/password-rules';
 import { insertAuditLog } from '../audit/audit.repository';
 import type { Config } from '../config';
@@ -35,6 +36,7 @@ import {
   readLoginAttempts,
   recordLoginFailure,
 } from './login-attempts.repository';
+import { OWN_PASSWORD } from './one-time-password';
 import {
   deleteExpiredSessions,
   insertSession,
@@ -207,6 +209,13 @@ async function rehashQuietly(password: string): Promise<string | undefined> {
  * - after the lock expires counting starts again; a success clears the counter;
  * - too many password hashes already queued → 503 SERVER_BUSY at once, nothing counted or written.
  *
+ * One-time passwords (shared/domain/one-time-password.ts): the right one signs in and the answer
+ * says `must_change_password: true` (the auth hook then opens only the password change). Past its
+ * expiry it no longer signs in → 403 TEMPORARY_PASSWORD_EXPIRED telling the user to ask their
+ * admin for a new one. That refusal is NOT counted as a failed sign-in: the password was right,
+ * so there is nothing to guess, and counting would lock the username — the admin's new one-time
+ * password would then be refused too until the lock ended. It is audited (warning).
+ *
  * Load (PGlite has ONE connection, and a transaction holds it from BEGIN to COMMIT): the reads
  * are single statements, the password hash and the token signature happen outside any
  * transaction, and the success transaction only writes.
@@ -257,6 +266,20 @@ export async function login(
   if (!account.is_active) throw new AppError(403, 'FORBIDDEN', MESSAGES.userInactive);
   // Maintenance: only admins sign in (the right password is not a failure: nothing counted).
   if (refusedByMaintenance(tenant, account.role)) throw maintenanceError();
+  if (oneTimePasswordExpired(account, now)) {
+    await insertAuditLog(db, tenant.id, {
+      action: 'auth.temporary_password_expired',
+      level: 'warning',
+      entity: 'user',
+      entity_id: account.id,
+      user_id: null,
+      user_name: usernameKey,
+      message: `Süresi dolmuş geçici şifreyle giriş denemesi: ${usernameKey}`,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+    });
+    throw new AppError(403, 'TEMPORARY_PASSWORD_EXPIRED', MESSAGES.temporaryPasswordExpired);
+  }
 
   // A hash made with older (heavier) parameters is replaced now that we know the password.
   const rehashed = needsRehash(account.password_hash) ? await rehashQuietly(body.password) : undefined;
@@ -286,7 +309,12 @@ export async function login(
     return u;
   });
   housekeeping(db, tenant.id);
-  return { success: true, user, token: session.token };
+  return {
+    success: true,
+    user,
+    token: session.token,
+    must_change_password: user.must_change_password === true,
+  };
 }
 
 /**
@@ -334,7 +362,7 @@ export async function register(
     });
     return u;
   });
-  return { success: true, user, token: session.token };
+  return { success: true, user, token: session.token, must_change_password: false };
 }
 
 /** POST /auth/logout: revokes the session the token names; the token is refused from now on. */
@@ -414,10 +442,19 @@ export async function prepareProfileUpdate(
     });
   }
   await clearLoginAttempts(db, tenant.id, usernameKey);
+  // A one-time password is known to the admin who made it: keeping it would keep it one they know.
+  if (account.must_change_password && body.new_password === body.current_password)
+    throw new AppError(400, 'VALIDATION_ERROR', MESSAGES.sameAsTemporaryPassword, { field: 'new_password' });
   return { newPasswordHash: await hashPassword(body.new_password) };
 }
 
-/** PUT /auth/profile: own name, email, phone; a new password revokes the user's other sessions. */
+/**
+ * PUT /auth/profile: own name, email, phone; a new password revokes the user's other sessions and
+ * clears a one-time password's flag (the caller empties the read cache around it, so the next
+ * request of this session is open again). While the password in use is a one-time one, an update
+ * without a new password is refused (403 PASSWORD_CHANGE_REQUIRED): setting it is the one thing
+ * such a session may do.
+ */
 export async function updateProfile(
   trx: Transaction<Database>,
   tenantId: string,
@@ -428,11 +465,17 @@ export async function updateProfile(
 ): Promise<MutationResult<User>> {
   const current = await findUserByIdForUpdate(trx, tenantId, userId);
   if (!current) throw notFound();
+  if (current.must_change_password && !prepared.newPasswordHash)
+    throw new AppError(403, PASSWORD_CHANGE_REQUIRED, MESSAGES.passwordChangeRequired);
   const patch: Parameters<typeof updateUser>[3] = {};
   if (body.full_name !== undefined) patch.full_name = body.full_name;
   if (body.email !== undefined) patch.email = body.email;
   if (body.phone !== undefined) patch.phone = body.phone === '' ? null : body.phone;
-  if (prepared.newPasswordHash) patch.password_hash = prepared.newPasswordHash;
+  if (prepared.newPasswordHash) {
+    patch.password_hash = prepared.newPasswordHash;
+    patch.password_must_change = OWN_PASSWORD.password_must_change;
+    patch.password_expires_at = OWN_PASSWORD.password_expires_at;
+  }
   const updated = await updateUser(trx, tenantId, userId, patch);
   if (!updated) throw notFound();
   if (prepared.newPasswordHash) await revokeOtherSessions(trx, tenantId, userId, sessionId, new Date());

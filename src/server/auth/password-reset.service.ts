@@ -17,6 +17,7 @@ import type { Tenant } from '../tenants/tenants.repository';
 import { findUserById, findUserByUsername, updateUser } from '../users/users.repository';
 import type { RequestMeta } from './auth.service';
 import { clearLoginAttempts } from './login-attempts.repository';
+import { OWN_PASSWORD } from './one-time-password';
 import {
   countTokensSince,
   deleteExpiredTokens,
@@ -146,7 +147,8 @@ export async function resetPassword(
     if (refusal || !row) throw refusal ?? validation(M.tokenInvalid, 'token');
     const account = await findUserById(trx, tenant.id, row.user_id);
     if (!account?.is_active) throw validation(M.tokenInvalid, 'token');
-    await updateUser(trx, tenant.id, account.id, { password_hash: passwordHash });
+    // The user chose this password themselves: any one-time password an admin gave is replaced.
+    await updateUser(trx, tenant.id, account.id, { password_hash: passwordHash, ...OWN_PASSWORD });
     await useUserTokens(trx, tenant.id, account.id, now);
     const ended = await revokeUserSessions(trx, tenant.id, account.id, now);
     await clearLoginAttempts(trx, tenant.id, account.username.trim().toLowerCase());

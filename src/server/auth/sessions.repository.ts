@@ -51,6 +51,9 @@ export interface SessionUser {
   full_name: string;
   role: string;
   is_active: boolean;
+  /** The user's password is a one-time password: the session may only replace it. */
+  password_must_change: boolean;
+  password_expires_at: Date | null;
 }
 
 /** The session named by a token's jti, with its user, in one query (runs on every request). */
@@ -74,6 +77,8 @@ export async function findSessionWithUser(
       'u.full_name',
       'u.role',
       'u.is_active',
+      'u.password_must_change',
+      'u.password_expires_at',
     ])
     .where('s.tenant_id', '=', tenantId)
     .where('s.id', '=', sessionId)

@@ -63,6 +63,8 @@ export interface TenantsTable {
   default_timezone: Generated<string>;
   /** Named by an edit of the system settings (expected_version); +1 on every change. */
   settings_version: Generated<number>;
+  /** Days a one-time password stays usable, 1-90 (migration 0030). */
+  temp_password_days: Generated<number>;
   // invoices (migration 0027)
   /** 3 characters A–Z 0–9 opening every invoice number; from the company name when the tenant is made. */
   invoice_number_prefix: Generated<string>;
@@ -101,6 +103,10 @@ export interface UsersTable {
   version: Generated<number>;
   /** Soft delete: the row stays for the records that name it; the account is gone (migration 0018). */
   deleted_at: NullableTimestamp;
+  /** The password in use was made by someone else: it only lets its user set their own (migration 0030). */
+  password_must_change: Generated<boolean>;
+  /** When such a one-time password stops signing in (null: never; migration 0030). */
+  password_expires_at: NullableTimestamp;
 }
 
 export interface SessionsTable {

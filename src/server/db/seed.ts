@@ -13,6 +13,7 @@ import {
   TRANSITIONS,
 } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
+import { INSTALLATION_PASSWORD } from '../auth/one-time-password';
 import { insertCustomers, type NewCustomerInput } from '../customers/customers.repository';
 import { makeEan13 } from '../lib/ean13';
 import { generatePassword, hashPassword } from '../lib/password';
@@ -126,6 +127,8 @@ async function seedProduction(db: Kysely<Database>, now: Date): Promise<SeedRepo
         full_name: 'Platform Yöneticisi',
         role: 'admin',
         created_at: now,
+        // Printed once on the console: the operator signs in with it only to set their own.
+        ...INSTALLATION_PASSWORD,
       },
     ]);
   });

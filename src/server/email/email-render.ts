@@ -109,14 +109,21 @@ export function renderRegistrationApprovedEmail(input: {
   tenantId: string;
   username: string;
   password: string;
+  /** The one-time password stops signing in at this time unless used. */
+  passwordExpiresAt: Date;
   loginLink: string | null;
 }): RenderedEmail {
   const subject = subjectLine(`Şirket kaydınız onaylandı - ${input.company}`);
+  const until = input.passwordExpiresAt.toLocaleString('tr-TR', {
+    timeZone: 'Europe/Istanbul',
+    dateStyle: 'long',
+    timeStyle: 'short',
+  });
   const lines = [
     `Merhaba ${input.contactName},`,
     `"${input.company}" şirket kaydınız onaylandı. Şirket kodu: ${input.tenantId}`,
-    `Kullanıcı adı: ${input.username}\nİlk şifre: ${input.password}`,
-    'Güvenliğiniz için ilk girişten sonra şifrenizi profil sayfanızdan değiştirin.',
+    `Kullanıcı adı: ${input.username}\nGeçici şifre: ${input.password}`,
+    `Bu şifre tek kullanımlıktır: ilk girişte kendi şifrenizi belirlemeniz istenir. ${until} tarihine kadar kullanılmazsa geçersiz olur.`,
   ];
   const link = input.loginLink ? `\n\n${input.loginLink}` : '';
   const text = `${lines.join('\n\n')}${link}\n\n--\n${FOOTER}\n`;

@@ -13,6 +13,8 @@ declare module 'fastify' {
     access?: Access;
     /** The 403 text for a role outside `access`. */
     denied?: string;
+    /** Open to a session that must still replace its one-time password (plugins/app/auth.ts). */
+    beforePasswordChange?: boolean;
   }
 }
 
@@ -122,6 +124,7 @@ export function route<E extends Endpoint>(
       ...extra.config,
       access: entry.access,
       ...(entry.denied ? { denied: entry.denied } : {}),
+      ...(entry.beforePasswordChange ? { beforePasswordChange: true } : {}),
       ...(entry.tenant === false ? { tenant: false } : {}),
     },
     handler: run as unknown as RouteOptions['handler'],

@@ -300,7 +300,7 @@ export async function act(
         current: current.status,
       });
     const to = REGISTRATION_TRANSITIONS[action].to;
-    let provisioned: { admin_username: string; emailed: boolean } | null = null;
+    let provisioned: { admin_username: string; emailed: boolean; password_expires_at: Date } | null = null;
     if (action === 'approve' && passwordHash && password) {
       const made = await provisionTenant(trx, {
         subdomain: current.subdomain,
@@ -331,6 +331,7 @@ export async function act(
             tenantId: made.tenant_id,
             username: made.admin_username,
             password,
+            passwordExpiresAt: made.admin_password_expires_at,
             loginLink: deps.linkBase
               ? `${deps.linkBase}/login?tenant=${encodeURIComponent(made.tenant_id)}`
               : null,
@@ -346,7 +347,11 @@ export async function act(
         ip: meta.ip,
         user_agent: meta.userAgent,
       });
-      provisioned = { admin_username: made.admin_username, emailed };
+      provisioned = {
+        admin_username: made.admin_username,
+        emailed,
+        password_expires_at: made.admin_password_expires_at,
+      };
     }
     if (action === 'suspend') await setTenantActive(trx, current.subdomain, false, now);
     const registration = await setRegistrationStatus(trx, P, id, {
@@ -387,6 +392,7 @@ export async function act(
       admin_username: outcome.provisioned.admin_username,
       one_time_password: outcome.provisioned.emailed ? null : password,
       password_emailed: outcome.provisioned.emailed,
+      password_expires_at: outcome.provisioned.password_expires_at.toISOString(),
     };
   }
   return result;

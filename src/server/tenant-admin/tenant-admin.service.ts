@@ -13,6 +13,7 @@ import {
 } from '../../shared/api/tenant-admin';
 import { PLATFORM_TENANT_ID } from '../../shared/domain/platform';
 import { insertAuditLog } from '../audit/audit.repository';
+import { oneTimePassword } from '../auth/one-time-password';
 import { writeTenantArchive } from '../backups/archive-writer';
 import { databaseKind, tenantBackupDir } from '../backups/backups.service';
 import { countStatistics } from '../company/company.repository';
@@ -125,6 +126,8 @@ export async function create(
     now,
   );
   const admin = body.first_admin;
+  // The platform admin made the password: one-time, for the new tenant's `temp_password_days`.
+  const origin = oneTimePassword(row, now);
   if (admin && adminPasswordHash) {
     await insertUsers(trx, row.id, [
       {
@@ -137,11 +140,20 @@ export async function create(
         created_at: now,
         language: row.language,
         timezone: row.timezone,
+        ...origin,
       },
     ]);
   }
   return {
-    data: { ...toAdminTenant(row), ...(admin ? { first_admin_username: admin.username } : {}) },
+    data: {
+      ...toAdminTenant(row),
+      ...(admin
+        ? {
+            first_admin_username: admin.username,
+            first_admin_password_expires_at: origin.password_expires_at.toISOString(),
+          }
+        : {}),
+    },
     statusCode: 201,
     entityId: row.id,
   };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { USER_LIMITS, USERNAME_PATTERN } from '../../shared/api/admin-users';
+import { oneTimePassword } from '../auth/one-time-password';
 import type { Database } from '../db/schema';
 import { seedListNames } from '../products/product-lists.repository';
 import { tenantHoldsSubdomain } from '../registrations/registrations.repository';
@@ -35,6 +36,8 @@ export interface ProvisionResult {
   tenant_id: string;
   admin_user_id: string;
   admin_username: string;
+  /** When the first admin's one-time password stops signing in unless used. */
+  admin_password_expires_at: Date;
 }
 
 /**
@@ -56,9 +59,10 @@ export function adminUsernameFrom(email: string): string {
  * TRY, tr, ORD/CUST prefixes; DNS 'pending' until the record is written; the company profile's
  * contact, invoicing and address fields from what was given), its counters, its
  * product list names, and its first user — role admin, named after the contact person, with the
- * tenant's default language and time zone. Everything in the CALLER's transaction: either the
- * company exists whole, or nothing of it does. Returns null when a tenant already has that id or
- * subdomain (nothing written).
+ * tenant's default language and time zone, and a one-time password (the platform made it: the
+ * admin signs in with it only to set their own, within the new tenant's `temp_password_days`).
+ * Everything in the CALLER's transaction: either the company exists whole, or nothing of it
+ * does. Returns null when a tenant already has that id or subdomain (nothing written).
  */
 export async function provisionTenant(
   trx: Transaction<Database>,
@@ -85,6 +89,7 @@ export async function provisionTenant(
   if (!tenant) throw new Error('provisionTenant: the tenant just written cannot be read');
   const adminId = randomUUID();
   const username = adminUsernameFrom(input.contact_email);
+  const origin = oneTimePassword(tenant, input.now);
   const inserted = await insertUserIfFree(trx, input.subdomain, {
     id: adminId,
     username,
@@ -94,7 +99,13 @@ export async function provisionTenant(
     phone: input.contact_phone,
     role: 'admin',
     ...newUserDefaults(tenant),
+    ...origin,
   });
   if (!inserted) throw new Error('provisionTenant: the new tenant already had a user');
-  return { tenant_id: input.subdomain, admin_user_id: adminId, admin_username: username };
+  return {
+    tenant_id: input.subdomain,
+    admin_user_id: adminId,
+    admin_username: username,
+    admin_password_expires_at: origin.password_expires_at,
+  };
 }

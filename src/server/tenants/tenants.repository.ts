@@ -47,6 +47,8 @@ export interface Tenant {
   default_timezone: string;
   /** The system settings' version (an edit names it). */
   settings_version: number;
+  /** Days a one-time password (made by an admin) stays usable (shared/domain/one-time-password.ts). */
+  temp_password_days: number;
   created_at: string;
 }
 
@@ -107,6 +109,7 @@ function toTenant(row: TenantRow): Tenant {
     default_language: row.default_language as Tenant['default_language'],
     default_timezone: row.default_timezone,
     settings_version: row.settings_version,
+    temp_password_days: row.temp_password_days,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -137,6 +140,7 @@ export interface SystemSettingsPatch {
   sms_notifications?: boolean;
   backup_frequency?: string;
   backup_retention_days?: number;
+  temp_password_days?: number;
 }
 
 /** Writes the changed settings and moves `settings_version` on by one; returns the tenant after. */

@@ -45,7 +45,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
             hash = await service.preparePassword(request.tenant, request.body.password);
           },
         },
-        (trx) => service.create(trx, request.tenant.id, request.body, hash, newUserDefaults(request.tenant)),
+        (trx) => service.create(trx, request.tenant, request.body, hash, newUserDefaults(request.tenant)),
       ),
     );
   });
@@ -84,7 +84,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
               hash = await service.preparePassword(request.tenant, request.body.password);
             },
           },
-          async (trx) => seen(await service.resetPassword(trx, request.tenant.id, request.params.id, hash)),
+          async (trx) => seen(await service.resetPassword(trx, request.tenant, request.params.id, hash)),
         ),
       request.tenant.id,
     );

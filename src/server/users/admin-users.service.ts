@@ -10,6 +10,7 @@ import {
 } from '../../shared/api/admin-users';
 import { checkPassword } from '../auth/auth.service';
 import { clearLoginAttempts, readLoginAttempts, runningLocks } from '../auth/login-attempts.repository';
+import { oneTimePassword } from '../auth/one-time-password';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
@@ -42,6 +43,9 @@ import {
  *   the deleted row stays, so orders keep showing its name.
  * Passwords follow the tenant's rule (shared/domain/password-rules.ts) and are hashed before the
  * transaction (scrypt takes ~165 ms; no slow work holds a transaction's connection).
+ * A password the admin sets — creating the user or resetting their password — is a ONE-TIME
+ * password (shared/domain/one-time-password.ts): the admin knows it, so it only lets its user set
+ * their own, and it expires unused after the tenant's `temp_password_days`.
  */
 
 type Db = Kysely<Database>;
@@ -114,16 +118,18 @@ export async function preparePassword(tenant: Tenant, password: string): Promise
 /**
  * POST /admin/users. A client-made `id` that exists already: the same live account (same
  * username) is answered as created (a replay, 200, nothing written); any other is 409. A username
- * a live account has (any case) is 409 naming the field.
+ * a live account has (any case) is 409 naming the field. The admin typed the password: it is a
+ * one-time password the user replaces at their first sign-in.
  */
 export async function create(
   trx: Trx,
-  tenantId: string,
+  tenant: Pick<Tenant, 'id' | 'temp_password_days'>,
   body: CreateUserInput,
   passwordHash: string,
   /** The tenant's language and time zone for a new user (its settings' defaults). */
   defaults: { language: string | null; timezone: string | null },
 ): Promise<UserMutation<AdminUser>> {
+  const tenantId = tenant.id;
   const id = body.id ?? randomUUID();
   const replayOf = async () => {
     const existing = await adminRepo.findAnyUser(trx, tenantId, id);
@@ -145,6 +151,7 @@ export async function create(
     phone: body.phone,
     role: body.role,
     ...defaults,
+    ...oneTimePassword(tenant, new Date()),
   });
   if (!inserted) {
     const replay = body.id ? await replayOf() : undefined;
@@ -248,18 +255,34 @@ export async function remove(
 
 // ----------------------------------------------------------------- password and lockout ---
 
-/** POST /admin/users/{id}/reset-password: the new password (hashed before), every session ends. */
+/**
+ * POST /admin/users/{id}/reset-password: the new password (hashed before), every session ends.
+ * The password is one-time: the user signs in with it only to set their own, within the tenant's
+ * `temp_password_days` (the answer says until when).
+ */
 export async function resetPassword(
   trx: Trx,
-  tenantId: string,
+  tenant: Pick<Tenant, 'id' | 'temp_password_days'>,
   id: string,
   passwordHash: string,
-): Promise<UserMutation<{ id: string; message: string }>> {
+): Promise<UserMutation<{ id: string; message: string; password_expires_at: string | null }>> {
+  const tenantId = tenant.id;
   const locked = await findUserByIdForUpdate(trx, tenantId, id);
   if (!locked) throw userNotFound();
-  await updateUser(trx, tenantId, id, { password_hash: passwordHash });
-  await revokeUserSessions(trx, tenantId, id, new Date());
-  return { data: { id, message: USER_MESSAGES.passwordReset }, entityId: id, changed: true, signedOut: id };
+  const now = new Date();
+  const origin = oneTimePassword(tenant, now);
+  await updateUser(trx, tenantId, id, { password_hash: passwordHash, ...origin });
+  await revokeUserSessions(trx, tenantId, id, now);
+  return {
+    data: {
+      id,
+      message: USER_MESSAGES.passwordReset,
+      password_expires_at: origin.password_expires_at.toISOString(),
+    },
+    entityId: id,
+    changed: true,
+    signedOut: id,
+  };
 }
 
 /** POST /admin/users/{id}/unlock: the failed sign-ins are forgotten; the user may sign in now. */

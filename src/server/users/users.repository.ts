@@ -15,6 +15,10 @@ export interface UserAccount extends User {
   password_hash: string;
   /** Raised by every change of the account (an admin's edit names it). */
   version: number;
+  /** The password in use is a one-time password (made by someone else): it must be replaced. */
+  must_change_password: boolean;
+  /** When the one-time password in use stops signing in (null: none, or no expiry). */
+  password_expires_at: Date | null;
 }
 
 export function toAccount(row: UserRow): UserAccount {
@@ -30,13 +34,15 @@ export function toAccount(row: UserRow): UserAccount {
     created_at: row.created_at.toISOString(),
     language: row.language ?? null,
     timezone: row.timezone ?? null,
+    must_change_password: row.password_must_change,
     password_hash: row.password_hash,
     version: row.version,
+    password_expires_at: row.password_expires_at,
   };
 }
 
 export function toUser(account: UserAccount): User {
-  const { password_hash: _ignored, version: _version, ...user } = account;
+  const { password_hash: _ignored, version: _version, password_expires_at: _expiry, ...user } = account;
   return user;
 }
 
@@ -107,6 +113,9 @@ export interface NewUserInput {
   /** The tenant's defaults for a new user (tenants/user-defaults.ts newUserDefaults). */
   language?: string | null;
   timezone?: string | null;
+  /** A password made by someone else: one-time, and when it expires (auth/one-time-password.ts). */
+  password_must_change?: boolean;
+  password_expires_at?: Date | null;
 }
 
 export async function insertUsers(db: Executor, tenantId: string, users: NewUserInput[]): Promise<void> {
@@ -125,6 +134,8 @@ export async function insertUsers(db: Executor, tenantId: string, users: NewUser
         role: u.role,
         is_active: u.is_active ?? true,
         last_login: null,
+        password_must_change: u.password_must_change ?? false,
+        password_expires_at: u.password_expires_at ?? null,
         ...(u.created_at ? { created_at: u.created_at, updated_at: u.created_at } : {}),
       })),
     )
@@ -152,6 +163,8 @@ export async function insertUserIfFree(
       last_login: null,
       language: user.language ?? null,
       timezone: user.timezone ?? null,
+      password_must_change: user.password_must_change ?? false,
+      password_expires_at: user.password_expires_at ?? null,
     })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
@@ -166,6 +179,9 @@ export interface UserPatch {
   password_hash?: string;
   is_active?: boolean;
   role?: Role;
+  /** Set with every new password: whether it is a one-time one, and its expiry. */
+  password_must_change?: boolean;
+  password_expires_at?: Date | null;
 }
 
 export async function updateUser(

@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { TEMP_PASSWORD_DAYS } from '../domain/one-time-password';
 import { text } from './common';
 import { expectedVersion } from './orders';
 
 /**
  * GET / PUT /admin/settings (admin only): the tenant's system settings (Sistem Ayarları). The
  * server obeys each on the next request: the lockout limit, the idle timeout of open sessions,
- * self-service registration, maintenance mode (503 for everyone but admins) and the language and
- * time zone new users start with. The settings form validates with these same schemas.
+ * self-service registration, maintenance mode (503 for everyone but admins), the language and
+ * time zone new users start with, and how long a one-time password stays usable. The settings
+ * form validates with these same schemas.
  */
 
 export const SETTINGS_LANGUAGES = ['tr', 'en', 'de', 'fr'] as const;
@@ -32,6 +34,7 @@ export const SETTINGS_RANGES = {
   max_login_attempts: { min: 3, max: 10 },
   password_min_length: { min: 6, max: 20 },
   backup_retention_days: { min: 7, max: 365 },
+  temp_password_days: { min: TEMP_PASSWORD_DAYS.min, max: TEMP_PASSWORD_DAYS.max },
 } as const;
 export type RangedSetting = keyof typeof SETTINGS_RANGES;
 
@@ -52,6 +55,7 @@ export const SETTINGS_LABELS = {
   sms_notifications: 'SMS bildirimleri (sms_notifications)',
   backup_frequency: 'Yedekleme sıklığı (backup_frequency)',
   backup_retention_days: 'Yedek saklama süresi (backup_retention_days)',
+  temp_password_days: 'Geçici şifre geçerlilik süresi (temp_password_days)',
 } as const;
 
 export const SETTINGS_MESSAGES = {
@@ -94,6 +98,8 @@ export const systemSettingsSchema = z.object({
   sms_notifications: z.boolean(),
   backup_frequency: z.enum(BACKUP_FREQUENCIES),
   backup_retention_days: z.number().int(),
+  /** Days a one-time password made by an admin stays usable before it no longer signs in. */
+  temp_password_days: z.number().int(),
   /** The settings' version: an edit names it as `expected_version`. */
   version: z.number().int(),
   /** Is an SMTP server configured (SMTP_URL)? The screen says plainly when e-mail cannot be sent. */
@@ -127,6 +133,7 @@ export const updateSettingsBody = z.strictObject(
     sms_notifications: flag('sms_notifications').optional(),
     backup_frequency: oneOf('backup_frequency', BACKUP_FREQUENCIES).optional(),
     backup_retention_days: ranged('backup_retention_days').optional(),
+    temp_password_days: ranged('temp_password_days').optional(),
     expected_version: expectedVersion,
   },
   {
@@ -152,5 +159,6 @@ export const SETTINGS_EDIT_FIELDS = [
   'sms_notifications',
   'backup_frequency',
   'backup_retention_days',
+  'temp_password_days',
 ] as const satisfies readonly (keyof UpdateSettingsInput)[];
 export type SettingsEditField = (typeof SETTINGS_EDIT_FIELDS)[number];

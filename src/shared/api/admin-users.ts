@@ -60,7 +60,8 @@ export const USER_MESSAGES = {
   created: 'Kullanıcı başarıyla oluşturuldu!',
   updated: 'Kullanıcı başarıyla güncellendi!',
   deleted: 'Kullanıcı başarıyla silindi!',
-  passwordReset: 'Şifre başarıyla sıfırlandı; kullanıcının açık oturumları kapatıldı.',
+  passwordReset:
+    'Şifre başarıyla sıfırlandı; kullanıcının açık oturumları kapatıldı. Kullanıcı bu geçici şifreyle girip kendi şifresini belirlemelidir.',
   unlocked: 'Kullanıcının giriş kilidi kaldırıldı.',
   notFound: 'Kullanıcı bulunamadı.',
   usernameTaken: 'Bu kullanıcı adı zaten kullanılıyor (username)',
@@ -223,6 +224,11 @@ export const adminResetPasswordBody = z.object({ password });
 export type AdminResetPasswordBody = z.input<typeof adminResetPasswordBody>;
 
 export const deleteUserResponse = z.object({ id: z.string(), deleted: z.literal(true) });
-export const userActionResponse = z.object({ id: z.string(), message: z.string() });
+export const userActionResponse = z.object({
+  id: z.string(),
+  message: z.string(),
+  /** A password reset: when the one-time password stops signing in unless used (null: never). */
+  password_expires_at: z.string().nullable().optional(),
+});
 
 export { EMAIL_INVALID_MESSAGE };

@@ -18,6 +18,11 @@ export const userSchema = z.object({
   /** The user's language and time zone (null: none chosen; the device's choice applies). */
   language: z.string().nullable().optional(),
   timezone: z.string().nullable().optional(),
+  /**
+   * Signed in with a one-time password (made by an admin): until the user sets their own, every
+   * call but the profile, the password change and sign-out is refused (PASSWORD_CHANGE_REQUIRED).
+   */
+  must_change_password: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -46,6 +51,8 @@ export const authResponse = z.object({
   success: z.literal(true),
   user: userSchema,
   token: z.string(),
+  /** true: the password used is a one-time password; the session may only set a new one. */
+  must_change_password: z.boolean(),
 });
 export type AuthResponse = z.infer<typeof authResponse>;
 

@@ -49,6 +49,12 @@ export interface Endpoint {
   /** The 403 text for a role outside `access` (default: the generic 'Bu işlem için yetkiniz yok.'). */
   denied?: string;
   /**
+   * Open to a session signed in with a one-time password (shared/domain/one-time-password.ts):
+   * the own profile, the password change, sign-out. Every other authenticated call of such a
+   * session is refused with 403 PASSWORD_CHANGE_REQUIRED by the server's auth hook.
+   */
+  beforePasswordChange?: boolean;
+  /**
    * A non-JSON answer (the delivery note's PDF, a product image): sent as is, no envelope, no
    * response schema. 'image/*': the handler names the exact type of each answer.
    */

@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'UNAUTHORIZED', // 401: no/invalid/expired token, or the session was revoked
   'ACCOUNT_LOCKED', // 429 on login while locked
   'FORBIDDEN', // 403: role, ownership
+  'PASSWORD_CHANGE_REQUIRED', // 403: signed in with a one-time password; only the password change is open
+  'TEMPORARY_PASSWORD_EXPIRED', // 403 on login: the one-time password was not used in time
   'TENANT_MISMATCH', // 403: token of another tenant
   'TENANT_NOT_FOUND', // 404
   'TENANT_INACTIVE', // 403
@@ -78,6 +80,10 @@ export const MESSAGES = {
   userInactive: 'Hesabınız aktif değil. Lütfen yöneticinize başvurun.',
   registrationDisabled: 'Bu şirkette yeni kullanıcı kaydı kapalı.',
   currentPasswordWrong: 'Mevcut şifre hatalı.',
+  passwordChangeRequired: 'Devam etmek için şifrenizi değiştirmelisiniz.',
+  temporaryPasswordExpired:
+    'Geçici şifrenizin süresi doldu. Yeni bir geçici şifre için yöneticinize başvurun.',
+  sameAsTemporaryPassword: 'Yeni şifre, geçici şifreden farklı olmalıdır.',
   invalidIdempotencyKey: 'Idempotency-Key başlığı geçersiz (1-200 görünür karakter olmalıdır).',
 } as const;
 

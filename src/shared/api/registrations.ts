@@ -287,6 +287,11 @@ export const registrationActionResponse = z.object({
       /** The admin's first password, shown ONCE (null when it was e-mailed instead, or on a repeat). */
       one_time_password: z.string().nullable(),
       password_emailed: z.boolean(),
+      /**
+       * The first password is one-time: the admin signs in with it only to set their own, and it
+       * no longer signs in after this time (the new company's `temp_password_days`).
+       */
+      password_expires_at: z.string(),
     })
     .optional(),
 });

@@ -34,6 +34,8 @@ export interface Route {
   readonly path: string;
   readonly access: Access;
   readonly write?: WriteKind;
+  /** Open while the user must still replace a one-time password (see Endpoint.beforePasswordChange). */
+  readonly beforePasswordChange?: boolean;
   /** false: no `?tenant=` (the load balancer's health check). */
   readonly tenant?: boolean;
 }
@@ -80,9 +82,23 @@ export const ROUTES = {
     tenant: false,
   },
   // ------------------------------------------------------------------- the session ---
-  logout: { method: 'POST', path: '/auth/logout', access: 'user', write: 'session' },
-  profile: { method: 'GET', path: '/auth/profile', access: 'user' },
-  profileUpdate: { method: 'PUT', path: '/auth/profile', access: 'user', write: 'session' },
+  // The only calls open to a user signed in with a one-time password: the PWA boots from the
+  // profile, the user sets their own password, or signs out.
+  logout: {
+    method: 'POST',
+    path: '/auth/logout',
+    access: 'user',
+    write: 'session',
+    beforePasswordChange: true,
+  },
+  profile: { method: 'GET', path: '/auth/profile', access: 'user', beforePasswordChange: true },
+  profileUpdate: {
+    method: 'PUT',
+    path: '/auth/profile',
+    access: 'user',
+    write: 'session',
+    beforePasswordChange: true,
+  },
   // ------------------------------------------------------------------------- orders ---
   orderList: { method: 'GET', path: '/orders', access: 'user' },
   orderRecent: { method: 'GET', path: '/orders/recent', access: 'user' },

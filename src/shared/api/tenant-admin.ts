@@ -204,6 +204,8 @@ export const adminTenantSchema = z.object({
   version: z.number().int(),
   /** The username of the first admin made with the tenant (only in the answer of that create). */
   first_admin_username: z.string().optional(),
+  /** Its password is one-time: it no longer signs in after this time unless used (that answer only). */
+  first_admin_password_expires_at: z.string().optional(),
   branding: z.object({
     logo_url: z.string().nullable(),
     primary_color: z.string(),

@@ -30,6 +30,12 @@ export const tenantInfoSchema = z.object({
    * tells the user to ask their company's admin.
    */
   password_reset_by_email: z.boolean(),
+  /**
+   * The company's password rule (shared/domain/password-rules.ts), for the screens where a user
+   * sets a password to say it and check it before sending (the server enforces it). Absent: not
+   * known yet (the fallback) — the screens then apply the shortest length any company allows.
+   */
+  password_policy: z.object({ min_length: z.number().int(), require_strong: z.boolean() }).optional(),
 });
 export type TenantInfo = z.infer<typeof tenantInfoSchema>;
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { adminUserSchema, adminUsersResponse } from '../../../src/shared/api/admin-users';
 import { type Api, type Session, startApi } from './harness';
+import { signInAndSetOwnPassword } from './one-time-password';
 import { type OpenStream, openEvents } from './sse-client';
 
 /**
@@ -67,6 +68,24 @@ export async function create(body: Record<string, unknown>, session = admin) {
   const r = await as(session, 'POST', '/admin/users', body);
   expect(r.status, r.raw).toBe(201);
   return adminUserSchema.parse(r.body.data);
+}
+
+/**
+ * The first sign-in of a user an admin created: the password the admin typed is a one-time
+ * password, so the user sets their own (`<one-time>Kendi1`), which `body.password` holds from
+ * then on. Returns the session, open for everything the role allows.
+ */
+export async function firstSignIn(body: Record<string, unknown>, tenant = TENANT): Promise<Session> {
+  const own = `${body.password as string}Kendi1`;
+  const session = await signInAndSetOwnPassword(
+    api,
+    tenant,
+    body.username as string,
+    body.password as string,
+    own,
+  );
+  body.password = own;
+  return session;
 }
 
 export async function listAll(query: Record<string, string | number> = {}, session = admin) {

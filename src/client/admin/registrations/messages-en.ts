@@ -57,8 +57,9 @@ export const registrationsEn: Record<keyof typeof registrationsTr, string> = {
   reg_resultUser: 'Admin username',
   reg_resultPassword: 'One-time password',
   reg_resultPasswordNote:
-    'This password is shown only now and is not stored anywhere. Pass it to the company admin securely; it should be changed after the first sign-in.',
-  reg_resultEmailed: 'The first password was e-mailed to the contact person; it is not shown here.',
+    'This password is shown only now and is not stored anywhere. Pass it to the company admin securely. It is one-time: at the first sign-in the admin must set their own password before doing anything else; unused until {date}, it no longer works.',
+  reg_resultEmailed:
+    'The first password was e-mailed to the contact person; it is not shown here. It is one-time and no longer works if unused until {date}.',
   reg_resultDns: 'DNS status',
   reg_dnsActive: 'The DNS record was created.',
   reg_dnsInactive: 'No DNS record was created because no DNS provider is configured.',

@@ -55,8 +55,9 @@ export const registrationsTr = {
   reg_resultUser: 'Yönetici kullanıcı adı',
   reg_resultPassword: 'Tek seferlik şifre',
   reg_resultPasswordNote:
-    'Bu şifre yalnızca şimdi gösterilir ve hiçbir yerde saklanmaz. Şirket yöneticisine güvenli bir yoldan iletin; ilk girişten sonra değiştirilmelidir.',
-  reg_resultEmailed: 'İlk şifre yetkili kişinin e-posta adresine gönderildi; burada gösterilmez.',
+    'Bu şifre yalnızca şimdi gösterilir ve hiçbir yerde saklanmaz. Şirket yöneticisine güvenli bir yoldan iletin. Tek kullanımlıktır: yönetici ilk girişte kendi şifresini belirlemeden başka bir işlem yapamaz; {date} tarihine kadar kullanılmazsa geçersiz olur.',
+  reg_resultEmailed:
+    'İlk şifre yetkili kişinin e-posta adresine gönderildi; burada gösterilmez. Tek kullanımlıktır ve {date} tarihine kadar kullanılmazsa geçersiz olur.',
   reg_resultDns: 'DNS durumu',
   reg_dnsActive: 'DNS kaydı oluşturuldu.',
   reg_dnsInactive: 'DNS sağlayıcısı yapılandırılmadığı için DNS kaydı oluşturulmadı.',

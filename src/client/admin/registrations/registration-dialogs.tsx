@@ -25,7 +25,7 @@ import {
 import { ApiError } from '../../api/errors';
 import { apiMutationFn } from '../../api/query';
 import { DialogSubmitActions } from '../../shared-ui/dialog-submit-actions';
-import { type MessageKey, useT } from '../../shared-ui/i18n';
+import { dateTimeLabel, type MessageKey, useT } from '../../shared-ui/i18n';
 
 const TITLES: Record<RegistrationAction, MessageKey> = {
   approve: 'reg_approveTitle',
@@ -219,10 +219,14 @@ export function ApprovalResultDialog({
                   {copied ? t('reg_copied') : t('reg_copy')}
                 </Button>
               </Stack>
-              <Alert severity="warning">{t('reg_resultPasswordNote')}</Alert>
+              <Alert severity="warning" data-testid="registration-result-password-note">
+                {t('reg_resultPasswordNote', { date: dateTimeLabel(result.password_expires_at) })}
+              </Alert>
             </>
           ) : (
-            <Alert severity="info">{t('reg_resultEmailed')}</Alert>
+            <Alert severity="info">
+              {t('reg_resultEmailed', { date: dateTimeLabel(result.password_expires_at) })}
+            </Alert>
           )}
           <Alert
             severity={

@@ -23,6 +23,9 @@ export const settingsEn: Record<keyof typeof settingsTr, string> = {
   set_passwordMinLength: 'Minimum password length',
   set_passwordMinLengthHelp: 'For new passwords (6–20).',
   set_requireStrongPassword: 'Require strong passwords',
+  set_tempPasswordDays: 'Temporary password validity (days)',
+  set_tempPasswordDaysHelp:
+    'A password set by an admin is one-time; unused for this many days it no longer works (1–90).',
   set_emailNotifications: 'E-mail notifications',
   set_smsNotifications: 'SMS notifications',
   set_emailNotConfigured:

@@ -21,6 +21,9 @@ export const settingsTr = {
   set_passwordMinLength: 'Minimum Şifre Uzunluğu',
   set_passwordMinLengthHelp: 'Yeni şifreler için (6–20).',
   set_requireStrongPassword: 'Güçlü Şifre Zorunlu',
+  set_tempPasswordDays: 'Geçici şifre geçerlilik süresi (gün)',
+  set_tempPasswordDaysHelp:
+    'Yöneticinin verdiği şifre tek kullanımlıktır; bu kadar gün içinde kullanılmazsa geçersiz olur (1–90).',
   set_emailNotifications: 'E-posta Bildirimleri',
   set_smsNotifications: 'SMS Bildirimleri',
   set_emailNotConfigured:

@@ -33,6 +33,7 @@ export interface SettingsForm {
   sms_notifications: boolean;
   backup_frequency: (typeof BACKUP_FREQUENCIES)[number];
   backup_retention_days: string;
+  temp_password_days: string;
 }
 
 export function toForm(s: SystemSettings): SettingsForm {
@@ -50,6 +51,7 @@ export function toForm(s: SystemSettings): SettingsForm {
     sms_notifications: s.sms_notifications,
     backup_frequency: s.backup_frequency,
     backup_retention_days: formatQuantityInput(s.backup_retention_days),
+    temp_password_days: formatQuantityInput(s.temp_password_days),
   };
 }
 
@@ -94,6 +96,7 @@ function values(
     max_login_attempts: num('max_login_attempts'),
     password_min_length: num('password_min_length'),
     backup_retention_days: num('backup_retention_days'),
+    temp_password_days: num('temp_password_days'),
   };
 }
 

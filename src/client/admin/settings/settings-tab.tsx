@@ -306,6 +306,7 @@ export default function SettingsTab() {
           {number('max_login_attempts', t('set_maxLoginAttempts'), t('set_maxLoginAttemptsHelp'))}
           {number('password_min_length', t('set_passwordMinLength'), t('set_passwordMinLengthHelp'))}
           {toggle('require_strong_password', t('set_requireStrongPassword'))}
+          {number('temp_password_days', t('set_tempPasswordDays'), t('set_tempPasswordDaysHelp'))}
         </Section>
         <Section title={t('set_notifications')} testId="set-notifications">
           {toggle('email_notifications', t('set_emailNotifications'))}

@@ -26,6 +26,8 @@ export const usersEn: Record<keyof typeof usersTr, string> = {
   usr_active: 'Active',
   usr_passive: 'Inactive',
   usr_locked: 'Locked',
+  usr_tempPassword: 'Temporary password',
+  usr_tempPasswordHint: 'The user has not yet replaced the temporary password an admin gave with their own.',
   usr_lockedUntil: 'Locked until {time}',
   usr_never: 'Never signed in',
   usr_none: '-',
@@ -64,6 +66,12 @@ export const usersEn: Record<keyof typeof usersTr, string> = {
   usr_updated: 'User updated successfully!',
   usr_deleted: 'User deleted successfully!',
   usr_passwordResetDone: "Password reset; the user's open sessions were ended.",
+  usr_passwordResetUntil:
+    "Password reset; the user's open sessions were ended. The temporary password is valid until {date}.",
+  usr_oneTimeNote:
+    'This password is one-time: at the first sign-in the user must set their own password before doing anything else; unused for {days} days, it no longer works.',
+  usr_oneTimeNoteSetting:
+    'This password is one-time: at the first sign-in the user must set their own password before doing anything else; unused for the temporary password validity set in System Settings, it no longer works.',
   usr_unlocked: "The user's sign-in lock was removed.",
   usr_noChanges: 'No changes',
   usr_conflict:
@@ -72,7 +80,7 @@ export const usersEn: Record<keyof typeof usersTr, string> = {
   usr_deleteConfirm: 'Are you sure you want to delete this user?',
   usr_deleteNote: '{name} ({username}) will no longer be able to sign in; their name stays on their orders.',
   usr_resetTitle: 'Reset Password',
-  usr_resetText: "Enter the new password for {name}. The user's open sessions will be ended.",
+  usr_resetText: "Enter a new temporary password for {name}. The user's open sessions will be ended.",
   usr_newPassword: 'New Password',
   usr_signOutNote: "Changing the role or deactivating the user ends the user's open sessions at once.",
 };

@@ -24,6 +24,8 @@ export const usersTr = {
   usr_active: 'Aktif',
   usr_passive: 'Pasif',
   usr_locked: 'Kilitli',
+  usr_tempPassword: 'Geçici şifre',
+  usr_tempPasswordHint: 'Kullanıcı, yöneticinin verdiği geçici şifreyi henüz kendi şifresiyle değiştirmedi.',
   usr_lockedUntil: '{time} saatine kadar kilitli',
   usr_never: 'Hiç giriş yapmadı',
   usr_none: '-',
@@ -62,6 +64,12 @@ export const usersTr = {
   usr_updated: 'Kullanıcı başarıyla güncellendi!',
   usr_deleted: 'Kullanıcı başarıyla silindi!',
   usr_passwordResetDone: 'Şifre sıfırlandı; kullanıcının açık oturumları kapatıldı.',
+  usr_passwordResetUntil:
+    'Şifre sıfırlandı; kullanıcının açık oturumları kapatıldı. Geçici şifre {date} tarihine kadar geçerli.',
+  usr_oneTimeNote:
+    'Bu şifre tek kullanımlıktır: kullanıcı ilk girişte kendi şifresini belirlemeden başka bir işlem yapamaz; {days} gün içinde kullanılmazsa geçersiz olur.',
+  usr_oneTimeNoteSetting:
+    "Bu şifre tek kullanımlıktır: kullanıcı ilk girişte kendi şifresini belirlemeden başka bir işlem yapamaz; Sistem Ayarları'ndaki geçici şifre geçerlilik süresi içinde kullanılmazsa geçersiz olur.",
   usr_unlocked: 'Kullanıcının giriş kilidi kaldırıldı.',
   usr_noChanges: 'Değişiklik yok',
   usr_conflict: 'Kullanıcı siz düzenlerken değişti. Güncel hâli gösteriliyor; değişikliğinizi tekrar yapın.',
@@ -69,7 +77,7 @@ export const usersTr = {
   usr_deleteConfirm: 'Bu kullanıcıyı silmek istediğinizden emin misiniz?',
   usr_deleteNote: '{name} ({username}) artık giriş yapamaz; siparişlerinde adı görünmeye devam eder.',
   usr_resetTitle: 'Şifre Sıfırla',
-  usr_resetText: '{name} için yeni şifreyi girin. Kullanıcının açık oturumları kapatılır.',
+  usr_resetText: '{name} için yeni geçici şifreyi girin. Kullanıcının açık oturumları kapatılır.',
   usr_newPassword: 'Yeni Şifre',
   usr_signOutNote: 'Rol değişikliği veya pasif yapma, kullanıcının açık oturumlarını hemen kapatır.',
 };

@@ -9,8 +9,9 @@ import { API } from '../../../shared/api/endpoints';
 import { ApiError } from '../../api/errors';
 import { useApiMutation } from '../../api/query';
 import { DialogSubmitActions } from '../../shared-ui/dialog-submit-actions';
-import { useT } from '../../shared-ui/i18n';
+import { dateTimeLabel, useT } from '../../shared-ui/i18n';
 import { useUi } from '../../state/ui';
+import { OneTimePasswordNote } from './one-time-note';
 import { checkPassword, type FieldError, refusalField } from './user-form';
 
 /**
@@ -63,7 +64,11 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
   );
 }
 
-/** The admin sets a new password for a user (the company's rules apply); their sessions end. */
+/**
+ * The admin sets a new password for a user (the company's rules apply); their sessions end. It is
+ * a one-time password: the user signs in with it only to set their own, before it expires (the
+ * success message says until when).
+ */
 export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const t = useT();
   const ui = useUi();
@@ -81,8 +86,12 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
     const problem = checkPassword(password);
     if (problem) return setError(problem);
     try {
-      await reset.mutateAsync({ params: { id: user.id }, body: { password } });
-      ui.showSuccess(t('usr_passwordResetDone'));
+      const done = await reset.mutateAsync({ params: { id: user.id }, body: { password } });
+      ui.showSuccess(
+        done.password_expires_at
+          ? t('usr_passwordResetUntil', { date: dateTimeLabel(done.password_expires_at) })
+          : t('usr_passwordResetDone'),
+      );
       onClose();
     } catch (e) {
       const field = e instanceof ApiError ? refusalField(e) : null;
@@ -124,6 +133,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
           size="small"
           slotProps={{ htmlInput: { 'data-testid': 'user-reset-password' } }}
         />
+        <OneTimePasswordNote />
       </DialogContent>
       <DialogSubmitActions
         busy={reset.isPending}

@@ -18,6 +18,7 @@ import { DialogSubmitActions } from '../../shared-ui/dialog-submit-actions';
 import { useT } from '../../shared-ui/i18n';
 import { usePhone } from '../../shared-ui/responsive';
 import { useUi } from '../../state/ui';
+import { OneTimePasswordNote } from './one-time-note';
 import {
   checkCreate,
   checkEdit,
@@ -34,7 +35,8 @@ import { roleKey } from './user-rows';
 /**
  * New user / Edit user (admin). The form's rules are the requests' own schemas (user-form.ts): an
  * error shows under its field and clears as soon as the field is edited. The password is typed
- * only when the user is created (a new password afterwards is the reset-password action). An
+ * only when the user is created (a new password afterwards is the reset-password action); it is a
+ * one-time password the user replaces at their first sign-in (the dialog says so). An
  * edit names the version the dialog was opened on: when someone changed the user meanwhile, the
  * server refuses it and the dialog shows the user as they are now. A refusal naming a field (a
  * taken username, the company's password rule) shows under that field.
@@ -205,12 +207,15 @@ export function UserFormDialog({
               label={t('usr_fActive')}
             />
           ) : (
-            field('password', {
-              required: true,
-              type: 'password',
-              autoComplete: 'new-password',
-              helperText: errorText('password') ?? t('usr_passwordHelp'),
-            })
+            <>
+              {field('password', {
+                required: true,
+                type: 'password',
+                autoComplete: 'new-password',
+                helperText: errorText('password') ?? t('usr_passwordHelp'),
+              })}
+              <OneTimePasswordNote />
+            </>
           )}
           <button type="submit" hidden aria-hidden tabIndex={-1} />
         </Stack>

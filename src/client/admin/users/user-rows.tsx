@@ -56,6 +56,11 @@ function StatusChips({ user }: { user: AdminUser }) {
           <Chip size="small" label={t('usr_locked')} color="warning" data-testid="user-locked-chip" />
         </Tooltip>
       ) : null}
+      {user.must_change_password ? (
+        <Tooltip title={t('usr_tempPasswordHint')}>
+          <Chip size="small" label={t('usr_tempPassword')} variant="outlined" data-testid="user-temp-chip" />
+        </Tooltip>
+      ) : null}
     </Stack>
   );
 }

@@ -27,6 +27,7 @@ import { down0027, up0027 } from './0027-invoices';
 import { down0028, up0028 } from './0028-stock-write-off';
 import { down0029, up0029 } from './0029-search-fold';
 import { down0030, up0030 } from './0030-registration-tax-details';
+import { down0031, up0031 } from './0031-one-time-passwords';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0028-stock-write-off': { up: up0028, down: down0028 },
   '0029-search-fold': { up: up0029, down: down0029 },
   '0030-registration-tax-details': { up: up0030, down: down0030 },
+  '0031-one-time-passwords': { up: up0031, down: down0031 },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { TokenClaims } from '../../../shared/api/auth';
 import { mayCall } from '../../../shared/api/endpoint';
 import { MESSAGES } from '../../../shared/api/errors';
+import { oneTimePasswordExpired, PASSWORD_CHANGE_REQUIRED } from '../../../shared/domain/one-time-password';
 import type { Role } from '../../../shared/domain/roles';
 import { findSessionWithUser, revokeSession, touchSession } from '../../auth/sessions.repository';
 import { bearerToken, verifyToken } from '../../auth/tokens';
@@ -16,6 +17,8 @@ export interface AuthUser {
   role: Role;
   tenantId: string;
   sessionId: string;
+  /** Signed in with a one-time password not yet replaced: only `beforePasswordChange` routes are open. */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
@@ -41,7 +44,14 @@ declare module 'fastify' {
  *    deactivation applies to the next request;
  * 4. the session was not idle longer than the tenant's CURRENT `session_timeout` minutes — else 401
  *    (and the session is revoked, so raising the setting later does not bring it back). JWT_TTL
- *    stays the absolute cap of a session's life.
+ *    stays the absolute cap of a session's life;
+ * 5. a session signed in with a one-time password (shared/domain/one-time-password.ts) that is
+ *    not yet replaced: past the password's expiry → 401 (it could no longer sign in either); else
+ *    every route but the few whose entry says `beforePasswordChange` (the own profile, the
+ *    password change, sign-out) → 403 PASSWORD_CHANGE_REQUIRED — checked here, once, for every
+ *    /api route: the sync feed, the pushes and the event stream included. The flag comes with
+ *    the session's row (read cache); the password change empties that cache when it commits, so
+ *    the very next request is open.
  * A request records itself on its session (`last_seen_at`) when the last record is a minute old or
  * more: one small write per session and minute, not one per request. `touch: false` (an open event
  * stream checking itself) reads without counting as use: a screen left open is still idle.
@@ -62,6 +72,11 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest, touch 
   if (row.session_revoked_at !== null || row.session_expires_at.getTime() <= Date.now()) throw unauthorized();
   if (!row.is_active) throw unauthorized(MESSAGES.userInactive);
   const now = Date.now();
+  const oneTime = {
+    must_change_password: row.password_must_change,
+    password_expires_at: row.password_expires_at,
+  };
+  if (oneTimePasswordExpired(oneTime, new Date(now))) throw unauthorized(MESSAGES.temporaryPasswordExpired);
   const idle = now - row.session_last_seen_at.getTime();
   if (idle > request.tenant.session_timeout * 60_000) {
     await revokeSession(app.db, tenantId, row.session_id, new Date(now)).catch(() => {});
@@ -81,6 +96,7 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest, touch 
     role: row.role as Role,
     tenantId: request.tenant.id,
     sessionId: row.session_id,
+    mustChangePassword: row.password_must_change,
   };
 }
 
@@ -123,6 +139,8 @@ export default fp(
       const run = runOf(app, request);
       if (run && run.tenant.id === request.tenant.id) request.user ??= run.user;
       request.user ??= await resolveUser(app, request);
+      if (request.user.mustChangePassword && config?.beforePasswordChange !== true)
+        throw new AppError(403, PASSWORD_CHANGE_REQUIRED, MESSAGES.passwordChangeRequired);
       // A route without an entry is "any signed-in user"; an entry's role list is checked by the
       // same rule the client uses to offer a call (mayCall).
       if (access !== undefined && !mayCall({ access }, request.user.role)) throw forbidden(config?.denied);
