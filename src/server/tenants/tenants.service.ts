@@ -11,6 +11,9 @@ export function toTenantInfo(tenant: Tenant, emailConfigured: boolean): TenantIn
     branding: tenant.branding,
     settings: tenant.settings,
     password_reset_by_email: emailConfigured,
-    password_policy: { min_length: tenant.password_min_length, require_strong: tenant.require_strong_password },
+    password_policy: {
+      min_length: tenant.password_min_length,
+      require_strong: tenant.require_strong_password,
+    },
   };
 }
