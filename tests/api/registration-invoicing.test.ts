@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueFormToken } from '../../src/server/registrations/form-token';
 import { REG_RULE_TEXTS } from '../../src/shared/api/registrations';
 import { type Api, type Session, startApi } from './support/harness';
+import { signInAndSetOwnPassword } from './support/one-time-password';
 
 let api: Api;
 let platform: Session;
@@ -98,7 +99,13 @@ describe('the sign-up carries the invoicing fields into the company profile', ()
     });
 
     // The new company's admin: the profile is filled in and invoicing is ready.
-    const admin = await api.login(body.subdomain, admin_username, one_time_password);
+    const admin = await signInAndSetOwnPassword(
+      api,
+      body.subdomain,
+      admin_username,
+      one_time_password,
+      'Ege-zeytin-2026',
+    );
     const company = await api.call<{ data: Record<string, unknown> }>('GET', '/admin/company', {
       tenant: body.subdomain,
       token: admin.token,
