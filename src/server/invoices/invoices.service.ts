@@ -274,7 +274,7 @@ export async function statusInvoiceStep(
   if (!order) return NOTHING;
   const sale = await repo.findOrderInvoice(trx, tenantId, orderId, 'SATIS', 'issued');
   let prepared: PreparedInvoice;
-  let action: string;
+  let action: 'invoice.issue' | 'invoice.return';
   if (target === 'delivered') {
     const settings = await repo.invoiceSettings(trx, tenantId);
     // Automatic issuing never blocks a delivery: an incomplete company profile skips it.
@@ -296,7 +296,7 @@ export async function statusInvoiceStep(
         action,
         entity: 'invoice',
         entity_id: created.id,
-        message: `${created.invoice_number} (${order.order_number})`,
+        params: { number: created.invoice_number, order: order.order_number },
         user_id: actor.id,
         user_name: actor.full_name,
       });

@@ -8,6 +8,7 @@ import {
   type UpdateUserInput,
   USER_MESSAGES,
 } from '../../shared/api/admin-users';
+import { auditChanges } from '../../shared/api/audit-fields';
 import { checkPassword } from '../auth/auth.service';
 import { clearLoginAttempts, readLoginAttempts, runningLocks } from '../auth/login-attempts.repository';
 import { revokeUserSessions } from '../auth/sessions.repository';
@@ -213,6 +214,7 @@ export async function update(
     data: await withLock(trx, tenantId, updated),
     entityId: id,
     changed: true,
+    audit: { changes: auditChanges('user', locked, updated) },
     ...(signsOut ? { signedOut: id } : {}),
   };
 }
@@ -243,7 +245,13 @@ export async function remove(
   await adminRepo.softDeleteUser(trx, tenantId, id, now);
   await revokeUserSessions(trx, tenantId, id, now);
   await clearLoginAttempts(trx, tenantId, usernameKey(locked));
-  return { data: { id, deleted: true }, entityId: id, changed: true, signedOut: id };
+  return {
+    data: { id, deleted: true },
+    entityId: id,
+    changed: true,
+    signedOut: id,
+    audit: { params: { name: locked.full_name, username: locked.username } },
+  };
 }
 
 // ----------------------------------------------------------------- password and lockout ---
@@ -259,7 +267,13 @@ export async function resetPassword(
   if (!locked) throw userNotFound();
   await updateUser(trx, tenantId, id, { password_hash: passwordHash });
   await revokeUserSessions(trx, tenantId, id, new Date());
-  return { data: { id, message: USER_MESSAGES.passwordReset }, entityId: id, changed: true, signedOut: id };
+  return {
+    data: { id, message: USER_MESSAGES.passwordReset },
+    entityId: id,
+    changed: true,
+    signedOut: id,
+    audit: { params: { name: locked.full_name, username: locked.username } },
+  };
 }
 
 /** POST /admin/users/{id}/unlock: the failed sign-ins are forgotten; the user may sign in now. */
@@ -272,5 +286,10 @@ export async function unlock(
   if (!account) throw userNotFound();
   const state = await readLoginAttempts(trx, tenantId, usernameKey(account));
   await clearLoginAttempts(trx, tenantId, usernameKey(account));
-  return { data: { id, message: USER_MESSAGES.unlocked }, entityId: id, changed: state !== undefined };
+  return {
+    data: { id, message: USER_MESSAGES.unlocked },
+    entityId: id,
+    changed: state !== undefined,
+    audit: { params: { name: account.full_name, username: account.username } },
+  };
 }

@@ -24,6 +24,7 @@ import { down0022, up0022 } from './0022-tenant-backups';
 import { down0023, up0023 } from './0023-email-outbox';
 import { down0024, up0024 } from './0024-company-registrations';
 import { down0027, up0027 } from './0027-invoices';
+import { down0030, up0030 } from './0030-audit-log-texts';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0022-tenant-backups': { up: up0022, down: down0022 },
   '0024-company-registrations': { up: up0024, down: down0024 },
   '0027-invoices': { up: up0027, down: down0027 },
+  '0030-audit-log-texts': { up: up0030, down: down0030 },
 };
 
 export const migrationProvider: MigrationProvider = {
