@@ -131,7 +131,7 @@ export const AUDIT_FIELD_LABELS: Partial<Record<AuditEntityKind, Record<string, 
 };
 
 /** Field names that hold secrets: never logged, even when a label table lists one by mistake. */
-export const SECRET_FIELD = /pass(word)?|hash|token|secret|api_?key|otp/i;
+export const SECRET_FIELD = /^(password|pass|hash)$|_hash$|token|secret|api_?key|(^|_)otp($|_)/i;
 
 /** A value as the log stores it: texts, numbers and yes/no as they are; a list as its items joined; objects as a count. */
 function storable(value: unknown, kind: FieldKind | undefined): AuditValue {
