@@ -181,12 +181,13 @@ const LANGUAGES: Record<AuditLanguage, Record<string, string>> = {
 };
 const YES_NO: Record<AuditLanguage, [string, string]> = { tr: ['Evet', 'Hayır'], en: ['Yes', 'No'] };
 
-/** A money amount in kuruş as the language writes it (1.234,50 ₺ / ₺1,234.50). */
+/** A money amount in kuruş as the language writes it: ₺1.234,50 / ₺1,234.50. */
 function money(kurus: number, language: AuditLanguage): string {
-  return new Intl.NumberFormat(language === 'tr' ? 'tr-TR' : 'en-GB', {
-    style: 'currency',
-    currency: 'TRY',
-  }).format(kurus / 100);
+  const digits = new Intl.NumberFormat(language === 'tr' ? 'tr-TR' : 'en-GB', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return `${kurus < 0 ? '-' : ''}₺${digits.format(Math.abs(kurus) / 100)}`;
 }
 
 /** A stored value (a parameter, or a field's before or after) as the reader's language shows it. */
