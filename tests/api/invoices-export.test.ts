@@ -113,7 +113,7 @@ describe('the period export for an accountant', () => {
     expect(sheet).toHaveLength(3);
     const row = sheet.find((r) => r[0] === consumer.invoice_number)!;
     expect(row[4]).toBeInstanceOf(Date);
-    expect((row[4] as Date).toISOString().slice(0, 10)).toBe('2025-01-16');
+    expect((row[4] as unknown as Date).toISOString().slice(0, 10)).toBe('2025-01-16');
     expect(row[10]).toBe('11111111111');
     expect(row[11]).toBe(consumer.net_total_kurus / 100);
     expect(row[12]).toBe(consumer.vat_total_kurus / 100);
