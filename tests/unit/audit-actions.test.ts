@@ -9,7 +9,12 @@ import {
   SECRET_FIELD,
   secretChanged,
 } from '../../src/shared/api/audit-fields';
-import { auditActionsShowing, placeholders, renderAuditMessage } from '../../src/shared/api/audit-messages';
+import {
+  auditActionsShowing,
+  placeholders,
+  renderAuditMessage,
+  UNCHANGED_PARAM,
+} from '../../src/shared/api/audit-messages';
 import { BULK_ACTIONS } from '../../src/shared/api/products';
 import { REGISTRATION_ACTIONS } from '../../src/shared/domain/company-registration';
 import { searchFold } from '../../src/shared/domain/turkish-text';
@@ -75,6 +80,7 @@ describe('the system log message table', () => {
       expect(Boolean(entry.trFull), code).toBe(Boolean(entry.enFull));
       if (!entry.trFull || !entry.enFull) continue;
       expect(placeholders(entry.trFull).sort(), code).toEqual(placeholders(entry.enFull).sort());
+      expect(placeholders(entry.trFull), code).not.toContain(UNCHANGED_PARAM);
       for (const name of Object.keys(entry.values ?? {}))
         expect(placeholders(entry.trFull), code).toContain(name);
     }
@@ -101,7 +107,7 @@ describe('the system log message table', () => {
     // A replay that changed nothing says so.
     expect(
       renderAuditMessage(
-        { action: 'product.update', params: { ...params, unchanged: 1 }, message: null },
+        { action: 'product.update', params: { ...params, [UNCHANGED_PARAM]: 1 }, message: null },
         'en',
       ),
     ).toBe('Product updated: Magic Keyboard (KB-001) (no change: already applied)');

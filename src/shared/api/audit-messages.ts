@@ -9,6 +9,12 @@ import {
 import { type AuditLanguage, auditValueText } from './audit-fields';
 import { fillTemplate } from './stored-texts';
 
+/**
+ * The parameter that marks a row whose request changed nothing (already applied); no template
+ * names it (a unit test checks).
+ */
+export const UNCHANGED_PARAM = 'already_applied';
+
 /** The `{name}` placeholders of a template. */
 export const placeholders = (template: string): string[] =>
   [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
@@ -42,13 +48,10 @@ export function renderAuditMessage(
     }
     text = fillTemplate(full, shown);
   }
-  if (params.unchanged)
+  if (params[UNCHANGED_PARAM])
     text += language === 'en' ? ' (no change: already applied)' : ' (değişiklik yok: zaten uygulanmış)';
   return text;
 }
-
-/** The parameter that marks a row whose request changed nothing (already applied). */
-export const UNCHANGED_PARAM = 'unchanged';
 
 /**
  * The actions whose generic sentence, in either language, contains the folded search text — what

@@ -32,7 +32,6 @@ export interface MutateOptions {
   action: AuditAction;
   /** Audit entity, e.g. 'notification'. */
   entity: string;
-
   /**
    * Slow work that must not run inside the transaction (hashing a password), run after the replay
    * check — a replay must not redo it, e.g. re-check a password that the first request changed.
