@@ -387,12 +387,15 @@ describe('GET /admin/logs/export', () => {
     );
     expect(r.raw.charCodeAt(0)).toBe(0xfeff);
     const lines = r.raw.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Zaman (UTC);Seviye;Mesaj;Kullanıcı;IP adresi;Kullanıcı aracısı;İşlem');
+    expect(lines[0]).toBe(
+      'Zaman (Europe/Istanbul);Seviye;Mesaj;Değişiklikler;Kullanıcı;IP adresi;Kullanıcı aracısı;İşlem',
+    );
     expect(r.raw).not.toContain('başka işlem'); // another action
-    expect(lines[1]).toBe("2026-07-03 00:00:00;Hata;'-5 stok;'+90 555;203.0.113.7;fixture-agent;fx.csv");
-    expect(r.raw).toContain('"Şirket; ""İğdır"" çalışması\nikinci satır";\'@ali;');
+    // Times on the company's clock (Istanbul), as Turkish Excel reads a date-time.
+    expect(lines[1]).toBe("03.07.2026 03:00:00;Hata;'-5 stok;;'+90 555;203.0.113.7;fixture-agent;fx.csv");
+    expect(r.raw).toContain('"Şirket; ""İğdır"" çalışması\nikinci satır";;\'@ali;');
     expect(lines.at(-2)).toBe(
-      "2026-07-01 00:00:00;Bilgi;'=1+1;Çağlar Öztürk;203.0.113.7;fixture-agent;fx.csv",
+      "01.07.2026 03:00:00;Bilgi;'=1+1;;Çağlar Öztürk;203.0.113.7;fixture-agent;fx.csv",
     );
     expect(lines.at(-1)).toBe('');
 

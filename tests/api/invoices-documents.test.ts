@@ -501,7 +501,7 @@ describe('export and the sync feed', () => {
     expect(csv.trim().split('\r\n')).toHaveLength(count.length + 1);
     expect(csv).toContain('Öztürk Gıda Ltd. Şti.');
     const empty = await file(admin, '/invoices/export?from=2001-01-01&to=2001-01-31');
-    expect([...readZip(empty.rawPayload).keys()]).toEqual(['ozet.csv']);
+    expect([...readZip(empty.rawPayload).keys()]).toEqual(['ozet.csv', 'ozet.xlsx']);
     const tooLong = await api.call('GET', '/invoices/export', {
       token: admin.token,
       query: { from: '2024-01-01', to: '2026-01-01' },

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
-import { api, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
 
 const baseURL = inject('baseURL');
 const browser = browserPerFile();
@@ -98,6 +98,71 @@ describe('admin panel: system logs and orders (Chromium against npm start)', () 
     await page.getByTestId('logs-offline').waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('log-row').count(), { timeout: 30_000 }).toBeGreaterThan(1);
     expect(await page.getByTestId('logs-export').isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('in English: English messages, the record named and linked, and the changed fields', async () => {
+    // A product edited through the API: the entry this test reads.
+    const { token } = await apiLogin(baseURL, 'demo', 'admin');
+    const code = `E2E-${Date.now()}`;
+    const name = `Magic Keyboard ${code.slice(-4)}`;
+    const created = await api<{ data: { id: string } }>(baseURL, 'demo', '/products', {
+      method: 'POST',
+      token,
+      body: {
+        name,
+        product_code: code,
+        selling_price_kurus: 90_099,
+        cost_price_kurus: 50_000,
+        min_stock: 1,
+        current_stock: 3,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const edited = await api(baseURL, 'demo', `/products/${created.body.data.id}`, {
+      method: 'PUT',
+      token,
+      body: { selling_price_kurus: 95_000 },
+    });
+    expect(edited.status).toBe(200);
+
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signIn(page, baseURL, 'demo', 'admin');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await toEnglish(page);
+    await page.goto(`${baseURL}/admin?tab=4`);
+    await page.getByTestId('logs-table').waitFor({ timeout: 30_000 });
+    // The English words the reader sees find it.
+    await page.getByTestId('logs-search').fill(`product updated: ${name}`);
+    await expect
+      .poll(() => page.getByTestId('log-message').allInnerTexts(), { timeout: 15_000 })
+      .toEqual([`Product updated: ${name} (${code})`]);
+    // Sign-ins read in English too (not the Turkish sentence).
+    await page.getByTestId('logs-search').fill('signed in');
+    await expect
+      .poll(() => page.getByTestId('log-message').first().innerText(), { timeout: 15_000 })
+      .toBe('User signed in');
+
+    await page.getByTestId('logs-search').fill(code);
+    await expect
+      .poll(() => page.getByTestId('log-message').allInnerTexts(), { timeout: 15_000 })
+      .toEqual([`Product updated: ${name} (${code})`, `Product added: ${name} (${code})`]);
+    await page.getByTestId('log-row').first().click();
+    await page.getByTestId('log-detail').waitFor();
+    expect(await page.getByTestId('log-detail-message').innerText()).toBe(
+      `Product updated: ${name} (${code})`,
+    );
+    expect(await page.getByTestId('log-detail-record-name').innerText()).toBe(`${name} (${code})`);
+    const change = page.getByTestId('log-detail-change');
+    expect(await change.count()).toBe(1);
+    expect(await change.innerText()).toBe('Selling price: ₺900.99 → ₺950.00');
+    expect(await seriousViolations(page)).toEqual([]);
+    const link = page.getByTestId('log-detail-record-link');
+    expect(await link.innerText()).toBe('Open the product');
+    await link.click();
+    await page.waitForURL((url) => url.pathname === '/product-management');
+    expect(await page.getByTestId('products-search').inputValue()).toBe(code);
     await context.close();
   });
 

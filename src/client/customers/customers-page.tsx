@@ -20,6 +20,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { canDeleteCustomers, canWriteCustomers } from '../../shared/domain/customer-access';
 import type { LocalCustomer } from '../local';
 import { useCustomers } from '../shared-ui/catalogue-data';
@@ -47,7 +48,9 @@ export default function CustomersPage() {
   const canWrite = canWriteCustomers(role);
   const canDelete = canDeleteCustomers(role);
   const customers = useCustomers();
-  const [search, setSearch] = useState('');
+  // A link may open the list already searched (the system log's link to a record: `?search=…`).
+  const location = useLocation();
+  const [search, setSearch] = useState(() => new URLSearchParams(location.search).get('search') ?? '');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(25);
   const [editing, setEditing] = useState<LocalCustomer | null>(null);

@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { Product } from '../../shared/api/entities';
 import { type BulkAction, PRODUCT_STATUSES } from '../../shared/api/products';
 import { bulkProducts, type LocalProduct, pullNow } from '../local';
@@ -50,7 +51,9 @@ export default function ProductManagementPage() {
   const online = useOnline();
   const queryClient = useQueryClient();
   const { store, error } = useLocalStore();
-  const [search, setSearch] = useState('');
+  // A link may open the list already searched (the system log's link to a record: `?search=…`).
+  const location = useLocation();
+  const [search, setSearch] = useState(() => new URLSearchParams(location.search).get('search') ?? '');
   const [category, setCategory] = useState('');
   const [brand, setBrand] = useState('');
   const [status, setStatus] = useState('');

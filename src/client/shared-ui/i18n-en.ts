@@ -1,5 +1,3 @@
-import type { OrderStatus } from '../../shared/domain/order-status';
-import type { Role } from '../../shared/domain/roles';
 import { backupsEn } from '../admin/backups/messages-en';
 import { companyEn } from '../admin/company/messages-en';
 import { logsEn } from '../admin/logs/messages-en';
@@ -333,32 +331,8 @@ export const en: Record<MessageKey, string> = {
 };
 
 /**
- * Status and role labels: Turkish comes from the shared domain tables (the server's texts, e.g.
- * in notifications, use the same ones and must not change); English is this client-side map.
+ * Status and role labels: both languages live in the shared domain tables (the server renders the
+ * system log's messages in English with them too).
  */
-export const STATUS_LABELS_EN: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  pending_approval: 'Awaiting Approval',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  assigned: 'Assigned',
-  prepared: 'Prepared',
-  preparing: 'Preparing',
-  ready_for_shipping: 'Ready for Shipping',
-  shipped: 'Shipped',
-  in_production: 'In Production',
-  ready_for_delivery: 'Ready for Delivery',
-  out_for_delivery: 'Out for Delivery',
-  in_transit: 'In Transit',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  returned: 'Returned',
-  refunded: 'Refunded',
-};
-export const ROLE_LABELS_EN: Record<Role, string> = {
-  admin: 'Administrator',
-  manager: 'Manager',
-  salesperson: 'Salesperson',
-  warehouse: 'Warehouse Officer',
-  driver: 'Driver',
-};
+export { ORDER_STATUS_LABELS_EN as STATUS_LABELS_EN } from '../../shared/domain/order-status';
+export { ROLE_LABELS_EN } from '../../shared/domain/roles';

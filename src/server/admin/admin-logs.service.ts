@@ -3,12 +3,17 @@ import type { Kysely } from 'kysely';
 import {
   type AdminLogFilter,
   type AdminLogs,
+  type AdminLogsExportQuery,
   type AdminLogsQuery,
   type AdminLogUsers,
   LOG_EXPORT_CAP,
   LOG_SEARCH_WINDOW,
   type LogEntry,
+  logEntrySchema,
 } from '../../shared/api/admin';
+import { entityKindOf } from '../../shared/api/audit-actions';
+import { renderAuditChange } from '../../shared/api/audit-fields';
+import { renderAuditMessage } from '../../shared/api/audit-messages';
 import {
   type AuditLogRecord,
   auditLogBatch,
@@ -18,33 +23,34 @@ import {
   recordAudit,
 } from '../audit/audit.repository';
 import type { Database } from '../db/schema';
+import { CSV_BOM, csvLine, type SheetCell } from '../lib/csv';
+import { xlsxFile } from '../lib/xlsx';
 import { listTenantIds } from '../tenants/tenants.repository';
 import { listUserNames } from '../users/users.repository';
-
-/** Turkish one-line descriptions of the logged actions (the log's `message` when none was stored). */
-const ACTION_TEXTS: Record<string, string> = {
-  'auth.login': 'Kullanıcı giriş yaptı',
-  'auth.logout': 'Kullanıcı çıkış yaptı',
-  'auth.register': 'Yeni kullanıcı kaydı',
-  'auth.profile_update': 'Profil güncellendi',
-  'auth.login_failed': 'Başarısız giriş denemesi',
-  'auth.lockout': 'Hesap kilitlendi',
-  'admin.logs_export': 'Sistem logları dışa aktarıldı',
-  'notification.read': 'Bildirim okundu olarak işaretlendi',
-  'notification.mark_all_read': 'Tüm bildirimler okundu olarak işaretlendi',
-  'notification.delete': 'Bildirim silindi',
-};
 
 function level(value: string): LogEntry['level'] {
   return value === 'warning' || value === 'error' ? value : 'info';
 }
 
+/** A stored jsonb value as its wire form: what the contract allows, else null (never a 500). */
+function paramsOf(value: unknown): LogEntry['params'] {
+  const parsed = logEntrySchema.shape.params.safeParse(value ?? null);
+  return parsed.success ? parsed.data : null;
+}
+function changesOf(value: unknown): LogEntry['changes'] {
+  const parsed = logEntrySchema.shape.changes.safeParse(value ?? null);
+  return parsed.success ? parsed.data : null;
+}
+
 function toEntry(row: AuditLogRecord): LogEntry {
+  const params = paramsOf(row.params);
   return {
     id: row.id,
     level: level(row.level),
     action: row.action,
-    message: row.message ?? ACTION_TEXTS[row.action] ?? row.action,
+    message: renderAuditMessage({ action: row.action, params, message: row.message }, 'tr'),
+    params,
+    changes: changesOf(row.changes),
     entity: row.entity,
     entity_id: row.entity_id,
     user_id: row.user_id,
@@ -82,94 +88,149 @@ export async function listLogUsers(db: Kysely<Database>, tenantId: string): Prom
 
 // ------------------------------------------------------------------------------ export ---
 
-/**
- * A CSV cell: quoted when it holds the separator, a quote or a line break; and a cell that a
- * spreadsheet would read as a formula (it begins with =, +, -, @, or a tab or carriage return
- * that hides one) gets a leading apostrophe, so a logged text such as '=HYPERLINK(…)' stays text
- * when the file is opened in Excel.
- */
-export function csvCell(value: string | null | undefined): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[;",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+type Language = AdminLogsExportQuery['lang'];
 
-/**
- * The separator is ';': Excel with Turkish regional settings splits CSV on ';' (',' is the
- * decimal separator there); the byte-order mark makes it read the file as UTF-8 (ğ, ş, İ intact).
- */
-const SEPARATOR = ';';
-const BOM = '\uFEFF';
-const HEADER = ['Zaman (UTC)', 'Seviye', 'Mesaj', 'Kullanıcı', 'IP adresi', 'Kullanıcı aracısı', 'İşlem'];
-const LEVEL_TEXTS: Record<LogEntry['level'], string> = { info: 'Bilgi', warning: 'Uyarı', error: 'Hata' };
+const HEADERS: Record<Language, (timeZone: string) => string[]> = {
+  tr: (zone) => [
+    `Zaman (${zone})`,
+    'Seviye',
+    'Mesaj',
+    'Değişiklikler',
+    'Kullanıcı',
+    'IP adresi',
+    'Kullanıcı aracısı',
+    'İşlem',
+  ],
+  en: (zone) => [
+    `Time (${zone})`,
+    'Level',
+    'Message',
+    'Changes',
+    'User',
+    'IP address',
+    'User agent',
+    'Action',
+  ],
+};
+const LEVEL_TEXTS: Record<Language, Record<LogEntry['level'], string>> = {
+  tr: { info: 'Bilgi', warning: 'Uyarı', error: 'Hata' },
+  en: { info: 'Info', warning: 'Warning', error: 'Error' },
+};
+const WIDTHS = [20, 10, 60, 40, 22, 16, 30, 22];
 const BATCH = 2000;
 
-function csvLine(cells: Array<string | null>): string {
-  return `${cells.map(csvCell).join(SEPARATOR)}\r\n`;
-}
+/** The note a cut export ends with. */
+export const EXPORT_CAP_NOTE: Record<Language, string> = {
+  tr: `Dışa aktarma ${LOG_EXPORT_CAP.toLocaleString('tr-TR')} satırla sınırlandı; daha fazlası için tarih aralığını daraltın.`,
+  en: `The export stops at ${LOG_EXPORT_CAP.toLocaleString('en-GB')} rows; narrow the date range for more.`,
+};
+export const SEARCH_WINDOW_NOTE: Record<Language, string> = {
+  tr: `Arama en yeni ${LOG_SEARCH_WINDOW.toLocaleString('tr-TR')} kayıt içinde yapıldı; daha eskiler için tarih aralığı verin.`,
+  en: `The search looked through the newest ${LOG_SEARCH_WINDOW.toLocaleString('en-GB')} entries; give a date range for older ones.`,
+};
 
-function csvRow(row: AuditLogRecord): string {
+/** An entry as a row of the export, in the reader's language (the message rendered from its parameters). */
+function exportRow(row: AuditLogRecord, lang: Language): SheetCell[] {
   const entry = toEntry(row);
-  return csvLine([
-    entry.timestamp
-      .replace('T', ' ')
-      .replace(/\.\d+Z$/, '')
-      .replace('Z', ''),
-    LEVEL_TEXTS[entry.level],
-    entry.message,
+  const changes = (entry.changes ?? [])
+    .map((change) => {
+      const line = renderAuditChange(entityKindOf(entry.action), change, lang);
+      return line.secret ? `${line.label}: ${line.after}` : `${line.label}: ${line.before} → ${line.after}`;
+    })
+    .join('; ');
+  return [
+    { dateTime: row.created_at },
+    LEVEL_TEXTS[lang][entry.level],
+    renderAuditMessage({ action: entry.action, params: entry.params, message: row.message }, lang),
+    changes,
     entry.user_name,
     entry.ip_address,
     entry.user_agent,
     entry.action,
-  ]);
+  ];
 }
 
-/** The note a cut export ends with. */
-export const EXPORT_CAP_NOTE = `Dışa aktarma ${LOG_EXPORT_CAP.toLocaleString('tr-TR')} satırla sınırlandı; daha fazlası için tarih aralığını daraltın.`;
-export const SEARCH_WINDOW_NOTE = `Arama en yeni ${LOG_SEARCH_WINDOW.toLocaleString('tr-TR')} kayıt içinde yapıldı; daha eskiler için tarih aralığı verin.`;
+/**
+ * The filtered entries as export rows, newest first, batch by batch (keyset over the filter's
+ * index, one short query per batch — a large export never holds the connection, PGlite's only
+ * one, for long, and never reads the whole log at once). At most LOG_EXPORT_CAP rows; a cut
+ * export ends with a row saying so. With a free-text search the scan stops after
+ * LOG_SEARCH_WINDOW entries, as the list's does, and says so when it stopped there.
+ */
+async function* exportRows(
+  db: Kysely<Database>,
+  tenantId: string,
+  filter: AdminLogFilter,
+  lang: Language,
+): AsyncGenerator<SheetCell[][]> {
+  let cursor: LogCursor | null = null;
+  let written = 0;
+  let scanned = 0;
+  for (;;) {
+    const size = filter.search ? Math.min(BATCH, LOG_SEARCH_WINDOW - scanned) : BATCH;
+    const batch = await auditLogBatch(db, tenantId, filter, cursor, size);
+    scanned += batch.scanned;
+    const rows: SheetCell[][] = [];
+    for (const row of batch.items) {
+      if (written === LOG_EXPORT_CAP) {
+        yield [...rows, [EXPORT_CAP_NOTE[lang]]];
+        return;
+      }
+      rows.push(exportRow(row, lang));
+      written++;
+    }
+    if (rows.length > 0) yield rows;
+    if (!batch.next) return;
+    if (filter.search && scanned >= LOG_SEARCH_WINDOW) {
+      yield [[SEARCH_WINDOW_NOTE[lang]]];
+      return;
+    }
+    if (!filter.search && written === LOG_EXPORT_CAP) {
+      // Exactly the cap written: only a note when more rows exist.
+      const more = await auditLogBatch(db, tenantId, filter, batch.next, 1);
+      if (more.items.length > 0) yield [[EXPORT_CAP_NOTE[lang]]];
+      return;
+    }
+    cursor = batch.next;
+  }
+}
+
+function filterOf(query: AdminLogsExportQuery): AdminLogFilter {
+  const { format: _format, lang: _lang, ...filter } = query;
+  return filter;
+}
 
 /**
- * GET /admin/logs/export: the filtered entries as CSV, newest first, streamed batch by batch
- * (keyset over the filter's index, one short query per batch — a large export never holds the
- * connection, PGlite's only one, for long, and never builds the whole file in memory). At most
- * LOG_EXPORT_CAP rows; a cut file ends with a line saying so. With a free-text search the scan
- * stops after LOG_SEARCH_WINDOW entries, as the list's does, and says so when it stopped there.
+ * GET /admin/logs/export, `format=csv`: streamed batch by batch (lib/csv.ts — Turkish Excel's
+ * CSV: ';', BOM, times dd.MM.yyyy HH:mm:ss on the company's clock, formula-safe texts).
  */
-export function exportCsv(db: Kysely<Database>, tenantId: string, filter: AdminLogFilter): Readable {
+export function exportCsv(
+  db: Kysely<Database>,
+  tenantId: string,
+  query: AdminLogsExportQuery,
+  timeZone: string,
+): Readable {
+  const options = { timeZone };
   async function* lines(): AsyncGenerator<string> {
-    yield BOM + csvLine(HEADER);
-    let cursor: LogCursor | null = null;
-    let written = 0;
-    let scanned = 0;
-    for (;;) {
-      const size = filter.search ? Math.min(BATCH, LOG_SEARCH_WINDOW - scanned) : BATCH;
-      const batch = await auditLogBatch(db, tenantId, filter, cursor, size);
-      scanned += batch.scanned;
-      let chunk = '';
-      for (const row of batch.items) {
-        if (written === LOG_EXPORT_CAP) {
-          yield `${chunk}${csvLine([EXPORT_CAP_NOTE])}`;
-          return;
-        }
-        chunk += csvRow(row);
-        written++;
-      }
-      if (chunk) yield chunk;
-      if (!batch.next) return;
-      if (filter.search && scanned >= LOG_SEARCH_WINDOW) {
-        yield csvLine([SEARCH_WINDOW_NOTE]);
-        return;
-      }
-      if (!filter.search && written === LOG_EXPORT_CAP) {
-        // Exactly the cap written: only a note when more rows exist.
-        const more = await auditLogBatch(db, tenantId, filter, batch.next, 1);
-        if (more.items.length > 0) yield csvLine([EXPORT_CAP_NOTE]);
-        return;
-      }
-      cursor = batch.next;
+    yield CSV_BOM + csvLine(HEADERS[query.lang](timeZone), options);
+    for await (const rows of exportRows(db, tenantId, filterOf(query), query.lang)) {
+      yield rows.map((row) => csvLine(row, options)).join('');
     }
   }
   return Readable.from(lines());
+}
+
+/** `format=xlsx`: the same rows as a sheet (times as date cells); built whole, at most LOG_EXPORT_CAP rows. */
+export async function exportXlsx(
+  db: Kysely<Database>,
+  tenantId: string,
+  query: AdminLogsExportQuery,
+  timeZone: string,
+): Promise<Buffer> {
+  const all: SheetCell[][] = [];
+  for await (const rows of exportRows(db, tenantId, filterOf(query), query.lang)) all.push(...rows);
+  const sheet = query.lang === 'en' ? 'System logs' : 'Sistem logları';
+  return xlsxFile(HEADERS[query.lang](timeZone), all, { timeZone, sheet, widths: WIDTHS });
 }
 
 /** The export is an admin action: it is logged (who took which entries, from where). */
@@ -177,10 +238,10 @@ export async function auditExport(
   db: Kysely<Database>,
   tenantId: string,
   actor: { id: string; full_name: string },
-  filter: AdminLogFilter,
+  query: AdminLogsExportQuery,
   meta: { ip: string | null; userAgent: string | null },
 ): Promise<void> {
-  const described = Object.entries(filter)
+  const described = Object.entries({ ...filterOf(query), format: query.format })
     .filter(([, value]) => value !== undefined && value !== '')
     .map(([key, value]) => `${key}=${value instanceof Date ? value.toISOString() : String(value)}`)
     .join(', ');
@@ -188,7 +249,7 @@ export async function auditExport(
     tenant_id: tenantId,
     action: 'admin.logs_export',
     entity: 'audit_log',
-    message: described ? `Sistem logları dışa aktarıldı (${described})` : 'Sistem logları dışa aktarıldı',
+    params: { filters: described },
     user_id: actor.id,
     user_name: actor.full_name,
     ip: meta.ip,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { XLSX_TYPE } from '../../shared/api/endpoint';
 import { API } from '../../shared/api/endpoints';
 import { route } from '../lib/route';
 import * as logs from './admin-logs.service';
@@ -38,9 +39,18 @@ export default async function adminRoutes(app: FastifyInstance) {
       userAgent: request.headers['user-agent'] ?? null,
     });
     const day = new Date().toISOString().slice(0, 10);
+    const name = `sistem-loglari-${request.tenant.id}-${day}`;
+    const timeZone = request.tenant.settings.timezone;
+    if (request.query.format === 'xlsx') {
+      return {
+        body: await logs.exportXlsx(app.db, request.tenant.id, request.query, timeZone),
+        filename: `${name}.xlsx`,
+        contentType: XLSX_TYPE,
+      };
+    }
     return {
-      body: logs.exportCsv(app.db, request.tenant.id, request.query),
-      filename: `sistem-loglari-${request.tenant.id}-${day}.csv`,
+      body: logs.exportCsv(app.db, request.tenant.id, request.query, timeZone),
+      filename: `${name}.csv`,
     };
   });
 

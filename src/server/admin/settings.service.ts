@@ -6,6 +6,7 @@ import {
   type SystemSettings,
   type UpdateSettingsInput,
 } from '../../shared/api/admin-settings';
+import { auditChanges } from '../../shared/api/audit-fields';
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
 import { AppError, notFound } from '../lib/errors';
@@ -75,5 +76,11 @@ export async function updateSettings(
   const patch: SystemSettingsPatch = {};
   for (const field of changed) Object.assign(patch, { [field]: body[field] });
   const updated = await updateSystemSettings(trx, tenantId, patch, new Date());
-  return { data: toSystemSettings(updated, channels), entityId: tenantId, changed: true };
+  const after = toSystemSettings(updated, channels);
+  return {
+    data: after,
+    entityId: tenantId,
+    changed: true,
+    audit: { changes: auditChanges('settings', current, after) },
+  };
 }

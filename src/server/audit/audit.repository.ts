@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import { LOG_COUNT_CAP, LOG_SEARCH_WINDOW } from '../../shared/api/admin';
+import type { AuditAction, AuditParams } from '../../shared/api/audit-actions';
+import type { AuditChange } from '../../shared/api/audit-fields';
+import { auditActionsShowing, renderAuditMessage } from '../../shared/api/audit-messages';
 import { searchFold } from '../../shared/domain/turkish-text';
 import type { AuditLogsTable, Database } from '../db/schema';
 import { containsPattern } from '../lib/like-pattern';
@@ -10,10 +13,16 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export type AuditLevel = 'info' | 'warning' | 'error';
 
 export interface AuditEntry {
-  action: string;
+  /** A code of src/shared/api/audit-actions.ts: a code without a message in both languages is a type error. */
+  action: AuditAction;
   level?: AuditLevel;
   entity?: string | null;
   entity_id?: string | null;
+  /** The named parameters of the action's message; the Turkish sentence is made from them. */
+  params?: AuditParams | null;
+  /** An update's changed fields (audit-fields.ts `auditChanges`: secrets never among them). */
+  changes?: AuditChange[] | null;
+  /** A Turkish text for an entry without `params` (shown in Turkish instead of the generic sentence). */
   message?: string | null;
   user_id?: string | null;
   user_name?: string | null;
@@ -25,8 +34,19 @@ export interface AuditEntry {
 /** Bounds of the stored texts: a log row never fails on what a client sent (a huge user agent). */
 const cut = (value: string | null | undefined, max: number) => (value ? value.slice(0, max) : null);
 
-/** The row of an audit entry as inserted (texts cut to their column bounds), with a new id. */
+/**
+ * The row of an audit entry as inserted (texts cut to their column bounds), with a new id. The
+ * message is stored as what it says (`params`) and as the Turkish sentence (`message`); the
+ * English sentence goes to `search_words`, so the search finds the words a reader of either
+ * language sees.
+ */
 export function auditLogRow(tenantId: string, entry: AuditEntry): Insertable<AuditLogsTable> {
+  const params = entry.params ?? null;
+  const source = { action: entry.action, params, message: entry.message ?? null };
+  const turkish = params ? renderAuditMessage(source, 'tr') : (entry.message ?? null);
+  const english = renderAuditMessage(source, 'en');
+  // Without parameters the Turkish reader sees the stored text or the generic sentence: both searchable.
+  const words = params ? english : `${english} ${renderAuditMessage({ ...source, message: null }, 'tr')}`;
   return {
     tenant_id: tenantId,
     id: randomUUID(),
@@ -34,7 +54,10 @@ export function auditLogRow(tenantId: string, entry: AuditEntry): Insertable<Aud
     action: entry.action.slice(0, 100),
     entity: cut(entry.entity, 100),
     entity_id: cut(entry.entity_id, 200),
-    message: cut(entry.message, 2000),
+    message: cut(turkish, 2000),
+    params: params ? JSON.stringify(params) : null,
+    changes: entry.changes && entry.changes.length > 0 ? JSON.stringify(entry.changes) : null,
+    search_words: cut(words, 2000),
     user_id: entry.user_id ?? null,
     user_name: cut(entry.user_name, 200),
     ip: cut(entry.ip, 100),
@@ -77,6 +100,8 @@ export interface AuditLogRecord {
   level: string;
   action: string;
   message: string | null;
+  params: unknown;
+  changes: unknown;
   entity: string | null;
   entity_id: string | null;
   user_id: string | null;
@@ -91,6 +116,8 @@ const COLUMNS = [
   'level',
   'action',
   'message',
+  'params',
+  'changes',
   'entity',
   'entity_id',
   'user_id',
@@ -124,9 +151,24 @@ const toRecord = (row: Omit<AuditLogRecord, 'created_at'> & { created_at: Date |
 });
 
 /**
+ * What a free-text search matches, the words a reader sees in either language:
+ * - `search_text`, the folded Turkish sentence (`message`), the English one (`search_words`,
+ *   written with the row), the action code, the user name and the IP address;
+ * - a row written before the English sentence was stored (`search_words` null) shows its action's
+ *   generic sentence: it matches when that sentence holds the words (the codes are found in the
+ *   message table in memory, a few dozen entries, so the query only adds `action IN (…)`).
+ * Both are tests on the row itself, no join and no per-row rendering: the scan stays the bounded
+ * window over one index (LOG_SEARCH_WINDOW newest rows, ~100k), as fast as a plain LIKE over it.
+ */
+function searchOf(search: string | undefined): { folded: string; codes: string[] } {
+  const folded = search ? searchFold(search.trim()) : '';
+  return { folded, codes: auditActionsShowing(folded) };
+}
+
+/**
  * A page of the tenant's audit log, newest first, with the total counted up to LOG_COUNT_CAP
  * (`capped` beyond it): counting a million matching rows on every page would cost more than the
- * page. A free-text search (folded like the device's search) looks through the newest
+ * page. A free-text search (folded like the device's search, `searchOf`) looks through the newest
  * LOG_SEARCH_WINDOW entries that pass the other filters — a bounded scan whatever is typed; a
  * date range reaches older entries.
  */
@@ -136,7 +178,7 @@ export async function listAuditLogs(
   filter: AuditLogFilter,
   page: { offset: number; limit: number },
 ): Promise<{ items: AuditLogRecord[]; total: number; capped: boolean }> {
-  const folded = filter.search ? searchFold(filter.search.trim()) : '';
+  const { folded, codes } = searchOf(filter.search);
   const base = indexed(db, tenantId, filter);
   let source: LogQuery;
   if (folded) {
@@ -148,7 +190,14 @@ export async function listAuditLogs(
       .as('w');
     source = db
       .selectFrom(window)
-      .where('w.search_text', 'like', containsPattern(folded)) as unknown as LogQuery;
+      .where((eb) =>
+        codes.length > 0
+          ? eb.or([
+              eb('w.search_text', 'like', containsPattern(folded)),
+              eb.and([eb('w.search_words', 'is', null), eb('w.action', 'in', codes)]),
+            ])
+          : eb('w.search_text', 'like', containsPattern(folded)),
+      ) as unknown as LogQuery;
   } else {
     source = base;
   }
@@ -203,17 +252,21 @@ export async function auditLogBatch(
     );
   }
   const rows = await query
-    .select([...COLUMNS, 'search_text'])
+    .select([...COLUMNS, 'search_text', 'search_words'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(size)
     .execute();
-  const folded = filter.search ? searchFold(filter.search.trim()) : '';
+  const { folded, codes } = searchOf(filter.search);
+  const shown = new Set(codes);
   const last = rows.at(-1);
   return {
     items: rows
-      .filter((row) => !folded || row.search_text.includes(folded))
-      .map(({ search_text: _s, ...row }) => toRecord(row)),
+      .filter(
+        (row) =>
+          !folded || row.search_text.includes(folded) || (row.search_words === null && shown.has(row.action)),
+      )
+      .map(({ search_text: _s, search_words: _w, ...row }) => toRecord(row)),
     scanned: rows.length,
     next: last && rows.length === size ? { created_at: new Date(last.created_at), id: last.id } : null,
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { auditChanges, secretChanged } from '../../shared/api/audit-fields';
 import type { AuthResponse, LoginBody, ProfileUpdateBody, RegisterBody, User } from '../../shared/api/auth';
 import { MESSAGES } from '../../shared/api/errors';
 import { LOGIN_LOCKOUT_MS } from '../../shared/domain/constants';
@@ -144,11 +145,10 @@ async function countFailure(
   usernameKey: string,
   now: Date,
   audit: {
-    action: string;
+    action: 'auth.login_failed' | 'auth.password_check_failed';
     entityId: string | null;
     /** The signed-in user making the check (password change); none for a sign-in. */
     actor?: { id: string; full_name: string };
-    message: string;
   },
   meta: RequestMeta,
 ): Promise<{ lockedFor: number } | { remainingAttempts: number }> {
@@ -162,7 +162,7 @@ async function countFailure(
     user_id: audit.actor?.id ?? null,
     // A failed sign-in has no signed-in user: the log names the username that was tried.
     user_name: audit.actor?.full_name ?? usernameKey,
-    message: audit.message,
+    params: { username: usernameKey },
     ip: meta.ip,
     user_agent: meta.userAgent,
   });
@@ -177,7 +177,7 @@ async function countFailure(
         entity_id: audit.entityId,
         user_id: audit.actor?.id ?? null,
         user_name: audit.actor?.full_name ?? usernameKey,
-        message: `Hesap ${Math.round(LOGIN_LOCKOUT_MS / 60_000)} dakika kilitlendi (${limit} başarısız deneme): ${usernameKey}`,
+        params: { minutes: Math.round(LOGIN_LOCKOUT_MS / 60_000), attempts: limit, username: usernameKey },
         ip: meta.ip,
         user_agent: meta.userAgent,
       });
@@ -248,7 +248,6 @@ export async function login(
       {
         action: 'auth.login_failed',
         entityId: account?.id ?? null,
-        message: `Başarısız giriş denemesi: ${usernameKey}`,
       },
       meta,
     );
@@ -355,6 +354,7 @@ export async function register(
       action: 'auth.register',
       entity: 'user',
       entity_id: u.id,
+      params: { name: u.full_name, username: u.username },
       user_id: u.id,
       user_name: u.full_name,
       ip: meta.ip,
@@ -424,7 +424,6 @@ export async function prepareProfileUpdate(
         action: 'auth.password_check_failed',
         entityId: account.id,
         actor: account,
-        message: `Şifre değişikliğinde hatalı mevcut şifre: ${usernameKey}`,
       },
       meta,
     );
@@ -479,5 +478,13 @@ export async function updateProfile(
   const updated = await updateUser(trx, tenantId, userId, patch);
   if (!updated) throw notFound();
   if (prepared.newPasswordHash) await revokeOtherSessions(trx, tenantId, userId, sessionId, new Date());
-  return { data: toUser(updated), entityId: userId, changed: Object.keys(patch).length > 0 };
+  // The new password is named as changed, never with a value.
+  const changes = auditChanges('user', current, updated);
+  if (prepared.newPasswordHash) changes.push(secretChanged('password'));
+  return {
+    data: toUser(updated),
+    entityId: userId,
+    changed: Object.keys(patch).length > 0,
+    audit: { changes },
+  };
 }

@@ -99,7 +99,7 @@ export async function requestPasswordReset(
       entity_id: account.id,
       user_id: account.id,
       user_name: account.full_name,
-      message: `Şifre sıfırlama bağlantısı gönderildi: ${account.username}`,
+      params: { username: account.username },
       ip: meta.ip,
       user_agent: meta.userAgent,
     });
@@ -159,7 +159,7 @@ export async function resetPassword(
       entity_id: account.id,
       user_id: account.id,
       user_name: account.full_name,
-      message: `Şifre sıfırlama bağlantısıyla şifre değiştirildi: ${account.username} (${ended} oturum sonlandırıldı)`,
+      params: { username: account.username, sessions: ended },
       ip: meta.ip,
       user_agent: meta.userAgent,
     });

@@ -158,7 +158,7 @@ export async function openDownload(
     action: 'backup.download',
     entity: 'backup',
     entity_id: id,
-    message: row.file_name,
+    params: { file: row.file_name },
     user_id: who.id,
     user_name: who.full_name,
     ip: who.ip,

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { auditChanges } from '../../shared/api/audit-fields';
 import {
   COMPANY_MESSAGES,
   type Company,
@@ -98,8 +99,15 @@ export async function update(
       current: await toCompany(trx, row, baseDomain),
     });
   }
+  const before = await toCompany(trx, row, baseDomain);
   await repo.updateCompany(trx, tenantId, change, Number(row.company_version) + 1, new Date());
-  return { data: await load(trx, tenantId, baseDomain), entityId: tenantId, changed: true };
+  const after = await load(trx, tenantId, baseDomain);
+  return {
+    data: after,
+    entityId: tenantId,
+    changed: true,
+    audit: { changes: auditChanges('company', { ...before }, { ...after }) },
+  };
 }
 
 /** Checks an uploaded logo before anything is written: present and PNG, JPEG or WebP by its content. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api/endpoints';
+import { describe } from '../idempotency/mutation';
 import { route } from '../lib/route';
 import * as service from './customers.service';
 
@@ -27,13 +28,17 @@ export default async function customerRoutes(app: FastifyInstance) {
 
   route(app, API.customerCreate, async (request, reply) =>
     app.mutate(request, reply, { action: 'customer.create', entity: 'customer' }, (trx) =>
-      service.create(trx, request.tenant, actor(request), request.body),
+      describe(service.create(trx, request.tenant, actor(request), request.body), (c) => ({
+        name: c.full_name,
+      })),
     ),
   );
 
   route(app, API.customerUpdate, async (request, reply) =>
     app.mutate(request, reply, { action: 'customer.update', entity: 'customer' }, (trx) =>
-      service.update(trx, request.tenant.id, request.params.id, request.body),
+      describe(service.update(trx, request.tenant.id, request.params.id, request.body), (c) => ({
+        name: c.full_name,
+      })),
     ),
   );
 

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { auditChanges } from '../../shared/api/audit-fields';
 import {
   type CreateCustomerInput,
   CUSTOMER_MESSAGES,
@@ -179,10 +180,12 @@ export async function update(
   await repo.updateCustomer(trx, tenantId, id, change, seq as number, new Date());
   const updated = await repo.findCustomer(trx, tenantId, id);
   if (!updated) throw customerNotFound();
+  const after = repo.toWireCustomer(updated);
   return {
-    data: withAppliedOn(repo.toWireCustomer(updated), locked.change_seq),
+    data: withAppliedOn(after, locked.change_seq),
     entityId: id,
     changed: true,
+    audit: { changes: auditChanges('customer', current, after) },
   };
 }
 
@@ -199,8 +202,9 @@ export async function remove(
 ): Promise<MutationResult<{ id: string; deleted: true }>> {
   const locked = await repo.lockCustomer(trx, tenantId, id);
   if (!locked) throw customerNotFound();
-  if (locked.deleted) return { data: { id, deleted: true }, entityId: id, changed: false };
+  const audit = { params: { name: locked.full_name } };
+  if (locked.deleted) return { data: { id, deleted: true }, entityId: id, changed: false, audit };
   const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
   await repo.softDeleteCustomer(trx, tenantId, id, seq as number, new Date());
-  return { data: { id, deleted: true }, entityId: id, changed: true };
+  return { data: { id, deleted: true }, entityId: id, changed: true, audit };
 }

@@ -76,6 +76,7 @@ export async function approveFirstOrder(trx: Trx, tenantId: string, actor: Order
     data: { success: true, message: `Sipariş onaylandı: ${number}`, order_numbers: [number] },
     entityId: id,
     changed: true,
+    audit: { params: { number, customer: result.data.customer_name } },
   };
 }
 
@@ -129,5 +130,6 @@ export async function createTestOrders(trx: Trx, tenant: Tenant, actor: OrderAct
       order_numbers: numbers,
     },
     changed: true,
+    audit: { params: { count: numbers.length } },
   };
 }

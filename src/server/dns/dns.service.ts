@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AuditParams } from '../../shared/api/audit-actions';
 import { DNS_MESSAGES, type DnsStatus } from '../../shared/api/dns';
 import { MESSAGES } from '../../shared/api/errors';
 import { isPlatformAdmin } from '../../shared/domain/platform';
@@ -67,7 +68,12 @@ function providerFailure(error: unknown, data?: Record<string, unknown>): AppErr
 async function audit(
   deps: DnsDeps,
   actor: DnsActor,
-  entry: { action: string; entity_id: string | null; message: string; level?: 'info' | 'warning' | 'error' },
+  entry: {
+    action: 'dns.setup_wildcard' | 'dns.setup_existing';
+    entity_id: string | null;
+    params: AuditParams;
+    level?: 'info' | 'warning' | 'error';
+  },
 ): Promise<void> {
   await recordAudit(deps.db, {
     tenant_id: actor.tenantId,
@@ -75,7 +81,7 @@ async function audit(
     level: entry.level ?? 'info',
     entity: 'dns',
     entity_id: entry.entity_id,
-    message: entry.message,
+    params: entry.params,
     user_id: actor.id,
     user_name: actor.full_name,
     ip: actor.ip,
@@ -93,7 +99,7 @@ export async function setupWildcard(deps: DnsDeps, actor: DnsActor): Promise<{ r
     await audit(deps, actor, {
       action: 'dns.setup_wildcard',
       entity_id: record.name,
-      message: `Wildcard DNS kaydı yazıldı: ${record.name} ${record.type} ${record.content.join(', ')}`,
+      params: { detail: `${record.name} ${record.type} ${record.content.join(', ')}` },
     });
     return { record };
   } catch (error) {
@@ -102,7 +108,7 @@ export async function setupWildcard(deps: DnsDeps, actor: DnsActor): Promise<{ r
       action: 'dns.setup_wildcard',
       level: 'error',
       entity_id: name,
-      message: `Wildcard DNS kaydı yazılamadı: ${reason}`,
+      params: { detail: `${name}: ${reason}` },
     });
     throw providerFailure(error, { record: null, error: reason });
   }
@@ -160,9 +166,13 @@ export async function setupExisting(deps: DnsDeps, actor: DnsActor): Promise<Set
     action: 'dns.setup_existing',
     level: failed.length > 0 ? 'warning' : 'info',
     entity_id: deps.dns.zone,
-    message:
-      `Mevcut şirketler için DNS kayıtları: ${outcomes.length - failed.length} yazıldı, ${failed.length} başarısız` +
-      (failed.length > 0 ? ` (${failed.map((o) => `${o.tenant.id}: ${o.error}`).join('; ')})` : ''),
+    params: {
+      written: outcomes.length - failed.length,
+      failed:
+        failed.length > 0
+          ? `${failed.length} (${failed.map((o) => `${o.tenant.id}: ${o.error}`).join('; ')})`
+          : 0,
+    },
   });
   return outcomes.map((o) => ({
     tenant_id: o.tenant.id,

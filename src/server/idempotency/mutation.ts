@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
+import type { AuditParams } from '../../shared/api/audit-actions';
+import type { AuditChange } from '../../shared/api/audit-fields';
 import type { Database } from '../db/schema';
 import type { AppError } from '../lib/errors';
 
@@ -19,6 +21,27 @@ export interface MutationResult<T = unknown> {
   entityId?: string | null;
   /** false: the request was valid but already satisfied (audit notes it). */
   changed?: boolean;
+  /**
+   * What the log row says besides the route's parameters: more named parameters of the message,
+   * and for an update its changed fields (audit-fields.ts `auditChanges`, secrets never included).
+   */
+  audit?: { params?: AuditParams; changes?: AuditChange[] };
+}
+
+/**
+ * A service's result with the named parameters of its log message read from its answer (the
+ * record's name or number as it is after the change), under the service's own `audit.params`:
+ *   (trx) => describe(service.update(trx, …), (p) => ({ name: p.name, code: p.product_code }))
+ */
+export async function describe<T>(
+  pending: Promise<MutationResult<T>>,
+  params: (data: T) => AuditParams,
+): Promise<MutationResult<T>> {
+  const result = await pending;
+  return {
+    ...result,
+    audit: { ...result.audit, params: { ...params(result.data), ...result.audit?.params } },
+  };
 }
 
 /** A service run inside the mutation's transaction. */

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { auditChanges } from '../../shared/api/audit-fields';
 import {
   INVOICE_MESSAGES,
   type InvoiceSettings,
@@ -53,5 +54,11 @@ export async function updateSettings(
   }
   const patch = Object.fromEntries(changed.map((f) => [f, body[f]]));
   await repo.updateInvoiceSettings(trx, tenantId, patch, new Date());
-  return { data: await getSettings(trx, tenantId), entityId: tenantId, changed: true };
+  const after = await getSettings(trx, tenantId);
+  return {
+    data: after,
+    entityId: tenantId,
+    changed: true,
+    audit: { changes: auditChanges('settings', current, after) },
+  };
 }

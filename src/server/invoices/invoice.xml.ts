@@ -60,7 +60,7 @@ class Xml {
 }
 
 /** A VKN (10 digits) or TCKN (11 digits); a consumer without one is the e-Arşiv's 11111111111. */
-function identification(taxNumber: string | null): { scheme: 'VKN' | 'TCKN'; id: string } {
+export function buyerIdentification(taxNumber: string | null): { scheme: 'VKN' | 'TCKN'; id: string } {
   if (taxNumber && /^\d{10}$/.test(taxNumber)) return { scheme: 'VKN', id: taxNumber };
   if (taxNumber && /^\d{11}$/.test(taxNumber)) return { scheme: 'TCKN', id: taxNumber };
   return { scheme: 'TCKN', id: '11111111111' };
@@ -82,7 +82,7 @@ function party(
   role: 'cac:AccountingSupplierParty' | 'cac:AccountingCustomerParty',
   p: PartyData,
 ): void {
-  const { scheme, id } = identification(p.taxNumber);
+  const { scheme, id } = buyerIdentification(p.taxNumber);
   xml.open(role).open('cac:Party');
   if (p.website) xml.leaf('cbc:WebsiteURI', p.website);
   xml

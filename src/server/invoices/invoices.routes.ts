@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api/endpoints';
 import type { Role } from '../../shared/domain/roles';
+import { describe } from '../idempotency/mutation';
 import { route } from '../lib/route';
 import * as settings from './invoice-settings.service';
 import * as service from './invoices.service';
@@ -59,13 +60,19 @@ export default async function invoiceRoutes(app: FastifyInstance) {
 
   route(app, API.invoiceIssue, async (request, reply) =>
     app.mutate(request, reply, { action: 'invoice.issue', entity: 'invoice' }, (trx) =>
-      service.issue(trx, request.tenant.id, actor(request), request.body),
+      describe(service.issue(trx, request.tenant.id, actor(request), request.body), (i) => ({
+        number: i.invoice_number ?? '',
+        order: i.order_number,
+      })),
     ),
   );
 
   route(app, API.invoiceCancel, async (request, reply) =>
     app.mutate(request, reply, { action: 'invoice.cancel', entity: 'invoice' }, (trx) =>
-      service.cancel(trx, request.tenant.id, actor(request), request.params.id, request.body),
+      describe(
+        service.cancel(trx, request.tenant.id, actor(request), request.params.id, request.body),
+        (i) => ({ number: i.invoice_number ?? '', order: i.order_number, reason: i.cancel_reason ?? '' }),
+      ),
     ),
   );
 }

@@ -282,7 +282,7 @@ export async function statusInvoiceStep(
   if (!order) return NOTHING;
   const sale = await repo.findOrderInvoice(trx, tenantId, orderId, 'SATIS', 'issued');
   let prepared: PreparedInvoice;
-  let action: string;
+  let action: 'invoice.issue' | 'invoice.return';
   if (target === 'delivered') {
     const settings = await repo.invoiceSettings(trx, tenantId);
     if (sale || !settings?.auto_invoice_on_delivery) return NOTHING;
@@ -306,7 +306,7 @@ export async function statusInvoiceStep(
         action,
         entity: 'invoice',
         entity_id: created.id,
-        message: `${created.invoice_number} (${order.order_number})`,
+        params: { number: created.invoice_number, order: order.order_number },
         user_id: actor.id,
         user_name: actor.full_name,
       });

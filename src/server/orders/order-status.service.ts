@@ -175,5 +175,10 @@ export async function changeStatus(
   await repo.insertOrderEvents(trx, tenantId, [event]);
   await notices.write(locked, seqs.slice(1, 1 + notices.count), at, body.notes);
   await invoice.write(seqs.slice(1 + notices.count));
-  return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: true };
+  return {
+    data: applied(await reload(trx, tenantId, id), locked.version),
+    entityId: id,
+    changed: true,
+    audit: { params: { from: locked.status } },
+  };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { envelope } from '../../shared/api/common';
 import { API } from '../../shared/api/endpoints';
+import { describe } from '../idempotency/mutation';
 import { sendDataText } from '../lib/json-text';
 import { route } from '../lib/route';
 import { changeStatus } from './order-status.service';
@@ -55,25 +56,37 @@ export default async function orderRoutes(app: FastifyInstance) {
 
   route(app, API.orderCreate, async (request, reply) =>
     app.mutate(request, reply, { action: 'order.create', entity: 'order' }, (trx) =>
-      service.create(trx, request.tenant, actor(request), request.body),
+      describe(service.create(trx, request.tenant, actor(request), request.body), (o) => ({
+        number: o.order_number,
+        customer: o.customer_name,
+      })),
     ),
   );
 
   route(app, API.orderUpdate, async (request, reply) =>
     app.mutate(request, reply, { action: 'order.update', entity: 'order' }, (trx) =>
-      service.update(trx, request.tenant.id, actor(request), request.params.id, request.body),
+      describe(
+        service.update(trx, request.tenant.id, actor(request), request.params.id, request.body),
+        (o) => ({ number: o.order_number, customer: o.customer_name }),
+      ),
     ),
   );
 
   route(app, API.orderStatus, async (request, reply) =>
     app.mutate(request, reply, { action: 'order.status', entity: 'order' }, (trx) =>
-      changeStatus(trx, request.tenant.id, actor(request), request.params.id, request.body),
+      describe(
+        changeStatus(trx, request.tenant.id, actor(request), request.params.id, request.body),
+        (o) => ({ number: o.order_number, customer: o.customer_name, to: o.status }),
+      ),
     ),
   );
 
   route(app, API.orderAssignDriver, async (request, reply) =>
     app.mutate(request, reply, { action: 'order.assign_driver', entity: 'order' }, (trx) =>
-      service.assignDriver(trx, request.tenant.id, actor(request), request.params.id, request.body),
+      describe(
+        service.assignDriver(trx, request.tenant.id, actor(request), request.params.id, request.body),
+        (o) => ({ number: o.order_number, customer: o.customer_name, driver: o.driver_name ?? '' }),
+      ),
     ),
   );
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { auditChanges } from '../../shared/api/audit-fields';
 import type { Order, OrderSummary } from '../../shared/api/entities';
 import { MESSAGES } from '../../shared/api/errors';
 import {
@@ -431,7 +432,13 @@ export async function update(
       created_at: at,
     },
   ]);
-  return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: true };
+  const after = await reload(trx, tenantId, id);
+  return {
+    data: applied(after, locked.version),
+    entityId: id,
+    changed: true,
+    audit: { changes: auditChanges('order', { ...current }, { ...after }) },
+  };
 }
 
 // ------------------------------------------------------------------------ assign driver ---
@@ -527,7 +534,8 @@ export async function remove(
   if (!canDeleteOrder(actor)) throw new AppError(403, 'FORBIDDEN', ORDER_MESSAGES.cannotDelete);
   const locked = await repo.lockOrder(trx, tenantId, id);
   if (!locked) throw orderNotFound();
-  if (locked.deleted) return { data: { id }, entityId: id, changed: false };
+  const audit = { params: { number: locked.order_number, customer: locked.customer_name } };
+  if (locked.deleted) return { data: { id }, entityId: id, changed: false, audit };
   // A deleted order promises nothing: its reservation is released (goods it shipped stay shipped).
   if (orderStockState(locked.status) === 'reserved') {
     const lines = await orderStockLines(trx, tenantId, id);
@@ -543,5 +551,5 @@ export async function remove(
   const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
   const at = new Date();
   await repo.updateOrder(trx, tenantId, id, { deleted_at: at }, seq as number, at);
-  return { data: { id }, entityId: id, changed: true };
+  return { data: { id }, entityId: id, changed: true, audit };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { auditChanges } from '../../shared/api/audit-fields';
 import type { Product } from '../../shared/api/entities';
 import {
   type BulkProductResponse,
@@ -273,7 +274,13 @@ export async function update(
   await guardUnique(() => writes.updateProduct(trx, tenantId, id, change, seq as number, at));
   const after = await writes.lockProduct(trx, tenantId, id);
   if (!after) throw new Error(`product ${id} vanished inside its own transaction`);
-  return { data: wire(toProductRecord(after), actor.role), entityId: id, changed: true };
+  const record = toProductRecord(after);
+  return {
+    data: wire(record, actor.role),
+    entityId: id,
+    changed: true,
+    audit: { changes: auditChanges('product', { ...current }, { ...record }) },
+  };
 }
 
 // ------------------------------------------------------------------------------ delete ---
@@ -305,7 +312,12 @@ export async function remove(
   const writtenOff = await writeOffStock(trx, tenantId, actor.id, [current], at);
   const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
   await writes.updateProduct(trx, tenantId, id, { deleted_at: at }, seq as number, at);
-  return { data: { id, written_off: writtenOff.get(id) ?? 0 }, entityId: id, changed: true };
+  return {
+    data: { id, written_off: writtenOff.get(id) ?? 0 },
+    entityId: id,
+    changed: true,
+    audit: { params: { name: current.name, code: current.product_code } },
+  };
 }
 
 // -------------------------------------------------------------------------------- bulk ---

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API } from '../../shared/api/endpoints';
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '../../shared/api/products';
+import { describe } from '../idempotency/mutation';
 import { AppError } from '../lib/errors';
 import { route } from '../lib/route';
 import * as admin from './product-admin.service';
@@ -89,13 +90,17 @@ export default async function productRoutes(app: FastifyInstance) {
 
   route(app, API.productCategoryCreate, async (request, reply) =>
     app.mutate(request, reply, { action: 'product.category_create', entity: 'product_category' }, (trx) =>
-      service.addListName(trx, request.tenant.id, 'product_categories', request.body.name),
+      describe(service.addListName(trx, request.tenant.id, 'product_categories', request.body.name), (c) => ({
+        name: c.name,
+      })),
     ),
   );
 
   route(app, API.productBrandCreate, async (request, reply) =>
     app.mutate(request, reply, { action: 'product.brand_create', entity: 'product_brand' }, (trx) =>
-      service.addListName(trx, request.tenant.id, 'product_brands', request.body.name),
+      describe(service.addListName(trx, request.tenant.id, 'product_brands', request.body.name), (b) => ({
+        name: b.name,
+      })),
     ),
   );
 
@@ -106,13 +111,19 @@ export default async function productRoutes(app: FastifyInstance) {
 
   route(app, API.productCreate, async (request, reply) =>
     app.mutate(request, reply, { action: 'product.create', entity: 'product' }, (trx) =>
-      admin.create(trx, request.tenant.id, actor(request), request.body),
+      describe(admin.create(trx, request.tenant.id, actor(request), request.body), (p) => ({
+        name: p.name,
+        code: p.product_code,
+      })),
     ),
   );
 
   route(app, API.productUpdate, async (request, reply) =>
     app.mutate(request, reply, { action: 'product.update', entity: 'product' }, (trx) =>
-      admin.update(trx, request.tenant.id, actor(request), request.params.id, request.body),
+      describe(
+        admin.update(trx, request.tenant.id, actor(request), request.params.id, request.body),
+        (p) => ({ name: p.name, code: p.product_code }),
+      ),
     ),
   );
 
@@ -130,7 +141,9 @@ export default async function productRoutes(app: FastifyInstance) {
 
   route(app, API.productBulk, async (request, reply) =>
     app.mutate(request, reply, { action: `product.bulk_${request.body.action}`, entity: 'product' }, (trx) =>
-      admin.bulk(trx, request.tenant.id, actor(request), request.body),
+      describe(admin.bulk(trx, request.tenant.id, actor(request), request.body), (r) => ({
+        count: r.applied,
+      })),
     ),
   );
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api/endpoints';
+import { describe } from '../idempotency/mutation';
 import { route } from '../lib/route';
 import { postCount } from './counts.service';
 import * as service from './stock.service';
@@ -21,19 +22,28 @@ export default async function stockRoutes(app: FastifyInstance) {
 
   route(app, API.productStockAdjust, async (request, reply) =>
     app.mutate(request, reply, { action: 'product.stock_adjust', entity: 'product' }, (trx) =>
-      service.adjust(
-        trx,
-        request.tenant.id,
-        { id: request.user.id, role: request.user.role },
-        request.params.id,
-        request.body,
+      describe(
+        service.adjust(
+          trx,
+          request.tenant.id,
+          { id: request.user.id, role: request.user.role },
+          request.params.id,
+          request.body,
+        ),
+        (p) => ({
+          name: p.name,
+          code: p.product_code,
+          quantity: `${request.body.adjustment > 0 ? '+' : ''}${request.body.adjustment}`,
+        }),
       ),
     ),
   );
 
   route(app, API.inventoryCount, async (request, reply) =>
     app.mutate(request, reply, { action: 'inventory.count', entity: 'stock_count' }, (trx) =>
-      postCount(trx, request.tenant.id, { id: request.user.id }, request.body),
+      describe(postCount(trx, request.tenant.id, { id: request.user.id }, request.body), (r) => ({
+        count: r.lines.length,
+      })),
     ),
   );
 }

@@ -3,6 +3,7 @@ import { API } from '../../shared/api/endpoints';
 import { TENANT_MESSAGES } from '../../shared/api/tenant-admin';
 import { isPlatformAdmin } from '../../shared/domain/platform';
 import { provisionTenantHost, removeTenantHost } from '../dns/dns.service';
+import { describe } from '../idempotency/mutation';
 import { AppError } from '../lib/errors';
 import { hashPassword } from '../lib/password';
 import { route } from '../lib/route';
@@ -51,12 +52,15 @@ export default async function tenantAdminRoutes(app: FastifyInstance) {
           },
         },
         (trx) =>
-          service.create(
-            trx,
-            request.body,
-            baseDomain,
-            adminHash,
-            app.dns.configured ? 'pending' : 'inactive',
+          describe(
+            service.create(
+              trx,
+              request.body,
+              baseDomain,
+              adminHash,
+              app.dns.configured ? 'pending' : 'inactive',
+            ),
+            (t) => ({ name: t.company_name, subdomain: t.subdomain }),
           ),
       ),
     );
@@ -77,7 +81,10 @@ export default async function tenantAdminRoutes(app: FastifyInstance) {
   route(app, API.adminTenantUpdate, async (request, reply) =>
     app.readCache.invalidateAround(() =>
       app.mutate(request, reply, { action: 'tenant.update', entity: 'tenant' }, (trx) =>
-        service.update(trx, request.params.id, request.body),
+        describe(service.update(trx, request.params.id, request.body), (t) => ({
+          name: t.company_name,
+          subdomain: t.subdomain,
+        })),
       ),
     ),
   );
@@ -85,7 +92,10 @@ export default async function tenantAdminRoutes(app: FastifyInstance) {
   route(app, API.adminTenantSettings, async (request, reply) =>
     app.readCache.invalidateAround(() =>
       app.mutate(request, reply, { action: 'tenant.settings', entity: 'tenant' }, (trx) =>
-        service.updateSettings(trx, request.params.id, request.body),
+        describe(service.updateSettings(trx, request.params.id, request.body), (t) => ({
+          name: t.company_name,
+          subdomain: t.subdomain,
+        })),
       ),
     ),
   );

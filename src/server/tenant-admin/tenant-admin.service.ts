@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
+import { auditChanges } from '../../shared/api/audit-fields';
 import {
   type AdminTenant,
   type AdminTenantsBody,
@@ -197,7 +198,7 @@ async function applyChange(
   if (unchanged(row, change)) return { data: toAdminTenant(row), entityId: id, changed: false };
   if (expectedVersion !== Number(row.company_version)) throw conflict(row);
   const after = await repo.updateTenantRow(trx, id, change, Number(row.company_version) + 1, new Date());
-  return { data: toAdminTenant(after), entityId: id };
+  return { data: toAdminTenant(after), entityId: id, audit: { changes: auditChanges('tenant', row, after) } };
 }
 
 /** PUT /admin/tenants/{id}: name, plan, state, branding and settings (the subdomain stays). */
@@ -320,12 +321,13 @@ export async function remove(
     action: 'tenant.final_backup',
     entity: 'tenant',
     entity_id: id,
-    message: `${row.company_name} (${id}) silindi; son yedek: ${prepared.backupFile}`,
+    params: { name: row.company_name, subdomain: row.subdomain, file: prepared.backupFile },
     user_id: who.id,
     user_name: who.full_name,
   });
   return {
     data: { tenant_id: id, deleted: true, backup_file: prepared.backupFile, rows },
     entityId: id,
+    audit: { params: { name: row.company_name, subdomain: row.subdomain } },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API } from '../../shared/api/endpoints';
+import { describe } from '../idempotency/mutation';
 import { route } from '../lib/route';
 import { newUserDefaults } from '../tenants/user-defaults';
 import * as service from './admin-users.service';
@@ -45,7 +46,11 @@ export default async function adminUserRoutes(app: FastifyInstance) {
             hash = await service.preparePassword(request.tenant, request.body.password);
           },
         },
-        (trx) => service.create(trx, request.tenant, request.body, hash, newUserDefaults(request.tenant)),
+        (trx) =>
+          describe(
+            service.create(trx, request.tenant, request.body, hash, newUserDefaults(request.tenant)),
+            (u) => ({ name: u.full_name, username: u.username }),
+          ),
       ),
     );
   });
@@ -54,7 +59,12 @@ export default async function adminUserRoutes(app: FastifyInstance) {
     write(
       (seen) =>
         app.mutate(request, reply, { action: 'user.update', entity: 'user' }, async (trx) =>
-          seen(await service.update(trx, request.tenant.id, request.user, request.params.id, request.body)),
+          seen(
+            await describe(
+              service.update(trx, request.tenant.id, request.user, request.params.id, request.body),
+              (u) => ({ name: u.full_name, username: u.username }),
+            ),
+          ),
         ),
       request.tenant.id,
     ),

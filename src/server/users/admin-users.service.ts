@@ -8,6 +8,7 @@ import {
   type UpdateUserInput,
   USER_MESSAGES,
 } from '../../shared/api/admin-users';
+import { auditChanges } from '../../shared/api/audit-fields';
 import { checkPassword } from '../auth/auth.service';
 import { clearLoginAttempts, readLoginAttempts, runningLocks } from '../auth/login-attempts.repository';
 import { oneTimePassword } from '../auth/one-time-password';
@@ -220,6 +221,7 @@ export async function update(
     data: await withLock(trx, tenantId, updated),
     entityId: id,
     changed: true,
+    audit: { changes: auditChanges('user', locked, updated) },
     ...(signsOut ? { signedOut: id } : {}),
   };
 }
@@ -250,7 +252,13 @@ export async function remove(
   await adminRepo.softDeleteUser(trx, tenantId, id, now);
   await revokeUserSessions(trx, tenantId, id, now);
   await clearLoginAttempts(trx, tenantId, usernameKey(locked));
-  return { data: { id, deleted: true }, entityId: id, changed: true, signedOut: id };
+  return {
+    data: { id, deleted: true },
+    entityId: id,
+    changed: true,
+    signedOut: id,
+    audit: { params: { name: locked.full_name, username: locked.username } },
+  };
 }
 
 // ----------------------------------------------------------------- password and lockout ---
@@ -282,6 +290,7 @@ export async function resetPassword(
     entityId: id,
     changed: true,
     signedOut: id,
+    audit: { params: { name: locked.full_name, username: locked.username } },
   };
 }
 
@@ -295,5 +304,10 @@ export async function unlock(
   if (!account) throw userNotFound();
   const state = await readLoginAttempts(trx, tenantId, usernameKey(account));
   await clearLoginAttempts(trx, tenantId, usernameKey(account));
-  return { data: { id, message: USER_MESSAGES.unlocked }, entityId: id, changed: state !== undefined };
+  return {
+    data: { id, message: USER_MESSAGES.unlocked },
+    entityId: id,
+    changed: state !== undefined,
+    audit: { params: { name: account.full_name, username: account.username } },
+  };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditChangeSchema } from './audit-fields';
 import { limitQuery, pageQuery, text } from './common';
 
 /**
@@ -8,8 +9,13 @@ import { limitQuery, pageQuery, text } from './common';
  * failed sign-ins (with the username tried) and lockouts are logged too.
  *
  * Filters: level, user (id), action, a date range (`from` inclusive, `to` exclusive, ISO-8601 on
- * the wire, UTC), and a free-text search (Turkish folding). GET /admin/logs/export takes the same
- * filters and answers CSV.
+ * the wire, UTC), and a free-text search (Turkish folding) over the words a reader sees in either
+ * language. GET /admin/logs/export takes the same filters and answers CSV (`format=csv`, the
+ * default) or an .xlsx sheet (`format=xlsx`), its texts in `lang` (tr, the default, or en).
+ *
+ * An entry's `message` is the Turkish sentence; `params` holds what it says as data (its action's
+ * named parameters, src/shared/api/audit-actions.ts), from which a reader renders it in their own
+ * language, and `changes` an update's changed fields (before → after; secrets never).
  */
 export const LOG_LEVELS = ['info', 'warning', 'error'] as const;
 
@@ -70,17 +76,29 @@ export const adminLogsQuery = z
   });
 export type AdminLogsQuery = z.infer<typeof adminLogsQuery>;
 
+export const LOG_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const LOG_EXPORT_LANGUAGES = ['tr', 'en'] as const;
+
 export const adminLogsExportQuery = z
-  .object(adminLogFilterFields)
+  .object({
+    ...adminLogFilterFields,
+    format: z.enum(LOG_EXPORT_FORMATS, { error: 'Biçim (format) csv veya xlsx olmalıdır' }).default('csv'),
+    lang: z.enum(LOG_EXPORT_LANGUAGES, { error: 'Dil (lang) tr veya en olmalıdır' }).default('tr'),
+  })
   .refine(rangeInOrder, { message: RANGE_MESSAGE, path: ['to'] });
 export type AdminLogsExportQuery = z.infer<typeof adminLogsExportQuery>;
-export type AdminLogFilter = AdminLogsExportQuery;
+export type AdminLogFilter = Omit<AdminLogsExportQuery, 'format' | 'lang'>;
 
 export const logEntrySchema = z.object({
   id: z.string(),
   level: z.enum(LOG_LEVELS),
   action: z.string(),
+  /** The Turkish sentence (rows with `params`: rendered from them). */
   message: z.string(),
+  /** The named parameters of the action's message; null on rows written before they were stored. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
+  /** An update's changed fields, before and after; null when none were stored. */
+  changes: z.array(auditChangeSchema).nullable(),
   entity: z.string().nullable(),
   entity_id: z.string().nullable(),
   user_id: z.string().nullable(),

@@ -52,6 +52,27 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: 'Ücret İadesi Yapıldı',
 };
 
+/** The statuses' English labels (the device's English screens and the log's English messages). */
+export const ORDER_STATUS_LABELS_EN: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  pending_approval: 'Awaiting Approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  assigned: 'Assigned',
+  prepared: 'Prepared',
+  preparing: 'Preparing',
+  ready_for_shipping: 'Ready for Shipping',
+  shipped: 'Shipped',
+  in_production: 'In Production',
+  ready_for_delivery: 'Ready for Delivery',
+  out_for_delivery: 'Out for Delivery',
+  in_transit: 'In Transit',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  returned: 'Returned',
+  refunded: 'Refunded',
+};
+
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 }

@@ -10,6 +10,15 @@ export const ROLE_LABELS: Record<Role, string> = {
   driver: 'Sürücü',
 };
 
+/** The roles' English labels. */
+export const ROLE_LABELS_EN: Record<Role, string> = {
+  admin: 'Administrator',
+  manager: 'Manager',
+  salesperson: 'Salesperson',
+  warehouse: 'Warehouse Officer',
+  driver: 'Driver',
+};
+
 /** Where each role lands after signing in (spec: "After login the user lands by role"). */
 export function landingPathFor(role: string | undefined): string {
   switch (role) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import * as notifications from '../../../src/server/notifications/notifications.service';
 import type { ZodTypeProvider } from '../../../src/server/plugins/external/zod';
+import type { AuditAction } from '../../../src/shared/api/audit-actions';
 
 /**
  * Test-only routes registered under /api through buildApp({ routes }). They use the real
@@ -30,16 +31,24 @@ export function makeGate(): Gate & { enter(): void; wait: Promise<void> } {
   return { entered, enter, open, wait };
 }
 
+/** A test-only action code: not in the message table, the log shows the code itself. */
+const TEST_ACTION = (code: string) => code as AuditAction;
+
 const body = z.object({ notification_id: z.uuid() });
 
 export function testRoutes(gates: { current: ReturnType<typeof makeGate> | null }) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.post('/test/explode', { onRequest: app.authenticate, schema: { body } }, async (request, reply) =>
-      app.mutate(request, reply, { action: 'test.explode', entity: 'notification' }, async (trx) => {
-        await notifications.markRead(trx, request.tenant.id, request.user.id, request.body.notification_id);
-        throw new Error('boom after the write (test)');
-      }),
+      app.mutate(
+        request,
+        reply,
+        { action: TEST_ACTION('test.explode'), entity: 'notification' },
+        async (trx) => {
+          await notifications.markRead(trx, request.tenant.id, request.user.id, request.body.notification_id);
+          throw new Error('boom after the write (test)');
+        },
+      ),
     );
     app.get(
       '/test/managers-only',
@@ -50,20 +59,25 @@ export function testRoutes(gates: { current: ReturnType<typeof makeGate> | null 
       }),
     );
     app.post('/test/gated', { onRequest: app.authenticate, schema: { body } }, async (request, reply) =>
-      app.mutate(request, reply, { action: 'test.gated', entity: 'notification' }, async (trx) => {
-        const result = await notifications.markRead(
-          trx,
-          request.tenant.id,
-          request.user.id,
-          request.body.notification_id,
-        );
-        const gate = gates.current;
-        if (gate) {
-          gate.enter();
-          await gate.wait;
-        }
-        return result;
-      }),
+      app.mutate(
+        request,
+        reply,
+        { action: TEST_ACTION('test.gated'), entity: 'notification' },
+        async (trx) => {
+          const result = await notifications.markRead(
+            trx,
+            request.tenant.id,
+            request.user.id,
+            request.body.notification_id,
+          );
+          const gate = gates.current;
+          if (gate) {
+            gate.enter();
+            await gate.wait;
+          }
+          return result;
+        },
+      ),
     );
   };
 }

@@ -29,7 +29,7 @@ import { useOnline } from '../../shared-ui/local-store';
 import { usePhone } from '../../shared-ui/responsive';
 import { SearchField } from '../../shared-ui/search-field';
 import { useUi } from '../../state/ui';
-import { LevelChip, LogDetailDialog, levelKey } from './log-detail-dialog';
+import { LevelChip, LogDetailDialog, levelKey, useLogMessage } from './log-detail-dialog';
 
 const PAGE_SIZES = [10, 25, 50];
 
@@ -84,8 +84,9 @@ function useDebounced<T>(value: T, ms = 300): T {
  * Admin panel tab 4, 'Sistem Logları': the tenant's system log with filters (level, user,
  * action, dates, free text), paged on the server; a row opens the entry in full. The list is read
  * through the online-only cache (fresh for 1 minute, kept on the device), so after one online
- * visit it opens offline with what it showed then, read-only. 'CSV olarak indir' downloads the
- * entries the filters select. Below `sm` the rows are cards.
+ * visit it opens offline with what it showed then, read-only. Messages are rendered in the
+ * reader's language from what each entry stored (its action and parameters). 'CSV olarak indir'
+ * and 'Excel (.xlsx) olarak indir' download the entries the filters select, in that language. Below `sm` the rows are cards.
  */
 export default function LogsTab() {
   const t = useT();
@@ -96,6 +97,8 @@ export default function LogsTab() {
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] as number);
   const [open, setOpen] = useState<LogEntry | null>(null);
   const [exporting, setExporting] = useState(false);
+  const message = useLogMessage();
+  const language = useUi((s) => s.language);
 
   const typed = useDebounced({ action: filters.action, search: filters.search });
   const wire = useMemo(() => wireFilters({ ...filters, ...typed }), [filters, typed]);
@@ -116,11 +119,11 @@ export default function LogsTab() {
     setPage(0);
   };
 
-  async function exportCsv() {
+  async function exportFile(format: 'csv' | 'xlsx') {
     setExporting(true);
     try {
-      const file = await callFile(API.adminLogsExport, { query: wire });
-      saveBlob(file.blob, file.filename ?? 'sistem-loglari.csv');
+      const file = await callFile(API.adminLogsExport, { query: { ...wire, format, lang: language } });
+      saveBlob(file.blob, file.filename ?? `sistem-loglari.${format}`);
     } catch (error) {
       useUi
         .getState()
@@ -229,10 +232,19 @@ export default function LogsTab() {
               variant="contained"
               startIcon={<Download />}
               disabled={!online || exporting}
-              onClick={() => void exportCsv()}
+              onClick={() => void exportFile('csv')}
               data-testid="logs-export"
             >
               {exporting ? t('lg_exporting') : t('lg_export')}
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<Download />}
+              disabled={!online || exporting}
+              onClick={() => void exportFile('xlsx')}
+              data-testid="logs-export-xlsx"
+            >
+              {t('lg_exportXlsx')}
             </Button>
             {!online ? (
               <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
@@ -261,8 +273,8 @@ export default function LogsTab() {
                         {dateTimeLabel(entry.timestamp)}
                       </Typography>
                     </Stack>
-                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                      {entry.message}
+                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="log-message">
+                      {message(entry)}
                     </Typography>
                     <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                       {entry.user_name ?? t('lg_none')} · {entry.ip_address ?? t('lg_none')}
@@ -298,13 +310,15 @@ export default function LogsTab() {
                         setOpen(entry);
                       }
                     }}
-                    aria-label={`${t('lg_openDetail')}: ${entry.message}`}
+                    aria-label={`${t('lg_openDetail')}: ${message(entry)}`}
                     data-testid="log-row"
                   >
                     <TableCell>
                       <LevelChip level={entry.level} />
                     </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.message}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }} data-testid="log-message">
+                      {message(entry)}
+                    </TableCell>
                     <TableCell>{entry.user_name ?? t('lg_none')}</TableCell>
                     <TableCell>{entry.ip_address ?? t('lg_none')}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTimeLabel(entry.timestamp)}</TableCell>

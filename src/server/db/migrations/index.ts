@@ -28,6 +28,7 @@ import { down0028, up0028 } from './0028-stock-write-off';
 import { down0029, up0029 } from './0029-search-fold';
 import { down0030, up0030 } from './0030-registration-tax-details';
 import { down0031, up0031 } from './0031-one-time-passwords';
+import { down0032, up0032 } from './0032-audit-log-texts';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0029-search-fold': { up: up0029, down: down0029 },
   '0030-registration-tax-details': { up: up0030, down: down0030 },
   '0031-one-time-passwords': { up: up0031, down: down0031 },
+  '0032-audit-log-texts': { up: up0032, down: down0032 },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AuditAction, AuditParams } from '../../../shared/api/audit-actions';
+import { UNCHANGED_PARAM } from '../../../shared/api/audit-messages';
 import { MESSAGES } from '../../../shared/api/errors';
 import { IDEMPOTENCY_HEADER } from '../../../shared/api/routes';
 import { IDEMPOTENCY_TTL_MS } from '../../../shared/domain/constants';
@@ -26,8 +28,8 @@ import { type ActivePushRun, runOf } from './push-runs';
 import { requestedTenant } from './tenant-source';
 
 export interface MutateOptions {
-  /** Audit action, e.g. 'notification.read'. */
-  action: string;
+  /** Audit action, e.g. 'notification.read' (a code of src/shared/api/audit-actions.ts). */
+  action: AuditAction;
   /** Audit entity, e.g. 'notification'. */
   entity: string;
   /**
@@ -51,6 +53,18 @@ declare module 'fastify' {
       service: MutateService<T>,
     ) => Promise<FastifyReply>;
   }
+}
+
+/**
+ * The parameters of a mutation's log message (the service's, and what the route read from the
+ * answer: mutation.ts `describe`); a request that changed nothing (already applied) is marked so
+ * its message says so.
+ */
+function auditParams<T>(result: MutationResult<T>): AuditParams {
+  return {
+    ...result.audit?.params,
+    ...(result.changed === false ? { [UNCHANGED_PARAM]: 1 } : {}),
+  };
 }
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
@@ -162,7 +176,8 @@ export default fp(
           action: options.action,
           entity: options.entity,
           entity_id: result.entityId ?? null,
-          message: result.changed === false ? 'değişiklik yok (zaten uygulanmış)' : null,
+          params: auditParams(result),
+          changes: result.changed === false ? null : (result.audit?.changes ?? null),
           user_id: user.id,
           user_name: user.full_name,
           ip: request.ip,

@@ -1,5 +1,6 @@
 import writeExcelFile from 'write-excel-file/node';
 import { IMPORT_FIELDS, IMPORT_HEADERS_TR } from '../../../shared/domain/product-import';
+import { csvFile } from '../../lib/csv';
 import type { StoredRow } from './import.service';
 
 /**
@@ -49,17 +50,14 @@ export async function templateXlsx(): Promise<Buffer> {
   ).toBuffer();
 }
 
-/** A CSV cell: quoted when it holds the separator, a quote or a line break. */
-function csvCell(value: string): string {
-  return /[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
+/** The template as CSV (lib/csv.ts: BOM, ';', quoted and formula-safe cells); every cell is text. */
 export function templateCsv(): Buffer {
-  const lines = [
-    IMPORT_FIELDS.map((f) => csvCell(IMPORT_HEADERS_TR[f])).join(';'),
-    IMPORT_FIELDS.map((f) => csvCell(SAMPLE[f])).join(';'),
-  ];
-  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8')]);
+  return csvFile(
+    IMPORT_FIELDS.map((f) => IMPORT_HEADERS_TR[f]),
+    [IMPORT_FIELDS.map((f) => SAMPLE[f])],
+    // No date in the template: the zone is never read.
+    { timeZone: 'UTC' },
+  );
 }
 
 /** The refused rows as uploaded (the file's own columns), plus the row number and the errors. */

@@ -75,7 +75,12 @@ export default async function importRoutes(app: FastifyInstance) {
         request.params.id,
         request.body.expected_fingerprint,
       );
-      return { data: report, changed, entityId: request.params.id };
+      return {
+        data: report,
+        changed,
+        entityId: request.params.id,
+        audit: { params: { created: report.created, updated: report.updated, unchanged: report.unchanged } },
+      };
     }),
   );
 
