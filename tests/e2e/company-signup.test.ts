@@ -8,15 +8,16 @@
  * sideways scrolling, and axe finds nothing serious. Subdomains carry a time stamp (the server is
  * shared by every e2e file); the companies made here are suspended at the end.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
-import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/browser';
+import { browserPerFile, newContext, signIn } from '../helpers/browser';
+import { fillSignUpForm, registrationsOf, suspendRegistrations } from '../helpers/company-signup';
 import { setOwnPassword } from '../helpers/one-time-password';
 
 const baseURL = inject('baseURL');
 const browser = browserPerFile();
-const made: Array<{ id: string }> = [];
+const made: string[] = [];
 
 async function english(context: BrowserContext) {
   await context.addInitScript(() => {
@@ -26,19 +27,6 @@ async function english(context: BrowserContext) {
       /* storage blocked */
     }
   });
-}
-
-async function fillForm(page: Page, sub: string, email: string) {
-  await page.getByTestId('reg-company_name').fill(`E2E Lojistik ${sub}`);
-  await page.getByTestId('reg-industry').fill('Lojistik');
-  await page.getByTestId('reg-legal_name').fill(`E2E Lojistik ${sub} Limited Şirketi`);
-  await page.getByTestId('reg-tax_number').fill('987 654 32 17');
-  await page.getByTestId('reg-tax_office').fill('Nilüfer');
-  await page.getByTestId('reg-contact_person_name').fill('Zeynep Çelik');
-  await page.getByTestId('reg-contact_person_email').fill(email);
-  await page.getByTestId('reg-contact_person_phone').fill('0532 111 22 33');
-  await page.getByTestId('reg-subdomain').fill(sub);
-  await page.getByTestId('reg-address_city').fill('Bursa');
 }
 
 async function platformAdminTab(width: number, lang: 'tr' | 'en' = 'tr') {
@@ -51,16 +39,6 @@ async function platformAdminTab(width: number, lang: 'tr' | 'en' = 'tr') {
   await page.goto(`${baseURL}/admin?tab=6`);
   await page.getByTestId('registrations-tab').waitFor({ timeout: 30_000 });
   return { context, page };
-}
-
-async function suspendMade() {
-  const { token } = await apiLogin(baseURL, 'default', 'admin');
-  for (const r of made)
-    await api(baseURL, 'default', `/admin/company-registrations/${r.id}/suspend`, {
-      method: 'POST',
-      token,
-      body: { reason: 'e2e temizliği' },
-    }).catch(() => {});
 }
 
 describe('company sign-up and approval (Chromium against npm start)', () => {
@@ -96,7 +74,7 @@ describe('company sign-up and approval (Chromium against npm start)', () => {
       await expect
         .poll(() => page.getByTestId('register-form').innerText(), { timeout: 10_000 })
         .toContain('başka bir şirket tarafından kullanılıyor');
-      await fillForm(page, sub, email);
+      await fillSignUpForm(page, sub, email);
       await expect
         .poll(() => page.getByTestId('register-form').innerText(), { timeout: 10_000 })
         .toContain('Bu alt alan adı kullanılabilir');
@@ -146,14 +124,7 @@ describe('company sign-up and approval (Chromium against npm start)', () => {
       await expect
         .poll(async () => Number(await admin.getByTestId('registrations-pending').innerText()))
         .toBe(pendingBefore - 1);
-      const { token } = await apiLogin(baseURL, 'default', 'admin');
-      const list = await api<{ data: Array<{ id: string; subdomain: string }> }>(
-        baseURL,
-        'default',
-        '/admin/company-registrations',
-        { token },
-      );
-      made.push(...list.body.data.filter((r) => r.subdomain === sub));
+      made.push(...(await registrationsOf(baseURL, sub)));
 
       // the new company's admin signs in with the one-time password and sets their own
       const theirs = await newContext(browser());
@@ -228,7 +199,7 @@ describe('company sign-up and approval (Chromium against npm start)', () => {
       found.errors = await seriousViolations(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       // a valid form is sent; the answer says (in English) that no e-mail went out
-      await fillForm(page, sub, `zeynep.${sub}@example.com.tr`);
+      await fillSignUpForm(page, sub, `zeynep.${sub}@example.com.tr`);
       await expect
         .poll(() => page.getByTestId('register-form').innerText(), { timeout: 10_000 })
         .toContain('This subdomain is available');
@@ -283,18 +254,11 @@ describe('company sign-up and approval (Chromium against npm start)', () => {
       await admin.waitForTimeout(500);
       found.result = await seriousViolations(admin);
       await admin.getByTestId('registration-result-close').click();
-      const { token } = await apiLogin(baseURL, 'default', 'admin');
-      const list = await api<{ data: Array<{ id: string; subdomain: string }> }>(
-        baseURL,
-        'default',
-        '/admin/company-registrations',
-        { token },
-      );
-      made.push(...list.body.data.filter((r) => r.subdomain === sub));
+      made.push(...(await registrationsOf(baseURL, sub)));
       expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length > 0))).toEqual({});
     } finally {
       await adminContext.close();
-      await suspendMade();
+      await suspendRegistrations(baseURL, made);
     }
   });
 });

@@ -9,6 +9,7 @@ import {
   signIn,
   waitForServiceWorker,
 } from '../helpers/browser';
+import { drawSignature } from '../helpers/signature';
 
 /**
  * The driver delivers with proof, offline. Accounts: only `driver2` and `admin` of
@@ -131,20 +132,7 @@ describe('driver: delivery with proof, offline (Chromium against npm start)', ()
     const dialog = page.getByTestId('delivery-dialog');
     await dialog.getByTestId('delivery-recipient').fill('Mehmet Öztürk');
     // The recipient signs: a pointer drag across the canvas.
-    const canvas = dialog.getByTestId('delivery-signature');
-    await canvas.scrollIntoViewIfNeeded();
-    const box = await canvas.boundingBox();
-    if (!box) throw new Error('no signature canvas');
-    await page.mouse.move(box.x + 20, box.y + box.height * 0.6);
-    await page.mouse.down();
-    for (let i = 1; i <= 24; i++) {
-      await page.mouse.move(
-        box.x + 20 + i * ((box.width - 40) / 24),
-        box.y + box.height * (0.5 + 0.3 * Math.sin(i / 2)),
-        { steps: 2 },
-      );
-    }
-    await page.mouse.up();
+    await drawSignature(page, dialog.getByTestId('delivery-signature'));
     // The camera photo: resized on the device to a JPEG ≤ 1600 px and ≤ 400 KB.
     const photo = await cameraPhoto(page);
     expect(photo.length).toBeGreaterThan(400 * 1024);

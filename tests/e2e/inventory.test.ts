@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Order, Product } from '../../src/shared/api/entities';
 import { seriousViolations } from '../helpers/axe';
 import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+import { wedgeScan } from '../helpers/scan';
 
 /**
  * /inventory in Chromium against the real server (tenant demo; its warehouse user counts, its
@@ -76,11 +77,6 @@ async function shipOrder(p: Product, quantity: number): Promise<Order> {
     order = moved.body.data;
   }
   return order;
-}
-
-async function wedgeScan(page: Page, code: string) {
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
 }
 
 async function outboxCount(page: Page): Promise<number> {

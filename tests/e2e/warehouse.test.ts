@@ -16,6 +16,7 @@ import {
   signIn,
   waitForServiceWorker,
 } from '../helpers/browser';
+import { wedgeScan } from '../helpers/scan';
 import { ensureAvailable } from '../helpers/stock';
 
 /**
@@ -102,11 +103,6 @@ async function openWarehouse(page: Page, order: Order) {
   await page.waitForURL((url) => url.pathname === '/warehouse-dashboard');
   await waitForServiceWorker(page);
   await page.locator(`[data-testid="wh-order"][data-order-id="${order.id}"]`).waitFor({ timeout: 30_000 });
-}
-
-async function wedgeScan(page: Page, code: string) {
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
 }
 
 describe('warehouse preparation by scanning (Chromium)', () => {
