@@ -10,6 +10,7 @@ import {
   recordMessages,
   signIn,
 } from '../helpers/browser';
+import { apiSetOwnPassword } from '../helpers/one-time-password';
 
 /**
  * A company whose profile lacks what an invoice prints (made in tenant management, so it has no
@@ -25,7 +26,9 @@ import {
  */
 const baseURL = inject('baseURL');
 const browser = browserPerFile();
+/** The one-time password the platform admin and the admin type; each user then sets OWN_PASSWORD. */
 const PASSWORD = 'Gecici-Sifre-2024';
+const OWN_PASSWORD = 'Kendi-Sifrem-2024';
 const NUMBER = /^[A-Z0-9]{3}\d{13}$/;
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -50,7 +53,7 @@ async function newCompany(): Promise<{ sub: string; adminToken: string }> {
     },
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const admin = await apiLogin(baseURL, sub, 'yonetici', PASSWORD);
+  const admin = await apiSetOwnPassword(baseURL, sub, 'yonetici', PASSWORD, OWN_PASSWORD);
   const manager = await api(baseURL, sub, '/admin/users', {
     method: 'POST',
     token: admin.token,
@@ -63,6 +66,7 @@ async function newCompany(): Promise<{ sub: string; adminToken: string }> {
     },
   });
   expect(manager.status, JSON.stringify(manager.body)).toBe(201);
+  await apiSetOwnPassword(baseURL, sub, 'mudur', PASSWORD, OWN_PASSWORD);
   return { sub, adminToken: admin.token };
 }
 
@@ -113,7 +117,7 @@ async function signedIn(sub: string, username: string): Promise<{ page: Page; cl
   const context = await newContext(browser());
   await recordMessages(context);
   const page = await context.newPage();
-  await signIn(page, baseURL, sub, username, PASSWORD);
+  await signIn(page, baseURL, sub, username, OWN_PASSWORD);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
   return { page, close: () => context.close() };
 }
