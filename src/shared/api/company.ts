@@ -20,7 +20,11 @@ import {
 
 // ---------------------------------------------------------------------------- data ---
 
-export const COMPANY_CURRENCIES = ['TRY', 'USD', 'EUR', 'GBP'] as const;
+/**
+ * Money is kuruş of Turkish lira everywhere (prices, invoices, exports): TRY is the only currency a
+ * company can have, so no screen offers a setting that would change nothing.
+ */
+export const COMPANY_CURRENCIES = ['TRY'] as const;
 export const COMPANY_TIMEZONES = [
   'Europe/Istanbul',
   'UTC',

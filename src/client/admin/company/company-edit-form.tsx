@@ -132,7 +132,10 @@ export function CompanyEditForm({
       required
       fullWidth
       error={!!errors[field]}
-      helperText={errorText(field)}
+      helperText={errorText(
+        field,
+        field === 'language' ? undefined : t(field === 'currency' ? 'co_currencyOnlyTry' : 'co_timezoneHelp'),
+      )}
       slotProps={{ select: { 'data-testid': `company-select-${field}` } as object }}
     >
       {OPTIONS[field].map((value) => {

@@ -141,9 +141,6 @@ export function changedSince(before: Company, now: Company): CompanyField[] {
 /** The Select options with their catalogue labels. */
 export const CURRENCY_LABELS: Record<(typeof COMPANY_CURRENCIES)[number], MessageKey> = {
   TRY: 'co_currencyTRY',
-  USD: 'co_currencyUSD',
-  EUR: 'co_currencyEUR',
-  GBP: 'co_currencyGBP',
 };
 export const TIMEZONE_LABELS: Record<(typeof COMPANY_TIMEZONES)[number], MessageKey> = {
   'Europe/Istanbul': 'co_tzIstanbul',

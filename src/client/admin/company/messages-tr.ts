@@ -46,9 +46,9 @@ export const companyTr = {
   co_invalidWebsite: 'http:// veya https:// ile başlayan geçerli bir adres giriniz',
   co_refused: 'Sunucu reddetti: {message}',
   co_currencyTRY: 'Türk Lirası (TRY)',
-  co_currencyUSD: 'ABD Doları (USD)',
-  co_currencyEUR: 'Euro (EUR)',
-  co_currencyGBP: 'İngiliz Sterlini (GBP)',
+  co_currencyOnlyTry: 'Şimdilik yalnızca TL desteklenir',
+  co_timezoneHelp:
+    'Ekranlarda, belgelerde ve dışa aktarmalarda tarih ve saatler bu saat diliminde gösterilir',
   co_tzIstanbul: 'İstanbul (Europe/Istanbul)',
   co_tzUtc: 'Eşgüdümlü Evrensel Zaman (UTC)',
   co_tzLondon: 'Londra (Europe/London)',
