@@ -224,7 +224,14 @@ describe('validation: each error names the field, answers 400 and writes nothing
       'an unknown currency',
       { currency: 'JPY' },
       'currency',
-      'Para birimi (currency) şunlardan biri olmalıdır: TRY, USD, EUR, GBP',
+      'Para birimi (currency) şunlardan biri olmalıdır: TRY',
+    ],
+    [
+      // Money is kuruş of lira everywhere: a currency setting that changed nothing is not offered.
+      'a currency other than TRY',
+      { currency: 'EUR' },
+      'currency',
+      'Para birimi (currency) şunlardan biri olmalıdır: TRY',
     ],
     [
       'an unknown timezone',
@@ -288,7 +295,7 @@ describe('editing: versioned, audited, seen by the next request', () => {
     const r = await put({
       ...VALID,
       name: 'Demo Ticaret Yeni',
-      currency: 'EUR',
+      timezone: 'America/New_York',
       language: 'de',
       expected_version: c.version,
     });
@@ -296,17 +303,17 @@ describe('editing: versioned, audited, seen by the next request', () => {
     const after = companySchema.parse(r.body.data);
     expect(after).toMatchObject({
       name: 'Demo Ticaret Yeni',
-      currency: 'EUR',
+      timezone: 'America/New_York',
       language: 'de',
       version: c.version + 1,
     });
     expect(await auditCount()).toBe(audits + 1);
-    const info = await api.call<{ data: { company_name: string; settings: { currency: string } } }>(
+    const info = await api.call<{ data: { company_name: string; settings: { timezone: string } } }>(
       'GET',
       '/tenants/info',
     );
     expect(info.body.data.company_name).toBe('Demo Ticaret Yeni');
-    expect(info.body.data.settings.currency).toBe('EUR');
+    expect(info.body.data.settings.timezone).toBe('America/New_York');
     expect((await current()).name).toBe('Demo Ticaret Yeni');
   });
 

@@ -4,6 +4,7 @@ import { COMPANY_TIMEZONES } from '../../src/shared/api/company';
 import { TENANT_TIMEZONES } from '../../src/shared/api/tenant-admin';
 import {
   DEFAULT_TIME_ZONE,
+  dayIn,
   formatDate,
   formatDateTime,
   formatTime,
@@ -62,5 +63,13 @@ describe('the company clock (formatDateTime)', () => {
     expect(isTimeZone('Mars/Olympus')).toBe(false);
     expect(isTimeZone('')).toBe(false);
     expect(isTimeZone(3)).toBe(false);
+  });
+});
+
+describe('the calendar day of an instant in the company zone (dayIn)', () => {
+  it('is the day the company calls it, not the UTC day', () => {
+    expect(dayIn('2026-01-10T21:30:00Z', 'Europe/Istanbul')).toBe('2026-01-11');
+    expect(dayIn('2026-01-10T21:30:00Z', 'America/New_York')).toBe('2026-01-10');
+    expect(dayIn('2026-01-11T03:30:00Z', 'America/New_York')).toBe('2026-01-10');
   });
 });

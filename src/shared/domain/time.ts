@@ -98,6 +98,25 @@ export function formatTime(
   return date ? formatter('time', locale, timeZone).format(date) : NOT_YET[locale];
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The calendar day (YYYY-MM-DD) of an instant in the company's zone: the day its people call it. */
+export function dayIn(value: Date | string | number, timeZone = DEFAULT_TIME_ZONE): string {
+  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  let format = dayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(zone, format);
+  }
+  const parts = format.formatToParts(new Date(value));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
 /**
  * Relative time per spec: under 1 minute 'Az önce', then minutes, hours (under 1440 minutes), days.
  * An unparsable date shows 'Az önce'.

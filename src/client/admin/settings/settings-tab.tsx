@@ -290,6 +290,7 @@ export default function SettingsTab() {
             onChange={(e) => set('default_timezone', e.target.value as SettingsForm['default_timezone'])}
             disabled={readOnly}
             fullWidth
+            helperText={t('set_timezoneHelp')}
             slotProps={{
               select: { SelectDisplayProps: { 'data-testid': 'set-default_timezone' } as object },
             }}
