@@ -334,6 +334,7 @@ describe('editing: versioned, audited, seen by the next request', () => {
       ...VALID,
       name: c.name,
       currency: c.currency,
+      timezone: c.timezone,
       language: c.language,
       tax_number: c.tax_number,
       expected_version: c.version - 1,

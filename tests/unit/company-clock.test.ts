@@ -5,6 +5,7 @@ import { TENANT_TIMEZONES } from '../../src/shared/api/tenant-admin';
 import {
   DEFAULT_TIME_ZONE,
   dayIn,
+  dayStartIn,
   formatDate,
   formatDateTime,
   formatTime,
@@ -71,5 +72,17 @@ describe('the calendar day of an instant in the company zone (dayIn)', () => {
     expect(dayIn('2026-01-10T21:30:00Z', 'Europe/Istanbul')).toBe('2026-01-11');
     expect(dayIn('2026-01-10T21:30:00Z', 'America/New_York')).toBe('2026-01-10');
     expect(dayIn('2026-01-11T03:30:00Z', 'America/New_York')).toBe('2026-01-10');
+  });
+});
+
+describe('the instant a day starts in the company zone (dayStartIn)', () => {
+  it('is midnight of that zone, in UTC, across a clock change', () => {
+    expect(dayStartIn('2026-01-11', 'Europe/Istanbul')?.toISOString()).toBe('2026-01-10T21:00:00.000Z');
+    expect(dayStartIn('2026-01-11', 'America/New_York')?.toISOString()).toBe('2026-01-11T05:00:00.000Z');
+    expect(dayStartIn('2026-07-01', 'America/New_York')?.toISOString()).toBe('2026-07-01T04:00:00.000Z');
+    // The day New York moves to summer time still starts at 00:00 EST.
+    expect(dayStartIn('2026-03-08', 'America/New_York')?.toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(dayStartIn('2026-03-09', 'America/New_York')?.toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(dayStartIn('11.01.2026', 'UTC')).toBeNull();
   });
 });

@@ -117,6 +117,45 @@ export function dayIn(value: Date | string | number, timeZone = DEFAULT_TIME_ZON
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+/** The company's wall clock at an instant, read as if it were UTC (ms): its offset is the difference. */
+function wallClockMs(at: number, zone: string): number {
+  let format = wallClocks.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClocks.set(zone, format);
+  }
+  const n = (type: string) => Number(format.formatToParts(at).find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+}
+
+/**
+ * The instant a calendar day (YYYY-MM-DD, as a date input holds it) starts in the company's zone,
+ * for filters sent as UTC instants: '2026-01-11' in Istanbul → 2026-01-10T21:00Z. Null for text
+ * that is not a day.
+ */
+export function dayStartIn(day: string, timeZone = DEFAULT_TIME_ZONE): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const guess = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (!Number.isFinite(guess)) return null;
+  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  let at = guess - (wallClockMs(guess, zone) - guess);
+  // The offset where the day really starts (a clock change between UTC midnight and then).
+  const offset = wallClockMs(at, zone) - at;
+  at = guess - offset;
+  return new Date(at);
+}
+
 /**
  * Relative time per spec: under 1 minute 'Az önce', then minutes, hours (under 1440 minutes), days.
  * An unparsable date shows 'Az önce'.
