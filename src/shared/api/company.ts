@@ -32,7 +32,8 @@ export const COMPANY_TIMEZONES = [
   'America/New_York',
   'Asia/Tokyo',
 ] as const;
-export const COMPANY_LANGUAGES = ['tr', 'en', 'de', 'fr'] as const;
+/** The languages the app has screens in: the company's language is what a fresh device starts in. */
+export const COMPANY_LANGUAGES = ['tr', 'en'] as const;
 
 /** Bounds of the company form (every text a client sends has one). */
 export const COMPANY_LIMITS = {

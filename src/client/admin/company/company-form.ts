@@ -152,8 +152,6 @@ export const TIMEZONE_LABELS: Record<(typeof COMPANY_TIMEZONES)[number], Message
 export const LANGUAGE_LABELS: Record<(typeof COMPANY_LANGUAGES)[number], MessageKey> = {
   tr: 'co_langTr',
   en: 'co_langEn',
-  de: 'co_langDe',
-  fr: 'co_langFr',
 };
 
 /** A select value's label key (unknown values, e.g. a tenant's older setting, show as they are). */
