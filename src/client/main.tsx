@@ -14,7 +14,7 @@ import { App } from './app/app';
 import { loadLoginPage } from './app/router';
 import { captureLoginShell, takeOverWhen } from './auth/login-shell-handoff';
 import { registerServiceWorker } from './pwa/service-worker';
-import { loadEnglish } from './shared-ui/i18n';
+import { followCompanyLanguage, loadEnglish } from './shared-ui/i18n';
 import { useSession } from './state/session';
 import { useUi } from './state/ui';
 
@@ -43,6 +43,13 @@ const render = () =>
 // The form stays until the user submits it, unless they have something stored (takeOverWhen).
 const before: Promise<unknown>[] = [];
 if (useUi.getState().language === 'en') before.push(loadEnglish());
+// Nobody chose a language on this device: it starts in the company's (its cached tenant info),
+// and follows it when the tenant info is read again.
+before.push(followCompanyLanguage(useSession.getState().tenantInfo.settings?.language));
+useSession.subscribe((state, previous) => {
+  if (state.tenantInfo !== previous.tenantInfo)
+    void followCompanyLanguage(state.tenantInfo.settings?.language);
+});
 const takingOver = captureLoginShell(root) && window.location.pathname === '/login';
 if (takingOver) before.push(loadLoginPage());
 const start = () => {

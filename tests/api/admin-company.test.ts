@@ -224,7 +224,14 @@ describe('validation: each error names the field, answers 400 and writes nothing
       'an unknown currency',
       { currency: 'JPY' },
       'currency',
-      'Para birimi (currency) şunlardan biri olmalıdır: TRY, USD, EUR, GBP',
+      'Para birimi (currency) şunlardan biri olmalıdır: TRY',
+    ],
+    [
+      // Money is kuruş of lira everywhere: a currency setting that changed nothing is not offered.
+      'a currency other than TRY',
+      { currency: 'EUR' },
+      'currency',
+      'Para birimi (currency) şunlardan biri olmalıdır: TRY',
     ],
     [
       'an unknown timezone',
@@ -236,7 +243,14 @@ describe('validation: each error names the field, answers 400 and writes nothing
       'an unknown language',
       { language: 'es' },
       'language',
-      'Dil (language) şunlardan biri olmalıdır: tr, en, de, fr',
+      'Dil (language) şunlardan biri olmalıdır: tr, en',
+    ],
+    [
+      // The app has screens in Turkish and English only: a language it cannot show is not offered.
+      'a language the app has no screens in',
+      { language: 'de' },
+      'language',
+      'Dil (language) şunlardan biri olmalıdır: tr, en',
     ],
     ['a NUL in the name', { name: 'Demo\u0000' }, 'name', 'Şirket adı (name) geçersiz karakter içeriyor'],
     [
@@ -288,25 +302,25 @@ describe('editing: versioned, audited, seen by the next request', () => {
     const r = await put({
       ...VALID,
       name: 'Demo Ticaret Yeni',
-      currency: 'EUR',
-      language: 'de',
+      timezone: 'America/New_York',
+      language: 'en',
       expected_version: c.version,
     });
     expect(r.status, r.raw).toBe(200);
     const after = companySchema.parse(r.body.data);
     expect(after).toMatchObject({
       name: 'Demo Ticaret Yeni',
-      currency: 'EUR',
-      language: 'de',
+      timezone: 'America/New_York',
+      language: 'en',
       version: c.version + 1,
     });
     expect(await auditCount()).toBe(audits + 1);
-    const info = await api.call<{ data: { company_name: string; settings: { currency: string } } }>(
+    const info = await api.call<{ data: { company_name: string; settings: { timezone: string } } }>(
       'GET',
       '/tenants/info',
     );
     expect(info.body.data.company_name).toBe('Demo Ticaret Yeni');
-    expect(info.body.data.settings.currency).toBe('EUR');
+    expect(info.body.data.settings.timezone).toBe('America/New_York');
     expect((await current()).name).toBe('Demo Ticaret Yeni');
   });
 
@@ -327,6 +341,7 @@ describe('editing: versioned, audited, seen by the next request', () => {
       ...VALID,
       name: c.name,
       currency: c.currency,
+      timezone: c.timezone,
       language: c.language,
       tax_number: c.tax_number,
       expected_version: c.version - 1,

@@ -134,7 +134,7 @@ describe('GET and PUT /admin/settings', () => {
       'hourly',
       'Yedekleme sıklığı (backup_frequency) şunlardan biri olmalıdır: daily, weekly, monthly',
     ],
-    ['default_language', 'es', 'Varsayılan dil (default_language) şunlardan biri olmalıdır: tr, en, de, fr'],
+    ['default_language', 'es', 'Varsayılan dil (default_language) şunlardan biri olmalıdır: tr, en'],
     [
       'default_timezone',
       'Europe/Paris',
@@ -177,7 +177,7 @@ describe('GET and PUT /admin/settings', () => {
       email_notifications: false,
       sms_notifications: true,
       backup_frequency: 'monthly',
-      default_language: 'de',
+      default_language: 'en',
       default_timezone: 'Asia/Tokyo',
     });
     expect(high).toMatchObject({
@@ -191,7 +191,7 @@ describe('GET and PUT /admin/settings', () => {
       email_notifications: false,
       sms_notifications: true,
       backup_frequency: 'monthly',
-      default_language: 'de',
+      default_language: 'en',
       default_timezone: 'Asia/Tokyo',
     });
     expect(await read()).toEqual(high);

@@ -168,6 +168,10 @@ describe('create and edit', () => {
       [newTenant('renkli', { branding: { primary_color: 'red' } }), /Ana renk \(primary_color\)/],
       [newTenant('planli', { subscription_plan: 'gold' }), /subscription_plan/],
       [newTenant('saatli', { settings: { timezone: 'Mars/Olympus' } }), /Saat dilimi \(timezone\)/],
+      [
+        newTenant('dolarli', { settings: { currency: 'USD' } }),
+        /Para birimi \(currency\) şunlardan biri olmalıdır: TRY$/,
+      ],
       [newTenant('onekli', { settings: { order_number_prefix: 'ÇOK UZUN ÖNEK' } }), /order_number_prefix/],
       [newTenant('fazla', { owner: 'x' }), /Bu alan düzenlenemez: owner/],
     ];
@@ -274,7 +278,7 @@ describe('create and edit', () => {
       subscription_plan: 'pro',
       is_active: true,
       branding: { ...t.branding, primary_color: '#00AA00', secondary_color: '#aa0000' },
-      settings: { ...t.settings, currency: 'USD' },
+      settings: { ...t.settings, timezone: 'America/New_York' },
       expected_version: t.version,
     };
     // the info is read (and cached) before the edit
@@ -286,10 +290,10 @@ describe('create and edit', () => {
     expect(r.status, r.raw).toBe(200);
     expect(r.body.data).toMatchObject({ subscription_plan: 'pro', version: t.version + 1 });
     const info = await api.call<{
-      data: { branding: { primary_color: string }; settings: { currency: string } };
+      data: { branding: { primary_color: string }; settings: { timezone: string } };
     }>('GET', '/tenants/info', { tenant: t.tenant_id });
     expect(info.body.data.branding.primary_color).toBe('#00aa00');
-    expect(info.body.data.settings.currency).toBe('USD');
+    expect(info.body.data.settings.timezone).toBe('America/New_York');
 
     const stale = await api.call<{ current: AdminTenant }>('PUT', `/admin/tenants/${t.tenant_id}`, {
       ...as(platform),

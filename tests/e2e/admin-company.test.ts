@@ -8,7 +8,8 @@ import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker
  * `default`; every tenant-wide change is restored in a `finally`): the company name changed in the
  * tab shows in the top bar at once; an uploaded logo shows in the top bar; an edit on a version
  * someone changed meanwhile shows the conflict and what changed; offline after one online visit
- * the tab opens read-only from the device's cache; at 390 px in English
+ * the tab opens read-only from the device's cache; 'Son güncelleme' is in the company's time zone
+ * whatever the device's; at 390 px in English
  * the tab has no sideways scroll and axe finds nothing serious.
  */
 const baseURL = inject('baseURL');
@@ -190,6 +191,68 @@ describe("/admin 'Şirket Bilgileri' (Chromium against npm start)", () => {
       await expect
         .poll(() => page.getByTestId('company-value-name').innerText(), { timeout: 15_000 })
         .toBe(name);
+    } finally {
+      await restore(token, was);
+      await context.close();
+    }
+  });
+
+  it("'Son güncelleme' is the company's local time, not the device's; the currency says only TL works", async () => {
+    const token = await adminToken();
+    const was = await readCompany(token);
+    // The company runs on New York time; this device's own clock is set to UTC.
+    const { logo_url: _l, version, statistics: _s, ...fields } = was;
+    const keys = ['name', 'legal_name', 'tax_number', 'tax_office', 'address', 'phone', 'email', 'website'];
+    const put = await api<{ data: ApiCompany }>(baseURL, TENANT, '/admin/company', {
+      method: 'PUT',
+      token,
+      body: {
+        ...Object.fromEntries(Object.entries(fields).filter(([k]) => keys.includes(k))),
+        currency: 'TRY',
+        timezone: 'America/New_York',
+        language: was.language,
+        expected_version: version,
+      },
+    });
+    expect(put.status).toBe(200);
+    const updatedAt = put.body.data.updated_at as string;
+    const inZone = (timeZone: string) =>
+      new Intl.DateTimeFormat('tr-TR', {
+        timeZone,
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date(updatedAt));
+    const context = await browser().newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: 'tr-TR',
+      timezoneId: 'UTC',
+      serviceWorkers: 'allow',
+    });
+    const page = await context.newPage();
+    try {
+      await signIn(page, baseURL, TENANT, 'admin');
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+      await page.goto(`${baseURL}/admin`);
+      await page.getByTestId('company-value-name').waitFor({ timeout: 30_000 });
+      const tab = page.getByTestId('company-tab');
+      await expect
+        .poll(() => tab.innerText(), { timeout: 15_000 })
+        .toContain(`Son güncelleme: ${inZone('America/New_York')}`);
+      expect(await tab.innerText()).not.toContain(inZone('UTC'));
+      // Money is lira everywhere: the form offers TRY only and says so.
+      await page.getByTestId('company-edit').click();
+      await expect
+        .poll(() => page.getByTestId('company-form').innerText())
+        .toContain('Şimdilik yalnızca TL desteklenir');
+      await page.getByTestId('company-select-currency').click();
+      await page.getByRole('option').first().waitFor();
+      expect(await page.getByRole('option').allInnerTexts()).toEqual(['Türk Lirası (TRY)']);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('company-cancel').click();
     } finally {
       await restore(token, was);
       await context.close();

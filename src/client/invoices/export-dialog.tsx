@@ -7,20 +7,23 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { INVOICE_LIMITS } from '../../shared/api/invoices';
+import { dayIn } from '../../shared/domain/time';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
-import { type MessageKey, useT } from '../shared-ui/i18n';
+import { companyTimeZone, type MessageKey, useT } from '../shared-ui/i18n';
 import { useOnline } from '../shared-ui/local-store';
 import { downloadInvoiceExport } from './invoice-ui';
 
 const DAY_MS = 86_400_000;
 
-/** The first and last day of the current month (YYYY-MM-DD), the usual period an accountant asks for. */
+/**
+ * The first and last day of the current month (YYYY-MM-DD), the usual period an accountant asks
+ * for — the month it is now in the company's time zone, not the device's.
+ */
 function thisMonth(now = new Date()): { from: string; to: string } {
-  const y = now.getFullYear();
-  const m = now.getMonth();
+  const [y, m] = dayIn(now, companyTimeZone()).split('-').map(Number) as [number, number];
   const pad = (n: number) => String(n).padStart(2, '0');
-  const last = new Date(y, m + 1, 0).getDate();
-  return { from: `${y}-${pad(m + 1)}-01`, to: `${y}-${pad(m + 1)}-${pad(last)}` };
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${y}-${pad(m)}-01`, to: `${y}-${pad(m)}-${pad(last)}` };
 }
 
 /** Why the period cannot be exported, or null (the server checks the same). */

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { buildPath } from '../../shared/api/endpoint';
 import { API } from '../../shared/api/endpoints';
 import type { Invoice, InvoiceStatus, InvoiceType } from '../../shared/api/invoices';
+import { formatDate, formatTime } from '../../shared/domain/time';
 import { saveBlob } from '../api/download';
 import { callFile, getHttpConfig } from '../api/http';
 import {
@@ -13,36 +14,25 @@ import {
   queryInvoices,
   returnInvoiceBlocking,
 } from '../local';
-import { type MessageKey, t, useT } from '../shared-ui/i18n';
+import { type MessageKey, t, useCompanyTimeZone, useT } from '../shared-ui/i18n';
 import { useLocalDb } from '../shared-ui/local-store';
-import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
 
 /** The tenant's time zone: invoices print their date and time in it (the company's setting). */
 export function useTenantTimeZone(): string {
-  return useSession((s) => s.tenantInfo.settings?.timezone || 'Europe/Istanbul');
+  return useCompanyTimeZone();
 }
 
-function zoned(iso: string, timeZone: string, options: Intl.DateTimeFormatOptions): string {
-  const language = useUi.getState().language === 'en' ? 'en-GB' : 'tr-TR';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '—';
-  try {
-    return new Intl.DateTimeFormat(language, { timeZone, ...options }).format(date);
-  } catch {
-    // An unknown zone name (a setting from a newer server): Istanbul, the country's one zone.
-    return new Intl.DateTimeFormat(language, { timeZone: 'Europe/Istanbul', ...options }).format(date);
-  }
-}
+const locale = () => (useUi.getState().language === 'en' ? 'en-GB' : 'tr-TR');
 
-/** dd.mm.yyyy (tr-TR) or dd/mm/yyyy (English) in the tenant's time zone. */
+/** dd.mm.yyyy (tr-TR) or dd/mm/yyyy (English) in the tenant's time zone (the shared rule). */
 export function invoiceDate(iso: string, timeZone: string): string {
-  return zoned(iso, timeZone, { day: '2-digit', month: '2-digit', year: 'numeric' });
+  return Number.isNaN(Date.parse(iso)) ? '—' : formatDate(iso, timeZone, locale());
 }
 
 /** HH:mm in the tenant's time zone. */
 export function invoiceTime(iso: string, timeZone: string): string {
-  return zoned(iso, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return Number.isNaN(Date.parse(iso)) ? '—' : formatTime(iso, timeZone, locale());
 }
 
 export const STATUS_KEYS: Record<InvoiceStatus, MessageKey> = {

@@ -14,6 +14,7 @@ import {
   INVOICE_READERS,
 } from '../../shared/domain/invoice-access';
 import { buyerSnapshot, invoiceAmounts, invoiceLines, profileFor } from '../../shared/domain/invoice-content';
+import { dayIn } from '../../shared/domain/time';
 import { type LocalDb, type LocalInvoice, type OutboxEntry, recordKey } from './database';
 import { enqueue, uuid } from './outbox';
 import { foldTr } from './queries';
@@ -232,14 +233,7 @@ export interface InvoicePage {
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone (the day a printed invoice shows). */
 export function dayInZone(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(iso));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  return dayIn(iso, timeZone);
 }
 
 /** Does the invoice match the filter? Search: number, order number, customer and company names (Turkish folding). */

@@ -1,14 +1,14 @@
 import { fillTemplate } from '../../shared/api/stored-texts';
-import { lazy } from '../../shared/domain/lazy';
 import { isOrderStatus, ORDER_STATUS_LABELS } from '../../shared/domain/order-status';
 import { ROLE_LABELS } from '../../shared/domain/roles';
 import {
-  DATE_OPTIONS,
-  DATE_TIME_OPTIONS,
+  DEFAULT_TIME_ZONE,
   formatDate,
   formatDateTime,
+  formatTime,
   relativeTime,
 } from '../../shared/domain/time';
+import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
 import { type MessageKey, tr } from './i18n-tr';
 
@@ -67,6 +67,27 @@ export async function adoptUserLanguage(language: string | null | undefined): Pr
   if (language === 'tr' || language === 'en') await chooseLanguage(language);
 }
 
+function storedLanguage(): string | null {
+  try {
+    return localStorage.getItem('language');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A device where nobody has chosen a language yet speaks the company's language (the tenant's
+ * `language` setting, from the tenant info every device keeps): it is not stored, so a choice made
+ * later wins and a change of the company's language is followed. A language the app has no
+ * catalogue for (de, fr) is Turkish.
+ */
+export async function followCompanyLanguage(language: string | null | undefined): Promise<void> {
+  if (storedLanguage() !== null) return;
+  const next = language === 'en' ? 'en' : 'tr';
+  if (next === 'en') await loadEnglish();
+  if (storedLanguage() === null && useUi.getState().language !== next) useUi.setState({ language: next });
+}
+
 /** An order status in the current language (an unknown value is shown as it is). */
 export function statusLabel(status: string): string {
   if (!isOrderStatus(status)) return status;
@@ -82,25 +103,34 @@ export function roleLabel(role: string): string {
   return labels[role] ?? role;
 }
 
-const EN_DATE = lazy(() => new Intl.DateTimeFormat('en-GB', DATE_OPTIONS));
-const EN_DATE_TIME = lazy(() => new Intl.DateTimeFormat('en-GB', DATE_TIME_OPTIONS));
-
-function formatEnglish(
-  format: Intl.DateTimeFormat,
-  value: string | number | Date | null | undefined,
-): string {
-  const date = value === null || value === undefined || value === '' ? null : new Date(value);
-  return date && !Number.isNaN(date.getTime()) ? format.format(date) : 'Just now';
+/**
+ * The company's time zone (the tenant setting every device knows from the tenant info it keeps):
+ * every date a screen shows is in it, whatever zone the device itself is set to.
+ */
+export function companyTimeZone(): string {
+  return useSession.getState().tenantInfo.settings?.timezone || DEFAULT_TIME_ZONE;
 }
 
-/** A date: tr-TR in Turkish (shared/domain/time), en-GB (dd/mm/yyyy) in English; both in Istanbul time. */
+/** Re-renders a screen when the company's time zone changes (its dates follow). */
+export function useCompanyTimeZone(): string {
+  return useSession((s) => s.tenantInfo.settings?.timezone || DEFAULT_TIME_ZONE);
+}
+
+const dateLocale = () => (useUi.getState().language === 'en' ? 'en-GB' : 'tr-TR');
+
+/** A date: dd.mm.yyyy in Turkish, dd/mm/yyyy in English; in the company's time zone (shared/domain/time). */
 export function dateLabel(value: string | number | Date | null | undefined): string {
-  return useUi.getState().language === 'en' ? formatEnglish(EN_DATE(), value) : formatDate(value);
+  return formatDate(value, companyTimeZone(), dateLocale());
 }
 
 /** A date and time, as dateLabel. */
 export function dateTimeLabel(value: string | number | Date | null | undefined): string {
-  return useUi.getState().language === 'en' ? formatEnglish(EN_DATE_TIME(), value) : formatDateTime(value);
+  return formatDateTime(value, companyTimeZone(), dateLocale());
+}
+
+/** The time of day (HH:mm), as dateLabel. */
+export function timeLabel(value: string | number | Date | null | undefined): string {
+  return formatTime(value, companyTimeZone(), dateLocale());
 }
 
 /** 'Az önce' / '5 dakika önce' in Turkish (shared/domain/time), the same steps in English. */

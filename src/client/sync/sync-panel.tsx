@@ -10,12 +10,11 @@ import Typography from '@mui/material/Typography';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatDateTime } from '../../shared/domain/time';
 import { getTenant } from '../api/tenant';
 import type { OutboxEntry } from '../local';
 import type { Row } from '../local/mutations/define';
 import { carriesServerState, failedAction, serverValues } from '../shared-ui/conflict-view';
-import { useT } from '../shared-ui/i18n';
+import { dateTimeLabel, useT } from '../shared-ui/i18n';
 import { useLocalStore, useSyncStatus } from '../shared-ui/local-store';
 import { outboxSummary } from '../shared-ui/outbox-summary';
 import { useSession } from '../state/session';
@@ -104,7 +103,7 @@ export function SyncPanel({ anchor, onClose }: { anchor: HTMLElement | null; onC
           </Typography>
           <Typography variant="caption" color="text.secondary">
             {status.lastPullAt
-              ? t('lastSynced', { time: formatDateTime(status.lastPullAt) })
+              ? t('lastSynced', { time: dateTimeLabel(status.lastPullAt) })
               : t('neverSynced')}
           </Typography>
         </Box>
@@ -141,7 +140,7 @@ export function SyncPanel({ anchor, onClose }: { anchor: HTMLElement | null; onC
                   </Typography>
                   <ServerState entry={entry} row={serverRows.get(entry.record_key)} />
                   <Typography variant="caption" color="text.secondary">
-                    {formatDateTime(entry.created_at)}
+                    {dateTimeLabel(entry.created_at)}
                   </Typography>
                   <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
                     {failedAction(entry) ? (
@@ -197,7 +196,7 @@ export function SyncPanel({ anchor, onClose }: { anchor: HTMLElement | null; onC
               >
                 <Typography variant="body2">{outboxSummary(entry)}</Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {formatDateTime(entry.created_at)}
+                  {dateTimeLabel(entry.created_at)}
                   {entry.attempts > 0 ? ` · ${t('attemptsSoFar', { n: entry.attempts })}` : ''}
                   {entry.last_error ? ` · ${entry.last_error}` : ''}
                 </Typography>

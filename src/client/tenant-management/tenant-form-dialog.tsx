@@ -208,12 +208,14 @@ export function TenantFormDialog({
     label: MessageKey,
     options: readonly string[],
     optionLabel: (value: string) => ReactNode = (v) => v,
+    help?: MessageKey,
   ) => (
     <TextField
       select
       size="small"
       fullWidth
       label={t(label)}
+      helperText={help ? t(help) : undefined}
       value={form[name] as string}
       onChange={(e) => set(name)(e.target.value as never)}
       slotProps={{ htmlInput: { 'data-testid': `tenant-field-${name}` } }}
@@ -309,10 +311,14 @@ export function TenantFormDialog({
             {t('tm_sectionSettings')}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {select('timezone', 'tm_fieldTimezone', TENANT_TIMEZONES)}
-            {select('currency', 'tm_fieldCurrency', TENANT_CURRENCIES)}
-            {select('language', 'tm_fieldLanguage', TENANT_LANGUAGES, (l) =>
-              l === 'tr' || l === 'en' ? t(`tm_lang_${l}`) : l,
+            {select('timezone', 'tm_fieldTimezone', TENANT_TIMEZONES, undefined, 'tm_timezoneHelp')}
+            {select('currency', 'tm_fieldCurrency', TENANT_CURRENCIES, undefined, 'tm_currencyOnlyTry')}
+            {select(
+              'language',
+              'tm_fieldLanguage',
+              TENANT_LANGUAGES,
+              (l) => (l === 'tr' || l === 'en' ? t(`tm_lang_${l}`) : l),
+              'tm_languageHelp',
             )}
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, formatDateTime } from '../../shared/domain/time';
 /**
  * The e-mails the server sends, in Turkish: a plain-text body and a simple HTML one carrying the
  * same words. Everything that comes from data (a customer's name in a notification, a company
@@ -114,11 +115,8 @@ export function renderRegistrationApprovedEmail(input: {
   loginLink: string | null;
 }): RenderedEmail {
   const subject = subjectLine(`Şirket kaydınız onaylandı - ${input.company}`);
-  const until = input.passwordExpiresAt.toLocaleString('tr-TR', {
-    timeZone: 'Europe/Istanbul',
-    dateStyle: 'long',
-    timeStyle: 'short',
-  });
+  // A company just made starts in the default time zone: its clock, by the shared rule.
+  const until = formatDateTime(input.passwordExpiresAt, DEFAULT_TIME_ZONE);
   const lines = [
     `Merhaba ${input.contactName},`,
     `"${input.company}" şirket kaydınız onaylandı. Şirket kodu: ${input.tenantId}`,

@@ -1,6 +1,7 @@
 import type { InvoiceSeller } from '../../shared/api/invoices';
 import type { InvoiceLineSource } from '../../shared/domain/invoice-content';
 import { toKurus } from '../../shared/domain/money';
+import { dayStartIn } from '../../shared/domain/time';
 import type { InvoiceOrderItem, InvoiceSettingsRow } from './invoices.repository';
 
 /**
@@ -65,14 +66,12 @@ export function yearIn(at: Date, timeZone: string): number {
   return Number(wallClock(timeZone).format(at).slice(0, 4));
 }
 
-/** The UTC instant a local calendar day starts in a time zone ('2026-01-01' in Istanbul → 21:00Z). */
+/**
+ * The UTC instant a local calendar day starts in a time zone ('2026-01-01' in Istanbul → 21:00Z):
+ * the shared rule the device's filters use too. A day the query schema let through always parses.
+ */
 export function dayStart(day: string, timeZone: string): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const guess = Date.UTC(y, m - 1, d);
-  // The zone's offset at that moment, from the local wall clock it shows.
-  const [date, time] = wallClock(timeZone).format(new Date(guess)).split(' ') as [string, string];
-  const shown = Date.parse(`${date}T${time}Z`);
-  return new Date(guess - (shown - guess));
+  return dayStartIn(day, timeZone) ?? new Date(Number.NaN);
 }
 
 /** The day after a 'YYYY-MM-DD' day. */

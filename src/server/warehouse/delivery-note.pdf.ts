@@ -94,8 +94,9 @@ export function renderDeliveryNote(data: DeliveryNoteData): Promise<Buffer> {
   doc.font('regular').fontSize(9);
   const facts: [string, string][] = [
     ['Sipariş No', order.order_number],
-    ['Tarih', formatDateTime(data.issuedAt ?? new Date())],
-    ['Sipariş Tarihi', formatDate(order.created_at)],
+    // In the company's time zone, as every date the company's documents and screens show.
+    ['Tarih', formatDateTime(data.issuedAt ?? new Date(), company.timezone)],
+    ['Sipariş Tarihi', formatDate(order.created_at, company.timezone)],
   ];
   if (order.vehicle_plate) facts.push(['Plaka', order.vehicle_plate]);
   if (order.driver_name) facts.push(['Sürücü', order.driver_name]);

@@ -202,6 +202,8 @@ export interface CompanyInfo {
   phone: string | null;
   email: string | null;
   website: string | null;
+  /** The company's time zone: the note's dates are written in it. */
+  timezone: string;
 }
 
 export async function findCompanyInfo(db: Executor, tenantId: string): Promise<CompanyInfo | undefined> {
@@ -216,6 +218,7 @@ export async function findCompanyInfo(db: Executor, tenantId: string): Promise<C
       'phone',
       'email',
       'website',
+      'timezone',
     ])
     .where('id', '=', tenantId)
     .executeTakeFirst();

@@ -19,6 +19,11 @@ export const SETTINGS_LANGUAGE_NAMES: Record<(typeof SETTINGS_LANGUAGES)[number]
   de: 'Deutsch',
   fr: 'Français',
 };
+/**
+ * The languages a new user can be given: those the app has screens in (a stored 'de' or 'fr' from
+ * before is still read, and shows Turkish).
+ */
+export const SETTINGS_EDIT_LANGUAGES = ['tr', 'en'] as const;
 export const SETTINGS_TIMEZONES = [
   'Europe/Istanbul',
   'UTC',
@@ -123,7 +128,7 @@ export const updateSettingsBody = z.strictObject(
     system_version: z.string().max(50).optional(),
     maintenance_mode: flag('maintenance_mode').optional(),
     registration_enabled: flag('registration_enabled').optional(),
-    default_language: oneOf('default_language', SETTINGS_LANGUAGES).optional(),
+    default_language: oneOf('default_language', SETTINGS_EDIT_LANGUAGES).optional(),
     default_timezone: oneOf('default_timezone', SETTINGS_TIMEZONES).optional(),
     session_timeout: ranged('session_timeout').optional(),
     max_login_attempts: ranged('max_login_attempts').optional(),

@@ -20,7 +20,11 @@ import {
 
 // ---------------------------------------------------------------------------- data ---
 
-export const COMPANY_CURRENCIES = ['TRY', 'USD', 'EUR', 'GBP'] as const;
+/**
+ * Money is kuruş of Turkish lira everywhere (prices, invoices, exports): TRY is the only currency a
+ * company can have, so no screen offers a setting that would change nothing.
+ */
+export const COMPANY_CURRENCIES = ['TRY'] as const;
 export const COMPANY_TIMEZONES = [
   'Europe/Istanbul',
   'UTC',
@@ -28,7 +32,8 @@ export const COMPANY_TIMEZONES = [
   'America/New_York',
   'Asia/Tokyo',
 ] as const;
-export const COMPANY_LANGUAGES = ['tr', 'en', 'de', 'fr'] as const;
+/** The languages the app has screens in: the company's language is what a fresh device starts in. */
+export const COMPANY_LANGUAGES = ['tr', 'en'] as const;
 
 /** Bounds of the company form (every text a client sends has one). */
 export const COMPANY_LIMITS = {

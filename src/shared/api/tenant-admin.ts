@@ -19,7 +19,8 @@ import { subscriptionPlanSchema } from './tenants';
 export const TENANT_PLANS = subscriptionPlanSchema.options;
 /** The form's options (the spec's). */
 export const TENANT_TIMEZONES = ['Europe/Istanbul', 'Europe/London', 'America/New_York'] as const;
-export const TENANT_CURRENCIES = ['TRY', 'USD', 'EUR'] as const;
+/** TRY only: every amount is kuruş of lira (shared/api/company.ts COMPANY_CURRENCIES). */
+export const TENANT_CURRENCIES = COMPANY_CURRENCIES;
 export const TENANT_LANGUAGES = ['tr', 'en'] as const;
 export const TENANT_PAGE_SIZE = 10;
 

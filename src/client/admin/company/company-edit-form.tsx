@@ -14,7 +14,7 @@ import {
   COMPANY_TIMEZONES,
   type CompanyField,
 } from '../../../shared/api/company';
-import { useT } from '../../shared-ui/i18n';
+import { type MessageKey, useT } from '../../shared-ui/i18n';
 import {
   type CompanyForm,
   FIELD_LABEL_KEYS,
@@ -40,6 +40,13 @@ const OPTIONS = {
   timezone: COMPANY_TIMEZONES,
   language: COMPANY_LANGUAGES,
 } as const;
+
+/** What each choice does, under its field (a setting never changes nothing in silence). */
+const HELP = {
+  currency: 'co_currencyOnlyTry',
+  timezone: 'co_timezoneHelp',
+  language: 'co_languageHelp',
+} as const satisfies Record<keyof typeof OPTIONS, MessageKey>;
 
 export interface ConflictNote {
   /** Fields another user changed meanwhile, with the value they have now. */
@@ -132,7 +139,7 @@ export function CompanyEditForm({
       required
       fullWidth
       error={!!errors[field]}
-      helperText={errorText(field)}
+      helperText={errorText(field, t(HELP[field]))}
       slotProps={{ select: { 'data-testid': `company-select-${field}` } as object }}
     >
       {OPTIONS[field].map((value) => {

@@ -141,9 +141,6 @@ export function changedSince(before: Company, now: Company): CompanyField[] {
 /** The Select options with their catalogue labels. */
 export const CURRENCY_LABELS: Record<(typeof COMPANY_CURRENCIES)[number], MessageKey> = {
   TRY: 'co_currencyTRY',
-  USD: 'co_currencyUSD',
-  EUR: 'co_currencyEUR',
-  GBP: 'co_currencyGBP',
 };
 export const TIMEZONE_LABELS: Record<(typeof COMPANY_TIMEZONES)[number], MessageKey> = {
   'Europe/Istanbul': 'co_tzIstanbul',
@@ -155,8 +152,6 @@ export const TIMEZONE_LABELS: Record<(typeof COMPANY_TIMEZONES)[number], Message
 export const LANGUAGE_LABELS: Record<(typeof COMPANY_LANGUAGES)[number], MessageKey> = {
   tr: 'co_langTr',
   en: 'co_langEn',
-  de: 'co_langDe',
-  fr: 'co_langFr',
 };
 
 /** A select value's label key (unknown values, e.g. a tenant's older setting, show as they are). */

@@ -12,6 +12,7 @@ import { useSearchParams } from 'react-router-dom';
 import { type Company, companySchema } from '../../../shared/api/company';
 import { API } from '../../../shared/api/endpoints';
 import { missingSellerFields } from '../../../shared/domain/invoice-seller';
+import { formatDateTime } from '../../../shared/domain/time';
 import { ApiError } from '../../api/errors';
 import { apiQueryKey, useApiMutation, useApiQuery } from '../../api/query';
 import { refreshInvoiceReadiness } from '../../local';
@@ -64,6 +65,7 @@ export default function CompanyTab() {
   const online = useOnline();
   const client = useQueryClient();
   const showToast = useUi((s) => s.showToast);
+  const english = useUi((s) => s.language === 'en');
   const query = useApiQuery(API.companyGet);
   const refused = query.error instanceof ApiError && query.error.status === 403;
   const fallback = useApiQuery(API.tenantInfo, {}, { enabled: refused });
@@ -196,7 +198,10 @@ export default function CompanyTab() {
             )}
             {company.updated_at && (
               <Typography variant="caption" color="text.secondary">
-                {t('co_lastSeen', { time: new Date(company.updated_at).toLocaleString('tr-TR') })}
+                {t('co_lastSeen', {
+                  // The company's own time zone (the setting on this screen), as every date is shown.
+                  time: formatDateTime(company.updated_at, company.timezone, english ? 'en-GB' : 'tr-TR'),
+                })}
               </Typography>
             )}
           </Stack>

@@ -19,11 +19,12 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { LOG_COUNT_CAP, LOG_LEVELS, type LogEntry } from '../../../shared/api/admin';
 import { API } from '../../../shared/api/endpoints';
+import { dayStartIn } from '../../../shared/domain/time';
 import { saveBlob } from '../../api/download';
 import { callFile } from '../../api/http';
 import { useApiQuery } from '../../api/query';
 import { FilterSelect } from '../../shared-ui/filter-select';
-import { dateTimeLabel, t as translate, useT } from '../../shared-ui/i18n';
+import { companyTimeZone, dateTimeLabel, t as translate, useT } from '../../shared-ui/i18n';
 import { ListPagination } from '../../shared-ui/list-pagination';
 import { useOnline } from '../../shared-ui/local-store';
 import { usePhone } from '../../shared-ui/responsive';
@@ -37,7 +38,7 @@ interface Filters {
   level: string;
   user_id: string;
   action: string;
-  /** yyyy-mm-dd as the date inputs hold it (a day in Istanbul time). */
+  /** yyyy-mm-dd as the date inputs hold it (a day in the company's time zone). */
   from: string;
   to: string;
   search: string;
@@ -45,15 +46,16 @@ interface Filters {
 const EMPTY: Filters = { level: '', user_id: '', action: '', from: '', to: '', search: '' };
 
 /**
- * A picked day as the instant it starts in Istanbul (UTC+3 all year since 2016), for the wire,
- * which is UTC: `to` is the start of the day AFTER the picked one (the API's `to` is exclusive),
- * so "to 26.11" includes the whole 26th.
+ * A picked day as the instant it starts in the company's time zone, for the wire, which is UTC:
+ * `to` is the start of the day AFTER the picked one (the API's `to` is exclusive), so "to 26.11"
+ * includes the whole 26th.
  */
 function dayStart(day: string, plusDays = 0): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
-  const ms = Date.parse(`${day}T00:00:00+03:00`);
-  if (!Number.isFinite(ms)) return undefined;
-  return new Date(ms + plusDays * 24 * 3600_000).toISOString();
+  const noon = Date.parse(`${day}T12:00:00Z`);
+  if (!Number.isFinite(noon)) return undefined;
+  const next = new Date(noon + plusDays * 24 * 3600_000).toISOString().slice(0, 10);
+  return dayStartIn(next, companyTimeZone())?.toISOString();
 }
 
 /** The filters as the API takes them (empty ones left out, so they share the cache key). */

@@ -15,7 +15,9 @@ export const settingsEn: Record<keyof typeof settingsTr, string> = {
   set_registrationEnabled: 'Allow new user sign-up',
   set_defaultLanguage: 'Default language',
   set_defaultTimezone: 'Default time zone',
-  set_defaultsHelp: 'New users start with this language and time zone.',
+  set_defaultsHelp: 'New users start with this language.',
+  set_timezoneHelp:
+    "Written to new users' profiles. Dates and times are shown everywhere in the company's time zone (Company Information).",
   set_sessionTimeout: 'Session timeout (minutes)',
   set_sessionTimeoutHelp: 'A session with no activity for this long ends (5–1440).',
   set_maxLoginAttempts: 'Maximum login attempts',

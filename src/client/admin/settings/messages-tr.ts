@@ -13,7 +13,9 @@ export const settingsTr = {
   set_registrationEnabled: 'Yeni Kullanıcı Kaydına İzin Ver',
   set_defaultLanguage: 'Varsayılan Dil',
   set_defaultTimezone: 'Varsayılan Saat Dilimi',
-  set_defaultsHelp: 'Yeni kullanıcılar bu dil ve saat dilimiyle başlar.',
+  set_defaultsHelp: 'Yeni kullanıcılar bu dille başlar.',
+  set_timezoneHelp:
+    'Yeni kullanıcıların profiline yazılır. Tarih ve saatler her yerde şirketin saat diliminde (Şirket Bilgileri) gösterilir.',
   set_sessionTimeout: 'Oturum Zaman Aşımı (dakika)',
   set_sessionTimeoutHelp: 'Bu kadar süre işlem yapılmayan oturum kapanır (5–1440).',
   set_maxLoginAttempts: 'Maksimum Giriş Denemesi',

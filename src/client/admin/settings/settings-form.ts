@@ -1,6 +1,6 @@
 import {
   type BACKUP_FREQUENCIES,
-  type SETTINGS_LANGUAGES,
+  type SETTINGS_EDIT_LANGUAGES,
   SETTINGS_RANGES,
   type SETTINGS_TIMEZONES,
   type SettingsEditField,
@@ -23,7 +23,7 @@ export interface SettingsForm {
   system_name: string;
   maintenance_mode: boolean;
   registration_enabled: boolean;
-  default_language: (typeof SETTINGS_LANGUAGES)[number];
+  default_language: (typeof SETTINGS_EDIT_LANGUAGES)[number];
   default_timezone: (typeof SETTINGS_TIMEZONES)[number];
   session_timeout: string;
   max_login_attempts: string;
@@ -41,7 +41,8 @@ export function toForm(s: SystemSettings): SettingsForm {
     system_name: s.system_name,
     maintenance_mode: s.maintenance_mode,
     registration_enabled: s.registration_enabled,
-    default_language: s.default_language,
+    // A 'de' / 'fr' stored before shows Turkish: the form says so by offering what works.
+    default_language: s.default_language === 'en' ? 'en' : 'tr',
     default_timezone: s.default_timezone,
     session_timeout: formatQuantityInput(s.session_timeout),
     max_login_attempts: formatQuantityInput(s.max_login_attempts),

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useState } from 'react';
 import {
   BACKUP_FREQUENCIES,
+  SETTINGS_EDIT_LANGUAGES,
   SETTINGS_LANGUAGE_NAMES,
   SETTINGS_TIMEZONES,
   type SettingsEditField,
@@ -277,11 +278,13 @@ export default function SettingsTab() {
               select: { SelectDisplayProps: { 'data-testid': 'set-default_language' } as object },
             }}
           >
-            {Object.entries(SETTINGS_LANGUAGE_NAMES).map(([code, name]) => (
-              <MenuItem key={code} value={code} lang={code}>
-                {name}
-              </MenuItem>
-            ))}
+            {SETTINGS_EDIT_LANGUAGES.map((code) => [code, SETTINGS_LANGUAGE_NAMES[code]] as const).map(
+              ([code, name]) => (
+                <MenuItem key={code} value={code} lang={code}>
+                  {name}
+                </MenuItem>
+              ),
+            )}
           </TextField>
           <TextField
             select
@@ -290,6 +293,7 @@ export default function SettingsTab() {
             onChange={(e) => set('default_timezone', e.target.value as SettingsForm['default_timezone'])}
             disabled={readOnly}
             fullWidth
+            helperText={t('set_timezoneHelp')}
             slotProps={{
               select: { SelectDisplayProps: { 'data-testid': 'set-default_timezone' } as object },
             }}
