@@ -40,7 +40,7 @@ interface ApiOrder {
 }
 
 /** A new company with its first admin and a manager, as a platform admin makes it. */
-async function newCompany(): Promise<{ sub: string; adminToken: string }> {
+async function newCompany(): Promise<{ sub: string; adminToken: string; driverId: string }> {
   const sub = `e2e-fatura-${Date.now().toString(36)}`;
   const { token } = await apiLogin(baseURL, 'default', 'admin');
   const made = await api(baseURL, 'default', '/admin/tenants', {
@@ -67,11 +67,28 @@ async function newCompany(): Promise<{ sub: string; adminToken: string }> {
   });
   expect(manager.status, JSON.stringify(manager.body)).toBe(201);
   await apiSetOwnPassword(baseURL, sub, 'mudur', PASSWORD, OWN_PASSWORD);
-  return { sub, adminToken: admin.token };
+  const driver = await api<{ data: { id: string } }>(baseURL, sub, '/admin/users', {
+    method: 'POST',
+    token: admin.token,
+    body: {
+      username: 'surucu',
+      email: `surucu.${sub}@example.com.tr`,
+      full_name: 'Sami Sürücü',
+      role: 'driver',
+      password: PASSWORD,
+    },
+  });
+  expect(driver.status, JSON.stringify(driver.body)).toBe(201);
+  return { sub, adminToken: admin.token, driverId: driver.body.data.id };
 }
 
 /** An order taken all the way to delivered (with its proof) through the API, as the admin. */
-async function deliveredOrder(sub: string, token: string, customer: string): Promise<ApiOrder> {
+async function deliveredOrder(
+  sub: string,
+  token: string,
+  driverId: string,
+  customer: string,
+): Promise<ApiOrder> {
   const created = await api<{ data: ApiOrder }>(baseURL, sub, '/orders', {
     method: 'POST',
     token,
@@ -83,6 +100,15 @@ async function deliveredOrder(sub: string, token: string, customer: string): Pro
   expect(created.status).toBe(201);
   const order = created.body.data;
   for (const status of ['approved', 'prepared', 'in_transit', 'out_for_delivery']) {
+    // Shipping needs a driver: the company's driver is assigned once the order is prepared.
+    if (status === 'in_transit') {
+      const assigned = await api(baseURL, sub, `/orders/${order.id}/assign-driver`, {
+        method: 'PATCH',
+        token,
+        body: { driver_id: driverId },
+      });
+      expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    }
     const moved = await api(baseURL, sub, `/orders/${order.id}/status`, {
       method: 'PATCH',
       token,
@@ -124,9 +150,9 @@ async function signedIn(sub: string, username: string): Promise<{ page: Page; cl
 
 describe('invoicing needs the company profile (Chromium against npm start)', () => {
   it("a company without VKN: 'Fatura Kes' greyed out with the reason (the admin's link, the manager's note); filled in, it issues; a refusal online is said alone", async () => {
-    const { sub, adminToken } = await newCompany();
-    const first = await deliveredOrder(sub, adminToken, 'Ayşe Kaya');
-    const second = await deliveredOrder(sub, adminToken, 'Mehmet Demir');
+    const { sub, adminToken, driverId } = await newCompany();
+    const first = await deliveredOrder(sub, adminToken, driverId, 'Ayşe Kaya');
+    const second = await deliveredOrder(sub, adminToken, driverId, 'Mehmet Demir');
     const missing = 'Fatura kesmek için şirket bilgileri eksik: Ticari Ünvan, Vergi No, Vergi Dairesi';
 
     // ---------------------------------------------------------------------- the manager ---
