@@ -160,7 +160,7 @@ export async function resetAdminPassword(
   const tenant = await repo.findTenantRow(trx, tenantId);
   if (!tenant) throw tenantMissing();
   const account = await findUserByIdForUpdate(trx, tenantId, userId);
-  if (!account || account.role !== 'admin') throw adminMissing();
+  if (account?.role !== 'admin') throw adminMissing();
   const now = new Date();
   const origin = oneTimePassword(tenant, now);
   const after = await updateUser(trx, tenantId, userId, { password_hash: passwordHash, ...origin });
