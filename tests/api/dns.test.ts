@@ -81,6 +81,21 @@ describe('DNS of tenant hosts (PowerDNS)', () => {
     expect(await resolve4(`demo.${ZONE}`)).toEqual([TARGET]);
   });
 
+  it("the tenant shows when its DNS was last checked (tenant management's detail)", async () => {
+    const checkedAt = async () => {
+      const r = await asPlatform('GET', '/admin/tenants/client1');
+      expect(r.status, r.raw).toBe(200);
+      return (r.body as { data: { dns_checked_at: string | null } }).data.dns_checked_at;
+    };
+    await api.db.updateTable('tenants').set({ dns_checked_at: null }).where('id', '=', 'client1').execute();
+    expect(await checkedAt()).toBeNull();
+    const before = Date.now();
+    expect((await asPlatform('GET', '/tenants/admin/dns/check/client1')).status).toBe(200);
+    const at = await checkedAt();
+    expect(at).not.toBeNull();
+    expect(Date.parse(at as string)).toBeGreaterThanOrEqual(before - 1000);
+  });
+
   it('the record removed: the check says inactive (and stores it)', async () => {
     await api.app.dns.removeHost('demo');
     await api.app.dns.removeHost('demo'); // removing an absent record is no error

@@ -143,6 +143,90 @@ describe('tenant management (Chromium against npm start)', () => {
     }
   });
 
+  it("a company without an admin gets one from its 'Yöneticiler' section (a one-time password shown once), the admin's password is reset there; a colour 'mavi' is refused by the form", async () => {
+    const stamp = Date.now();
+    const subdomain = `e2eadm${stamp}`;
+    const name = `E2E Yöneticisiz ${stamp}`;
+    const platform = await apiLogin(baseURL, 'default', 'admin');
+    const made = await api(baseURL, 'default', '/admin/tenants', {
+      method: 'POST',
+      token: platform.token,
+      body: { company_name: name, subdomain },
+    });
+    expect(made.status).toBe(201);
+    const { context, page } = await openAsPlatformAdmin();
+    try {
+      // the search box finds it by a part of its name, in any case
+      await page.getByTestId('tenants-search').fill(`yÖNETİCİSİZ ${stamp}`);
+      await expect.poll(() => page.getByTestId('tenant-row').count(), { timeout: 15_000 }).toBe(1);
+      const row = page.locator(`[data-testid="tenant-row"][data-tenant-id="${subdomain}"]`);
+      await row.getByTestId('tenant-edit').click();
+      const dialog = page.getByTestId('tenant-dialog');
+      await dialog.waitFor();
+
+      // a colour typed as a name: the form says so under the field and sends nothing
+      await page.getByTestId('tenant-field-primary_color').fill('mavi');
+      await page.getByTestId('tenant-save').click();
+      await expect
+        .poll(() => page.getByTestId('tenant-error-primary_color').innerText())
+        .toContain('Ana Renk #RRGGBB biçiminde olmalıdır');
+      expect(await dialog.count()).toBe(1);
+      const stored = await api<{ data: { branding: { primary_color: string } } }>(
+        baseURL,
+        'default',
+        `/admin/tenants/${subdomain}`,
+        { token: platform.token },
+      );
+      expect(stored.body.data.branding.primary_color).toBe('#1976d2');
+      await page.getByTestId('tenant-field-primary_color').fill('#1976d2');
+
+      // no admin yet: said, and one is added
+      const section = page.getByTestId('tenant-admins');
+      await section.getByTestId('tenant-admins-none').waitFor({ timeout: 15_000 });
+      await section.getByTestId('tenant-admin-add').click();
+      await page.getByTestId('tenant-admin-full_name').fill('Zeynep Kaya');
+      await page.getByTestId('tenant-admin-username').fill('zeynep');
+      await page.getByTestId('tenant-admin-create').click();
+      const otp = page.getByTestId('tenant-otp-dialog');
+      await otp.waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('tenant-otp-username').innerText()).toBe('zeynep');
+      const first = await page.getByTestId('tenant-otp-password').innerText();
+      expect(first).toMatch(/^[A-Za-z0-9]{16}$/);
+      await page.getByTestId('tenant-otp-close').click();
+      await otp.waitFor({ state: 'detached' });
+      const adminRow = section.locator('[data-testid="tenant-admin-row"][data-username="zeynep"]');
+      await adminRow.waitFor({ timeout: 15_000 });
+      await adminRow.getByTestId('tenant-admin-otp').waitFor();
+
+      // the password is reset there: a new one-time password, the first one no longer signs in
+      await adminRow.getByTestId('tenant-admin-reset').click();
+      await page.getByTestId('tenant-admin-reset-dialog-confirm').click();
+      await otp.waitFor({ timeout: 15_000 });
+      const second = await page.getByTestId('tenant-otp-password').innerText();
+      expect(second).not.toBe(first);
+      await page.getByTestId('tenant-otp-close').click();
+      const old = await api(baseURL, subdomain, '/auth/login', {
+        method: 'POST',
+        body: { username: 'zeynep', password: first },
+      });
+      expect(old.status).toBe(401);
+
+      // the new admin signs in with it and sets their own
+      const other = await newContext(browser());
+      const login = await other.newPage();
+      await signIn(login, baseURL, subdomain, 'zeynep', second);
+      await setOwnPassword(login, 'Zeynep-Kendi-2026');
+      await login.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+      await other.close();
+    } finally {
+      await api(baseURL, 'default', `/admin/tenants/${subdomain}`, {
+        method: 'DELETE',
+        token: platform.token,
+      });
+      await context.close();
+    }
+  }, 180_000);
+
   it('the DNS buttons ask first, then say plainly what the server answered (DNS not configured here)', async () => {
     const { context, page } = await openAsPlatformAdmin();
     const { token } = await apiLogin(baseURL, 'default', 'admin');

@@ -4,16 +4,18 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useState } from 'react';
 import { API } from '../../shared/api/endpoints';
 import {
   type AdminTenant,
   adminTenantSchema,
+  descriptionAfterRename,
   TENANT_CURRENCIES,
   TENANT_DEFAULTS,
   TENANT_LANGUAGES,
@@ -21,17 +23,23 @@ import {
   TENANT_TIMEZONES,
   type UpdateTenantBody,
 } from '../../shared/api/tenant-admin';
+import { isBrandColour } from '../../shared/domain/brand-colour';
 import { ApiError } from '../api/errors';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { type MessageKey, useT } from '../shared-ui/i18n';
 import { usePhone } from '../shared-ui/responsive';
 import { useUi } from '../state/ui';
 import { type FirstAdminLogin, makeOneTimePassword } from './one-time-password';
+import { TenantAdminsSection } from './tenant-admins';
 import { useTenantMutation } from './tenant-api';
 import { planKey } from './tenant-rows';
+import { SameNameWarning } from './tenant-same-name';
 import { TenantUsagePanel } from './tenant-usage';
 
-/** The form's values, as typed (the spec: no client-side checks; the server's answer names a wrong field). */
+/**
+ * The form's values, as typed. The server checks every field and names a wrong one; the form
+ * checks the colours itself too (a browser's colour input would turn a typed name into black).
+ */
 interface TenantForm {
   company_name: string;
   subdomain: string;
@@ -50,6 +58,8 @@ interface TenantForm {
   admin_username: string;
   admin_email: string;
 }
+
+type ColourField = 'primary_color' | 'secondary_color';
 
 const EMPTY: TenantForm = {
   company_name: '',
@@ -113,6 +123,8 @@ export function TenantFormDialog({
   const [form, setForm] = useState<TenantForm>(EMPTY);
   const [seen, setSeen] = useState<AdminTenant | null>(tenant);
   const [conflict, setConflict] = useState(false);
+  /** Colour fields that are not `#RRGGBB` (shown under the field once the user tried to save). */
+  const [colourErrors, setColourErrors] = useState<Partial<Record<ColourField, boolean>>>({});
   const create = useTenantMutation(API.adminTenantCreate, 'tm_createError', [API.adminTenants]);
   const update = useTenantMutation(API.adminTenantUpdate, 'tm_updateError', [API.adminTenants]);
   const busy = create.isPending || update.isPending;
@@ -122,6 +134,7 @@ export function TenantFormDialog({
     setForm(tenant ? formOf(tenant) : EMPTY);
     setSeen(tenant);
     setConflict(false);
+    setColourErrors({});
   }, [open, tenant]);
 
   const set =
@@ -129,17 +142,36 @@ export function TenantFormDialog({
     (value: TenantForm[F]) =>
       setForm((f) => ({ ...f, [field]: value }));
 
+  // A new name carries the description written from the old one along; a typed one stays.
+  const rename = (name: string) =>
+    setForm((f) => ({
+      ...f,
+      company_name: name,
+      company_description: descriptionAfterRename(f.company_name, name, f.company_description),
+    }));
+
   const save = async () => {
     if (busy) return;
     setConflict(false);
+    const wrong = {
+      primary_color: !isBrandColour(form.primary_color),
+      secondary_color: !isBrandColour(form.secondary_color),
+    };
+    setColourErrors(wrong);
+    if (wrong.primary_color || wrong.secondary_color) {
+      document
+        .getElementById(`tenant-colour-${wrong.primary_color ? 'primary_color' : 'secondary_color'}`)
+        ?.focus();
+      return;
+    }
     const common = {
       company_name: form.company_name,
       subscription_plan: form.subscription_plan,
       is_active: form.is_active,
       branding: {
         logo_url: form.logo_url,
-        primary_color: form.primary_color,
-        secondary_color: form.secondary_color,
+        primary_color: form.primary_color.trim(),
+        secondary_color: form.secondary_color.trim(),
         company_description: form.company_description,
       },
       // Sent as chosen: the server checks the values and names a wrong one.
@@ -228,18 +260,47 @@ export function TenantFormDialog({
     </TextField>
   );
 
-  const colour = (name: 'primary_color' | 'secondary_color', label: MessageKey) => (
-    <TextField
-      type="color"
-      size="small"
-      fullWidth
-      label={t(label)}
-      value={form[name]}
-      onChange={(e) => set(name)(e.target.value)}
-      helperText={form[name]}
-      slotProps={{ htmlInput: { 'data-testid': `tenant-field-${name}` }, formHelperText: { sx: { m: 0 } } }}
-    />
-  );
+  // The colour as text (what was typed is what is sent), with the browser's picker beside it.
+  const colour = (name: ColourField, label: MessageKey) => {
+    const valid = isBrandColour(form[name]);
+    const wrong = colourErrors[name] && !valid;
+    return (
+      <TextField
+        id={`tenant-colour-${name}`}
+        size="small"
+        fullWidth
+        label={t(label)}
+        value={form[name]}
+        onChange={(e) => set(name)(e.target.value)}
+        error={!!wrong}
+        helperText={wrong ? t('tm_colourInvalid', { label: t(label) }) : '#RRGGBB'}
+        slotProps={{
+          htmlInput: {
+            'data-testid': `tenant-field-${name}`,
+            autoComplete: 'off',
+            spellCheck: false,
+            'aria-invalid': !!wrong,
+          },
+          formHelperText: { sx: { m: 0 }, 'data-testid': `tenant-error-${name}` } as object,
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Box
+                  component="input"
+                  type="color"
+                  aria-label={t('tm_colourPick', { label: t(label) })}
+                  value={valid ? form[name].trim().toLowerCase() : '#000000'}
+                  onChange={(e: ChangeEvent<HTMLInputElement>) => set(name)(e.target.value)}
+                  data-testid={`tenant-picker-${name}`}
+                  sx={{ width: 28, height: 28, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
+                />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+    );
+  };
 
   return (
     <Dialog
@@ -268,7 +329,17 @@ export function TenantFormDialog({
               {t('tm_conflict')}
             </Alert>
           ) : null}
-          {text('company_name', 'tm_fieldCompany', { required: true, autoFocus: true })}
+          <TextField
+            label={t('tm_fieldCompany')}
+            value={form.company_name}
+            onChange={(e) => rename(e.target.value)}
+            fullWidth
+            size="small"
+            required
+            autoFocus
+            slotProps={{ htmlInput: { 'data-testid': 'tenant-field-company_name' } }}
+          />
+          <SameNameWarning name={form.company_name} except={seen?.tenant_id ?? null} />
           {/* Read-only once created (not disabled: its helper text must stay readable). */}
           {text('subdomain', 'tm_fieldSubdomain', {
             required: true,
@@ -340,13 +411,15 @@ export function TenantFormDialog({
               </Stack>
             </>
           )}
-          {seen ? (
-            <Box>
-              <TenantUsagePanel tenantId={seen.tenant_id} />
-            </Box>
-          ) : null}
           <button type="submit" hidden aria-hidden tabIndex={-1} />
         </Stack>
+        {/* Outside the form: the admins section has its own form. */}
+        {seen ? (
+          <Stack spacing={2} sx={{ mt: 2 }}>
+            <TenantUsagePanel tenant={seen} />
+            <TenantAdminsSection tenant={seen} onOneTimePassword={onFirstAdmin} />
+          </Stack>
+        ) : null}
       </DialogContent>
       <DialogSubmitActions busy={busy} onCancel={onClose} onSubmit={() => void save()} testId="tenant-save">
         {t(seen ? 'tm_save' : 'tm_create')}

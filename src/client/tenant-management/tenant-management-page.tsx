@@ -2,14 +2,17 @@ import Add from '@mui/icons-material/Add';
 import Dns from '@mui/icons-material/DnsOutlined';
 import Public from '@mui/icons-material/PublicOutlined';
 import Refresh from '@mui/icons-material/Refresh';
+import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import { useEffect, useMemo, useState } from 'react';
 import { API } from '../../shared/api/endpoints';
-import { type AdminTenant, TENANT_PAGE_SIZE } from '../../shared/api/tenant-admin';
+import { type AdminTenant, TENANT_LIMITS, TENANT_PAGE_SIZE } from '../../shared/api/tenant-admin';
 import { isPlatformAdmin } from '../../shared/domain/platform';
 import { useApiQuery } from '../api/query';
 import { useT } from '../shared-ui/i18n';
@@ -59,8 +62,20 @@ function TenantManagement() {
   /** DNS states from checks made on this screen (newer than the list's until it is read again). */
   const [checked, setChecked] = useState<Record<string, string>>({});
   const [firstAdmin, setFirstAdmin] = useState<FirstAdminLogin | null>(null);
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  // The server searches (name or subdomain, Turkish case folding) once typing pauses.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(typed.trim().slice(0, TENANT_LIMITS.searchMax));
+      setPage(0);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
 
-  const query = useApiQuery(API.adminTenants, { query: { page: page + 1, limit: TENANT_PAGE_SIZE } });
+  const query = useApiQuery(API.adminTenants, {
+    query: { page: page + 1, limit: TENANT_PAGE_SIZE, ...(search ? { search } : {}) },
+  });
   const remove = useTenantMutation(API.adminTenantDelete, 'tm_deleteError', [API.adminTenants]);
   const wildcard = useTenantMutation(API.dnsSetupWildcard, 'tm_wildcardError', [API.adminTenants]);
   const existing = useTenantMutation(API.dnsSetupExisting, 'tm_dnsExistingError', [API.adminTenants]);
@@ -137,7 +152,7 @@ function TenantManagement() {
     setAsking(null);
   };
 
-  const empty = query.isPending || rows.length > 0 ? null : t('tm_empty');
+  const empty = query.isPending || rows.length > 0 ? null : t(search ? 'tm_noMatch' : 'tm_empty');
 
   return (
     <Stack spacing={2} data-testid="tenant-management-page">
@@ -152,6 +167,25 @@ function TenantManagement() {
           spacing={1}
           sx={{ justifyContent: 'flex-end', alignItems: { xs: 'stretch', md: 'center' } }}
         >
+          <TextField
+            type="search"
+            size="small"
+            label={t('tm_search')}
+            placeholder={t('tm_searchHelp')}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            sx={{ flexGrow: 1, minWidth: { md: 220 } }}
+            slotProps={{
+              htmlInput: { 'data-testid': 'tenants-search', maxLength: TENANT_LIMITS.searchMax },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Search fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
           <Button
             variant="outlined"
             startIcon={<Refresh />}

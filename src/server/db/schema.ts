@@ -25,6 +25,8 @@ export interface TenantsTable {
   subscription_plan: string; // free | basic | pro | enterprise
   is_active: Generated<boolean>;
   dns_status: Generated<string>; // active | inactive | error | pending
+  /** When the resolver was last asked for the tenant's host (null: never; migration 0040). */
+  dns_checked_at: NullableTimestamp;
   // branding
   logo_url: string | null;
   primary_color: Generated<string>;

@@ -41,3 +41,8 @@ export async function setDnsStatus(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** When the resolver (or the provider) was last asked for the tenant's host; not a change of the tenant. */
+export async function markDnsChecked(db: Kysely<Database>, tenantId: string, at: Date): Promise<void> {
+  await db.updateTable('tenants').set({ dns_checked_at: at }).where('id', '=', tenantId).execute();
+}

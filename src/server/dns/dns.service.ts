@@ -215,6 +215,7 @@ export async function checkTenant(
     if (error instanceof DnsNotConfiguredError) throw notConfigured();
     check = { status: 'error', host: tenant.subdomain, answers: [], target: null, reason: reasonOf(error) };
   }
+  await repo.markDnsChecked(deps.db, tenant.id, new Date());
   if (await repo.setDnsStatus(deps.db, tenant.id, check.status)) deps.changed();
   return {
     dns_status: check.status,
@@ -252,6 +253,7 @@ export async function provisionTenantHost(
       };
     }
   }
+  if (deps.dns.configured) await repo.markDnsChecked(deps.db, tenantId, new Date());
   if (await repo.setDnsStatus(deps.db, tenantId, outcome.status)) deps.changed();
   return outcome;
 }

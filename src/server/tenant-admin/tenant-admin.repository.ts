@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { ident, tenantTables } from '../backups/tenant-tables';
 import type { Database, TenantRow } from '../db/schema';
 import { containsPattern } from '../lib/like-pattern';
+import { toAccount, type UserAccount } from '../users/users.repository';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -148,4 +149,18 @@ export async function deleteTenantRows(
   const tenant = await trx.deleteFrom('tenants').where('id', '=', tenantId).executeTakeFirst();
   removed.tenants = Number(tenant.numDeletedRows);
   return removed;
+}
+
+/** The company's live admins by name (then id), for the platform admin's list. */
+export async function listTenantAdminAccounts(db: Executor, tenantId: string): Promise<UserAccount[]> {
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('role', '=', 'admin')
+    .where('deleted_at', 'is', null)
+    .orderBy('full_name')
+    .orderBy('id')
+    .execute();
+  return rows.map(toAccount);
 }

@@ -8,6 +8,7 @@ import { AppError } from '../lib/errors';
 import { hashPassword } from '../lib/password';
 import { route } from '../lib/route';
 import * as service from './tenant-admin.service';
+import * as admins from './tenant-admins.service';
 
 /**
  * Tenant management, for platform admins only: the entries let admins through the auth hook, and
@@ -35,6 +36,65 @@ export default async function tenantAdminRoutes(app: FastifyInstance) {
     success: true as const,
     data: await service.usage(app.db, request.params.id),
   }));
+
+  route(app, API.adminTenantAdmins, async (request) => ({
+    success: true as const,
+    data: await admins.listAdmins(app.db, request.params.id),
+  }));
+
+  // A company's admins: a new one, or a password reset (logged here and in the company's log).
+  route(app, API.adminTenantAdminCreate, async (request, reply) => {
+    let hash = '';
+    const meta = { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+    return app.readCache.invalidateAround(() =>
+      app.mutate(
+        request,
+        reply,
+        {
+          action: 'tenant.admin_create',
+          entity: 'tenant',
+          prepare: async () => {
+            hash = await hashPassword(request.body.password);
+          },
+        },
+        (trx) => admins.createAdmin(trx, request.params.id, request.body, hash, request.user, meta),
+      ),
+    );
+  });
+
+  route(app, API.adminTenantAdminReset, async (request, reply) => {
+    let hash = '';
+    let signedOut: string | undefined;
+    const meta = { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+    const answered = await app.readCache.invalidateAround(() =>
+      app.mutate(
+        request,
+        reply,
+        {
+          action: 'tenant.admin_reset_password',
+          entity: 'tenant',
+          prepare: async () => {
+            hash = await hashPassword(request.body.password);
+          },
+        },
+        async (trx) => {
+          const result = await admins.resetAdminPassword(
+            trx,
+            request.params.id,
+            request.params.userId,
+            hash,
+            request.user,
+            meta,
+          );
+          signedOut = result.signedOut;
+          return result;
+        },
+      ),
+    );
+    // Its sessions were ended: its open event streams end too, once committed.
+    if (signedOut && reply.statusCode < 300) app.eventHub.closeUser(request.params.id, signedOut);
+    return answered;
+  });
 
   route(app, API.adminTenantCreate, async (request, reply) => {
     let adminHash: string | null = null;

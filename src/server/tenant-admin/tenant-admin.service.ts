@@ -42,6 +42,7 @@ export function toAdminTenant(row: TenantRow): AdminTenant {
     subscription_plan: row.subscription_plan as AdminTenant['subscription_plan'],
     is_active: row.is_active,
     dns_status: row.dns_status,
+    dns_checked_at: row.dns_checked_at ? new Date(row.dns_checked_at).toISOString() : null,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
     version: Number(row.company_version),

@@ -376,6 +376,19 @@ export const AUDIT_ACTIONS = {
       'Company deleted after a final backup: {name} ({subdomain}); backup: {file}',
     ],
   ),
+  'tenant.admin_create': text('tenant', 'Şirkete yönetici eklendi', 'Administrator added to a company', [
+    'Şirkete yönetici eklendi: {name} ({subdomain}); yönetici: {username}',
+    'Administrator added to a company: {name} ({subdomain}); administrator: {username}',
+  ]),
+  'tenant.admin_reset_password': text(
+    'tenant',
+    'Şirket yöneticisinin şifresi sıfırlandı',
+    "A company administrator's password reset",
+    [
+      'Şirket yöneticisinin şifresi sıfırlandı: {name} ({subdomain}); yönetici: {username}',
+      "A company administrator's password reset: {name} ({subdomain}); administrator: {username}",
+    ],
+  ),
   'tenant.provision': text(
     'user',
     'Şirket kaydı onayıyla oluşturuldu',

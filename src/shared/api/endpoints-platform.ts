@@ -27,6 +27,13 @@ import {
   updateTenantBody,
   updateTenantSettingsBody,
 } from './tenant-admin';
+import {
+  createTenantAdminBody,
+  resetTenantAdminBody,
+  tenantAdminParams,
+  tenantAdminSchema,
+  tenantAdminsResponse,
+} from './tenant-admins';
 
 /**
  * The platform admins' part of the endpoint table (spread into `API`, endpoints.ts): tenant
@@ -80,6 +87,29 @@ export const PLATFORM_ENDPOINTS = {
     ...ROUTES.adminTenantUsage,
     params: tenantIdParam,
     response: tenantUsageSchema,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantAdmins: endpoint({
+    ...ROUTES.adminTenantAdmins,
+    params: tenantIdParam,
+    response: tenantAdminsResponse,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantAdminCreate: endpoint({
+    ...ROUTES.adminTenantAdminCreate,
+    params: tenantIdParam,
+    body: createTenantAdminBody,
+    response: tenantAdminSchema,
+    statuses: [200, 201],
+    emptyBodyAsObject: true,
+    denied: TENANT_MESSAGES.notPlatformAdmin,
+  }),
+  adminTenantAdminReset: endpoint({
+    ...ROUTES.adminTenantAdminReset,
+    params: tenantAdminParams,
+    body: resetTenantAdminBody,
+    response: tenantAdminSchema,
+    emptyBodyAsObject: true,
     denied: TENANT_MESSAGES.notPlatformAdmin,
   }),
   dnsSetupWildcard: endpoint({ ...ROUTES.dnsSetupWildcard, response: dnsSetupWildcardResponse }),

@@ -304,6 +304,22 @@ export const ROUTES = {
   /** Writes the tenant's final backup, then removes every row of it; a second delete is 404. */
   adminTenantDelete: { method: 'DELETE', path: '/admin/tenants/:id', access: ['admin'], write: 'idempotent' },
   adminTenantUsage: { method: 'GET', path: '/admin/tenants/:id/usage', access: ['admin'] },
+  /** A company's admins (name, username, active, locked, one-time password). */
+  adminTenantAdmins: { method: 'GET', path: '/admin/tenants/:id/admins', access: ['admin'] },
+  /** A new admin of the company (client-made id) with a one-time password. */
+  adminTenantAdminCreate: {
+    method: 'POST',
+    path: '/admin/tenants/:id/admins',
+    access: ['admin'],
+    write: 'create',
+  },
+  /** Setting the same one-time password twice is setting it once (the lock is lifted either way). */
+  adminTenantAdminReset: {
+    method: 'POST',
+    path: '/admin/tenants/:id/admins/:userId/reset-password',
+    access: ['admin'],
+    write: 'idempotent',
+  },
   // ------------------------------------------------ DNS of tenant hosts (platform admins) ---
   // Admins of the `default` tenant only (the service refuses other tenants' admins with 403).
   /** Writes `*.<zone>` → the target: every subdomain resolves. Writing it again changes nothing. */

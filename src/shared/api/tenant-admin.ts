@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { BRAND_COLOUR_PATTERN, brandColourMessage } from '../domain/brand-colour';
 import { SUBDOMAIN_MAX } from '../domain/platform';
+import { searchFold } from '../domain/turkish-text';
 import { USERNAME_PATTERN } from './admin-users';
 import { emailText, limitQuery, pageQuery, text } from './common';
 import { COMPANY_CURRENCIES, COMPANY_LANGUAGES, COMPANY_TIMEZONES } from './company';
@@ -67,8 +69,26 @@ export const TENANT_MESSAGES = {
   backupFailed: 'Silmeden önceki son yedek alınamadı; tenant silinmedi.',
 } as const;
 
+/**
+ * Two companies' names are the same name when they fold alike (the one search fold: case and
+ * Turkish letters, 'IŞIK Ltd' = 'ışık ltd') with blanks collapsed. The platform admin is warned
+ * when a new company or a sign-up takes a name another company has (a warning, not a refusal:
+ * names are not unique, subdomains are).
+ */
+export function companyNameKey(name: string): string {
+  return searchFold(name.trim().replace(/\s+/g, ' '));
+}
+
 /** The company description written when the form leaves it empty. */
 export const describeCompany = (companyName: string) => `${companyName} sipariş yönetim sistemi`;
+
+/**
+ * The description after the company name changed from `before` to `after`: the one written from
+ * the old name follows the new name; a description the user wrote (or none) stays as it is.
+ */
+export function descriptionAfterRename(before: string, after: string, description: string): string {
+  return description.trim() === describeCompany(before.trim()) ? describeCompany(after.trim()) : description;
+}
 
 // ------------------------------------------------------------------- field rules ---
 
@@ -91,10 +111,10 @@ const companyName = text('Şirket adı (company_name)', TENANT_LIMITS.nameMax, {
 
 const color = (label: string, fallback: string) =>
   z
-    .string({ error: `${label} #RRGGBB biçiminde olmalıdır` })
+    .string({ error: brandColourMessage(label) })
     .trim()
-    .max(7, `${label} #RRGGBB biçiminde olmalıdır`)
-    .regex(/^#[0-9a-fA-F]{6}$/, `${label} #RRGGBB biçiminde olmalıdır`)
+    .max(7, brandColourMessage(label))
+    .regex(BRAND_COLOUR_PATTERN, brandColourMessage(label))
     .transform((v) => v.toLowerCase())
     .default(fallback);
 
@@ -199,6 +219,8 @@ export const adminTenantSchema = z.object({
   subscription_plan: subscriptionPlanSchema,
   is_active: z.boolean(),
   dns_status: z.string(),
+  /** When the resolver was last asked for the tenant's host (null: not since it was recorded). */
+  dns_checked_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   /** The company version an edit names as `expected_version`. */

@@ -30,6 +30,8 @@ export const registrationsEn: Record<keyof typeof registrationsTr, string> = {
   reg_empty: 'No registrations found',
   reg_loadError: 'Registrations could not be loaded',
   reg_actionError: 'The action failed',
+  reg_sameName:
+    'Note: another company already has this name: {tenants}. Make sure it is not the same company.',
   reg_refresh: 'Refresh',
   reg_offlineNote: 'Company registrations need the server; the actions come back with the connection.',
   reg_approve: 'Approve',

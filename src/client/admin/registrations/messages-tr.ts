@@ -28,6 +28,8 @@ export const registrationsTr = {
   reg_empty: 'Kayıt bulunamadı',
   reg_loadError: 'Kayıtlar yüklenirken hata oluştu',
   reg_actionError: 'İşlem sırasında hata oluştu',
+  reg_sameName:
+    'Dikkat: bu şirket adı başka bir şirkette de var: {tenants}. Aynı şirket olmadığından emin olun.',
   reg_refresh: 'Yenile',
   reg_offlineNote: 'Şirket kayıtları sunucu gerektirir; bağlantı gelince işlemler açılır.',
   reg_approve: 'Onayla',

@@ -26,6 +26,7 @@ import { ApiError } from '../../api/errors';
 import { apiMutationFn } from '../../api/query';
 import { DialogSubmitActions } from '../../shared-ui/dialog-submit-actions';
 import { dateTimeLabel, type MessageKey, useT } from '../../shared-ui/i18n';
+import { useSameNameTenants } from '../../shared-ui/same-company-name';
 
 const TITLES: Record<RegistrationAction, MessageKey> = {
   approve: 'reg_approveTitle',
@@ -76,6 +77,8 @@ export function ActionDialog({
   const r = target?.registration;
   const needsReason = REGISTRATION_REASON_REQUIRED[action];
   const missing = registrationReasonMissing(action, reason);
+  // Another company already has this name: said before approving (names need not be unique).
+  const sameName = useSameNameTenants(target && action === 'approve' ? (r?.company_name ?? '') : '', null);
 
   async function submit() {
     if (!target || busy) return;
@@ -114,6 +117,13 @@ export function ActionDialog({
           <DialogContentText id="registration-action-text">
             {r ? t(INFOS[action], { company: r.company_name, sub: r.subdomain }) : null}
           </DialogContentText>
+          {sameName.length > 0 ? (
+            <Alert severity="warning" data-testid="registration-same-name">
+              {t('reg_sameName', {
+                tenants: sameName.map((s) => `${s.company_name} (${s.subdomain})`).join(', '),
+              })}
+            </Alert>
+          ) : null}
           {error ? (
             <Alert severity="error" data-testid="registration-action-error">
               {t('reg_actionError')}: {error}

@@ -29,6 +29,7 @@ import { down0029, up0029 } from './0029-search-fold';
 import { down0030, up0030 } from './0030-registration-tax-details';
 import { down0031, up0031 } from './0031-one-time-passwords';
 import { down0032, up0032 } from './0032-audit-log-texts';
+import { down0040, up0040 } from './0040-tenant-dns-checked';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0030-registration-tax-details': { up: up0030, down: down0030 },
   '0031-one-time-passwords': { up: up0031, down: down0031 },
   '0032-audit-log-texts': { up: up0032, down: down0032 },
+  '0040-tenant-dns-checked': { up: up0040, down: down0040 },
 };
 
 export const migrationProvider: MigrationProvider = {
