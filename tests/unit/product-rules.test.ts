@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { sniffImageType } from '../../src/server/products/product-images.service';
 import { createProductBody, imageHashOf, splitTags, updateProductBody } from '../../src/shared/api/products';
 import { isValidProductBarcode } from '../../src/shared/domain/barcode';
 import { listNameKey, searchFold } from '../../src/shared/domain/turkish-text';
@@ -131,19 +130,5 @@ describe('helpers', () => {
     expect(listNameKey('Ev  &  Yaşam')).toBe('ev & yaşam');
     expect(searchFold('İSTANBUL')).toBe(searchFold('istanbul'));
     expect(searchFold('IŞIK')).toBe(searchFold('ışık'));
-  });
-
-  it('tells images by their first bytes, never by a name', () => {
-    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
-    const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xdb]);
-    const webp = new TextEncoder().encode('RIFF\u0000\u0000\u0000\u0000WEBPVP8 ');
-    const gif = new TextEncoder().encode('GIF89a......');
-    expect([png, jpeg, webp, gif, new Uint8Array()].map(sniffImageType)).toEqual([
-      'image/png',
-      'image/jpeg',
-      'image/webp',
-      null,
-      null,
-    ]);
   });
 });

@@ -61,11 +61,16 @@ export const PRODUCT_LIMITS = {
   imagesMax: 5,
   /** One uploaded image, bytes. */
   imageBytesMax: 5 * 1024 * 1024,
+  /** The longest side of an uploaded image, pixels (read from the image's header). */
+  imageSideMax: 8000,
   /** Items of one bulk action. */
   bulkMax: 500,
 } as const;
 
-/** Image types accepted, decided by the file's first bytes (never by its name or declared type). */
+/**
+ * Image types accepted, decided by the file's own structure (never by its name or declared type):
+ * the server reads the header and refuses a file cut short or malformed.
+ */
 export const PRODUCT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type ProductImageType = (typeof PRODUCT_IMAGE_TYPES)[number];
 
@@ -139,6 +144,9 @@ export const PRODUCT_MESSAGES = {
   imageTooLarge: `Görsel en fazla ${PRODUCT_LIMITS.imageBytesMax / 1024 / 1024} MB olabilir (file)`,
   imageType: 'Görsel JPEG, PNG veya WebP olmalıdır (file)',
   imageOneFile: 'Tek seferde bir görsel yüklenebilir (file)',
+  imageCorrupt: 'Görsel dosyası bozuk ya da eksik; resmi yeniden kaydedip yükleyin (file)',
+  imageDimensions: `Görsel en fazla ${PRODUCT_LIMITS.imageSideMax} × ${PRODUCT_LIMITS.imageSideMax} piksel olabilir (file)`,
+  imageField: 'Görsel dosyası "file" alanında gönderilmelidir (file)',
   imageNotFound: 'Görsel bulunamadı.',
   /**
    * A delete refused because open orders still take the product from the shelf: the first
@@ -459,8 +467,9 @@ export const listNameResponse = z.object({ name: z.string(), created: z.boolean(
 // --------------------------------------------------------------------- images ---
 
 /**
- * POST /products/images (admin): multipart/form-data with one file (field name `file`), at most
- * 5 MB, JPEG, PNG or WebP by its content. Stored once per content (sha256) for the tenant; the
+ * POST /products/images (admin): multipart/form-data with one file in the field `file` (another
+ * field name is refused), at most 5 MB and 8000 × 8000 pixels, JPEG, PNG or WebP by its content
+ * (its header read on the server; a file cut short is refused). Stored once per content (sha256) for the tenant; the
  * answer's `url` is what a product's `images[].url` names. The device resizes before uploading.
  */
 export const imageUploadResponse = z.object({
