@@ -23,6 +23,7 @@ import eventRoutes from './events/events.routes';
 import { EventHub } from './events/events.service';
 import healthRoutes from './health/health.routes';
 import invoiceRoutes from './invoices/invoices.routes';
+import { answerClientError } from './lib/client-error';
 import { ReadCaches } from './lib/read-cache';
 import { Scheduler } from './lib/scheduler';
 import notificationRoutes from './notifications/notifications.routes';
@@ -106,6 +107,9 @@ export async function buildApp({ db, config, routes = [], changes, dns }: AppDep
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    // What Node's HTTP parser refuses before Fastify sees a request (an over-long URL or headers,
+    // a malformed request line): the same JSON error envelope (lib/client-error.ts).
+    clientErrorHandler: answerClientError,
     // Errors Fastify raises before routing (malformed URL, over-long path parameter): same envelope.
     frameworkErrors: (_error, _request, reply) => {
       // (the generic reply type of this hook cannot name a status code; the raw reply is plain)
@@ -120,6 +124,8 @@ export async function buildApp({ db, config, routes = [], changes, dns }: AppDep
     },
   });
   app.decorate('db', db);
+  // Test mode: answers whose status the API's document does not list (lib/route.ts).
+  app.decorate('contractBreaches', [] as string[]);
   // Demo mode (the debug calls, GET /health `demo`) needs both: the configuration allows it and
   // the database was seeded with demo data (tenants.demo_data) — a real company's database, even
   // on the embedded PGlite, never gets calls that write invented orders.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_TENANTS } from '../../src/server/db/seed-data';
 import { COMPANY_LIMITS, COMPANY_MESSAGES, companySchema } from '../../src/shared/api/company';
 import { isValidVkn } from '../../src/shared/domain/tax-id';
+import { jpeg, pngClaiming, webpLossy } from '../helpers/images';
 import { type Api, type Session, startApi } from './support/harness';
 
 /**
@@ -520,6 +521,41 @@ describe('the logo', () => {
     expect(await tenantRow()).toEqual(before);
   });
 
+  it('the header is read on the server: a logo cut short, an 8-byte PNG or a side over 8000 px is 400 naming file', async () => {
+    const before = await tenantRow();
+    const rows = await logoRows();
+    const cases: Array<[Buffer, string]> = [
+      [PNG.subarray(0, 8), COMPANY_MESSAGES.logoCorrupt],
+      [PNG.subarray(0, PNG.length - 6), COMPANY_MESSAGES.logoCorrupt],
+      [jpeg(200, 80).subarray(0, 60), COMPANY_MESSAGES.logoCorrupt],
+      [webpLossy(200, 80).subarray(0, 30), COMPANY_MESSAGES.logoCorrupt],
+      [pngClaiming(9000, 100), COMPANY_MESSAGES.logoDimensions],
+    ];
+    for (const [data, error] of cases) {
+      const r = await uploadLogo('logo.png', data, 'image/png');
+      expect({ bytes: data.length, status: r.status }).toEqual({ bytes: data.length, status: 400 });
+      expect(r.body).toMatchObject({ code: 'VALIDATION_ERROR', error, field: 'file' });
+    }
+    expect(await tenantRow()).toEqual(before);
+    expect(await logoRows()).toBe(rows);
+  });
+
+  it('the file must come in the documented field `file`: another name is 400 naming file', async () => {
+    const before = await tenantRow();
+    const { payload, contentType } = multipart([
+      { name: 'logo', filename: 'a.png', type: 'image/png', data: PNG },
+    ]);
+    const r = await api.app.inject({
+      method: 'POST',
+      url: `/api/admin/company/logo?tenant=${TENANT}`,
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': contentType },
+      payload,
+    });
+    expect(r.statusCode).toBe(400);
+    expect(JSON.parse(r.body)).toMatchObject({ error: COMPANY_MESSAGES.logoField, field: 'file' });
+    expect(await tenantRow()).toEqual(before);
+  });
+
   it('an upload without a file is 400 naming the file', async () => {
     const { payload, contentType } = multipart([{ name: 'note', data: 'dosya yok' }]);
     const r = await api.app.inject({
@@ -538,8 +574,7 @@ describe('the logo', () => {
   });
 
   it('a new logo replaces the old one (one stored), and DELETE removes it (twice is fine)', async () => {
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
-    const r = await uploadLogo('photo.jpeg', jpeg);
+    const r = await uploadLogo('photo.jpeg', jpeg(300, 100));
     expect(r.status).toBe(200);
     expect(await logoRows()).toBe(1);
     const del = await api.call<Body>('DELETE', '/admin/company/logo', { token: admin.token });

@@ -131,6 +131,17 @@ describe('public sign-up', () => {
     expect(await check('ab_c')).toMatchObject({ available: false, message: S.characters });
     expect(await check('şirket')).toMatchObject({ available: false, message: S.characters });
     expect(await check('a'.repeat(64))).toMatchObject({ available: false, message: S.tooLong });
+    // an IDN A-label: browsers show xn--dmo-rdd as 'dеmo' (Cyrillic е), a look-alike of demo
+    expect(await check('xn--dmo-rdd')).toMatchObject({
+      available: false,
+      reason: 'invalid',
+      message: S.hyphenPair,
+    });
+    expect(await check('ab--cd')).toMatchObject({
+      available: false,
+      reason: 'invalid',
+      message: S.hyphenPair,
+    });
     for (const reserved of ['www', 'api', 'admin', 'mail', 'default', 'app', 'ns1', 'smtp', 'ftp'])
       expect(await check(reserved)).toMatchObject({
         available: false,
@@ -177,6 +188,7 @@ describe('public sign-up', () => {
       [{ subdomain: 'www' }, 'subdomain', /ayrılmıştır/],
       [{ subdomain: 'ab' }, 'subdomain', /en az 3 karakter/],
       [{ subdomain: 'a_b_c' }, 'subdomain', /küçük harf/],
+      [{ subdomain: 'xn--dmo-rdd' }, 'subdomain', /iki tire \(--\) içeremez/],
       [{ subdomain: 'client1' }, 'subdomain', /başka bir şirket tarafından kullanılıyor/],
       [{ company_name: 'x'.repeat(201) }, 'company_name', /en fazla 200 karakter/],
       [{ address_city: 'a\u0000b' }, 'address_city', /geçersiz karakter/],

@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/shared/api/errors';
 import { type Api, type Session, startApi } from './support/harness';
 
 /**
@@ -78,5 +80,48 @@ describe('Cache-Control: no-store on every /api answer', () => {
     const asset = await api.app.inject({ method: 'GET', url: '/assets/index-4f2a9c1b.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('answers made before routing still carry the JSON error envelope', () => {
+  /** Sends raw bytes over a socket and reads the whole answer (the server closes the connection). */
+  async function raw(bytes: string): Promise<{ status: number; headers: string; body: string }> {
+    await api.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const address = api.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.end(bytes);
+    });
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    return { status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body };
+  }
+
+  it('an over-long URL (431), over-long headers (431) and a malformed request line (400)', async () => {
+    const longUrl = await raw(`GET /api/health?x=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    expect(longUrl.status).toBe(431);
+    expect(longUrl.headers).toContain('content-type: application/json');
+    expect(JSON.parse(longUrl.body)).toEqual({
+      success: false,
+      error: MESSAGES.headersTooLarge,
+      code: 'HEADERS_TOO_LARGE',
+    });
+    const longHeader = await raw(
+      `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(longHeader.status).toBe(431);
+    expect(JSON.parse(longHeader.body)).toMatchObject({ success: false, code: 'HEADERS_TOO_LARGE' });
+    const malformed = await raw('BİR ŞEY YANLIŞ\r\n\r\n');
+    expect(malformed.status).toBe(400);
+    expect(malformed.headers).toContain('cache-control: no-store');
+    expect(JSON.parse(malformed.body)).toEqual({
+      success: false,
+      error: MESSAGES.badRequest,
+      code: 'VALIDATION_ERROR',
+    });
   });
 });

@@ -1,7 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { route } from '../../src/server/lib/route';
+import { openApiPath } from '../../src/server/openapi/openapi';
+import { type Endpoint, endpoint } from '../../src/shared/api/endpoint';
+import { API } from '../../src/shared/api/endpoints';
 import { ROUTES } from '../../src/shared/api/routes';
 import { type Api, startApi } from './support/harness';
+import { bodyShape } from './support/schemas';
 
 /**
  * GET /api/openapi.json: the API described for other clients, generated from the endpoint table.
@@ -124,6 +131,155 @@ describe('GET /api/openapi.json', () => {
       expect(listed(r.body).length).toBe(Object.keys(ROUTES).length - 3);
     } finally {
       await plain.close();
+    }
+  });
+});
+
+describe('every status each operation answers is listed', () => {
+  const statusesOf = (doc: Document, method: string, path: string) =>
+    Object.keys(doc.paths[path]?.[method]?.responses ?? {}).map(Number);
+
+  it('lists what an independent fuzzer found missing: the login’s 401, the password reset’s 403, an upload’s 415', async () => {
+    const { doc } = await fetchDocument(base);
+    expect(statusesOf(doc, 'post', '/auth/login')).toContain(401);
+    expect(statusesOf(doc, 'post', '/auth/forgot-password')).toContain(403);
+    expect(statusesOf(doc, 'post', '/auth/reset-password')).toContain(403);
+    expect(statusesOf(doc, 'post', '/products/images')).toContain(415);
+    expect(statusesOf(doc, 'post', '/admin/company/logo')).toContain(415);
+    // and what any write may meet on the way in: a body too large or of another type
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(item))
+        if (method !== 'get')
+          expect({ op: `${method} ${path}`, has: [413, 415].every((s) => s in op.responses) }).toEqual({
+            op: `${method} ${path}`,
+            has: true,
+          });
+  });
+
+  it('and each as the operation answers it: a wrong password is 401, a switched-off reset 403, a JSON upload 415', async () => {
+    const { doc } = await fetchDocument(base);
+    const seen: Array<[string, string, number]> = [];
+    const login = await api.call('POST', '/auth/login', {
+      body: { username: 'admin', password: 'yanlış-şifre' },
+    });
+    seen.push(['post', '/auth/login', login.status]);
+    const forgot = await api.call('POST', '/auth/forgot-password', { body: { username: 'admin' } });
+    seen.push(['post', '/auth/forgot-password', forgot.status]);
+    const admin = await api.login('demo', 'admin');
+    const upload = await api.call('POST', '/products/images', { token: admin.token, body: { url: 'x' } });
+    seen.push(['post', '/products/images', upload.status]);
+    expect(seen.map(([, , status]) => status)).toEqual([401, 403, 415]);
+    for (const [method, path, status] of seen) expect(statusesOf(doc, method, path)).toContain(status);
+  });
+
+  it('in tests the server refuses to send a status its operation does not list: a 500 naming both, recorded', async () => {
+    const teapot = endpoint({
+      method: 'GET',
+      path: '/test/teapot',
+      access: 'public',
+      tenant: false,
+      response: z.object({ ok: z.boolean() }),
+    });
+    const plain = await startApi({
+      database: api.database,
+      routes: [
+        async (app) =>
+          route(app, teapot, async (request, reply) =>
+            (request.query as { brew?: string }).brew
+              ? reply.code(418).send({ success: false, error: 'Çaydanlık', code: 'NOT_FOUND' })
+              : { success: true as const, data: { ok: true } },
+          ),
+      ],
+    });
+    try {
+      expect((await plain.call('GET', '/test/teapot', { tenant: null })).status).toBe(200);
+      const r = await plain.call('GET', '/test/teapot', { tenant: null, query: { brew: 1 } });
+      expect(r.status).toBe(500);
+      expect(r.body).toMatchObject({ success: false, code: 'INTERNAL_ERROR' });
+      expect(String(r.body.error)).toContain('GET /api/test/teapot → 418');
+      expect(plain.app.contractBreaches).toEqual(['GET /api/test/teapot → 418']);
+    } finally {
+      plain.app.contractBreaches.length = 0;
+      await plain.close();
+    }
+  });
+});
+
+describe('expected_version and expected_status: docs/api.md says for each write what the server requires', () => {
+  /** The table of docs/api.md: `| \`METHOD /path\` | \`field\` … | required / optional |`. */
+  function documented(): string[] {
+    const text = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
+    const rows: string[] = [];
+    for (const line of text.split('\n')) {
+      const m =
+        /^\s*\| `(POST|PUT|PATCH|DELETE) ([^`]+)` \| `(expected_version|expected_status)`[^|]*\| (required|optional) \|\s*$/.exec(
+          line,
+        );
+      if (m) rows.push(`${m[1]} ${m[2]} ${m[3]} ${m[4]}`);
+    }
+    return rows.sort();
+  }
+
+  /** The same from the endpoint table: the schema the server validates each body with. */
+  function fromTable(): string[] {
+    const rows: string[] = [];
+    for (const entry of Object.values(API) as Endpoint[]) {
+      if (entry.method === 'GET' || !entry.body) continue;
+      const shape = bodyShape(entry.body);
+      for (const field of ['expected_version', 'expected_status']) {
+        if (!(field in shape)) continue;
+        const result = entry.body.safeParse({});
+        const required = !result.success && result.error.issues.some((i) => i.path.join('.') === field);
+        rows.push(
+          `${entry.method} ${openApiPath(entry.path)} ${field} ${required ? 'required' : 'optional'}`,
+        );
+      }
+    }
+    return rows.sort();
+  }
+
+  it('lists every write that names one, each as required or optional exactly as its schema (and the OpenAPI document) has it', async () => {
+    expect(documented()).toEqual(fromTable());
+    const { doc } = await fetchDocument(base);
+    for (const row of fromTable()) {
+      const [method = '', path = '', field = '', statement] = row.split(' ');
+      const body = doc.paths[path]?.[method.toLowerCase()]?.requestBody?.content['application/json']
+        ?.schema as { required?: string[] } | undefined;
+      const schema = body?.required;
+      expect({ row, required: (schema ?? []).includes(field) }).toEqual({
+        row,
+        required: statement === 'required',
+      });
+    }
+  });
+
+  it('the server refuses a required one missing with 400 naming it: stock adjustment, tenant edit, tenant settings', async () => {
+    const warehouse = await api.login('demo', 'warehouse');
+    const platform = await api.login('default', 'admin');
+    const product = await api.db
+      .selectFrom('products')
+      .select('id')
+      .where('tenant_id', '=', 'demo')
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const calls: Array<[string, string, string, Record<string, unknown>]> = [
+      [
+        'PATCH',
+        `/products/${product.id}/stock`,
+        warehouse.token,
+        { adjustment: 1, reason: 'manual_adjustment' },
+      ],
+      ['PUT', '/admin/tenants/client1', platform.token, { company_name: 'Client One', is_active: true }],
+      ['PUT', '/admin/tenants/client1/settings', platform.token, { timezone: 'Europe/Istanbul' }],
+    ];
+    for (const [method, path, token, body] of calls) {
+      const tenant = path.startsWith('/admin/tenants') ? 'default' : 'demo';
+      const r = await api.call(method, path, { tenant, token, body });
+      expect({ path, status: r.status, field: r.body.field }).toEqual({
+        path,
+        status: 400,
+        field: 'expected_version',
+      });
     }
   });
 });

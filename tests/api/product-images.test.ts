@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORPHAN_IMAGES_JOB } from '../../src/server/products/products.routes';
 import { productSchema } from '../../src/shared/api/entities';
 import { imageUploadResponse, PRODUCT_LIMITS, PRODUCT_MESSAGES } from '../../src/shared/api/products';
+import { jpeg, png, pngClaiming, webpExtended, webpLossless, webpLossy } from '../helpers/images';
 import { type Api, type Session, startApi } from './support/harness';
 
 /**
@@ -150,18 +151,64 @@ describe('POST /products/images', () => {
     expect(foreign.body).toMatchObject({ field: 'images[0].url' });
   });
 
-  it('takes JPEG and WebP by their first bytes', async () => {
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(randomUUID())]);
-    const webp = Buffer.concat([
-      Buffer.from('RIFF'),
-      Buffer.from([0x10, 0, 0, 0]),
-      Buffer.from('WEBPVP8 '),
-      Buffer.from(randomUUID()),
-    ]);
-    const a = await upload([{ name: 'file', filename: 'a.txt', data: jpeg }]);
-    const b = await upload([{ name: 'file', filename: 'b', data: webp }]);
-    expect([a.status, imageUploadResponse.parse(a.body.data).content_type]).toEqual([201, 'image/jpeg']);
-    expect([b.status, imageUploadResponse.parse(b.body.data).content_type]).toEqual([201, 'image/webp']);
+  it('takes JPEG and WebP (lossy, lossless, extended) by their structure', async () => {
+    const files: Array<[Buffer, string]> = [
+      [jpeg(640, 480), 'image/jpeg'],
+      [webpLossy(320, 200), 'image/webp'],
+      [webpLossless(31, 17), 'image/webp'],
+      [webpExtended(800, 600), 'image/webp'],
+    ];
+    for (const [data, type] of files) {
+      const r = await upload([{ name: 'file', filename: 'a.txt', data }]);
+      expect([r.status, imageUploadResponse.parse(r.body.data).content_type]).toEqual([201, type]);
+    }
+  });
+
+  it('reads the header on the server: an 8-byte PNG, a file cut short or a broken chunk is 400 naming file; nothing is stored', async () => {
+    const before = await imageCount();
+    const whole = png(40, 30);
+    const broken = Buffer.from(whole);
+    broken[whole.length - 5] = (broken[whole.length - 5] ?? 0) ^ 0xff; // the IEND's CRC
+    for (const data of [
+      whole.subarray(0, 8),
+      whole.subarray(0, whole.length - 12),
+      jpeg(64, 64).subarray(0, 40),
+      webpLossless(10, 10).subarray(0, 24),
+      broken,
+    ]) {
+      const r = await upload([{ name: 'file', filename: 'a.png', type: 'image/png', data }]);
+      expect({ bytes: data.length, status: r.status }).toEqual({ bytes: data.length, status: 400 });
+      expect(r.body).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        field: 'file',
+        error: PRODUCT_MESSAGES.imageCorrupt,
+      });
+    }
+    expect(await imageCount()).toBe(before);
+  });
+
+  it('refuses a side over 8000 pixels (as its header says), and takes 8000 × 8000', async () => {
+    const before = await imageCount();
+    for (const data of [pngClaiming(8001, 10), pngClaiming(10, 20000), webpExtended(9000, 9000)]) {
+      const r = await upload([{ name: 'file', filename: 'dev.png', data }]);
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ field: 'file', error: PRODUCT_MESSAGES.imageDimensions });
+    }
+    expect(await imageCount()).toBe(before);
+    const edge = await upload([{ name: 'file', filename: 'sinir.png', data: pngClaiming(8000, 8000) }]);
+    expect(edge.status).toBe(201);
+  });
+
+  it('takes the file only in the documented field `file`: another name is 400 naming file', async () => {
+    const before = await imageCount();
+    const r = await upload([{ name: 'image', filename: 'a.png', type: 'image/png', data: png(5, 5) }]);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'file',
+      error: PRODUCT_MESSAGES.imageField,
+    });
+    expect(await imageCount()).toBe(before);
   });
 
   it('an Idempotency-Key covers the file’s content: the same file again is the replay, another file under it is 422', async () => {

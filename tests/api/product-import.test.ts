@@ -7,7 +7,7 @@ import writeExcelFile from 'write-excel-file/node';
 import yauzl from 'yauzl';
 import type { ImportReport, ImportRow, ImportSummary } from '../../src/shared/api/product-import';
 import { IMPORT_LIMITS } from '../../src/shared/domain/product-import';
-import { zipWith } from '../helpers/zip';
+import { entriesOf, zipOf, zipWith } from '../helpers/zip';
 import { type Api, type Session, startApi } from './support/harness';
 import { ean13 } from './support/products';
 
@@ -36,11 +36,16 @@ interface Answer<T> {
   headers: Record<string, unknown>;
 }
 
-async function upload(bytes: Buffer, filename: string, token = admin.token): Promise<Answer<ImportSummary>> {
+async function upload(
+  bytes: Buffer,
+  filename: string,
+  token = admin.token,
+  field = 'file',
+): Promise<Answer<ImportSummary>> {
   const boundary = `----import${randomUUID()}`;
   const payload = Buffer.concat([
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
     ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -400,6 +405,92 @@ describe('product import', () => {
     const r = await upload(book, 'urunler.csv');
     expect(r.status).toBe(200);
     expect(r.body.data.kind).toBe('xlsx');
+  });
+
+  it('refuses a workbook whose cell holds a NUL character (and a UTF-16 CSV with one) with 400, never 5xx; nothing is stored', async () => {
+    const previews = async () =>
+      Number(
+        (
+          await api.db
+            .selectFrom('product_imports')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await previews();
+    // write-excel-file leaves a NUL out, so the workbook's XML is patched by hand: a raw NUL byte
+    // and the character reference &#0; — in a name, a code, the header and an unknown column.
+    const books: Array<[string[][], string]> = [
+      [
+        [
+          ['Ürün Kodu', 'Ürün Adı', 'Satış Fiyatı'],
+          ['NUL-1', 'AdMARKı', '12,50'],
+        ],
+        'name',
+      ],
+      [
+        [
+          ['Ürün Kodu', 'Ürün Adı', 'Satış Fiyatı'],
+          ['NULMARK2', 'Adı', '12,50'],
+        ],
+        'code',
+      ],
+      [
+        [
+          ['Ürün Kodu', 'ÜrünMARK Adı', 'Satış Fiyatı'],
+          ['NUL-3', 'Adı', '12,50'],
+        ],
+        'header',
+      ],
+      [
+        [
+          ['Ürün Kodu', 'Ürün Adı', 'Notlar MARK'],
+          ['NUL-4', 'Adı', 'x'],
+        ],
+        'unknown column',
+      ],
+    ];
+    for (const nul of ['\u0000', '&#0;']) {
+      for (const [rows, where] of books) {
+        const book = await writeExcelFile(rows as never).toBuffer();
+        const patched = zipOf(
+          entriesOf(book).map(([name, data]) => [
+            name,
+            Buffer.from(data.toString('utf8').replaceAll('MARK', nul)),
+          ]),
+        );
+        const r = await upload(patched, 'nul.xlsx');
+        expect({ where, nul, status: r.status }).toEqual({ where, nul, status: 400 });
+        expect(r.body).toMatchObject({ code: 'VALIDATION_ERROR', error: expect.stringMatching(/NUL/) });
+      }
+    }
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('Ürün Kodu;Ürün Adı\r\nNUL-5;A\u0000dı\r\n', 'utf16le'),
+    ]);
+    const r = await upload(utf16, 'nul.csv');
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatch(/NUL/);
+    // a control character in the file's NAME is dropped, not stored
+    const named = await upload(csv(['Ürün Kodu;Ürün Adı;Satış Fiyatı', 'ADI-1;Ad;1']), 'a\u0001b.csv');
+    expect(named.status).toBe(200);
+    expect(named.body.data.file_name).toBe('ab.csv');
+    expect(await previews()).toBe(before + 1);
+  });
+
+  it('takes the file only in the documented field `file`: another name is 400 naming file', async () => {
+    const r = await upload(
+      csv(['Ürün Kodu;Ürün Adı;Satış Fiyatı', 'ALAN-1;Ad;1']),
+      'a.csv',
+      admin.token,
+      'dosya',
+    );
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'file',
+      error: expect.stringMatching(/"file"/),
+    });
   });
 
   it('refuses a zip bomb .xlsx without unpacking it, and a file over the row limit', async () => {

@@ -34,6 +34,129 @@ const { create, created } = productHelpers(
   () => admin,
 );
 
+describe('money: prices in TL under the specification’s names, the kuruş companions optional', () => {
+  const withoutKurus = () => {
+    const { selling_price_kurus: _s, cost_price_kurus: _c, ...body } = productBody();
+    return body;
+  };
+
+  it('POST /products takes selling_price, cost_price and discounted_price in TL, read exactly; the answer keeps both', async () => {
+    // 0.29 × 100 and 1.15 × 100 are 28.999… and 114.999… in floating point: each is read exactly
+    const r = await create({
+      ...withoutKurus(),
+      selling_price: 1.15,
+      cost_price: 0.29,
+      discounted_price: 1.1,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const product = productSchema.parse(r.body.data);
+    expect(product).toMatchObject({
+      selling_price: 1.15,
+      selling_price_kurus: 115,
+      cost_price: 0.29,
+      cost_price_kurus: 29,
+      discounted_price: 1.1,
+      discounted_price_kurus: 110,
+    });
+    const row = await api.db
+      .selectFrom('products')
+      .select(['selling_price', 'cost_price', 'discounted_price'])
+      .where('id', '=', product.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ selling_price: '1.15', cost_price: '0.29', discounted_price: '1.10' });
+    // both names that agree are one amount; the kuruş alone still work
+    const both = await create({ ...productBody(), selling_price: 125.5, selling_price_kurus: 12_550 });
+    expect(both.status).toBe(201);
+    expect((await create(productBody())).status).toBe(201);
+  });
+
+  it('PUT /products/{id} takes the TL names too (null clears the discount)', async () => {
+    const product = await created({ discounted_price_kurus: 10_000 });
+    const r = await api.call<{ data: unknown }>('PUT', `/products/${product.id}`, {
+      token: admin.token,
+      body: { selling_price: 199.99, discounted_price: null, expected_version: product.version },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(productSchema.parse(r.body.data)).toMatchObject({
+      selling_price: 199.99,
+      selling_price_kurus: 19_999,
+      discounted_price: null,
+      discounted_price_kurus: null,
+    });
+  });
+
+  it('refuses, naming the field and writing nothing: a TL price with three decimals, a missing price, a pair that disagrees', async () => {
+    const before = await api.db.selectFrom('products').select('id').execute();
+    const product = await created();
+    const cases: Array<[Record<string, unknown>, string, RegExp]> = [
+      [{ ...withoutKurus(), selling_price: 12.345, cost_price: 1 }, 'selling_price', /iki ondalık/],
+      [{ ...withoutKurus(), cost_price: 1 }, 'selling_price', /Satış fiyatı \(selling_price\) gereklidir/],
+      [
+        { ...productBody(), selling_price: 125.51 },
+        'selling_price',
+        /Satış fiyatı \(selling_price\) ile selling_price_kurus aynı tutarı göstermiyor/,
+      ],
+      [
+        { ...productBody(), cost_price: 90, cost_price_kurus: 9_001 },
+        'cost_price',
+        /cost_price\) ile cost_price_kurus/,
+      ],
+      [{ ...productBody(), discounted_price: 200 }, 'discounted_price', /satış fiyatından büyük olamaz/],
+    ];
+    for (const [body, field, message] of cases) {
+      const r = await create(body as never);
+      expect({ field, status: r.status, code: r.body.code }).toEqual({
+        field,
+        status: 400,
+        code: 'VALIDATION_ERROR',
+      });
+      expect(r.body.field).toBe(field);
+      expect(String(r.body.error)).toMatch(message);
+    }
+    const edit = await api.call('PUT', `/products/${product.id}`, {
+      token: admin.token,
+      body: { selling_price: 1, selling_price_kurus: 2, expected_version: product.version },
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body).toMatchObject({ field: 'selling_price' });
+    expect((await api.db.selectFrom('products').select('id').execute()).length).toBe(before.length + 1);
+  });
+
+  it('an order line takes the same rule: unit_price with its optional unit_price_kurus, both must agree', async () => {
+    const line = { product_name: 'Kalem', quantity: 2, unit_price: 1.15 };
+    const agreed = await api.call('POST', '/orders', {
+      token: sales.token,
+      body: {
+        customer_name: 'Tutar',
+        items: [{ ...line, unit_price_kurus: 115 }],
+        total_amount: 2.3,
+        total_amount_kurus: 230,
+      },
+    });
+    expect(agreed.status, JSON.stringify(agreed.body)).toBe(201);
+    const apart = await api.call('POST', '/orders', {
+      token: sales.token,
+      body: { customer_name: 'Tutar', items: [{ ...line, unit_price_kurus: 114 }] },
+    });
+    expect(apart.status).toBe(400);
+    expect(apart.body).toMatchObject({ field: 'items[0].unit_price' });
+    expect(String(apart.body.error)).toMatch(/unit_price\) ile unit_price_kurus aynı tutarı göstermiyor/);
+    const total = await api.call('POST', '/orders', {
+      token: sales.token,
+      body: { customer_name: 'Tutar', items: [line], total_amount: 2.3, total_amount_kurus: 231 },
+    });
+    expect(total.status).toBe(400);
+    expect(total.body).toMatchObject({ field: 'total_amount' });
+    // the kuruş total alone is held to the lines' sum as the TL one is
+    const wrong = await api.call('POST', '/orders', {
+      token: sales.token,
+      body: { customer_name: 'Tutar', items: [line], total_amount_kurus: 999 },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ field: 'total_amount' });
+  });
+});
+
 describe('DELETE /products/{id}: soft delete', () => {
   it('an old order keeps its line; the product leaves GET /products, GET /products/{id} and the devices’ mirrors', async () => {
     const product = await created({ vat_rate: 10 });

@@ -198,8 +198,8 @@ describe('validation: 400 naming the field, nothing written', () => {
     [
       'a missing cost price',
       { cost_price_kurus: undefined },
-      'cost_price_kurus',
-      'Maliyet fiyatı (cost_price_kurus) gereklidir',
+      'cost_price',
+      'Maliyet fiyatı (cost_price) gereklidir',
     ],
     [
       'a fractional stock',

@@ -163,6 +163,8 @@ describe('create and edit', () => {
       [newTenant('ab'), /subdomain\) en az 3 karakter/],
       [newTenant('Kötü_Ad'), /subdomain\) yalnızca küçük harf/],
       [newTenant('-abc'), /subdomain\) tire \(-\) ile başlayamaz/],
+      // an IDN A-label, shown by browsers as 'dеmo' with a Cyrillic е: a look-alike of demo
+      [newTenant('xn--dmo-rdd'), /subdomain\) 3\. ve 4\. karakterde iki tire \(--\) içeremez/],
       [newTenant('www'), /ayrılmıştır/],
       [newTenant('default'), /ayrılmıştır/],
       [newTenant('renkli', { branding: { primary_color: 'red' } }), /Ana renk \(primary_color\)/],

@@ -39,6 +39,19 @@ describe('subdomains', () => {
       expect(subdomainProblem(reserved)).toBe(SUBDOMAIN_MESSAGES.reserved);
   });
 
+  it("refuses an IDN A-label (xn--dmo-rdd shows as 'dеmo', a look-alike of demo) and any '--' in places 3-4", () => {
+    for (const bad of ['xn--dmo-rdd', 'xn--demo', 'ab--cd', 'zz--1'])
+      expect({ bad, problem: subdomainProblem(bad) }).toEqual({
+        bad,
+        problem: SUBDOMAIN_MESSAGES.hyphenPair,
+      });
+    // a double hyphen elsewhere is an ordinary label
+    for (const ok of ['a--bc', 'abc--d', 'demo--shop']) expect(subdomainProblem(ok)).toBeNull();
+    expect(
+      createTenantBody.safeParse({ company_name: 'Acme', subdomain: 'XN--DMO-RDD' }).error?.issues[0],
+    ).toMatchObject({ path: ['subdomain'], message: SUBDOMAIN_MESSAGES.hyphenPair });
+  });
+
   it('the create schema lower-cases it and fills the spec defaults', () => {
     const parsed = createTenantBody.parse({ company_name: 'Acme', subdomain: ' Acme-1 ' });
     expect(parsed.subdomain).toBe('acme-1');

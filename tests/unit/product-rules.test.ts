@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { sniffImageType } from '../../src/server/products/product-images.service';
 import { createProductBody, imageHashOf, splitTags, updateProductBody } from '../../src/shared/api/products';
 import { isValidProductBarcode } from '../../src/shared/domain/barcode';
 import { listNameKey, searchFold } from '../../src/shared/domain/turkish-text';
@@ -60,11 +59,7 @@ describe('createProductBody', () => {
       'product_code',
       'Ürün kodu (product_code) en fazla 64 karakter olabilir',
     ],
-    [
-      { selling_price_kurus: undefined },
-      'selling_price_kurus',
-      'Satış fiyatı (selling_price_kurus) gereklidir',
-    ],
+    [{ selling_price_kurus: undefined }, 'selling_price', 'Satış fiyatı (selling_price) gereklidir'],
     [
       { selling_price_kurus: '12' },
       'selling_price_kurus',
@@ -108,6 +103,107 @@ describe('createProductBody', () => {
   });
 });
 
+describe('prices: TL under the specification’s names, or their kuruş companions', () => {
+  const { selling_price_kurus: _s, cost_price_kurus: _c, ...noPrices } = valid;
+
+  it('takes selling_price, cost_price and discounted_price in TL with two decimals, exactly, into kuruş', () => {
+    const parsed = createProductBody.parse({
+      ...noPrices,
+      selling_price: 9_999_999.99,
+      cost_price: 0.29,
+      discounted_price: 1.15,
+    });
+    expect(parsed).toMatchObject({
+      selling_price_kurus: 999_999_999,
+      cost_price_kurus: 29,
+      discounted_price_kurus: 115,
+    });
+    expect(parsed).not.toHaveProperty('selling_price');
+    // (0.29 × 100 and 1.15 × 100 are 28.999… and 114.999… in floating point: read exactly instead)
+    // the kuruş alone still work (the product dialog sends them), and both when they agree
+    expect(createProductBody.parse(valid)).toMatchObject({
+      selling_price_kurus: 129_990,
+      cost_price_kurus: 90_000,
+    });
+    expect(
+      createProductBody.parse({
+        ...valid,
+        selling_price: 1299.9,
+        cost_price: 900,
+        discounted_price_kurus: 100_000,
+      }),
+    ).toMatchObject({
+      selling_price_kurus: 129_990,
+      cost_price_kurus: 90_000,
+      discounted_price_kurus: 100_000,
+    });
+  });
+
+  it.each([
+    [
+      { selling_price: 12.345 },
+      'selling_price',
+      'Satış fiyatı (selling_price): en fazla iki ondalık basamak olabilir',
+    ],
+    [
+      { selling_price: 1.005 },
+      'selling_price',
+      'Satış fiyatı (selling_price): en fazla iki ondalık basamak olabilir',
+    ],
+    [{ selling_price: -1 }, 'selling_price', 'Satış fiyatı (selling_price): Minimum değer 0 olmalıdır'],
+    [
+      { selling_price: 10_000_000.01 },
+      'selling_price',
+      'Satış fiyatı (selling_price): Maksimum değer 10.000.000 olmalıdır',
+    ],
+    [{ cost_price: '9' }, 'cost_price', 'Maliyet fiyatı (cost_price): Geçerli bir sayı giriniz'],
+    [
+      { selling_price: 1299.91 },
+      'selling_price',
+      'Satış fiyatı (selling_price) ile selling_price_kurus aynı tutarı göstermiyor',
+    ],
+    [
+      { discounted_price: 0.5, discounted_price_kurus: 51 },
+      'discounted_price',
+      'İndirimli fiyat (discounted_price) ile discounted_price_kurus aynı tutarı göstermiyor',
+    ],
+    [
+      { discounted_price: 1300 },
+      'discounted_price',
+      'İndirimli fiyat (discounted_price) satış fiyatından büyük olamaz',
+    ],
+    [{ cost_price_kurus: undefined }, 'cost_price', 'Maliyet fiyatı (cost_price) gereklidir'],
+  ])('%o → %s', (overrides, path, message) => {
+    expect(firstIssue(createProductBody, { ...valid, ...overrides })).toEqual({ path, message });
+  });
+
+  it('a missing price is named even when another field failed too (a form shows both at once)', () => {
+    const result = createProductBody.safeParse({ ...noPrices, name: '' });
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual([
+      'name',
+      'selling_price',
+      'cost_price',
+    ]);
+  });
+
+  it('an edit takes either name (null clears the discount) and refuses a pair that disagrees', () => {
+    expect(
+      updateProductBody.parse({ selling_price: 99.9, discounted_price: null, expected_version: 1 }),
+    ).toEqual({
+      selling_price_kurus: 9990,
+      discounted_price_kurus: null,
+      expected_version: 1,
+    });
+    expect(firstIssue(updateProductBody, { cost_price: 5, cost_price_kurus: 499 })).toEqual({
+      path: 'cost_price',
+      message: 'Maliyet fiyatı (cost_price) ile cost_price_kurus aynı tutarı göstermiyor',
+    });
+    expect(firstIssue(updateProductBody, { discounted_price: null, discounted_price_kurus: 100 })?.path).toBe(
+      'discounted_price',
+    );
+  });
+});
+
 describe('helpers', () => {
   it('splits comma-separated tags, dropping blanks and repeats (Turkish case)', () => {
     expect(splitTags(' yeni, KAMPANYA,,kampanya , İndirim, indirim')).toEqual([
@@ -131,19 +227,5 @@ describe('helpers', () => {
     expect(listNameKey('Ev  &  Yaşam')).toBe('ev & yaşam');
     expect(searchFold('İSTANBUL')).toBe(searchFold('istanbul'));
     expect(searchFold('IŞIK')).toBe(searchFold('ışık'));
-  });
-
-  it('tells images by their first bytes, never by a name', () => {
-    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
-    const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xdb]);
-    const webp = new TextEncoder().encode('RIFF\u0000\u0000\u0000\u0000WEBPVP8 ');
-    const gif = new TextEncoder().encode('GIF89a......');
-    expect([png, jpeg, webp, gif, new Uint8Array()].map(sniffImageType)).toEqual([
-      'image/png',
-      'image/jpeg',
-      'image/webp',
-      null,
-      null,
-    ]);
   });
 });

@@ -3,7 +3,7 @@ import type { User } from '../../shared/api';
 import type { CreateCustomerBody, UpdateCustomerBody } from '../../shared/api/customers';
 import { API } from '../../shared/api/endpoints';
 import type { CreateOrderBody, Driver, UpdateOrderBody } from '../../shared/api/orders';
-import type { BulkAction, CreateProductBody, UpdateProductBody } from '../../shared/api/products';
+import type { BulkAction, CreateProductKurusBody, UpdateProductKurusBody } from '../../shared/api/products';
 import type { OrderStatus } from '../../shared/domain/order-status';
 import * as customers from './customers';
 import { LocalDb, localDbName, META } from './database';
@@ -170,11 +170,11 @@ export const deliverOrder = async (id: string, proof: delivery.DeliveryProofInpu
 /** Queue an accepted warehouse scan (the screen matched it locally first). */
 export const queueScan = async (input: warehouse.ScanInput) => warehouse.queueScan(requireStore().db, input);
 /** Product management (admin): applied to the mirror and queued, offline too (./products.ts). */
-export const createProduct = async (input: CreateProductBody) =>
+export const createProduct = async (input: CreateProductKurusBody) =>
   products.createProduct(requireStore().db, input);
 export const updateProduct = async (
   id: string,
-  changes: Omit<UpdateProductBody, 'expected_version'>,
+  changes: Omit<UpdateProductKurusBody, 'expected_version'>,
   expectedVersion: number,
 ) => products.updateProduct(requireStore().db, id, changes, expectedVersion);
 export const deleteProduct = async (id: string) => products.deleteProduct(requireStore().db, id);

@@ -1,5 +1,5 @@
 import type { Product } from '../../shared/api/entities';
-import type { BulkAction, CreateProductBody, UpdateProductBody } from '../../shared/api/products';
+import type { BulkAction, CreateProductKurusBody, UpdateProductKurusBody } from '../../shared/api/products';
 import { kurusToTl } from '../../shared/domain/money';
 import { ORDER_STATUSES_HOLDING_PRODUCT, stockStatusOf } from '../../shared/domain/stock';
 import { type LocalDb, type LocalProduct, type OutboxEntry, recordKey } from './database';
@@ -74,10 +74,10 @@ export async function productFieldValues(db: LocalDb, field: 'category' | 'brand
  * once and the server creates it exactly once however often the request is sent. The optimistic
  * row has version 0 until the server's row replaces it.
  */
-export async function createProduct(db: LocalDb, input: CreateProductBody): Promise<OutboxEntry> {
+export async function createProduct(db: LocalDb, input: CreateProductKurusBody): Promise<OutboxEntry> {
   const id = input.id ?? uuid();
   const now = new Date().toISOString();
-  const body: CreateProductBody = { ...input, id };
+  const body: CreateProductKurusBody = { ...input, id };
   const stock = input.current_stock ?? 0;
   const min = input.min_stock ?? 0;
   const product: Product = {
@@ -136,7 +136,7 @@ async function requireProduct(db: LocalDb, id: string): Promise<LocalProduct> {
 export async function updateProduct(
   db: LocalDb,
   id: string,
-  changes: Omit<UpdateProductBody, 'expected_version'>,
+  changes: Omit<UpdateProductKurusBody, 'expected_version'>,
   expectedVersion: number,
 ): Promise<OutboxEntry> {
   const row = await requireProduct(db, id);

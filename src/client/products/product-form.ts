@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Product } from '../../shared/api/entities';
 import {
-  type CreateProductBody,
+  type CreateProductKurusBody,
   createProductBody,
   DEFAULT_VAT_RATE,
   fieldLabel,
@@ -10,7 +10,7 @@ import {
   type ProductField,
   type ProductStatus,
   splitTags,
-  type UpdateProductBody,
+  type UpdateProductKurusBody,
   updateProductBody,
 } from '../../shared/api/products';
 import {
@@ -125,7 +125,7 @@ function sharedFields(form: ProductForm) {
     description: form.description.trim() || null,
     category: form.category.trim() || null,
     brand: form.brand.trim() || null,
-    unit: form.unit as CreateProductBody['unit'],
+    unit: form.unit as CreateProductKurusBody['unit'],
     vat_rate: form.vat_rate,
     min_stock: quantityValue(form.min_stock) as number,
     tags: splitTags(form.tags),
@@ -134,7 +134,7 @@ function sharedFields(form: ProductForm) {
   };
 }
 
-export function createBodyOf(form: ProductForm, id?: string): CreateProductBody {
+export function createBodyOf(form: ProductForm, id?: string): CreateProductKurusBody {
   return {
     ...(id ? { id } : {}),
     ...sharedFields(form),
@@ -142,7 +142,7 @@ export function createBodyOf(form: ProductForm, id?: string): CreateProductBody 
   };
 }
 
-type EditFields = Omit<UpdateProductBody, 'expected_version'>;
+type EditFields = Omit<UpdateProductKurusBody, 'expected_version'>;
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -173,7 +173,7 @@ function productFields(product: Product): Record<keyof EditFields, unknown> {
 export function editOf(
   form: ProductForm,
   product: Product,
-): { full: UpdateProductBody; changed: EditFields } {
+): { full: UpdateProductKurusBody; changed: EditFields } {
   const fields = sharedFields(form);
   const before = productFields(product);
   const changed: Record<string, unknown> = {};
@@ -205,6 +205,10 @@ const FORM_FIELD: Partial<Record<string, FormField>> = {
   selling_price_kurus: 'selling_price',
   cost_price_kurus: 'cost_price',
   discounted_price_kurus: 'discounted_price',
+  // a price missing altogether is named by its TL name (the specification's)
+  selling_price: 'selling_price',
+  cost_price: 'cost_price',
+  discounted_price: 'discounted_price',
   description: 'description',
   category: 'category',
   brand: 'brand',
@@ -286,7 +290,7 @@ export function errorsOf(issues: readonly z.core.$ZodIssue[]): FormErrors {
 export function checkCreate(
   form: ProductForm,
   id?: string,
-): { ok: true; body: CreateProductBody } | { ok: false; errors: FormErrors } {
+): { ok: true; body: CreateProductKurusBody } | { ok: false; errors: FormErrors } {
   const body = createBodyOf(form, id);
   const check = createProductBody.safeParse(body);
   return check.success ? { ok: true, body } : { ok: false, errors: errorsOf(check.error.issues) };

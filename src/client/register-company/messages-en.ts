@@ -41,6 +41,8 @@ export const registerCompanyEn: Record<keyof typeof registerCompanyTr, string> =
   reg_subTooLong: 'Subdomain can be at most 63 characters',
   reg_subCharacters: 'Subdomain may contain only lower-case letters (a-z), digits (0-9) and hyphens (-)',
   reg_subHyphenEdge: 'Subdomain cannot start or end with a hyphen (-)',
+  reg_subHyphenPair:
+    'Subdomain cannot have two hyphens (--) as its 3rd and 4th characters; that form is reserved for internationalised domain names',
   reg_subReserved: 'This subdomain is reserved by the system; choose another name',
   reg_subTaken: 'This subdomain is used by another company',
   reg_subPending: 'A registration for this subdomain is awaiting review',

@@ -39,6 +39,8 @@ export const registerCompanyTr = {
   reg_subTooLong: 'Alt alan adı en fazla 63 karakter olabilir',
   reg_subCharacters: 'Alt alan adı yalnızca küçük harf (a-z), rakam (0-9) ve tire (-) içerebilir',
   reg_subHyphenEdge: 'Alt alan adı tire (-) ile başlayamaz veya bitemez',
+  reg_subHyphenPair:
+    'Alt alan adının 3. ve 4. karakteri iki tire (--) olamaz; bu biçim uluslararası alan adlarına ayrılmıştır',
   reg_subReserved: 'Bu alt alan adı sistem tarafından ayrılmıştır; başka bir ad seçiniz',
   reg_subTaken: 'Bu alt alan adı başka bir şirket tarafından kullanılıyor',
   reg_subPending: 'Bu alt alan adı için bekleyen bir kayıt başvurusu var',

@@ -85,6 +85,7 @@ const SUBDOMAIN_KEYS: Record<string, MessageKey> = {
   [SUBDOMAIN_MESSAGES.tooLong]: 'reg_subTooLong',
   [SUBDOMAIN_MESSAGES.characters]: 'reg_subCharacters',
   [SUBDOMAIN_MESSAGES.hyphenEdge]: 'reg_subHyphenEdge',
+  [SUBDOMAIN_MESSAGES.hyphenPair]: 'reg_subHyphenPair',
   [SUBDOMAIN_MESSAGES.reserved]: 'reg_subReserved',
   [SUBDOMAIN_MESSAGES.taken]: 'reg_subTaken',
   [SUBDOMAIN_MESSAGES.pending]: 'reg_subPending',

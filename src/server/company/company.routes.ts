@@ -29,19 +29,26 @@ function uploadError(error: unknown): unknown {
   return error;
 }
 
-/** The one file of a multipart upload (`file` field; other fields are ignored), bounded. */
+/**
+ * The one file of a multipart upload, bounded. It must come in the documented field `file`: a file
+ * under another name is refused (400 naming `file`) rather than taken; plain fields are ignored.
+ */
 async function readUpload(request: FastifyRequest): Promise<Buffer | undefined> {
   if (!request.isMultipart()) {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', COMPANY_MESSAGES.logoRequired, { field: 'file' });
   }
   let file: Buffer | undefined;
+  let misnamed = false;
   try {
     for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
-      if (part.type === 'file') file = await part.toBuffer();
+      if (part.type !== 'file') continue;
+      file = await part.toBuffer();
+      misnamed = part.fieldname !== 'file';
     }
   } catch (error) {
     throw uploadError(error);
   }
+  if (misnamed) throw new AppError(400, 'VALIDATION_ERROR', COMPANY_MESSAGES.logoField, { field: 'file' });
   return file;
 }
 

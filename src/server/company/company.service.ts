@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { auditChanges } from '../../shared/api/audit-fields';
 import {
+  COMPANY_LIMITS,
+  COMPANY_LOGO_TYPES,
   COMPANY_MESSAGES,
   type Company,
   type CompanyLogoType,
@@ -9,7 +11,7 @@ import {
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
 import { AppError, notFound } from '../lib/errors';
-import { imageHash, sniffImageType } from '../products/product-images.service';
+import { checkImage, type ImageRules, imageHash } from '../products/product-images.service';
 import * as repo from './company.repository';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -110,18 +112,29 @@ export async function update(
   };
 }
 
-/** Checks an uploaded logo before anything is written: present and PNG, JPEG or WebP by its content. */
+const LOGO_RULES: ImageRules<CompanyLogoType> = {
+  types: COMPANY_LOGO_TYPES,
+  sideMax: COMPANY_LIMITS.logoUploadSideMax,
+  messages: {
+    required: COMPANY_MESSAGES.logoRequired,
+    type: COMPANY_MESSAGES.logoType,
+    corrupt: COMPANY_MESSAGES.logoCorrupt,
+    dimensions: COMPANY_MESSAGES.logoDimensions,
+  },
+};
+
+/**
+ * Checks an uploaded logo before anything is written: present, and a whole PNG, JPEG or WebP by its
+ * own structure with sides the server accepts (checkImage).
+ */
 export function checkLogo(bytes: Uint8Array | undefined): {
   bytes: Uint8Array;
   type: CompanyLogoType;
   hash: string;
 } {
-  if (!bytes || bytes.byteLength === 0) {
-    throw new AppError(400, 'VALIDATION_ERROR', COMPANY_MESSAGES.logoRequired, { field: 'file' });
-  }
-  const type = sniffImageType(bytes);
-  if (!type) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', COMPANY_MESSAGES.logoType, { field: 'file' });
-  return { bytes, type, hash: imageHash(bytes) };
+  const { type } = checkImage(bytes, LOGO_RULES);
+  const logo = bytes as Uint8Array;
+  return { bytes: logo, type, hash: imageHash(logo) };
 }
 
 /** POST /admin/company/logo: stores the logo, points the tenant at it and drops the logo it replaces. */

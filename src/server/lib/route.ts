@@ -2,9 +2,24 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../shared/api/common';
-import type { Access, BodyOut, Endpoint, ParamsOut, QueryOut, ResponseIn } from '../../shared/api/endpoint';
+import {
+  type Access,
+  answeredStatuses,
+  type BodyOut,
+  type Endpoint,
+  type ParamsOut,
+  type QueryOut,
+  type ResponseIn,
+} from '../../shared/api/endpoint';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Test mode: each answer of a table route whose status its OpenAPI operation does not list
+     * (`METHOD /api/path → status`), kept so the test harness fails the file that caused it.
+     */
+    contractBreaches: string[];
+  }
   interface FastifyContextConfig {
     /**
      * Who may call the route (from its endpoint entry). Absent means "a signed-in user": every
@@ -68,6 +83,33 @@ export function contentDisposition(filename: string): string {
     : `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/**
+ * Test mode (NODE_ENV=test): an answer whose status the entry's OpenAPI operation does not list
+ * (`answeredStatuses`, the same list the document is generated from) is not sent as it is: it
+ * becomes a 500 naming the operation and the status, and is recorded in `app.contractBreaches` —
+ * so a test that meets an undocumented status fails at that request, and the harness fails the
+ * file even when the test did not look at the status. The document then lists every status the
+ * API's tests see. (In production the answer is sent as it is.)
+ */
+function undeclaredStatusGuard(app: FastifyInstance, entry: Endpoint) {
+  const declared = new Set(answeredStatuses(entry));
+  return async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const status = reply.statusCode;
+    if (declared.has(status)) return payload;
+    const breach = `${entry.method} /api${entry.path} → ${status}`;
+    app.contractBreaches.push(breach);
+    reply.code(500);
+    for (const header of ['content-encoding', 'content-disposition', 'content-length'])
+      reply.removeHeader(header);
+    reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store');
+    return JSON.stringify({
+      success: false,
+      error: `Yanıt durumu API belgesinde yok: ${breach}`,
+      code: 'INTERNAL_ERROR',
+    });
+  };
+}
+
 /** A missing or non-object body is "no fields" (→ the schema's own "required" messages). */
 const objectOrEmpty = (value: unknown) =>
   value && typeof value === 'object' && !Array.isArray(value) ? value : {};
@@ -120,6 +162,7 @@ export function route<E extends Endpoint>(
         ? {}
         : { response: Object.fromEntries((entry.statuses ?? [200]).map((status) => [status, response])) }),
     },
+    ...(app.config.nodeEnv === 'test' ? { onSend: undeclaredStatusGuard(app, entry) } : {}),
     config: {
       ...extra.config,
       access: entry.access,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { envelope, tenantQuery } from '../../shared/api/common';
-import type { Endpoint } from '../../shared/api/endpoint';
+import { type Endpoint, errorStatuses } from '../../shared/api/endpoint';
 import { API, type ApiName } from '../../shared/api/endpoints';
 import { apiErrorSchema, ERROR_CODES } from '../../shared/api/errors';
 import { IDEMPOTENCY_HEADER, type WriteKind } from '../../shared/api/routes';
@@ -74,9 +74,11 @@ const ERROR_RESPONSES = {
   BadRequest: errorResponse(
     'Bad input: `code` VALIDATION_ERROR, `error` a Turkish text naming the field, `field` its name. Nothing was written.',
   ),
-  Unauthorized: errorResponse('No valid token, or its session was revoked or expired (`code` UNAUTHORIZED).'),
+  Unauthorized: errorResponse(
+    'No valid token, or its session was revoked or expired (`code` UNAUTHORIZED); on sign-in, a wrong username or password (INVALID_CREDENTIALS).',
+  ),
   Forbidden: errorResponse(
-    'The caller may not do this (`code` FORBIDDEN), the token belongs to another tenant (TENANT_MISMATCH) or the tenant is inactive (TENANT_INACTIVE).',
+    'The caller may not do this (`code` FORBIDDEN; on a public route: the action is switched off for the tenant, e.g. sign-up or password reset), the token belongs to another tenant (TENANT_MISMATCH) or the tenant is inactive (TENANT_INACTIVE).',
   ),
   NotFound: errorResponse(
     'No such record the caller may see (`code` NOT_FOUND), or no such tenant (TENANT_NOT_FOUND).',
@@ -89,11 +91,37 @@ const ERROR_RESPONSES = {
   ),
   TooManyRequests: errorResponse('Rate limited (RATE_LIMITED) or the account is locked (ACCOUNT_LOCKED).'),
   Unavailable: errorResponse(
-    'The database cannot be reached right now (`code` DATABASE_UNAVAILABLE, `Retry-After: 5`), or the server is busy hashing passwords (SERVER_BUSY). Retry later.',
+    'The database cannot be reached right now (`code` DATABASE_UNAVAILABLE, `Retry-After: 5`), the server is busy hashing passwords (SERVER_BUSY), or the tenant is in maintenance (MAINTENANCE). Retry later.',
+  ),
+  PayloadTooLarge: errorResponse('The body (or the uploaded file) is too large (`code` PAYLOAD_TOO_LARGE).'),
+  UnsupportedMediaType: errorResponse(
+    'The body is not of a type the route takes (`code` UNSUPPORTED_MEDIA_TYPE): JSON, or multipart/form-data for an upload, whose file must be one of the accepted types.',
+  ),
+  InternalError: errorResponse(
+    'The request failed on the server (`code` INTERNAL_ERROR; the details are in its log).',
+  ),
+  ProviderError: errorResponse(
+    'An outside service the call relies on failed (`code` DNS_PROVIDER_ERROR, the reason in `error`).',
   ),
 };
 type ErrorResponseName = keyof typeof ERROR_RESPONSES;
 const ref = (name: ErrorResponseName) => ({ $ref: `#/components/responses/${name}` });
+
+/** The shared description of each failure status (the envelope's `code` says which case). */
+const ERROR_RESPONSE_OF: Record<number, ErrorResponseName> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  422: 'KeyReused',
+  429: 'TooManyRequests',
+  500: 'InternalError',
+  502: 'ProviderError',
+  503: 'Unavailable',
+};
 
 function successContent(entry: Endpoint): JsonSchema {
   if (entry.produces)
@@ -117,14 +145,13 @@ function operation(name: string, entry: Endpoint): JsonSchema {
     const description = status === 201 ? 'Created' : status >= 500 ? 'Answered, but degraded' : 'OK';
     responses[String(status)] = { description, content: successContent(entry) };
   }
-  const errors: Array<[number, ErrorResponseName]> = [];
-  if (needsTenant || entry.params || entry.query || entry.body) errors.push([400, 'BadRequest']);
-  if (!isPublic) errors.push([401, 'Unauthorized'], [403, 'Forbidden']);
-  if (needsTenant || entry.params) errors.push([404, 'NotFound']);
-  if (entry.method !== 'GET') errors.push([409, 'Conflict'], [422, 'KeyReused']);
-  if (entry.method !== 'GET' || isPublic) errors.push([429, 'TooManyRequests']);
-  errors.push([503, 'Unavailable']);
-  for (const [status, response] of errors) responses[String(status)] ??= ref(response);
+  // Every failure the entry answers (the endpoint table's errorStatuses); in tests the server
+  // refuses to send one that is not listed here (lib/route.ts).
+  for (const status of errorStatuses(entry)) {
+    const name = ERROR_RESPONSE_OF[status];
+    if (!name) throw new Error(`${entry.method} ${entry.path}: no description of status ${status}`);
+    responses[String(status)] ??= ref(name);
+  }
 
   const write = entry.write as WriteKind | undefined;
   const description = [

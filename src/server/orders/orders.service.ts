@@ -265,7 +265,10 @@ export async function create(
   await checkCustomer(trx, tenantId, body.customer_id);
   const lines = await buildLines(trx, tenantId, body.items);
   const total = sumLines(lines);
-  if (body.total_amount !== undefined && toKurus(body.total_amount) !== total) {
+  // The total the client sent (TL, or its kuruş companion; the schema holds the two to one amount)
+  // must be the lines' sum.
+  const sent = body.total_amount !== undefined ? toKurus(body.total_amount) : body.total_amount_kurus;
+  if (sent !== undefined && sent !== total) {
     throw validation(ORDER_MESSAGES.totalMismatch, 'total_amount');
   }
   const notices = await planOrderNotices(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAtMostTwoDecimals, toKurus } from '../domain/money';
 
 /** `{ success: true, data }` — the envelope of every response except login/register. */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -22,6 +23,62 @@ export const timestamp = z.string();
 
 /** A TL amount on the wire: a non-negative number with at most two decimals. */
 export const tlAmount = z.number();
+
+// ------------------------------------------------------------------------------- amounts ---
+
+/** The texts of one amount's rule, each naming its field. */
+export interface AmountTexts {
+  number: string;
+  min: string;
+  max: string;
+  decimals: string;
+}
+
+/**
+ * THE rule for every amount the API takes: TL under the specification's name (`unit_price`,
+ * `selling_price`, …), a number with at most two decimals within its bounds (in TL). The decimals
+ * are checked on the number's exact decimal text, and the server turns it into kuruş the same way
+ * (`toKurus`, src/shared/domain/money.ts): 134217728.48 is 13421772848 kuruş, never the float
+ * product 13421772848.000002, and 1.005 is refused rather than rounded.
+ */
+export function tlAmountInput(
+  texts: AmountTexts,
+  bounds: { min: number; max: number; minExclusive?: boolean },
+) {
+  const number = z.number({ error: texts.number });
+  return (bounds.minExclusive ? number.gt(bounds.min, texts.min) : number.min(bounds.min, texts.min))
+    .max(bounds.max, texts.max)
+    .refine(hasAtMostTwoDecimals, texts.decimals);
+}
+
+/** `Satış fiyatı (selling_price) ile selling_price_kurus aynı tutarı göstermiyor`. */
+export const amountMismatchText = (label: string, tl: string, kurus: string) =>
+  `${label} (${tl}) ile ${kurus} aynı tutarı göstermiyor`;
+
+/**
+ * One amount a body may send under its TL name, its exact `_kurus` companion, or both (each
+ * already checked by its own rule): the kuruş it names — `undefined` when neither was sent, `null`
+ * when sent as null (clearing an optional amount). Both sent and not the same amount is refused
+ * with an issue at the TL field (a 400 naming it), and `false` is returned.
+ */
+export function amountKurus(
+  value: Readonly<Record<string, unknown>>,
+  names: { tl: string; kurus: string; label: string },
+  ctx: z.RefinementCtx,
+): number | null | undefined | false {
+  const tl = value[names.tl] as number | null | undefined;
+  const kurus = value[names.kurus] as number | null | undefined;
+  const fromTl = tl === undefined || tl === null ? tl : toKurus(tl);
+  if (fromTl !== undefined && kurus !== undefined && fromTl !== kurus) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [names.tl],
+      message: amountMismatchText(names.label, names.tl, names.kurus),
+    });
+    return false;
+  }
+  return fromTl !== undefined ? fromTl : kurus;
+}
 
 // ------------------------------------------------------------------------- text fields ---
 

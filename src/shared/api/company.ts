@@ -51,9 +51,11 @@ export const COMPANY_LIMITS = {
   logoBytesMax: 1024 * 1024,
   /** The longest side the device shrinks a logo to before upload, pixels. */
   logoSideMax: 512,
+  /** The longest side the server takes, pixels (read from the image's header). */
+  logoUploadSideMax: 8000,
 } as const;
 
-/** Logo types accepted, decided by the file's first bytes (never by its name; never SVG: it can run script). */
+/** Logo types accepted, decided by the file's own structure (never by its name; never SVG: it can run script). */
 export const COMPANY_LOGO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type CompanyLogoType = (typeof COMPANY_LOGO_TYPES)[number];
 
@@ -101,6 +103,9 @@ export const COMPANY_MESSAGES = {
   logoTooLarge: `Logo en fazla ${COMPANY_LIMITS.logoBytesMax / 1024 / 1024} MB olabilir (file)`,
   logoType: 'Logo PNG, JPEG veya WebP olmalıdır (file)',
   logoOneFile: 'Tek seferde bir logo yüklenebilir (file)',
+  logoCorrupt: 'Logo dosyası bozuk ya da eksik; resmi yeniden kaydedip yükleyin (file)',
+  logoDimensions: `Logo en fazla ${COMPANY_LIMITS.logoUploadSideMax} × ${COMPANY_LIMITS.logoUploadSideMax} piksel olabilir (file)`,
+  logoField: 'Logo dosyası "file" alanında gönderilmelidir (file)',
   logoNotFound: 'Logo bulunamadı.',
 } as const;
 

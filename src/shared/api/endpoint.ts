@@ -42,6 +42,11 @@ export interface Endpoint {
   access: Access;
   /** Success statuses (default [200]). */
   statuses?: readonly number[];
+  /**
+   * Failure statuses this entry answers beyond the ones every entry of its kind answers
+   * (`errorStatuses`): e.g. the login's 401 for a wrong password, a DNS provider's 502.
+   */
+  errors?: readonly number[];
   /** false: no `?tenant=` needed (the load balancer's health check). */
   tenant?: boolean;
   /** What keeps a write safe on replay (see WriteKind in ./routes.ts). */
@@ -114,4 +119,40 @@ export function mayCall(entry: Pick<Endpoint, 'access'>, role: Role | null | und
   if (!role) return false;
   if (entry.access === 'user') return true;
   return entry.access.includes(role);
+}
+
+/**
+ * The failure statuses an entry answers, by what it is — each from the layer that answers it:
+ * - 400: bad input (params, query, body), a malformed `?tenant=` or Idempotency-Key, a body that is
+ *   not valid JSON;
+ * - 401, 403: no valid session, a role outside `access`, another tenant's token; 403 also for an
+ *   inactive tenant (any route with `?tenant=`);
+ * - 404: no such record (a path parameter) or tenant;
+ * - 409, 422: a write's conflicts and a reused Idempotency-Key;
+ * - 413, 415: a write's body too large, or not of a type the route takes;
+ * - 429: rate limits (writes and public routes);
+ * - 500: a fault on the server (never the client's doing; the details only in its log);
+ * - 503: the database unreachable, the server busy, maintenance;
+ * plus the entry's own `errors`.
+ */
+export function errorStatuses(entry: Endpoint): number[] {
+  const write = entry.method !== 'GET';
+  const needsTenant = entry.tenant !== false;
+  const isPublic = entry.access === 'public';
+  const out = new Set<number>();
+  if (needsTenant || entry.params || entry.query || entry.body || write) out.add(400);
+  if (!isPublic) out.add(401);
+  if (!isPublic || needsTenant) out.add(403);
+  if (needsTenant || entry.params) out.add(404);
+  if (write) for (const status of [409, 413, 415, 422]) out.add(status);
+  if (write || isPublic) out.add(429);
+  out.add(500);
+  out.add(503);
+  for (const status of entry.errors ?? []) out.add(status);
+  return [...out].sort((a, b) => a - b);
+}
+
+/** Every status an entry answers: its successes and its failures (what its OpenAPI operation lists). */
+export function answeredStatuses(entry: Endpoint): number[] {
+  return [...new Set([...(entry.statuses ?? [200]), ...errorStatuses(entry)])].sort((a, b) => a - b);
 }

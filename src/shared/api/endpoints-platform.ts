@@ -112,9 +112,14 @@ export const PLATFORM_ENDPOINTS = {
     emptyBodyAsObject: true,
     denied: TENANT_MESSAGES.notPlatformAdmin,
   }),
-  dnsSetupWildcard: endpoint({ ...ROUTES.dnsSetupWildcard, response: dnsSetupWildcardResponse }),
+  // 502 DNS_PROVIDER_ERROR: the DNS provider refused or could not be reached.
+  dnsSetupWildcard: endpoint({
+    ...ROUTES.dnsSetupWildcard,
+    response: dnsSetupWildcardResponse,
+    errors: [502],
+  }),
   dnsSetupExisting: endpoint({ ...ROUTES.dnsSetupExisting, response: dnsSetupExistingResponse }),
-  dnsList: endpoint({ ...ROUTES.dnsList, response: dnsListResponse }),
+  dnsList: endpoint({ ...ROUTES.dnsList, response: dnsListResponse, errors: [502] }),
   dnsCheck: endpoint({ ...ROUTES.dnsCheck, params: dnsCheckParam, response: dnsCheckResponse }),
   adminRegistrations: endpoint({
     ...ROUTES.adminRegistrations,

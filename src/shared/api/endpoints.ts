@@ -131,6 +131,8 @@ export const API = {
     response: authResponse,
     envelope: false,
     emptyBodyAsObject: true,
+    // 401 INVALID_CREDENTIALS: a wrong username or password (with the attempts left)
+    errors: [401],
   }),
   register: endpoint({
     ...ROUTES.register,

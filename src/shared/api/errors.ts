@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED', // 429
   'SERVER_BUSY', // 503: too many password hashes queued (sign-in burst); try again in a moment
   'PAYLOAD_TOO_LARGE', // 413
+  'HEADERS_TOO_LARGE', // 431: the URL or the headers are longer than the server reads (answered before routing)
+  'REQUEST_TIMEOUT', // 408: the request was not finished in time (answered before routing)
   'UNSUPPORTED_MEDIA_TYPE', // 415
   'INTERNAL_ERROR', // 500, no details
   'DATABASE_UNAVAILABLE', // 503: the database cannot be reached right now; retry later
@@ -77,6 +79,8 @@ export const MESSAGES = {
   unsupportedMediaType: 'Desteklenmeyen içerik türü.',
   notificationNotFound: 'Bildirim bulunamadı.',
   badRequest: 'Geçersiz istek.',
+  headersTooLarge: 'İstek adresi veya başlıkları çok uzun.',
+  requestTimeout: 'İstek zamanında tamamlanmadı. Lütfen tekrar deneyin.',
   userInactive: 'Hesabınız aktif değil. Lütfen yöneticinize başvurun.',
   registrationDisabled: 'Bu şirkette yeni kullanıcı kaydı kapalı.',
   currentPasswordWrong: 'Mevcut şifre hatalı.',

@@ -8,7 +8,7 @@ import {
 } from '../domain/money';
 import { ORDER_STATUSES } from '../domain/order-status';
 import { ROLES } from '../domain/roles';
-import { emailText, idParam, limitQuery, pageQuery, text } from './common';
+import { amountKurus, emailText, idParam, limitQuery, pageQuery, text, tlAmountInput } from './common';
 import { orderSummarySchema } from './entities';
 
 /**
@@ -51,11 +51,28 @@ const MAX_TOTAL_TEXT = `${trNumber.format(MAX_ORDER_TOTAL_TL)} TL`;
  * kuruş — 1e-9 or 0.001 is refused here, never stored as a zero-kuruş line). The decimals check is
  * exact (src/shared/domain/money.ts), so no valid amount is refused for float drift.
  */
-const unitPrice = z
-  .number({ error: 'Birim fiyat (unit_price) bir sayı olmalıdır' })
-  .gt(0, 'Birim fiyat (unit_price) 0’dan büyük olmalıdır')
-  .max(MAX_UNIT_PRICE_TL, `Birim fiyat (unit_price) en fazla ${trNumber.format(MAX_UNIT_PRICE_TL)} olabilir`)
-  .refine(hasAtMostTwoDecimals, 'Birim fiyat (unit_price) en fazla iki ondalık basamak içerebilir');
+const unitPrice = tlAmountInput(
+  {
+    number: 'Birim fiyat (unit_price) bir sayı olmalıdır',
+    min: 'Birim fiyat (unit_price) 0’dan büyük olmalıdır',
+    max: `Birim fiyat (unit_price) en fazla ${trNumber.format(MAX_UNIT_PRICE_TL)} olabilir`,
+    decimals: 'Birim fiyat (unit_price) en fazla iki ondalık basamak içerebilir',
+  },
+  { min: 0, minExclusive: true, max: MAX_UNIT_PRICE_TL },
+);
+
+/**
+ * An amount's optional exact companion in kuruş (`unit_price_kurus`, `total_amount_kurus`): when
+ * sent with its TL field it must name the same amount (400 naming the TL field), so a client never
+ * has one of two disagreeing figures silently taken.
+ */
+const kurusCompanion = (label: string, name: string, max: number) =>
+  z
+    .number({ error: `${label} (${name}) bir tam sayı (kuruş) olmalıdır` })
+    .int({ error: `${label} (${name}) bir tam sayı (kuruş) olmalıdır` })
+    .min(0, `${label} (${name}) negatif olamaz`)
+    .max(max, `${label} (${name}) çok büyük`)
+    .optional();
 
 /** A line's total in kuruş, or undefined when its own fields are invalid (already reported). */
 function lineKurus(line: { quantity: unknown; unit_price: unknown }): number | undefined {
@@ -67,20 +84,25 @@ function lineKurus(line: { quantity: unknown; unit_price: unknown }): number | u
   return quantity * toKurus(unit_price);
 }
 
-export const orderItemInput = z.object({
-  product_id: z.uuid({ error: 'Ürün kimliği (product_id) geçersiz' }).nullish(),
-  product_name: text('Ürün adı (product_name)', 200, {
-    typeMessage: 'Ürün adı (product_name) gereklidir',
-    min: 1,
-    minMessage: 'Ürün adı (product_name) gereklidir',
-  }),
-  quantity: z
-    .number({ error: 'Miktar (quantity) bir sayı olmalıdır' })
-    .int({ error: 'Miktar (quantity) tam sayı olmalıdır' })
-    .min(1, 'Miktar (quantity) en az 1 olmalıdır')
-    .max(100_000, 'Miktar (quantity) en fazla 100000 olabilir'),
-  unit_price: unitPrice,
-});
+export const orderItemInput = z
+  .object({
+    product_id: z.uuid({ error: 'Ürün kimliği (product_id) geçersiz' }).nullish(),
+    product_name: text('Ürün adı (product_name)', 200, {
+      typeMessage: 'Ürün adı (product_name) gereklidir',
+      min: 1,
+      minMessage: 'Ürün adı (product_name) gereklidir',
+    }),
+    quantity: z
+      .number({ error: 'Miktar (quantity) bir sayı olmalıdır' })
+      .int({ error: 'Miktar (quantity) tam sayı olmalıdır' })
+      .min(1, 'Miktar (quantity) en az 1 olmalıdır')
+      .max(100_000, 'Miktar (quantity) en fazla 100000 olabilir'),
+    unit_price: unitPrice,
+    unit_price_kurus: kurusCompanion('Birim fiyat', 'unit_price_kurus', MAX_UNIT_PRICE_TL * 100),
+  })
+  .superRefine((line, ctx) => {
+    amountKurus(line, { tl: 'unit_price', kurus: 'unit_price_kurus', label: 'Birim fiyat' }, ctx);
+  });
 export type OrderItemInput = z.infer<typeof orderItemInput>;
 
 const items = z
@@ -145,22 +167,30 @@ export const expectedVersion = z
  * of the lines, computed in kuruş. The server assigns `order_number` (tenant prefix + sequence),
  * the salesperson (the caller) and the status pending_approval.
  */
-export const createOrderBody = z.object({
-  id: z.uuid({ error: 'Sipariş kimliği (id) geçersiz' }).optional(),
-  customer_id: z.uuid({ error: 'Müşteri kimliği (customer_id) geçersiz' }).nullish(),
-  customer_name: customerName,
-  customer_phone: optionalText('Telefon (customer_phone)', 50),
-  customer_email: customerEmail,
-  customer_address: optionalText('Adres (customer_address)', 500, { multiline: true }),
-  items,
-  notes: optionalText('Notlar (notes)', 2000, { multiline: true }),
-  total_amount: z
-    .number({ error: 'Toplam tutar (total_amount) bir sayı olmalıdır' })
-    .min(0, 'Toplam tutar (total_amount) negatif olamaz')
-    .max(MAX_ORDER_TOTAL_TL, `Toplam tutar (total_amount) en fazla ${MAX_TOTAL_TEXT} olabilir`)
-    .refine(hasAtMostTwoDecimals, 'Toplam tutar (total_amount) en fazla iki ondalık basamak içerebilir')
-    .optional(),
-});
+export const createOrderBody = z
+  .object({
+    id: z.uuid({ error: 'Sipariş kimliği (id) geçersiz' }).optional(),
+    customer_id: z.uuid({ error: 'Müşteri kimliği (customer_id) geçersiz' }).nullish(),
+    customer_name: customerName,
+    customer_phone: optionalText('Telefon (customer_phone)', 50),
+    customer_email: customerEmail,
+    customer_address: optionalText('Adres (customer_address)', 500, { multiline: true }),
+    items,
+    notes: optionalText('Notlar (notes)', 2000, { multiline: true }),
+    total_amount: tlAmountInput(
+      {
+        number: 'Toplam tutar (total_amount) bir sayı olmalıdır',
+        min: 'Toplam tutar (total_amount) negatif olamaz',
+        max: `Toplam tutar (total_amount) en fazla ${MAX_TOTAL_TEXT} olabilir`,
+        decimals: 'Toplam tutar (total_amount) en fazla iki ondalık basamak içerebilir',
+      },
+      { min: 0, max: MAX_ORDER_TOTAL_TL },
+    ).optional(),
+    total_amount_kurus: kurusCompanion('Toplam tutar', 'total_amount_kurus', MAX_ORDER_TOTAL_KURUS),
+  })
+  .superRefine((order, ctx) => {
+    amountKurus(order, { tl: 'total_amount', kurus: 'total_amount_kurus', label: 'Toplam tutar' }, ctx);
+  });
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 export type CreateOrderInput = z.output<typeof createOrderBody>;
 

@@ -1,9 +1,23 @@
 import { z } from 'zod';
 import { isValidProductBarcode } from '../domain/barcode';
-import { MAX_UNIT_PRICE_TL } from '../domain/money';
-import { text } from './common';
+import { hasAtMostTwoDecimals, toKurus } from '../domain/money';
+import { amountKurus, text, tlAmountInput } from './common';
 import { productSchema } from './entities';
 import { expectedVersion } from './orders';
+import {
+  DEFAULT_VAT_RATE,
+  fieldLabel,
+  PRODUCT_FIELD_LABELS,
+  PRODUCT_IMAGE_TYPES,
+  PRODUCT_IMAGE_URL,
+  PRODUCT_LIMITS,
+  PRODUCT_MESSAGES,
+  PRODUCT_RULE_TEXTS,
+  PRODUCT_STATUSES,
+  PRODUCT_UNITS,
+  type ProductField,
+  VAT_RATES,
+} from './product-data';
 
 /**
  * Contracts of product management (admin): create, edit, delete, bulk actions, the tenant's
@@ -15,160 +29,32 @@ import { expectedVersion } from './orders';
  * "Minimum değer {n} olmalıdır", "Maksimum değer {n} olmalıdır", "Geçersiz format" — each naming
  * its field as `Label (wire_name)` (the server's 400 carries the same text and `field`).
  *
- * Money is integer kuruş on input (`*_kurus`); the form reads the Turkish number ('1.250,75')
- * and converts. Bounds are stated in TL in the messages, the unit the user typed.
+ * Money: each price is taken under the specification's name in TL with at most two decimals
+ * (`selling_price`, `cost_price`, `discounted_price`, read exactly — the API's one amount rule,
+ * `tlAmountInput` in ./common.ts) and/or as its exact `_kurus` companion (what the product dialog
+ * sends: it reads the Turkish number '1.250,75' and converts). Both sent must name the same amount
+ * (else 400 naming the TL field); the server works on the kuruş. Bounds are stated in TL in the
+ * messages, the unit the user typed.
  */
 
-// ---------------------------------------------------------------------------- data ---
-
-export const PRODUCT_STATUSES = ['active', 'inactive', 'discontinued', 'out_of_stock'] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-
-/** Units a product is sold in (the first is the default). */
-export const PRODUCT_UNITS = [
-  'adet',
-  'kg',
-  'g',
-  'lt',
-  'ml',
-  'm',
-  'm²',
-  'koli',
-  'paket',
-  'kutu',
-  'set',
-] as const;
-export type ProductUnit = (typeof PRODUCT_UNITS)[number];
-
-/** KDV rates in Turkey (percent); 20 is the general rate and the default. */
-export const VAT_RATES = [0, 1, 10, 20] as const;
-export type VatRate = (typeof VAT_RATES)[number];
-export const DEFAULT_VAT_RATE: VatRate = 20;
-
-/** Bounds of the product form (every number and text a client sends has one). */
-export const PRODUCT_LIMITS = {
-  nameMin: 2,
-  nameMax: 200,
-  codeMax: 64,
-  descriptionMax: 2000,
-  /** Category and brand names. */
-  listNameMin: 2,
-  listNameMax: 60,
-  maxPriceKurus: MAX_UNIT_PRICE_TL * 100,
-  maxStock: 1_000_000_000,
-  tagsMax: 20,
-  tagMax: 40,
-  imagesMax: 5,
-  /** One uploaded image, bytes. */
-  imageBytesMax: 5 * 1024 * 1024,
-  /** Items of one bulk action. */
-  bulkMax: 500,
-} as const;
-
-/** Image types accepted, decided by the file's first bytes (never by its name or declared type). */
-export const PRODUCT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export type ProductImageType = (typeof PRODUCT_IMAGE_TYPES)[number];
-
-/**
- * An image URL as POST /products/images answers it: `<api base>/products/images/<sha256>?tenant=…`
- * (the API base may be absolute). A product may only name images uploaded to its tenant; the
- * server checks that the hash is one of them.
- */
-export const PRODUCT_IMAGE_URL =
-  /^(?:https?:\/\/[^/?#\s]+)?(?:\/[A-Za-z0-9._~-]+)*\/products\/images\/([0-9a-f]{64})(?:\?tenant=[A-Za-z0-9-]{1,63})?$/;
-
-/** The content hash an image URL names, or null when it is not an uploaded image's URL. */
-export function imageHashOf(url: string): string | null {
-  return PRODUCT_IMAGE_URL.exec(url)?.[1] ?? null;
-}
-
-/** The Turkish labels of the product fields, with the wire names the server's messages append. */
-export const PRODUCT_FIELD_LABELS = {
-  id: 'Ürün kimliği',
-  name: 'Ürün adı',
-  product_code: 'Ürün kodu',
-  barcode: 'Barkod',
-  selling_price_kurus: 'Satış fiyatı',
-  cost_price_kurus: 'Maliyet fiyatı',
-  discounted_price_kurus: 'İndirimli fiyat',
-  description: 'Açıklama',
-  category: 'Kategori',
-  brand: 'Marka',
-  unit: 'Birim',
-  vat_rate: 'KDV oranı',
-  min_stock: 'Minimum stok',
-  current_stock: 'Mevcut stok',
-  tags: 'Etiketler',
-  images: 'Görseller',
-  status: 'Durum',
-} as const;
-export type ProductField = keyof typeof PRODUCT_FIELD_LABELS;
-
-/** `Ürün adı (name)`: how a message names a field. */
-export const fieldLabel = (field: ProductField) => `${PRODUCT_FIELD_LABELS[field]} (${field})`;
-
-const trNumber = new Intl.NumberFormat('tr-TR');
-
-/** The generic form rules' texts, naming the field. */
-export const PRODUCT_RULE_TEXTS = {
-  required: (field: ProductField) => `${fieldLabel(field)} gereklidir`,
-  number: (field: ProductField) => `${fieldLabel(field)}: Geçerli bir sayı giriniz`,
-  min: (field: ProductField, n: number) =>
-    `${fieldLabel(field)}: Minimum değer ${trNumber.format(n)} olmalıdır`,
-  max: (field: ProductField, n: number) =>
-    `${fieldLabel(field)}: Maksimum değer ${trNumber.format(n)} olmalıdır`,
-  minLength: (field: ProductField, n: number) => `${fieldLabel(field)} en az ${n} karakter olmalıdır`,
-  maxLength: (field: ProductField, n: number) => `${fieldLabel(field)} en fazla ${n} karakter olabilir`,
-  format: (field: ProductField) => `${fieldLabel(field)}: Geçersiz format`,
-} as const;
-
-/** Conflict and refusal texts of the product API. */
-export const PRODUCT_MESSAGES = {
-  created: 'Ürün başarıyla oluşturuldu!',
-  deleted: 'Ürün başarıyla silindi!',
-  notFound: 'Ürün bulunamadı.',
-  codeTaken: 'Bu ürün kodu zaten kullanılıyor (product_code)',
-  barcodeTaken: 'Bu barkod zaten kullanılıyor (barcode)',
-  idTaken: 'Bu ürün kimliği başka bir ürüne ait (id)',
-  versionConflict: 'Ürün siz düzenlerken değişti. Güncel hâli gösteriliyor; değişikliğinizi tekrar yapın.',
-  discountAboveSelling: 'İndirimli fiyat (discounted_price_kurus) satış fiyatından büyük olamaz',
-  imageUnknown: (index: number) => `Görsel bulunamadı; önce yükleyin (images[${index}].url)`,
-  categoryUnknown: 'Kategori listede yok; önce ekleyin (category)',
-  brandUnknown: 'Marka listede yok; önce ekleyin (brand)',
-  imageRequired: 'Görsel dosyası gereklidir (file)',
-  imageTooLarge: `Görsel en fazla ${PRODUCT_LIMITS.imageBytesMax / 1024 / 1024} MB olabilir (file)`,
-  imageType: 'Görsel JPEG, PNG veya WebP olmalıdır (file)',
-  imageOneFile: 'Tek seferde bir görsel yüklenebilir (file)',
-  imageNotFound: 'Görsel bulunamadı.',
-  /**
-   * A delete refused because open orders still take the product from the shelf: the first
-   * PRODUCT_DELETE_ORDERS_SHOWN order numbers, then how many more.
-   */
-  inOpenOrders: (name: string, numbers: readonly string[], total: number) =>
-    `"${name}" açık siparişlerde olduğu için silinemez: ${numbers.join(', ')}${
-      total > numbers.length ? ` …ve ${total - numbers.length} sipariş daha` : ''
-    }. Önce bu siparişleri tamamlayın, iptal edin ya da üründen çıkarın.`,
-  /** The note of a deleted product's write-off movement. */
-  writeOffNote: 'Ürün silindi: eldeki stok zayi olarak kaydedildi',
-  /** The refused remainder of a bulk delete, as the device's outbox shows it. */
-  bulkRefused: (n: number) => `${n} ürün silinemedi`,
-} as const;
-
-/** How many order numbers a refused delete names before '…ve N sipariş daha'. */
-export const PRODUCT_DELETE_ORDERS_SHOWN = 3;
+export * from './product-data';
 
 // ------------------------------------------------------------------------ field rules ---
 
 const R = PRODUCT_RULE_TEXTS;
 
-/** A required text field: missing or blank → "{label} gereklidir"; then its length bounds. */
+/**
+ * A required text field: missing or blank → "{label} gereklidir" (only that: the length rule leaves
+ * a blank to it); then its length bounds. Not an aborting refinement, so the body's price check
+ * still runs and a form shows a missing name and a missing price at once.
+ */
 function requiredText(field: ProductField, min: number, max: number) {
   return text(fieldLabel(field), max, {
     typeMessage: R.required(field),
     maxMessage: R.maxLength(field, max),
   })
-    .refine((v) => v.length > 0, { message: R.required(field), abort: true })
-    .refine((v) => v.length >= min, R.minLength(field, min));
+    .refine((v) => v.length > 0, R.required(field))
+    .refine((v) => v.length === 0 || v.length >= min, R.minLength(field, min));
 }
 
 /** An optional text: absent, null or blank → null. */
@@ -197,6 +83,18 @@ function wholeNumber(field: ProductField, min: number, max: number, shownMax = m
 /** Kuruş with the bound stated in TL (the unit of the form). */
 const kurus = (field: ProductField) =>
   wholeNumber(field, 0, PRODUCT_LIMITS.maxPriceKurus, PRODUCT_LIMITS.maxPriceKurus / 100);
+
+/** A price in TL under the specification's name (at most two decimals, 0 … 10.000.000). */
+const tl = (field: ProductField) =>
+  tlAmountInput(
+    {
+      number: R.number(field),
+      min: R.min(field, 0),
+      max: R.max(field, PRODUCT_LIMITS.maxPriceKurus / 100),
+      decimals: `${fieldLabel(field)}: en fazla iki ondalık basamak olabilir`,
+    },
+    { min: 0, max: PRODUCT_LIMITS.maxPriceKurus / 100 },
+  );
 
 const stock = (field: ProductField) => wholeNumber(field, 0, PRODUCT_LIMITS.maxStock);
 
@@ -262,7 +160,10 @@ const images = z
     `${fieldLabel('images')}: en fazla ${PRODUCT_LIMITS.imagesMax} görsel olabilir`,
   );
 
-/** The fields of a product a user types (create and edit share them). */
+/**
+ * The rule of each field of a product a user types, one value at a time (the bulk import checks
+ * each cell with these; prices here in kuruş, the unit the import converts to).
+ */
 const editable = {
   name: requiredText('name', PRODUCT_LIMITS.nameMin, PRODUCT_LIMITS.nameMax),
   product_code: requiredText('product_code', 1, PRODUCT_LIMITS.codeMax),
@@ -283,20 +184,103 @@ const editable = {
   status: status.default('active'),
 };
 
-/** Discounted price at most the selling price (when both are in the request). */
-function discountWithinSelling(
-  value: { selling_price_kurus?: unknown; discounted_price_kurus?: unknown },
-  ctx: z.RefinementCtx,
-) {
-  const { selling_price_kurus: selling, discounted_price_kurus: discounted } = value;
-  if (typeof selling === 'number' && typeof discounted === 'number' && discounted > selling) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['discounted_price_kurus'],
-      message: PRODUCT_MESSAGES.discountAboveSelling,
-    });
-  }
+/** The field rules of a product, one value at a time (the import validates its cells with these). */
+export const PRODUCT_FIELD_RULES = { ...editable, current_stock: stock('current_stock') };
+
+/** Each price's TL name (the specification's) and its kuruş companion. */
+const PRICES = [
+  { tl: 'selling_price', kurus: 'selling_price_kurus', label: PRODUCT_FIELD_LABELS.selling_price },
+  { tl: 'cost_price', kurus: 'cost_price_kurus', label: PRODUCT_FIELD_LABELS.cost_price },
+  { tl: 'discounted_price', kurus: 'discounted_price_kurus', label: PRODUCT_FIELD_LABELS.discounted_price },
+] as const;
+
+/** Both names of each price on the wire, each optional: which one is required is the body's rule. */
+const priceFields = {
+  selling_price: tl('selling_price').optional(),
+  selling_price_kurus: kurus('selling_price_kurus').optional(),
+  cost_price: tl('cost_price').optional(),
+  cost_price_kurus: kurus('cost_price_kurus').optional(),
+  discounted_price: tl('discounted_price').nullable().optional(),
+  discounted_price_kurus: kurus('discounted_price_kurus').nullable().optional(),
+};
+type PriceName = keyof typeof priceFields;
+type Prices = {
+  selling_price_kurus?: number;
+  cost_price_kurus?: number;
+  discounted_price_kurus?: number | null;
+};
+
+/** A price value as its own rule takes it (else its own issue is reported): TL or kuruş, or null. */
+function usable(value: unknown, unit: 'tl' | 'kurus'): value is number | null {
+  if (value === null) return true;
+  if (
+    typeof value !== 'number' ||
+    !(value >= 0 && value <= PRODUCT_LIMITS.maxPriceKurus / (unit === 'tl' ? 100 : 1))
+  )
+    return false;
+  return unit === 'tl' ? hasAtMostTwoDecimals(value) : Number.isSafeInteger(value);
 }
+
+/**
+ * The prices of a body, each sent under its TL name, its `_kurus` companion or both: both must
+ * name the same amount (else 400 naming the TL field). On a create, selling and cost price are
+ * required (refused missing, naming the TL field). A discounted price above the selling price
+ * (both in the request) is refused naming the name it was sent under. Runs even when other fields
+ * failed, so a form shows every problem at once; a value its own rule refused is left to that rule.
+ */
+function checkPrices(creating: boolean) {
+  return (body: Partial<Record<PriceName, unknown>>, ctx: z.RefinementCtx) => {
+    const kurus: Partial<Record<(typeof PRICES)[number]['kurus'], number | null>> = {};
+    for (const price of PRICES) {
+      const tlValue = body[price.tl];
+      const kurusValue = body[price.kurus];
+      if (tlValue !== undefined && !usable(tlValue, 'tl')) continue;
+      if (kurusValue !== undefined && !usable(kurusValue, 'kurus')) continue;
+      const value = amountKurus({ [price.tl]: tlValue, [price.kurus]: kurusValue }, price, ctx);
+      if (value === false) continue;
+      if (value === undefined && creating && price.tl !== 'discounted_price')
+        ctx.addIssue({ code: 'custom', path: [price.tl], message: R.required(price.tl) });
+      if (value !== undefined) kurus[price.kurus] = value;
+    }
+    const selling = kurus.selling_price_kurus;
+    const discounted = kurus.discounted_price_kurus;
+    if (typeof selling === 'number' && typeof discounted === 'number' && discounted > selling) {
+      const byTl = body.discounted_price !== undefined && body.discounted_price_kurus === undefined;
+      ctx.addIssue({
+        code: 'custom',
+        path: [byTl ? 'discounted_price' : 'discounted_price_kurus'],
+        message: byTl ? PRODUCT_MESSAGES.discountAboveSellingTl : PRODUCT_MESSAGES.discountAboveSelling,
+      });
+    }
+  };
+}
+
+/**
+ * The body with each price in kuruş only (after checkPrices passed): from its TL name when sent
+ * (exactly, `toKurus`), else its companion; an absent one stays absent (a create's missing
+ * discounted price is none).
+ */
+function inKurus<T extends Partial<Record<PriceName, unknown>>>(
+  body: T,
+  creating: boolean,
+): Omit<T, PriceName> & Prices {
+  const out: Record<string, unknown> = { ...body };
+  for (const price of PRICES) {
+    const tlValue = body[price.tl] as number | null | undefined;
+    const value = tlValue === undefined ? body[price.kurus] : tlValue === null ? null : toKurus(tlValue);
+    delete out[price.tl];
+    delete out[price.kurus];
+    if (value !== undefined) out[price.kurus] = value;
+    else if (creating && price.tl === 'discounted_price') out[price.kurus] = null;
+  }
+  return out as Omit<T, PriceName> & Prices;
+}
+
+/** Runs whatever else failed (see checkPrices), as long as the body is an object at all. */
+const ALWAYS = {
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+};
 
 // ------------------------------------------------------------------------- POST /products ---
 
@@ -305,17 +289,33 @@ function discountWithinSelling(
  * so a replay creates it once (an existing live product with that id and the same code is the
  * answer, 200; anything else with that id is 409). `current_stock` is the opening stock, recorded
  * as the first movement of the product; later changes go through the stock adjustment.
+ * Selling and cost price are required (under either name); the discounted price is optional.
  * 409 CONFLICT with `field` for a product code or barcode another live product of the tenant has.
  */
 export const createProductBody = z
   .object({
     id: z.uuid({ error: R.format('id') }).optional(),
     ...editable,
+    ...priceFields,
     current_stock: stock('current_stock'),
   })
-  .superRefine(discountWithinSelling);
+  .superRefine(checkPrices(true), ALWAYS)
+  .transform((body) => {
+    const out = inKurus(body, true);
+    return out as Omit<typeof out, 'selling_price_kurus' | 'cost_price_kurus' | 'discounted_price_kurus'> & {
+      selling_price_kurus: number;
+      cost_price_kurus: number;
+      discounted_price_kurus: number | null;
+    };
+  });
 export type CreateProductBody = z.input<typeof createProductBody>;
 export type CreateProductInput = z.output<typeof createProductBody>;
+/** A create as the product dialog and the device's outbox send it: prices in kuruş only. */
+export type CreateProductKurusBody = Omit<CreateProductBody, PriceName> & {
+  selling_price_kurus: number;
+  cost_price_kurus: number;
+  discounted_price_kurus?: number | null;
+};
 
 // --------------------------------------------------------------------- PUT /products/{id} ---
 
@@ -324,7 +324,7 @@ const keep = <T extends z.ZodType>(schema: T) => schema.optional();
 
 /**
  * PUT /products/{id} (admin): any subset of the fields (absent: left as it is; null or blank on an
- * optional field: cleared) and `expected_version`, the version the user saw — stale → 409
+ * optional field: cleared; prices under either name, as for the create) and `expected_version`, the version the user saw — stale → 409
  * CONFLICT with `current` (the product now), unless the same values are already in place.
  * `current_stock` is not editable here ('Bu alan düzenlenemez: current_stock'): stock changes are
  * movements of the stock ledger.
@@ -335,9 +335,7 @@ export const updateProductBody = z
       name: keep(editable.name),
       product_code: keep(editable.product_code),
       barcode: keep(barcode),
-      selling_price_kurus: keep(editable.selling_price_kurus),
-      cost_price_kurus: keep(editable.cost_price_kurus),
-      discounted_price_kurus: kurus('discounted_price_kurus').nullable().optional(),
+      ...priceFields,
       description: keep(editable.description),
       category: keep(editable.category),
       brand: keep(editable.brand),
@@ -354,8 +352,14 @@ export const updateProductBody = z
         issue.code === 'unrecognized_keys' ? `Bu alan düzenlenemez: ${issue.keys.join(', ')}` : undefined,
     },
   )
-  .superRefine(discountWithinSelling);
+  .superRefine(checkPrices(false), ALWAYS)
+  .transform((body) => inKurus(body, false));
 export type UpdateProductBody = z.input<typeof updateProductBody>;
+/** An edit as the product dialog and the device's outbox send it: prices in kuruş only. */
+export type UpdateProductKurusBody = Omit<
+  UpdateProductBody,
+  'selling_price' | 'cost_price' | 'discounted_price'
+>;
 export type UpdateProductInput = z.output<typeof updateProductBody>;
 
 // ------------------------------------------------------------------ DELETE /products/{id} ---
@@ -459,8 +463,9 @@ export const listNameResponse = z.object({ name: z.string(), created: z.boolean(
 // --------------------------------------------------------------------- images ---
 
 /**
- * POST /products/images (admin): multipart/form-data with one file (field name `file`), at most
- * 5 MB, JPEG, PNG or WebP by its content. Stored once per content (sha256) for the tenant; the
+ * POST /products/images (admin): multipart/form-data with one file in the field `file` (another
+ * field name is refused), at most 5 MB and 8000 × 8000 pixels, JPEG, PNG or WebP by its content
+ * (its header read on the server; a file cut short is refused). Stored once per content (sha256) for the tenant; the
  * answer's `url` is what a product's `images[].url` names. The device resizes before uploading.
  */
 export const imageUploadResponse = z.object({

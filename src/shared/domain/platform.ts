@@ -75,6 +75,8 @@ export const SUBDOMAIN_MESSAGES = {
   tooLong: `Alt alan adı (subdomain) en fazla ${SUBDOMAIN_MAX} karakter olabilir`,
   characters: 'Alt alan adı (subdomain) yalnızca küçük harf (a-z), rakam (0-9) ve tire (-) içerebilir',
   hyphenEdge: 'Alt alan adı (subdomain) tire (-) ile başlayamaz veya bitemez',
+  hyphenPair:
+    'Alt alan adı (subdomain) 3. ve 4. karakterde iki tire (--) içeremez; bu biçim uluslararası alan adlarına (xn--) ayrılmıştır',
   reserved: 'Bu alt alan adı (subdomain) sistem tarafından ayrılmıştır; başka bir ad seçiniz',
   taken: 'Bu alt alan adı (subdomain) başka bir şirket tarafından kullanılıyor',
   pending: 'Bu alt alan adı (subdomain) için bekleyen bir kayıt başvurusu var',
@@ -85,6 +87,11 @@ export const SUBDOMAIN_MESSAGES = {
  * Why `value` cannot be a host label (the DNS rules: a–z, 0–9 and '-', 3–63 characters, no '-' at
  * either end) or is reserved — a Turkish reason naming the field — or null when it may be asked
  * for. Whether it is taken is the server's to say. Expects the value trimmed and lower-cased.
+ *
+ * A label with '--' in its 3rd and 4th characters is refused too: IDNA reserves that form
+ * (`xn--…` is an internationalised name in ASCII), and a browser shows such a label in its Unicode
+ * letters — `xn--dmo-rdd` appears as 'dеmo' with a Cyrillic 'е', a look-alike of `demo` that
+ * could pass for another company's address.
  */
 export function subdomainProblem(value: string): string | null {
   if (value === '') return SUBDOMAIN_MESSAGES.required;
@@ -92,6 +99,7 @@ export function subdomainProblem(value: string): string | null {
   if (value.length < SUBDOMAIN_MIN) return SUBDOMAIN_MESSAGES.tooShort;
   if (value.length > SUBDOMAIN_MAX) return SUBDOMAIN_MESSAGES.tooLong;
   if (value.startsWith('-') || value.endsWith('-')) return SUBDOMAIN_MESSAGES.hyphenEdge;
+  if (value.slice(2, 4) === '--') return SUBDOMAIN_MESSAGES.hyphenPair;
   if (RESERVED_SUBDOMAINS.has(value)) return SUBDOMAIN_MESSAGES.reserved;
   return null;
 }

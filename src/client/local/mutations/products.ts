@@ -3,7 +3,7 @@ import type { Product } from '../../../shared/api/entities';
 import {
   type BulkProductResponse,
   PRODUCT_MESSAGES,
-  type UpdateProductBody,
+  type UpdateProductKurusBody,
 } from '../../../shared/api/products';
 import { kurusToTl } from '../../../shared/domain/money';
 import { defineMutation, type Row } from './define';
@@ -30,7 +30,7 @@ const MONEY_FIELDS = {
 } as const;
 
 /** The row with an edit's fields applied (absent fields left as they are; blanks cleared). */
-export function applyProductEdit(row: Row, body: UpdateProductBody): Row {
+export function applyProductEdit(row: Row, body: UpdateProductKurusBody): Row {
   const next: Row = { ...row };
   for (const [field, value] of Object.entries(body)) {
     if (value === undefined || field === 'expected_version') continue;

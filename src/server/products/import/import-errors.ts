@@ -4,6 +4,8 @@ import { IMPORT_LIMITS } from '../../../shared/domain/product-import';
 export const IMPORT_FILE_MESSAGES = {
   NOT_SPREADSHEET: 'Yalnızca .xlsx veya .csv dosyası yüklenebilir',
   NO_FILE: 'Bir dosya seçin (file)',
+  WRONG_FIELD: 'Dosya "file" alanında gönderilmelidir (file)',
+  NUL_CHARACTER: 'Dosyada geçersiz bir karakter (NUL, 0x00) var; dosyayı yeniden kaydedip yükleyin',
   FILE_TOO_LARGE: `Dosya en fazla ${IMPORT_LIMITS.maxFileBytes / 1024 / 1024} MB olabilir`,
   ZIP_TOO_LARGE: `Dosya açıldığında ${IMPORT_LIMITS.maxUnpackedBytes / 1024 / 1024} MB sınırını aşıyor; yüklenemez`,
   TOO_MANY_ROWS: `Dosyada en fazla ${IMPORT_LIMITS.maxRows.toLocaleString('tr-TR')} ürün satırı olabilir; dosyayı bölerek yükleyin`,

@@ -23,6 +23,8 @@ export default async function importRoutes(app: FastifyInstance) {
       const part = request.isMultipart() ? await request.file() : undefined;
       if (!part) throw new ImportFileError('NO_FILE');
       file = { filename: part.filename, bytes: await part.toBuffer() };
+      // The documented field is `file`: a file under another name is refused, not guessed at.
+      if (part.fieldname !== 'file') throw new ImportFileError('WRONG_FIELD');
     } catch (error) {
       if (error instanceof ImportFileError) throw fileRefusal(error);
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')

@@ -286,7 +286,9 @@ export async function preview(
     tenant_id: tenantId,
     id,
     user_id: userId,
-    file_name: file.name.slice(0, 200),
+    // The name is the client's text: control characters (a NUL cannot be stored) are dropped.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the rule is exactly these characters
+    file_name: file.name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'dosya',
     kind: table.kind,
     encoding: table.encoding ?? null,
     separator: table.separator ?? null,

@@ -103,8 +103,16 @@ export function detectSeparator(text: string): ';' | ',' | '\t' {
 const isEmptyRow = (cells: readonly Cell[]) =>
   cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
 
-/** Header, then data rows, bounded: rows and columns over the limits refuse the file. */
+/**
+ * Header, then data rows, bounded: rows and columns over the limits refuse the file. A cell holding
+ * a NUL character refuses the file too: no text column can store one (PostgreSQL refuses it), a
+ * spreadsheet never means one, and a CSV with a NUL byte is not taken as text either.
+ */
 function toTable(kind: Table['kind'], raw: Cell[][], extra: Partial<Table> = {}): Table {
+  for (const cells of raw)
+    for (const cell of cells)
+      if (typeof cell === 'string' ? cell.includes('\u0000') : cell?.n.includes('\u0000'))
+        throw new ImportFileError('NUL_CHARACTER');
   const headerIndex = raw.findIndex((r) => !isEmptyRow(r));
   if (headerIndex < 0) throw new ImportFileError('EMPTY');
   const trimRight = (cells: Cell[]) => {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { createProductBody, PRODUCT_RULE_TEXTS, type ProductField } from '../../../shared/api/products';
+import { PRODUCT_FIELD_RULES, PRODUCT_RULE_TEXTS, type ProductField } from '../../../shared/api/products';
 import {
   type HeaderMapping,
   IMPORT_HEADERS_TR,
@@ -12,7 +12,7 @@ import type { Cell } from './read-table';
 /**
  * THE import row validator: one file row → the product values it sets, or its errors (each
  * naming the row, the column and the rule, in Turkish). The rules are the product API's own — each
- * value goes through the same zod field schema as POST /products (createProductBody), so a value
+ * value goes through the same zod field rule as POST /products (PRODUCT_FIELD_RULES), so a value
  * the product dialog refuses is refused here with the same text; this file only turns cells into
  * values (numbers read the Turkish way, see ./cells.ts).
  *
@@ -68,7 +68,7 @@ const NUMBER_READERS: Partial<Record<ImportField, (cell: Cell | undefined) => Ce
   stock: readQuantityCell,
 };
 
-const SHAPE = createProductBody.shape as unknown as Record<ImportValueKey, z.ZodType>;
+const SHAPE = PRODUCT_FIELD_RULES as unknown as Record<ImportValueKey, z.ZodType>;
 
 /** Validates one row. `isNew`: whether the row would create a product (required fields then apply). */
 export function validateRow(
