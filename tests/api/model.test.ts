@@ -20,7 +20,7 @@ import { createWorld, type World } from './support/model/world';
  * sequences locally; CI runs the defaults with the fixed seed.
  */
 const RUNS = Number(process.env.MODEL_RUNS || 100);
-const STEPS = Number(process.env.MODEL_STEPS || 40);
+const STEPS = Number(process.env.MODEL_STEPS || 60);
 const SEED = Number(process.env.MODEL_SEED || 20_260_601);
 /**
  * Shrinking re-runs whole sequences through the server (about a second each), so it gets a time
@@ -58,6 +58,7 @@ const KINDS = [
     'delete product',
     'import',
     'replay',
+    'late replay',
   ].flatMap((k) => [`${k}: accepted`, `${k}: refused`]),
 ];
 

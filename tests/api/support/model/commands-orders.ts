@@ -6,7 +6,6 @@ import {
   couldHaveMade,
   DRIVER_ASSIGNABLE,
   DRIVER_PLATE,
-  type Figures,
   linesByProduct,
   linesText,
   type MLine,
@@ -18,7 +17,6 @@ import {
   sameLines,
   sees,
   shortOf,
-  stockOf,
   user,
 } from './model';
 import { type Expect, hasOrders, type Real, Step, type StepSpec } from './step';
@@ -438,7 +436,3 @@ export function planScan(
     touches: { orders: [o.id] },
   };
 }
-
-/** For messages: a product's figures. */
-export const figuresText = (f: Figures) => `${f.onHand} on hand, ${f.reserved} reserved`;
-export const productFigures = (m: Model, p: number) => figuresText(stockOf(m, p));

@@ -4,7 +4,6 @@ import fc from 'fast-check';
 import { ean13 } from '../products';
 import { APPLY, actorArb, choose, noop, refuse, type Target, targetArb } from './commands-orders';
 import {
-  type MInvoice,
   type Model,
   type MProduct,
   pick,
@@ -426,46 +425,71 @@ export const importProducts = fc
 // -------------------------------------------------------------------------------- replay ---
 
 /**
- * An earlier request sent again under its idempotency key (a device that never heard the answer):
- * the same answer, and nothing written — not even a second idempotency or audit record.
+ * An earlier request sent again (a device that never heard the answer):
+ * - under its idempotency key: the same answer, and nothing written — not even a second
+ *   idempotency or audit record;
+ * - late, under a new key (its idempotency record expired after 30 days, or another tab sent it):
+ *   a request that was applied is never applied twice — creates name their id, status changes the
+ *   status seen, edits the version seen — so it is refused or found already so, and writes nothing
+ *   but its own audit note and idempotency record.
  */
-export const replay = fc.nat().map(
-  (n) =>
-    new (class implements fc.AsyncCommand<Model, Real> {
-      private text = `replay of request ${n}`;
-      private frozen: string | undefined;
-      check = () => true;
-      freeze() {
-        this.frozen = this.text;
-      }
-      async run(_m: Model, r: Real): Promise<void> {
-        r.ran.push(this);
-        await failing(r, () => this.replay(r));
-      }
-      async replay(r: Real): Promise<void> {
-        const first = pick(r.history, n);
-        this.text = first
-          ? `${first.actor} sends the request of step ${first.step} again under its key (${first.method} ${first.path}, answered ${first.status})`
-          : 'nothing to replay yet';
-        r.log.push(`${r.log.length + 1}. ${this.text}`);
-        if (!first) return;
-        const since = await mark(r.world);
-        const again = await send(r.world, first.actor, first.method, first.path, first.body, first.key);
-        r.world.coverage.add(`replay: ${first.status < 300 ? 'accepted' : 'refused'}`);
-        const w = await written(r.world, since);
-        const failures: string[] = [];
-        if (again.status !== first.status || !isDeepStrictEqual(again.answer, first.answer))
-          failures.push(
-            `the replay answered ${again.status} ${again.raw.slice(0, 300)}; the first answer was ${first.status} ${first.raw.slice(0, 300)}`,
+export const replay = fc
+  .record({
+    n: fc.nat(),
+    late: fc.oneof({ weight: 2, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+  })
+  .map(
+    ({ n, late }) =>
+      new (class implements fc.AsyncCommand<Model, Real> {
+        private text = `replay of request ${n}`;
+        private frozen: string | undefined;
+        check = () => true;
+        freeze() {
+          this.frozen = this.text;
+        }
+        async run(_m: Model, r: Real): Promise<void> {
+          r.ran.push(this);
+          await failing(r, () => this.replay(r));
+        }
+        async replay(r: Real): Promise<void> {
+          // Late: an applied request — often one of the last few, as a second tab or a retry sends it.
+          const applied = r.history.filter((h) => h.status < 300);
+          const first = late ? pick(n % 2 === 0 ? applied.slice(-4) : applied, n >> 1) : pick(r.history, n);
+          this.text = !first
+            ? 'nothing to replay yet'
+            : late
+              ? `${first.actor} sends the request of step ${first.step} again under a new key (${first.method} ${first.path}, answered ${first.status})`
+              : `${first.actor} sends the request of step ${first.step} again under its key (${first.method} ${first.path}, answered ${first.status})`;
+          r.log.push(`${r.log.length + 1}. ${this.text}`);
+          if (!first) return;
+          const since = await mark(r.world);
+          const again = await send(
+            r.world,
+            first.actor,
+            first.method,
+            first.path,
+            first.body,
+            late ? randomUUID() : first.key,
           );
-        const trace = changedTables(w);
-        if (trace.length > 0) failures.push(`the replay wrote: ${trace.join('; ')}`);
-        if (failures.length > 0) throw new Error(report(r.log, failures));
-      }
-      toString() {
-        return this.frozen ?? this.text;
-      }
-    })(),
-);
-
-export type { MInvoice };
+          const accepted = again.status < 300;
+          r.world.coverage.add(`${late ? 'late replay' : 'replay'}: ${accepted ? 'accepted' : 'refused'}`);
+          const w = await written(r.world, since);
+          const failures: string[] = [];
+          if (again.status >= 500)
+            failures.push(`the replay answered ${again.status} ${again.raw.slice(0, 300)}`);
+          if (!late && (again.status !== first.status || !isDeepStrictEqual(again.answer, first.answer)))
+            failures.push(
+              `the replay answered ${again.status} ${again.raw.slice(0, 300)}; the first answer was ${first.status} ${first.raw.slice(0, 300)}`,
+            );
+          const trace = changedTables(
+            w,
+            late ? ['idempotency_keys', ...(accepted ? ['audit_logs'] : [])] : [],
+          );
+          if (trace.length > 0) failures.push(`the ${late ? 'late ' : ''}replay wrote: ${trace.join('; ')}`);
+          if (failures.length > 0) throw new Error(report(r.log, failures));
+        }
+        toString() {
+          return this.frozen ?? this.text;
+        }
+      })(),
+  );

@@ -44,7 +44,7 @@ export function stepArbitraries() {
     [1, setActive],
     [1, deleteProduct],
     [1, importProducts],
-    [2, replay],
+    [3, replay],
   ];
   return weighted.flatMap(([w, arb]) => Array.from({ length: w }, () => arb));
 }

@@ -1,6 +1,6 @@
 import type { AsyncCommand } from 'fast-check';
 import { checkInvariants } from './invariants';
-import { allStock, type Figures, type MOrder, type Model } from './model';
+import { allStock, type Figures, type Model } from './model';
 import { changedTables, type Mark, mark, type Sent, send, type World, type Written, written } from './world';
 
 /**
@@ -243,5 +243,3 @@ export async function failing(r: Real, run: () => Promise<void>): Promise<void> 
 }
 
 export const hasOrders = (m: Readonly<Model>) => m.orders.length > 0;
-export const always = () => true;
-export const orderLabel = (o: MOrder) => `order ${o.label} (${o.status})`;

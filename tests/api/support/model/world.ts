@@ -28,7 +28,7 @@ export interface World {
   tenant: string;
   sessions: Record<Staff, Session>;
   ids: Record<Staff, string>;
-  /** The tables whose writes are noted (every one but `sessions` and the migrator's). */
+  /** The tables whose writes are noted (every one but the migrator's). */
   tables: string[];
   /** Kinds of step seen, accepted or refused (a run that never reached one proves nothing about it). */
   coverage: Set<string>;
@@ -92,12 +92,8 @@ export async function createWorld(api: Api, tenant: string): Promise<World> {
   const tables = await sql<{ table_name: string }>`
     SELECT table_name FROM information_schema.tables
     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(api.db);
-  // Every table is watched but `sessions` — each request may refresh its own session's
-  // `last_seen_at` (at most once a minute): bookkeeping of the caller's sign-in, not a trace of
-  // the action — and the migrator's own tables.
-  const watched = tables.rows
-    .map((r) => r.table_name)
-    .filter((t) => t !== 'sessions' && !t.startsWith('kysely_'));
+  // Every table is watched but the migrator's own (see installWriteNotes for `sessions`).
+  const watched = tables.rows.map((r) => r.table_name).filter((t) => !t.startsWith('kysely_'));
   await installWriteNotes(api.db, watched);
   return { api, tenant, sessions, ids, tables: watched, coverage: new Set() };
 }
@@ -165,11 +161,14 @@ export async function upload(world: World, actor: Staff, path: string, name: str
 // ------------------------------------------------------------------ what a step wrote ---
 
 /**
- * Row tracking: a trigger on every table (`sessions` aside, see createWorld)
- * notes each row inserted, updated or deleted in `model_writes`, inside the writing transaction
- * — so a rolled-back write leaves no note, and a check reads only the notes since its mark, not
- * whole tables: it costs the same after four thousand steps as after one. The triggers observe;
- * they change nothing the application reads.
+ * Row tracking: a trigger on every table notes each row inserted, updated or deleted in
+ * `model_writes`, inside the writing transaction — so a rolled-back write leaves no note, and a
+ * check reads only the notes since its mark, not whole tables: it costs the same after four
+ * thousand steps as after one. The triggers observe; they change nothing the application reads.
+ *
+ * The one write not noted: an update of a `sessions` row that changes nothing but `last_seen_at`.
+ * Every request may refresh its own session's `last_seen_at` (at most once a minute) — the
+ * caller's sign-in being used, not a trace of the action it asked for.
  */
 export async function installWriteNotes(db: Kysely<Database>, tables: readonly string[]): Promise<void> {
   await sql`CREATE TABLE model_writes (
@@ -180,6 +179,10 @@ export async function installWriteNotes(db: Kysely<Database>, tables: readonly s
     DECLARE r jsonb;
     BEGIN
       IF TG_OP = 'DELETE' THEN r := to_jsonb(OLD); ELSE r := to_jsonb(NEW); END IF;
+      IF TG_TABLE_NAME = 'sessions' AND TG_OP = 'UPDATE'
+         AND to_jsonb(OLD) - 'last_seen_at' = r - 'last_seen_at' THEN
+        RETURN NULL;
+      END IF;
       INSERT INTO model_writes (tbl, op, tenant_id, row_key)
         VALUES (TG_TABLE_NAME, TG_OP,
                 CASE WHEN TG_TABLE_NAME = 'tenants' THEN r->>'id' ELSE r->>'tenant_id' END,
