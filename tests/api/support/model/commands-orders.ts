@@ -194,6 +194,9 @@ export function statusExpect(
   if (o.status === 'prepared' && target === 'in_transit' && !o.driver)
     return refuse('shipping needs an assigned driver');
   if (target === 'approved') {
+    // An order that still names a deleted product cannot be approved (it can be edited or rejected).
+    const gone = o.lines.find((l) => m.products[l.product]?.deleted);
+    if (gone) return refuse(`${m.products[gone.product]?.label} is deleted`);
     const short = shortOf(m, linesByProduct(o.lines));
     if (short) return refuse(`insufficient stock: ${short}`);
   }

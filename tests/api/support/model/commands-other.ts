@@ -4,10 +4,10 @@ import fc from 'fast-check';
 import { ean13 } from '../products';
 import { APPLY, actorArb, choose, noop, refuse, type Target, targetArb } from './commands-orders';
 import {
+  holdingOrders,
   type Model,
   type MProduct,
   pick,
-  reservingOrders,
   returnOf,
   standingSale,
   stockOf,
@@ -274,13 +274,13 @@ export const deleteProduct = fc
       new Step('delete product', v, hasProducts, async (m, r, { actor, target, bulk }): Promise<StepSpec> => {
         const p = choose(m.products, target, (x) => !x.deleted);
         const i = m.products.indexOf(p);
-        const holders = reservingOrders(m, i);
+        const holders = holdingOrders(m, i);
         const f = stockOf(m, i);
         let expect: Expect = APPLY;
         if (user(m, actor).role !== 'admin') expect = refuse(`${actor} may not delete products`);
         else if (p.deleted) expect = noop(`${p.label} is already deleted`);
         else if (holders.length > 0) {
-          const why = `${p.label} is reserved by order ${holders.map((o) => o.label).join(', ')}`;
+          const why = `${p.label} is held by open order ${holders.map((o) => o.label).join(', ')}`;
           // The bulk call answers per product: there the product must simply stay (not 'applied').
           expect = bulk ? { kind: 'either', why } : refuse(why);
         } else if (f.onHand < 0) expect = { kind: 'either', why: 'how a negative shelf is written off' };
@@ -312,7 +312,7 @@ export const deleteProduct = fc
             const outcome = (sent.answer as { data?: { results?: { outcome: string }[] } }).data?.results?.[0]
               ?.outcome;
             return holders.length > 0 && outcome === 'applied'
-              ? `product ${p.label} was deleted while order ${holders.map((o) => o.label).join(', ')} reserves it`
+              ? `product ${p.label} was deleted while open order ${holders.map((o) => o.label).join(', ')} holds it`
               : null;
           },
         };

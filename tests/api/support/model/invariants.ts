@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import {
   type ActingUser,
+  canAssignDriver,
   canSeeOrder,
   checkTransition,
   type OrderRef,
   type ProducedStatus,
   TRANSITIONS,
+  transitionBlock,
 } from '../../../../src/shared/domain/order-status';
 import type { Role } from '../../../../src/shared/domain/roles';
 import { ORDER_STOCK_STATE } from '../../../../src/shared/domain/stock';
@@ -259,11 +261,16 @@ function nextActor(staff: readonly DbUser[], row: DbOrder) {
     salesperson_id: row.salesperson_id,
     driver_id: row.driver_id,
   };
+  // A move waiting for a driver (shipping) has its next step in whoever may assign one.
+  const waitsForDriver = TRANSITIONS.some(
+    (tr) => tr.from === row.status && transitionBlock(tr, order) === 'driver_required',
+  );
   return staff.find(
     (u) =>
       u.role !== 'admin' &&
       canSeeOrder(u, order) &&
-      TRANSITIONS.some((tr) => tr.from === row.status && checkTransition(u, order, tr.to).ok),
+      (TRANSITIONS.some((tr) => tr.from === row.status && checkTransition(u, order, tr.to).ok) ||
+        (waitsForDriver && canAssignDriver(u, order))),
   );
 }
 

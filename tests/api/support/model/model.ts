@@ -158,6 +158,17 @@ export function linesByProduct(lines: readonly MLine[]): Map<number, number> {
 export const reservingOrders = (m: Model, p: number) =>
   m.orders.filter((o) => orderStockState(o.status) === 'reserved' && o.lines.some((l) => l.product === p));
 
+/**
+ * The open orders that hold a product against its deletion: those reserving it, and those awaiting
+ * approval (approving them would reserve a product that no longer exists).
+ */
+export const holdingOrders = (m: Model, p: number) =>
+  m.orders.filter(
+    (o) =>
+      (orderStockState(o.status) === 'reserved' || o.status === 'pending_approval') &&
+      o.lines.some((l) => l.product === p),
+  );
+
 export const standingSale = (m: Model, order: number) =>
   m.invoices.find((i) => i.order === order && i.type === 'SATIS' && i.status === 'issued');
 
