@@ -16,7 +16,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatTRY } from '../../shared/domain/money';
 import type { LocalOrder } from '../local';
@@ -30,7 +30,6 @@ import { useSession } from '../state/session';
 import { DebugTools } from './debug-tools';
 import { PrepareDialog } from './prepare-dialog';
 import {
-  isDemoMode,
   shipBlockedText,
   shipOrderAction,
   usableDemoActions,
@@ -66,20 +65,11 @@ export default function WarehouseDashboardPage() {
   const orders = useWarehouseOrders();
   const [preparingId, setPreparingId] = useState<string | null>(null);
   const preparing = useWarehouseOrder(preparingId);
-  const [demo, setDemo] = useState(false);
+  // The demo tools exist only in a tenant the demo seed made, on a server in demo mode (tenant info).
+  const demo = useSession((s) => s.tenantInfo.demo_tools === true);
   const user = useSession((s) => s.user);
   const debugActions = useMemo(() => usableDemoActions(user), [user]);
   useWarehouseRefresh();
-
-  useEffect(() => {
-    let live = true;
-    void isDemoMode().then((on) => {
-      if (live) setDemo(on);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const summary = useMemo(() => {
     const approved = orders?.approved ?? [];

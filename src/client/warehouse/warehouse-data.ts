@@ -2,11 +2,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { mayCall } from '../../shared/api/endpoint';
 import { API } from '../../shared/api/endpoints';
-import { ROUTES } from '../../shared/api/routes';
 import { DEMO_ACTIONS, type DemoAction, mayUseDemoAction } from '../../shared/domain/demo-actions';
 import type { ActingUser } from '../../shared/domain/order-status';
 import { ApiError } from '../api/errors';
-import { call, request } from '../api/http';
+import { call } from '../api/http';
 import { changeOrderStatus, type LocalOrder, type OutboxEntry, pullNow } from '../local';
 import { type MessageKey, t } from '../shared-ui/i18n';
 import { runLocalAction } from '../shared-ui/local-action';
@@ -78,16 +77,6 @@ export function shipOrderAction(id: string): Promise<OutboxEntry | null> {
 /** Completing preparation: approved → prepared, queued after the order's scans (same record key). */
 export function completePreparationAction(id: string): Promise<OutboxEntry | null> {
   return runLocalAction(() => changeOrderStatus(id, 'prepared'), t('wh_prepared'), t('wh_prepareError'));
-}
-
-/** Demo mode (GET /health `demo`), which shows the spec's debug buttons. Public: no token. */
-export async function isDemoMode(): Promise<boolean> {
-  try {
-    const health = await request<{ demo?: boolean }>(ROUTES.health.path, { token: null });
-    return health?.demo === true;
-  } catch {
-    return false;
-  }
 }
 
 const DEBUG_ENTRIES = {

@@ -1,10 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API } from '../../shared/api/endpoints';
+import { notFound } from '../lib/errors';
 import { route } from '../lib/route';
 import * as service from './debug.service';
 
-/** The spec's debug calls (§7). app.ts registers this plugin only when config.demoMode is on. */
+/** Why a debug call is refused in a tenant the demo seed did not make. */
+export const DEMO_ONLY_MESSAGE = 'Demo araçları yalnızca demo şirketlerinde kullanılabilir';
+
+/**
+ * The spec's debug calls. app.ts registers this plugin only when config.demoMode is on, and even
+ * then they exist only in a tenant the demo seed made (tenants.demo_data): a real company on a
+ * demo server never gets test orders or a one-click approval. Elsewhere: 404, as on a server
+ * without demo mode.
+ */
 export default async function debugRoutes(app: FastifyInstance) {
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    if (!request.tenant?.demo_data) throw notFound(DEMO_ONLY_MESSAGE);
+  });
+
   const actor = (request: FastifyRequest) => ({
     id: request.user.id,
     role: request.user.role,

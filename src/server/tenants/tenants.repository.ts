@@ -49,6 +49,12 @@ export interface Tenant {
   settings_version: number;
   /** Days a one-time password (made by an admin) stays usable (shared/domain/one-time-password.ts). */
   temp_password_days: number;
+  /**
+   * Made by the demo seed (invented company, users with the demo password): only such a tenant
+   * has the demo tools (the debug calls and their buttons), and only while the server is in
+   * demo mode. A company from sign-up or tenant management never has them.
+   */
+  demo_data: boolean;
   created_at: string;
 }
 
@@ -110,6 +116,7 @@ function toTenant(row: TenantRow): Tenant {
     default_timezone: row.default_timezone,
     settings_version: row.settings_version,
     temp_password_days: row.temp_password_days,
+    demo_data: row.demo_data,
     created_at: row.created_at.toISOString(),
   };
 }

@@ -2,7 +2,7 @@ import type { TenantInfo } from '../../shared/api/tenants';
 import type { Tenant } from './tenants.repository';
 
 /** GET /tenants/info: the public face of a tenant (spec "Tenant info"). */
-export function toTenantInfo(tenant: Tenant, emailConfigured: boolean): TenantInfo {
+export function toTenantInfo(tenant: Tenant, emailConfigured: boolean, demoMode: boolean): TenantInfo {
   return {
     tenant_id: tenant.id,
     company_name: tenant.company_name,
@@ -11,6 +11,7 @@ export function toTenantInfo(tenant: Tenant, emailConfigured: boolean): TenantIn
     branding: tenant.branding,
     settings: tenant.settings,
     password_reset_by_email: emailConfigured,
+    demo_tools: demoMode && tenant.demo_data,
     password_policy: {
       min_length: tenant.password_min_length,
       require_strong: tenant.require_strong_password,

@@ -31,6 +31,11 @@ export const tenantInfoSchema = z.object({
    */
   password_reset_by_email: z.boolean(),
   /**
+   * The demo tools (debug calls and their buttons) exist for this tenant: the server is in demo
+   * mode and the demo seed made this tenant. Absent (the fallback): no.
+   */
+  demo_tools: z.boolean().optional(),
+  /**
    * The company's password rule (shared/domain/password-rules.ts), for the screens where a user
    * sets a password to say it and check it before sending (the server enforces it). Absent: not
    * known yet (the fallback) — the screens then apply the shortest length any company allows.
