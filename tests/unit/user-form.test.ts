@@ -5,7 +5,10 @@ import {
   checkPassword,
   emptyForm,
   formFromUser,
+  passwordHint,
 } from '../../src/client/admin/users/user-form';
+import { loadEnglish, t } from '../../src/client/shared-ui/i18n';
+import { useUi } from '../../src/client/state/ui';
 import type { AdminUser } from '../../src/shared/api/admin-users';
 import {
   isStrongPassword,
@@ -87,5 +90,25 @@ describe('user dialog checks', () => {
     });
     const unchanged = checkEdit(formFromUser(user), user);
     expect(unchanged).toMatchObject({ ok: true, changed: 0 });
+  });
+});
+
+describe('the password hint under a password the admin types', () => {
+  it("says the company's own rule as the device has it, in Turkish and English", async () => {
+    const hint = passwordHint({ min_length: 8, require_strong: false });
+    expect(t(hint.key, hint.params)).toBe('Şirketin şifre kuralı: en az 8 karakter.');
+    const strong = passwordHint({ min_length: 10, require_strong: true });
+    expect(t(strong.key, strong.params)).toContain('en az 10 karakter');
+    expect(t(strong.key, strong.params)).toContain('bir rakam');
+    // Not known yet (no tenant info): the shortest length any company allows.
+    const unknown = passwordHint(undefined);
+    expect(t(unknown.key, unknown.params)).toContain('en az 6 karakter');
+    await loadEnglish();
+    useUi.setState({ language: 'en' });
+    try {
+      expect(t(hint.key, hint.params)).toBe("The company's password rule: at least 8 characters.");
+    } finally {
+      useUi.setState({ language: 'tr' });
+    }
   });
 });

@@ -51,7 +51,9 @@ export const usersEn: Record<keyof typeof usersTr, string> = {
   usr_fPhone: 'Phone',
   usr_fPassword: 'Password',
   usr_fActive: 'Active',
-  usr_passwordHelp: "At least 6 characters; the company's password rules apply too.",
+  usr_passwordHelp: "The company's password rule: at least {n} characters.",
+  usr_passwordHelpStrong:
+    "The company's password rule: at least {n} characters, with an upper-case letter, a lower-case letter and a digit.",
   usr_usernameHelp: 'Letters, digits, dot, hyphen and underscore',
   usr_save: 'Save',
   usr_create: 'Create',

@@ -49,7 +49,9 @@ export const usersTr = {
   usr_fPhone: 'Telefon',
   usr_fPassword: 'Şifre',
   usr_fActive: 'Aktif',
-  usr_passwordHelp: 'En az 6 karakter; şirketin şifre kuralları da uygulanır.',
+  usr_passwordHelp: 'Şirketin şifre kuralı: en az {n} karakter.',
+  usr_passwordHelpStrong:
+    'Şirketin şifre kuralı: en az {n} karakter; en az bir büyük harf, bir küçük harf ve bir rakam.',
   usr_usernameHelp: 'Harf, rakam, nokta, tire ve alt çizgi',
   usr_save: 'Kaydet',
   usr_create: 'Oluştur',

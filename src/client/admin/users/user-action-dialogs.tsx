@@ -10,9 +10,10 @@ import { ApiError } from '../../api/errors';
 import { useApiMutation } from '../../api/query';
 import { DialogSubmitActions } from '../../shared-ui/dialog-submit-actions';
 import { dateTimeLabel, useT } from '../../shared-ui/i18n';
+import { useSession } from '../../state/session';
 import { useUi } from '../../state/ui';
 import { OneTimePasswordNote } from './one-time-note';
-import { checkPassword, type FieldError, refusalField } from './user-form';
+import { checkPassword, type FieldError, passwordHint, refusalField } from './user-form';
 
 /**
  * Asks before a user is deleted ('Bu kullanıcıyı silmek istediğinizden emin misiniz?'). While the
@@ -71,6 +72,7 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
  */
 export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const t = useT();
+  const hint = passwordHint(useSession((s) => s.tenantInfo.password_policy));
   const ui = useUi();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<FieldError | null>(null);
@@ -125,7 +127,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
           }}
           error={!!error}
           helperText={
-            error ? t(error.key, { ...error.params, label: t('usr_newPassword') }) : t('usr_passwordHelp')
+            error ? t(error.key, { ...error.params, label: t('usr_newPassword') }) : t(hint.key, hint.params)
           }
           autoComplete="new-password"
           autoFocus

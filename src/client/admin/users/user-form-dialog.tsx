@@ -17,6 +17,7 @@ import { uuid } from '../../local/outbox';
 import { DialogSubmitActions } from '../../shared-ui/dialog-submit-actions';
 import { useT } from '../../shared-ui/i18n';
 import { usePhone } from '../../shared-ui/responsive';
+import { useSession } from '../../state/session';
 import { useUi } from '../../state/ui';
 import { OneTimePasswordNote } from './one-time-note';
 import {
@@ -27,6 +28,7 @@ import {
   type FormErrors,
   type FormField,
   formFromUser,
+  passwordHint,
   refusalField,
   type UserForm,
 } from './user-form';
@@ -52,6 +54,7 @@ export function UserFormDialog({
   onClose: () => void;
 }) {
   const t = useT();
+  const hint = passwordHint(useSession((s) => s.tenantInfo.password_policy));
   const phone = usePhone();
   const ui = useUi();
   const [form, setForm] = useState<UserForm>(emptyForm);
@@ -212,7 +215,7 @@ export function UserFormDialog({
                 required: true,
                 type: 'password',
                 autoComplete: 'new-password',
-                helperText: errorText('password') ?? t('usr_passwordHelp'),
+                helperText: errorText('password') ?? t(hint.key, hint.params),
               })}
               <OneTimePasswordNote />
             </>

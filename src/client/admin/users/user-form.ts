@@ -12,6 +12,7 @@ import {
   type UserField,
   updateUserBody,
 } from '../../../shared/api/admin-users';
+import { PASSWORD_MIN_LENGTH_RANGE } from '../../../shared/domain/password-rules';
 import type { Role } from '../../../shared/domain/roles';
 import type { MessageKey } from '../../shared-ui/i18n';
 
@@ -136,6 +137,18 @@ export function checkEdit(
   const body: UpdateUserBody = { expected_version: user.version };
   for (const field of changed) Object.assign(body, { [field]: full[field] });
   return { ok: true, body, changed: changed.length };
+}
+
+/**
+ * The hint under a password the admin types: the company's own rule (its minimum length, and the
+ * letters and digits when it asks for strong passwords), as the device has it from the tenant info.
+ * Not known yet: the shortest length any company allows (the server applies the real rule).
+ */
+export function passwordHint(
+  policy: { min_length: number; require_strong: boolean } | undefined,
+): FieldError {
+  const n = policy?.min_length ?? PASSWORD_MIN_LENGTH_RANGE.min;
+  return { key: policy?.require_strong ? 'usr_passwordHelpStrong' : 'usr_passwordHelp', params: { n } };
 }
 
 export function checkPassword(password: string): FieldError | null {
