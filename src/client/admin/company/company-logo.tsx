@@ -8,10 +8,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import type { Company } from '../../../shared/api/company';
 import { API } from '../../../shared/api/endpoints';
-import { apiQueryKey, useApiMutation } from '../../api/query';
+import { useApiMutation } from '../../api/query';
 import { useT } from '../../shared-ui/i18n';
-import { useSession } from '../../state/session';
 import { useUi } from '../../state/ui';
+import { afterLogoChange } from './logo-change';
 import { uploadLogo } from './logo-file';
 
 /**
@@ -23,17 +23,12 @@ export function CompanyLogo({ company, canWrite }: { company: Company; canWrite:
   const t = useT();
   const client = useQueryClient();
   const showError = useUi((s) => s.showError);
-  const showToast = useUi((s) => s.showToast);
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const hintId = useId();
   const remove = useApiMutation(API.companyLogoDelete);
 
-  const done = async (next: Company, message: string) => {
-    client.setQueryData(apiQueryKey(API.companyGet), next);
-    showToast(message);
-    await useSession.getState().loadTenantInfo();
-  };
+  const done = (next: Company, message: string) => afterLogoChange(client, next, message);
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
