@@ -13,11 +13,19 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { statusActions } from '../../src/client/orders/order-ui';
-import { loadEnglish, roleLabel, statusLabel, TR_CATALOGUE, t } from '../../src/client/shared-ui/i18n';
+import {
+  loadEnglish,
+  roleLabel,
+  statusLabel,
+  TR_CATALOGUE,
+  t,
+  unitLabel,
+} from '../../src/client/shared-ui/i18n';
 import { en, ROLE_LABELS_EN, STATUS_LABELS_EN } from '../../src/client/shared-ui/i18n-en';
 import { notificationText } from '../../src/client/shared-ui/notifications-data';
 import { outboxSummary } from '../../src/client/shared-ui/outbox-summary';
 import { useUi } from '../../src/client/state/ui';
+import { PRODUCT_UNITS } from '../../src/shared/api/product-data';
 import { ORDER_STATUSES, TRANSITIONS } from '../../src/shared/domain/order-status';
 import { ROLES } from '../../src/shared/domain/roles';
 
@@ -147,6 +155,31 @@ describe('i18n catalogue', () => {
     expect(statusLabel('pending_approval')).toBe('Onay Bekliyor');
     expect(roleLabel('driver')).toBe('Sürücü');
     expect(t('page_orders')).toBe('Siparişler');
+  });
+
+  it("names a product's unit in English ('adet' → 'pcs'), and every screen shows units through unitLabel", () => {
+    useUi.getState().setLanguage('en');
+    try {
+      expect(unitLabel('adet')).toBe('pcs');
+      expect(unitLabel('koli')).toBe('carton');
+      for (const unit of PRODUCT_UNITS) expect(TURKISH.test(unitLabel(unit))).toBe(false);
+    } finally {
+      useUi.getState().setLanguage('tr');
+    }
+    expect(unitLabel('adet')).toBe('adet');
+    // A unit put on screen as it is stored ({product.unit}, {line.unit}) stays Turkish in English;
+    // a form's value (value={form.unit}) is the wire value, not a text.
+    const raw: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (path.endsWith('.tsx') && /(?<!=)\{\s*[\w.?]+\.unit\s*\}/.test(readFileSync(path, 'utf8')))
+          raw.push(relative(root, path));
+      }
+    };
+    walk(join(root, 'src', 'client'));
+    expect(raw).toEqual([]);
   });
 });
 

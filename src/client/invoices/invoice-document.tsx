@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Invoice } from '../../shared/api/invoices';
 import { formatTL } from '../../shared/domain/money';
-import { dateTimeLabel, useT } from '../shared-ui/i18n';
+import { dateTimeLabel, unitLabel, useT } from '../shared-ui/i18n';
 import { invoiceDate, invoiceTime, inWords, sellerLogoUrl, TYPE_KEYS } from './invoice-ui';
 
 const cell = {
@@ -156,7 +156,7 @@ export function InvoiceDocument({
                 {line.product_code ? ` (${line.product_code})` : ''}
               </Typography>
               <Typography variant="body2">
-                {line.quantity} {line.unit} × {formatTL(line.unit_price_kurus)}
+                {line.quantity} {unitLabel(line.unit)} × {formatTL(line.unit_price_kurus)}
               </Typography>
               <Typography variant="body2">
                 {t('invc_vatRate')}: %{line.vat_rate} · {t('invc_vatAmount')}: {formatTL(line.vat_kurus)}
@@ -213,7 +213,7 @@ export function InvoiceDocument({
                     ) : null}
                   </td>
                   <td style={num}>{line.quantity}</td>
-                  <td style={cell}>{line.unit}</td>
+                  <td style={cell}>{unitLabel(line.unit)}</td>
                   <td style={num}>{formatTL(line.unit_price_kurus)}</td>
                   <td style={num}>%{line.vat_rate}</td>
                   <td style={num}>{formatTL(line.vat_kurus)}</td>

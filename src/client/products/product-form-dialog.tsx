@@ -13,7 +13,7 @@ import { PRODUCT_LIMITS, PRODUCT_STATUSES, PRODUCT_UNITS, VAT_RATES } from '../.
 import { createProduct, discardEntry, getLocalStore, type OutboxEntry, updateProduct } from '../local';
 import { uuid } from '../local/outbox';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
-import { useT } from '../shared-ui/i18n';
+import { unitLabel, useT } from '../shared-ui/i18n';
 import { failureText, outcomeText, settleLocalAction } from '../shared-ui/local-action';
 import { useOnline } from '../shared-ui/local-store';
 import { NumberField } from '../shared-ui/number-field';
@@ -274,7 +274,7 @@ export function ProductFormDialog({
             >
               {PRODUCT_UNITS.map((unit) => (
                 <MenuItem key={unit} value={unit}>
-                  {unit}
+                  {unitLabel(unit)}
                 </MenuItem>
               ))}
             </TextField>

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Product } from '../../shared/api/entities';
 import { formatTL } from '../../shared/domain/money';
-import { dateLabel, type MessageKey, useT } from '../shared-ui/i18n';
+import { dateLabel, type MessageKey, unitLabel, useT } from '../shared-ui/i18n';
 import { firstImageUrl, ProductThumb } from '../shared-ui/product-thumb';
 import { usePhone } from '../shared-ui/responsive';
 import { ProductStatusChip, StockStatusChip } from './product-chips';
@@ -41,7 +41,7 @@ export function ProductViewDialog({
     ['prod_fDiscountedPrice', money(product.discounted_price_kurus), 'discounted-price'],
     ['prod_fCategory', product.category ?? none, 'category'],
     ['prod_fBrand', product.brand ?? none, 'brand'],
-    ['prod_fUnit', product.unit, 'unit'],
+    ['prod_fUnit', unitLabel(product.unit), 'unit'],
     ['prod_fVat', t('prod_vatOption', { n: product.vat_rate }), 'vat'],
     ['prod_fCurrentStock', product.current_stock, 'current-stock'],
     ['prod_fAvailableStock', product.available_stock, 'available-stock'],

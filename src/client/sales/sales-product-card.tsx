@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatTRY } from '../../shared/domain/money';
 import type { LocalProduct } from '../local';
-import { useT } from '../shared-ui/i18n';
+import { unitLabel, useT } from '../shared-ui/i18n';
 import { productPriceKurus, productStock } from '../shared-ui/product-price';
 import { firstImageUrl, ProductThumb } from '../shared-ui/product-thumb';
 
@@ -75,7 +75,7 @@ export function SalesProductCard({
               variant="body2"
               color={stock <= product.min_stock ? 'warning.main' : 'text.secondary'}
             >
-              {t('stockN', { n: stock })} {product.unit}
+              {t('stockN', { n: stock })} {unitLabel(product.unit)}
             </Typography>
           )}
           {inCart > 0 ? <Chip size="small" color="primary" label={t('inCartN', { n: inCart })} /> : null}

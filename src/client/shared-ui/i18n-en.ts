@@ -330,6 +330,7 @@ export const en: Record<MessageKey, string> = {
   ...invoicesEn,
 };
 
+export { PRODUCT_UNIT_LABELS_EN } from '../../shared/api/product-data';
 /**
  * Status and role labels: both languages live in the shared domain tables (the server renders the
  * system log's messages in English with them too).

@@ -103,6 +103,13 @@ export function roleLabel(role: string): string {
   return labels[role] ?? role;
 }
 
+/** A product's unit in the current language ('adet' → 'pcs'; an unknown value is shown as it is). */
+export function unitLabel(unit: string): string {
+  const labels: Record<string, string> | null =
+    useUi.getState().language === 'en' && english ? english.PRODUCT_UNIT_LABELS_EN : null;
+  return labels?.[unit] ?? unit;
+}
+
 /**
  * The company's time zone (the tenant setting every device knows from the tenant info it keeps):
  * every date a screen shows is in it, whatever zone the device itself is set to.

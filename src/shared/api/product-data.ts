@@ -27,6 +27,21 @@ export const PRODUCT_UNITS = [
 ] as const;
 export type ProductUnit = (typeof PRODUCT_UNITS)[number];
 
+/** The units in English (the Turkish screens show the unit itself, which is its Turkish name). */
+export const PRODUCT_UNIT_LABELS_EN: Record<ProductUnit, string> = {
+  adet: 'pcs',
+  kg: 'kg',
+  g: 'g',
+  lt: 'L',
+  ml: 'ml',
+  m: 'm',
+  'm²': 'm²',
+  koli: 'carton',
+  paket: 'pack',
+  kutu: 'box',
+  set: 'set',
+};
+
 /** KDV rates in Turkey (percent); 20 is the general rate and the default. */
 export const VAT_RATES = [0, 1, 10, 20] as const;
 export type VatRate = (typeof VAT_RATES)[number];
