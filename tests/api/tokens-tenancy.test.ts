@@ -87,6 +87,8 @@ describe('tenant resolution (?tenant=)', () => {
         password_reset_by_email: false,
         // the company's password rule (the change-password screen states and checks it)
         password_policy: { min_length: 6, require_strong: false },
+        // a tenant the demo seed made, on a server in demo mode: its demo tools are shown
+        demo_tools: true,
       },
     });
     const platform = await api.call<{ data: { branding: { primary_color: string } } }>(
