@@ -2,6 +2,7 @@ import type { InvoiceSeller } from '../../shared/api/invoices';
 import type { InvoiceLineSource } from '../../shared/domain/invoice-content';
 import { toKurus } from '../../shared/domain/money';
 import { dayStartIn } from '../../shared/domain/time';
+import { wallClockParts } from '../lib/csv';
 import type { InvoiceOrderItem, InvoiceSettingsRow } from './invoices.repository';
 
 /**
@@ -38,32 +39,9 @@ export function lineSources(items: readonly InvoiceOrderItem[]): InvoiceLineSour
   }));
 }
 
-/**
- * 'YYYY-MM-DD HH:MM:SS' of an instant in a time zone. The formatter is made once per zone: making
- * one costs far more than using it (an export formats 10,000 dates).
- */
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-function wallClock(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('sv-SE', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClocks.set(timeZone, format);
-  }
-  return format;
-}
-
 /** The calendar year of an instant in a time zone (an invoice's number carries its issue year). */
 export function yearIn(at: Date, timeZone: string): number {
-  return Number(wallClock(timeZone).format(at).slice(0, 4));
+  return Number(wallClockParts(at, timeZone).y);
 }
 
 /**
@@ -83,6 +61,6 @@ export function nextDay(day: string): string {
 
 /** Date and time of an instant in a time zone: ['2026-11-26', '14:05:09']. */
 export function localDateTime(at: Date, timeZone: string): [string, string] {
-  const [date, time] = wallClock(timeZone).format(at).split(' ') as [string, string];
-  return [date, time];
+  const p = wallClockParts(at, timeZone);
+  return [`${p.y}-${p.M}-${p.d}`, `${p.h}:${p.m}:${p.s}`];
 }
