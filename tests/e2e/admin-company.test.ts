@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Company } from '../../src/shared/api/company';
 import { seriousViolations } from '../helpers/axe';
 import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+import { chooseEnglish } from '../helpers/language';
 
 /**
  * /admin, tab 'Şirket Bilgileri' as an admin uses it (Chromium against `npm start`, tenant
@@ -127,9 +128,7 @@ describe("/admin 'Şirket Bilgileri' (Chromium against npm start)", () => {
   it('at 390 px in English: no sideways scroll, English labels, axe clean in the view and the form', async () => {
     const { context, page } = await openCompanyTab(390);
     try {
-      await page.getByTestId('account-menu-button').click();
-      await page.getByRole('menuitem', { name: 'English', exact: true }).click();
-      await page.keyboard.press('Escape');
+      await chooseEnglish(page);
       await expect.poll(() => page.getByTestId('admin-tab-company').innerText()).toBe('Company Information');
       await expect.poll(() => page.getByTestId('company-tab').innerText()).toContain('Statistics');
       expect(await page.getByTestId('company-tab').innerText()).toContain('Legal name');

@@ -1,17 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
 import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+import { chooseEnglish } from '../helpers/language';
 
 const baseURL = inject('baseURL');
 const browser = browserPerFile();
-async function toEnglish(page: Page) {
-  await page.getByTestId('account-menu-button').click();
-  await page.getByRole('menuitem', { name: 'English', exact: true }).click();
-  await page.keyboard.press('Escape');
-}
-
 describe('admin panel: system logs and orders (Chromium against npm start)', () => {
   it('filters the log, opens an entry in full, and downloads the filtered entries as CSV', async () => {
     // A failed sign-in with a username of its own: the entry this test looks for.
@@ -130,7 +124,7 @@ describe('admin panel: system logs and orders (Chromium against npm start)', () 
     const page = await context.newPage();
     await signIn(page, baseURL, 'demo', 'admin');
     await page.waitForURL((url) => url.pathname !== '/login');
-    await toEnglish(page);
+    await chooseEnglish(page);
     await page.goto(`${baseURL}/admin?tab=4`);
     await page.getByTestId('logs-table').waitFor({ timeout: 30_000 });
     // The English words the reader sees find it.
@@ -207,7 +201,7 @@ describe('admin panel: system logs and orders (Chromium against npm start)', () 
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto(`${baseURL}/admin?tab=4`);
     await page.getByTestId('logs-cards').waitFor({ timeout: 30_000 });
-    await toEnglish(page);
+    await chooseEnglish(page);
     await expect.poll(() => page.getByTestId('logs-export').innerText()).toBe('Download CSV');
     await expect.poll(() => page.getByTestId('log-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await page.getByTestId('logs-table').count()).toBe(0);

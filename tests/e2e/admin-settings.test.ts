@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
 import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+import { chooseEnglish } from '../helpers/language';
 
 /**
  * The admin panel's 'Sistem Ayarları' tab, and the app obeying it: the lockout limit on the login
@@ -176,9 +177,7 @@ describe('system settings (Chromium against npm start)', () => {
       await signIn(page, baseURL, TENANT, 'admin');
       await page.waitForURL((url) => url.pathname !== '/login');
       await openSettingsTab(page);
-      await page.getByTestId('account-menu-button').click();
-      await page.getByRole('menuitem', { name: 'English', exact: true }).click();
-      await page.keyboard.press('Escape');
+      await chooseEnglish(page);
       await expect.poll(() => page.getByTestId('set-save').innerText()).toBe('Save');
       const text = await page.getByTestId('settings-tab').innerText();
       for (const heading of ['System Settings', 'General', 'Security', 'Notifications', 'Backup'])

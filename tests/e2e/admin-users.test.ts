@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
 import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+import { chooseEnglish } from '../helpers/language';
 import { setOwnPassword } from '../helpers/one-time-password';
 
 /**
@@ -150,9 +151,7 @@ describe('admin users tab (Chromium against npm start)', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    await page.getByTestId('account-menu-button').click();
-    await page.getByRole('menuitem', { name: 'English', exact: true }).click();
-    await page.keyboard.press('Escape');
+    await chooseEnglish(page);
     await expect.poll(() => page.getByTestId('users-add').innerText()).toBe('New User');
     expect(await page.getByTestId('users-refresh').innerText()).toBe('Refresh');
     await searchFor(page, 'admin', 1);

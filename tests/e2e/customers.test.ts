@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
 import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+import { chooseEnglish } from '../helpers/language';
 
 const baseURL = inject('baseURL');
 const browser = browserPerFile();
@@ -159,9 +160,7 @@ describe('customers (Chromium against npm start)', () => {
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto(`${baseURL}/customers`);
     await expect.poll(() => page.getByTestId('customer-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    await page.getByTestId('account-menu-button').click();
-    await page.getByRole('menuitem', { name: 'English', exact: true }).click();
-    await page.keyboard.press('Escape');
+    await chooseEnglish(page);
     await expect.poll(() => page.getByTestId('customer-add').innerText()).toBe('New Customer');
     expect(await page.getByTestId('customers-cards').count()).toBe(1);
     expect(await page.getByTestId('customers-table').count()).toBe(0);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/browser';
+import { chooseEnglish } from '../helpers/language';
 
 /**
  * Choosing English in the account menu switches every built screen, not only the shell.
@@ -147,13 +148,6 @@ const text = (value: string) => (page: Page) =>
   page.getByText(value, { exact: true }).first().waitFor({ timeout: 30_000 });
 const testId = (value: string) => (page: Page) =>
   page.getByTestId(value).first().waitFor({ timeout: 30_000 });
-
-async function chooseEnglish(page: Page) {
-  await page.getByTestId('account-menu-button').click();
-  await page.getByRole('menuitem', { name: 'English', exact: true }).click();
-  await page.keyboard.press('Escape');
-  await page.getByTestId('page-title').waitFor();
-}
 
 describe('English (Chromium against npm start)', () => {
   it('an admin who picks English sees every screen, dialog and dropdown in English', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Order, Product } from '../../src/shared/api/entities';
 import { seriousViolations } from '../helpers/axe';
 import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+import { chooseEnglish } from '../helpers/language';
 import { wedgeScan } from '../helpers/scan';
 
 /**
@@ -272,9 +273,7 @@ describe('/inventory (Chromium)', () => {
     await signIn(page, baseURL, TENANT, 'warehouse');
     await page.waitForURL((url) => url.pathname !== '/login');
     await waitForServiceWorker(page);
-    await page.getByTestId('account-menu-button').click();
-    await page.getByRole('menuitem', { name: 'English', exact: true }).click();
-    await page.keyboard.press('Escape');
+    await chooseEnglish(page);
     await page.goto(`${baseURL}/inventory`);
     await page.getByTestId('inv-cards').waitFor({ timeout: 30_000 });
 

@@ -10,6 +10,7 @@ import {
   signIn,
   waitForServiceWorker,
 } from '../helpers/browser';
+import { chooseEnglish } from '../helpers/language';
 
 /**
  * Invoices in Chromium against the e2e server, tenant `demo`: a manager issues the invoice of a
@@ -325,9 +326,7 @@ describe('invoices (Chromium against npm start)', () => {
     const page = await context.newPage();
     await signIn(page, baseURL, TENANT, 'manager');
     await page.waitForURL((url) => url.pathname !== '/login');
-    await page.getByTestId('account-menu-button').click();
-    await page.getByRole('menuitem', { name: 'English', exact: true }).click();
-    await page.keyboard.press('Escape');
+    await chooseEnglish(page);
     await page.goto(`${baseURL}/invoices`);
     await expect.poll(() => page.getByTestId('invoice-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('invoice-export').innerText()).toBe('Export period');

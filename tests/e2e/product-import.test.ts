@@ -5,6 +5,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import writeExcelFile from 'write-excel-file/node';
 import { seriousViolations } from '../helpers/axe';
 import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/browser';
+import { chooseEnglish } from '../helpers/language';
 
 const baseURL = inject('baseURL');
 const browser = browserPerFile();
@@ -95,9 +96,7 @@ describe('bulk product import in the browser', () => {
     await signIn(page, baseURL, 'demo', 'admin');
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto(`${baseURL}/product-management`);
-    await page.getByTestId('account-menu-button').click();
-    await page.getByRole('menuitem', { name: 'English', exact: true }).click();
-    await page.keyboard.press('Escape');
+    await chooseEnglish(page);
     await expect.poll(() => page.getByTestId('products-bulk-upload').innerText()).toBe('Bulk Upload');
     await page.getByTestId('products-bulk-upload').click();
     const dialog = page.getByRole('dialog');

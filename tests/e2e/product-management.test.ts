@@ -12,6 +12,7 @@ import {
   signIn,
   waitForServiceWorker,
 } from '../helpers/browser';
+import { chooseEnglish } from '../helpers/language';
 
 /**
  * /product-management as an admin uses it (Chromium against `npm start`, tenant client1 with
@@ -436,9 +437,7 @@ describe('/product-management (Chromium against npm start)', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    await page.getByTestId('account-menu-button').click();
-    await page.getByRole('menuitem', { name: 'English', exact: true }).click();
-    await page.keyboard.press('Escape');
+    await chooseEnglish(page);
     await expect.poll(() => page.getByTestId('page-title').innerText()).toBe('Product Management');
     await expect.poll(() => page.getByTestId('products-add').innerText()).toBe('Add Product');
     expect(await page.getByTestId('products-bulk-upload').innerText()).toBe('Bulk Upload');

@@ -3,6 +3,7 @@ import { DNS_NOT_CONFIGURED } from '../../src/server/dns/provider';
 import { MESSAGES } from '../../src/shared/api/errors';
 import { seriousViolations } from '../helpers/axe';
 import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/browser';
+import { chooseEnglish } from '../helpers/language';
 import { setOwnPassword } from '../helpers/one-time-password';
 
 /**
@@ -307,9 +308,7 @@ describe('tenant management (Chromium against npm start)', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    await page.getByTestId('account-menu-button').click();
-    await page.getByRole('menuitem', { name: 'English', exact: true }).click();
-    await page.keyboard.press('Escape');
+    await chooseEnglish(page);
     await expect.poll(() => page.getByTestId('tenants-add').innerText()).toBe('Add new tenant');
     expect(await page.getByTestId('tenants-refresh').innerText()).toBe('Refresh');
     expect(await page.getByTestId('tenants-dns-wildcard').innerText()).toBe('Wildcard DNS setup');
