@@ -343,6 +343,73 @@ describe('the driver’s own transitions', () => {
   });
 });
 
+describe('in transit ↔ out for delivery is a cycle: a move names the version its driver saw', () => {
+  const FAILED = 'Alıcı adreste değil: kapı kapalı';
+
+  it('a start of delivery sent again late (new key) after the order came back is refused, nothing written', async () => {
+    const id = await inTransitFor(driver);
+    const seen = await stateOf(id);
+    const start = { expected_status: 'in_transit', expected_version: seen.version };
+    const first = await patchStatus(driver, id, 'out_for_delivery', start);
+    expect(first.status, first.raw).toBe(200);
+    const failed = await patchStatus(driver, id, 'in_transit', {
+      expected_status: 'out_for_delivery',
+      notes: FAILED,
+    });
+    expect(failed.status, failed.raw).toBe(200);
+
+    // The order is in transit again: the status the first request saw is true once more. Sent
+    // again (its idempotency record gone), it must not start a second delivery.
+    const before = await stateOf(id);
+    const again = await patchStatus(driver, id, 'out_for_delivery', start);
+    expect(again.status, again.raw).toBe(409);
+    expect(again.body.code).toBe('CONFLICT');
+    expect(await stateOf(id)).toEqual(before);
+  });
+
+  it('a failed delivery sent again late after the order went round once more is satisfied, nothing written', async () => {
+    const id = await outForDeliveryFor(driver);
+    const seen = await stateOf(id);
+    const fail = { expected_status: 'out_for_delivery', expected_version: seen.version, notes: FAILED };
+    expect((await patchStatus(driver, id, 'in_transit', fail)).status).toBe(200);
+    expect(
+      (await patchStatus(driver, id, 'out_for_delivery', { expected_status: 'in_transit' })).status,
+    ).toBe(200);
+    // Out for delivery again: a second failure is refused …
+    const before = await stateOf(id);
+    const again = await patchStatus(driver, id, 'in_transit', fail);
+    expect(again.status, again.raw).toBe(409);
+    expect(await stateOf(id)).toEqual(before);
+    // … and once it is in transit by a new failure, the old one is found already so.
+    expect(
+      (await patchStatus(driver, id, 'in_transit', { expected_status: 'out_for_delivery', notes: FAILED }))
+        .status,
+    ).toBe(200);
+    const settled = await stateOf(id);
+    const late = await patchStatus(driver, id, 'in_transit', fail);
+    expect(late.status, late.raw).toBe(200);
+    expect(late.body.data.status).toBe('in_transit');
+    expect(await stateOf(id)).toEqual(settled);
+  });
+
+  it('other changes since the version seen (a driver re-assigned, notes) do not refuse the move', async () => {
+    const id = await inTransitFor(driver);
+    const seen = await stateOf(id);
+    const reassigned = await api.call<Envelope<Order>>('PATCH', `/orders/${id}/assign-driver`, {
+      token: manager.token,
+      body: { driver_id: driver.user.id, vehicle_plate: '34 YNİ 02' },
+    });
+    expect(reassigned.status, reassigned.raw).toBe(200);
+    expect((await stateOf(id)).version).toBeGreaterThan(seen.version);
+    const r = await patchStatus(driver, id, 'out_for_delivery', {
+      expected_status: 'in_transit',
+      expected_version: seen.version,
+    });
+    expect(r.status, r.raw).toBe(200);
+    expect(r.body.data.status).toBe('out_for_delivery');
+  });
+});
+
 describe('a driver edits only their orders in ready_for_delivery or out_for_delivery', () => {
   /** An order of `sales` for `driver`, put straight into the db in `status` (ready_for_delivery is never produced). */
   async function seeded(status: OrderStatus): Promise<string> {

@@ -128,8 +128,9 @@ export async function updateOrder(db: LocalDb, id: string, changes: UpdateOrderB
 }
 
 /**
- * Change an order's status. The request names the status the user saw (`expected_status`): if
- * someone else moved the order on meanwhile, the server answers 409 with the order as it is now,
+ * Change an order's status. The request names the status and the version the user saw
+ * (`expected_status`, `expected_version`: a status can come back, and a move must not be made
+ * twice when it does): if someone else moved the order on meanwhile, the server answers 409 with the order as it is now,
  * the entry is marked failed with the server's reason and the order shows the server's state.
  * A move whose precondition the order does not meet here (shipping without a driver:
  * transitionBlock, the rule the server applies) is refused at once and nothing is queued, offline
@@ -149,7 +150,12 @@ export async function changeOrderStatus(
     kind: 'order.status',
     summary: `${row.order_number}: ${ORDER_STATUS_LABELS[row.status]} → ${ORDER_STATUS_LABELS[status]}`,
     params: { id },
-    body: { status, notes: notes?.trim() ? notes.trim() : null, expected_status: row.status },
+    body: {
+      status,
+      notes: notes?.trim() ? notes.trim() : null,
+      expected_status: row.status,
+      expected_version: row.version,
+    },
     records: [recordKey('orders', id)],
     local: { actor: await actor(db) },
   });

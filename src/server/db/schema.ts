@@ -315,6 +315,11 @@ export interface OrderEventsTable {
   /** The notes as data (src/shared/api/stored-texts.ts `EventNote`), written as JSON text; migration 0010. */
   params: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Timestamp;
+  /**
+   * The change number of the order update a status event came with (migration 0041): tells
+   * whether the order left a status after a given version. Null on other events and older rows.
+   */
+  change_seq: ColumnType<string | number | null, number | null | undefined, never>;
 }
 
 /** A counted barcode scan (migration 0005); `id` is the client-made scan_id. */

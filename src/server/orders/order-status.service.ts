@@ -60,6 +60,9 @@ const label = (status: string) => ORDER_STATUS_LABELS[status as OrderStatus] ?? 
  * PATCH /orders/{id}/status. A device may send a change queued offline on an order that has since
  * moved, so the caller names the status it saw (`expected_status`). In this order:
  *  - invisible / deleted / unknown → 404;
+ *  - `expected_version` given and the order left the status the caller saw after it (the status
+ *    came back: in transit ↔ out for delivery): satisfied when the order is where the move asks,
+ *    else 409 CONFLICT — a late replay is never applied twice;
  *  - `expected_status` given and the order has left it: already in the asked status and the caller
  *    could have made that very change → success, nothing written (a duplicate that lost the race to
  *    itself, or a second device doing the same); otherwise 409 CONFLICT with `current`;
@@ -76,7 +79,12 @@ export async function changeStatus(
   tenantId: string,
   actor: OrderActor,
   id: string,
-  body: { status: OrderStatus; notes: string | null; expected_status?: OrderStatus },
+  body: {
+    status: OrderStatus;
+    notes: string | null;
+    expected_status?: OrderStatus;
+    expected_version?: number | undefined;
+  },
   /**
    * `eventId`: the id of the event a change writes (a delivery's proof points at it);
    * `withProof`: the caller stores a proof of delivery with the change (delivery.service.ts);
@@ -92,6 +100,26 @@ export async function changeStatus(
       current: await reload(trx, tenantId, id),
     });
 
+  // The version the user saw: a status can come back (in transit ↔ out for delivery), so a late
+  // replay of a move already made would find its `expected_status` true again. If the order LEFT
+  // the status the user saw since that version, the move is satisfied when the order is where it
+  // asks and the caller could have moved it there, and a conflict otherwise. Other changes since
+  // (a note, a driver re-assigned, scans) do not refuse a status move.
+  if (body.expected_version !== undefined && body.expected_version !== locked.version) {
+    const moved =
+      body.expected_version > locked.version ||
+      (await repo.leftStatusSince(trx, tenantId, id, body.expected_status ?? null, body.expected_version));
+    if (moved) {
+      const seen = body.expected_status;
+      const satisfied =
+        locked.status === target &&
+        (seen !== undefined
+          ? checkTransition(actor, { ...locked, status: seen }, target).ok
+          : couldHaveMade(actor, locked, target));
+      if (!satisfied) throw await conflict();
+      return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: false };
+    }
+  }
   if (body.expected_status !== undefined && body.expected_status !== locked.status) {
     if (
       locked.status === target &&
@@ -167,6 +195,7 @@ export async function changeStatus(
     user_name: actor.full_name,
     ...eventNotes(body.notes, options.note, transition.requiresNotes === true),
     created_at: at,
+    change_seq: seqs[0] as number,
   };
   // A step of its own: when this move is the order's first answer to its approval, it is the
   // order's decision (the dashboards' rule), written with the status in the same update.

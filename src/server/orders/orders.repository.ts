@@ -341,6 +341,8 @@ export interface NewOrderEventInput {
   /** What `notes` says, as JSON text (src/shared/api/stored-texts.ts `storedEventNote`). */
   params?: string | null;
   created_at: Date;
+  /** A status event: the change number of the order update it came with. */
+  change_seq?: number | null;
 }
 
 /** Inserts orders with their items (total computed here, in kuruş, from the lines). */
@@ -415,6 +417,28 @@ export async function insertOrderEvents(
       .values(events.slice(i, i + 500).map((e) => ({ tenant_id: tenantId, ...e })))
       .execute();
   }
+}
+
+/**
+ * Whether the order left `status` by a change numbered after `version` (a status event's
+ * `change_seq`); `status` null: any status change after it.
+ */
+export async function leftStatusSince(
+  trx: Executor,
+  tenantId: string,
+  orderId: string,
+  status: string | null,
+  version: number,
+): Promise<boolean> {
+  let query = trx
+    .selectFrom('order_events')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('order_id', '=', orderId)
+    .where('event_type', '=', 'status_changed')
+    .where('change_seq', '>', version);
+  if (status !== null) query = query.where('from_status', '=', status);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
 }
 
 // --------------------------------------------------------------------------- the scope ---

@@ -235,6 +235,12 @@ export const orderStatusBody = z.object({
   status: z.enum(ORDER_STATUSES, { error: 'Geçersiz sipariş durumu (status)' }),
   notes: optionalText('Notlar (notes)', 1000, { multiline: true }),
   expected_status: z.enum(ORDER_STATUSES, { error: 'Geçersiz beklenen durum (expected_status)' }).optional(),
+  /**
+   * The order's version the user saw. A status can come back (in transit ↔ out for delivery): a
+   * move whose order left the seen status after this version is satisfied or refused, never made
+   * twice. Changes other than status moves since then do not refuse it.
+   */
+  expected_version: expectedVersion,
 });
 export type OrderStatusBody = z.input<typeof orderStatusBody>;
 

@@ -71,7 +71,7 @@ function planAdvance(
   const move =
     (name: string, actor: Staff, notes = true) =>
     () =>
-      planMove(m, MOVES.find((x) => x.name === name) as (typeof MOVES)[number], { actor, target, notes });
+      planMove(m, r, MOVES.find((x) => x.name === name) as (typeof MOVES)[number], { actor, target, notes });
   const assign = () => planAssign(m, r, { actor: 'manager', target, driver: v.driver });
   const sale = standingSale(m, index);
   const cancelSale = () => {

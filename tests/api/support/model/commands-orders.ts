@@ -274,18 +274,22 @@ export const MOVES: Move[] = [
 export const statusMove = (move: Move) =>
   fc
     .record({ actor: actorArb(move.usual), target: targetArb, notes: fc.boolean() })
-    .map((v) => new Step(move.name, v, hasOrders, (m, _r, value) => planMove(m, move, value)));
+    .map((v) => new Step(move.name, v, hasOrders, (m, r, value) => planMove(m, r, move, value)));
 
-export function planMove(
+export async function planMove(
   m: Model,
+  r: Real,
   move: Move,
   v: { actor: Staff; target: Target; notes: boolean },
-): StepSpec {
+): Promise<StepSpec> {
   const { actor, target, notes: withNotes } = v;
   const o = choose(m.orders, target, (x) => move.from.includes(x.status));
   // A failed delivery names its reason (and sometimes the driver forgets it).
   const notes = move.notes && withNotes ? 'Adreste bulunamadı: kapı kapalı' : null;
   const from = o.status;
+  // The version the mover saw: a late replay after the order went round (in transit ↔ out for
+  // delivery) must not move it again.
+  const version = await orderVersion(r, o.id);
   return {
     kind: move.name,
     text: `${actor} ${move.verb} order ${o.label} (${from}${o.driver ? `, driver ${o.driver}` : ''})${move.notes && !notes ? ' without a reason' : ''}`,
@@ -293,7 +297,12 @@ export function planMove(
     request: {
       method: 'PATCH',
       path: `/orders/${o.id}/status`,
-      body: { status: move.to, expected_status: from, ...(notes ? { notes } : {}) },
+      body: {
+        status: move.to,
+        expected_status: from,
+        expected_version: version,
+        ...(notes ? { notes } : {}),
+      },
     },
     expect: statusExpect(m, actor, o, move.to, notes),
     apply: (model) => moveTo(model, o, move.to),
