@@ -202,7 +202,7 @@ describe('what a new user tripped over (Chromium against npm start)', () => {
     await page.getByTestId('wh-order').first().waitFor();
     expect(await fitsWidth(page)).toBe(true);
     const value = await figureOnOneLine(page.getByTestId('wh-total-value'));
-    expect(value.text).toMatch(/^₺[\d.]+,\d\d$/);
+    expect(value.text).toMatch(/^[\d.]+,\d{2} TL$/);
     expect(value).toMatchObject({ lines: 1, spills: false });
     await context.close();
   });
@@ -214,10 +214,10 @@ describe('what a new user tripped over (Chromium against npm start)', () => {
     await signIn(page, baseURL, 'demo', 'admin');
     await page.waitForURL((url) => url.pathname === '/dashboard');
     const revenue = page.getByTestId('stat-revenue-value');
-    await expect.poll(() => revenue.innerText(), { timeout: 60_000 }).toMatch(/^₺\d{1,3}(\.\d{3})+,\d\d$/);
+    await expect.poll(() => revenue.innerText(), { timeout: 60_000 }).toMatch(/^\d{1,3}(\.\d{3})+,\d{2} TL$/);
     expect(await figureOnOneLine(revenue)).toMatchObject({ lines: 1, spills: false });
     for (const row of await page.getByTestId('dash-order-row').all()) {
-      const amount = row.locator('h6, .MuiTypography-subtitle2').filter({ hasText: '₺' }).first();
+      const amount = row.locator('h6, .MuiTypography-subtitle2').filter({ hasText: / TL$/ }).first();
       expect((await figureOnOneLine(amount)).lines).toBe(1);
     }
     expect(await fitsWidth(page)).toBe(true);
