@@ -247,7 +247,7 @@ describe('the export in the reader language', () => {
     expect(row[0]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/);
     expect(row[1]).toBe('Info');
     expect(row[2]).toMatch(/^Product updated: Magic Keyboard/);
-    expect(row[3]).toBe('Selling price: ₺900.99 → ₺950.00; Status: Active → Inactive');
+    expect(row[3]).toBe('Selling price: 900,99 TL → 950,00 TL; Status: Active → Inactive');
     expect(row[7]).toBe('product.update');
   });
 

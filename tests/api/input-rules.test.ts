@@ -510,7 +510,7 @@ describe('money: integer kuruş ≥ 1, exact two decimals, bounded totals', () =
     const r = await refusedAndNothingWritten('items', 'lines summing to max + 0.01', () =>
       createOrder(sales, orderBody({ items: overLines })),
     );
-    expect(r.body.error).toBe('Sipariş toplamı en fazla 1.000.000.000 TL olabilir (items)');
+    expect(r.body.error).toBe('Sipariş toplamı en fazla 1.000.000.000,00 TL olabilir (items)');
     await refusedAndNothingWritten('items', 'lines summing to max + 0.01, with total_amount', () =>
       createOrder(sales, orderBody({ items: overLines, total_amount: MAX_ORDER_TOTAL_TL + 0.01 })),
     );
@@ -531,7 +531,7 @@ describe('money: integer kuruş ≥ 1, exact two decimals, bounded totals', () =
     const r = await refusedAndNothingWritten('items[1].unit_price', 'line overflow on create', () =>
       createOrder(sales, orderBody({ items: huge })),
     );
-    expect(r.body.error).toContain('1.000.000.000 TL');
+    expect(r.body.error).toContain('1.000.000.000,00 TL');
     const created = await createOrder(sales, orderBody());
     const before = await api.db
       .selectFrom('orders')

@@ -150,7 +150,7 @@ describe('admin panel: system logs and orders (Chromium against npm start)', () 
     expect(await page.getByTestId('log-detail-record-name').innerText()).toBe(`${name} (${code})`);
     const change = page.getByTestId('log-detail-change');
     expect(await change.count()).toBe(1);
-    expect(await change.innerText()).toBe('Selling price: ₺900.99 → ₺950.00');
+    expect(await change.innerText()).toBe('Selling price: 900,99 TL → 950,00 TL');
     expect(await seriousViolations(page)).toEqual([]);
     const link = page.getByTestId('log-detail-record-link');
     expect(await link.innerText()).toBe('Open the product');

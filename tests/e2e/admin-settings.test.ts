@@ -169,6 +169,39 @@ describe('system settings (Chromium against npm start)', () => {
     }
   });
 
+  it("maintenance: the connection chip says 'Bakımda' (English 'Maintenance'), never 'Çevrimiçi', at 390 px", async () => {
+    const context = await newContext(browser(), { width: 390, height: 844 });
+    const sales = await context.newPage();
+    const chip = sales.getByTestId('connection-indicator');
+    try {
+      await signIn(sales, baseURL, TENANT, 'sales');
+      await sales.waitForURL((url) => url.pathname !== '/login');
+      await expect.poll(() => chip.getAttribute('data-online'), { timeout: 30_000 }).toBe('true');
+      expect(await chip.getAttribute('aria-label')).toContain('Çevrimiçi');
+
+      await restore({ maintenance_mode: true });
+      // The next answers of the server say it: a reload asks it again.
+      await sales.reload();
+      await expect.poll(() => chip.getAttribute('data-maintenance'), { timeout: 60_000 }).toBe('true');
+      // The word shows on a phone too, and nothing about the chip says online.
+      expect(await chip.innerText()).toBe('Bakımda');
+      expect(await chip.getAttribute('aria-label')).toContain('Sunucu bakımda');
+      expect(await chip.getAttribute('aria-label')).not.toContain('Çevrimiçi');
+      await chooseEnglish(sales);
+      await expect.poll(() => chip.innerText()).toBe('Maintenance');
+      expect(await chip.getAttribute('aria-label')).not.toContain('Online');
+
+      // Maintenance over: online again.
+      await restore({ maintenance_mode: false });
+      await sales.reload();
+      await expect.poll(() => chip.getAttribute('data-maintenance'), { timeout: 60_000 }).toBe('false');
+      expect(await chip.getAttribute('aria-label')).toContain('Online');
+    } finally {
+      await restore({ maintenance_mode: false });
+      await context.close();
+    }
+  });
+
   it('the tab at 390 px in English: the groups, the not-configured notes, no sideways scroll, axe clean', async () => {
     const context = await newContext(browser(), { width: 390, height: 844 });
     const page = await context.newPage();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { NOTIFICATION_TYPES } from '../../src/shared/api/notifications';
 import { countOrders, STATUS_BUCKETS, type StatsOrder } from '../../src/shared/domain/dashboard-stats';
-import { formatTRY } from '../../src/shared/domain/money';
+import { formatTL } from '../../src/shared/domain/money';
 import {
   api,
   apiLogin,
@@ -60,7 +60,7 @@ async function expectCards(page: Page, orders: WireOrder[], pendingId: 'stat-pen
   const expected = {
     total: String(orders.length),
     pending: String(orders.filter((o) => inList(STATUS_BUCKETS.pending, o.status)).length),
-    revenue: formatTRY(totals.revenueKurus),
+    revenue: formatTL(totals.revenueKurus),
   };
   expect(totals.total).toBeGreaterThan(0); // the check is not vacuous
   await expect
@@ -73,6 +73,8 @@ async function expectCards(page: Page, orders: WireOrder[], pendingId: 'stat-pen
       { timeout: 60_000 },
     )
     .toEqual(expected);
+  // The revenue card shows money the one way every list and invoice does: '1.250,75 TL', never '₺'.
+  expect(await card(page, 'stat-revenue')).toMatch(/^[\d.]+,\d{2} TL$/);
   return totals;
 }
 

@@ -202,7 +202,7 @@ describe('what a new user tripped over (Chromium against npm start)', () => {
     await page.getByTestId('wh-order').first().waitFor();
     expect(await fitsWidth(page)).toBe(true);
     const value = await figureOnOneLine(page.getByTestId('wh-total-value'));
-    expect(value.text).toMatch(/^₺[\d.]+,\d\d$/);
+    expect(value.text).toMatch(/^[\d.]+,\d{2} TL$/);
     expect(value).toMatchObject({ lines: 1, spills: false });
     await context.close();
   });
@@ -214,10 +214,10 @@ describe('what a new user tripped over (Chromium against npm start)', () => {
     await signIn(page, baseURL, 'demo', 'admin');
     await page.waitForURL((url) => url.pathname === '/dashboard');
     const revenue = page.getByTestId('stat-revenue-value');
-    await expect.poll(() => revenue.innerText(), { timeout: 60_000 }).toMatch(/^₺\d{1,3}(\.\d{3})+,\d\d$/);
+    await expect.poll(() => revenue.innerText(), { timeout: 60_000 }).toMatch(/^\d{1,3}(\.\d{3})+,\d{2} TL$/);
     expect(await figureOnOneLine(revenue)).toMatchObject({ lines: 1, spills: false });
     for (const row of await page.getByTestId('dash-order-row').all()) {
-      const amount = row.locator('h6, .MuiTypography-subtitle2').filter({ hasText: '₺' }).first();
+      const amount = row.locator('h6, .MuiTypography-subtitle2').filter({ hasText: / TL$/ }).first();
       expect((await figureOnOneLine(amount)).lines).toBe(1);
     }
     expect(await fitsWidth(page)).toBe(true);
@@ -307,6 +307,77 @@ describe('what a new user tripped over (Chromium against npm start)', () => {
         timeout: 60_000,
       })
       .toBe('delivered');
+    await context.close();
+  });
+
+  it("driver at 390 px, just signed in: 'Başarıyla giriş yapıldı' never covers 'Teslimatı Kaydet' of the first delivery opened", async () => {
+    const admin = await apiLogin(baseURL, TENANT, 'admin');
+    const driver = await apiLogin(baseURL, TENANT, 'driver');
+    const order = await call<Order>(admin.token, 'POST', '/orders', {
+      customer_name: 'Giriş Sonrası Teslim Müşterisi',
+      customer_address: 'Kızılay Meydanı No:3, Ankara',
+      items: [{ product_name: 'Dosya Dolabı', quantity: 1, unit_price: 2750 }],
+    });
+    await call(admin.token, 'PATCH', `/orders/${order.id}/status`, { status: 'approved' });
+    await call(admin.token, 'PATCH', `/orders/${order.id}/assign-driver`, {
+      driver_id: driver.user.id,
+      vehicle_plate: '06 UIF 16',
+    });
+    for (const status of ['prepared', 'in_transit'])
+      await call(admin.token, 'PATCH', `/orders/${order.id}/status`, { status });
+    await call(driver.token, 'PATCH', `/orders/${order.id}/status`, { status: 'out_for_delivery' });
+
+    const context = await newContext(browser(), PHONE);
+    const page = await context.newPage();
+    await signIn(page, baseURL, TENANT, 'driver');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    const snackbar = page.getByTestId('snackbar');
+    await expect.poll(() => snackbar.innerText()).toBe('Başarıyla giriş yapıldı');
+    // A pointer resting on a message holds it (to be read): rest it there, so the message is
+    // still up however long the orders take to arrive; the button is pressed from the keyboard.
+    const held = await snackbar.boundingBox();
+    if (!held) throw new Error('no message box');
+    await page.mouse.move(held.x + held.width / 2, held.y + held.height / 2);
+    const deliver = page
+      .locator(`[data-testid="driver-order"][data-order-id="${order.id}"]`)
+      .getByTestId('driver-deliver');
+    await deliver.waitFor({ timeout: 30_000 });
+    // Every frame from now on: once the dialog's main button is there, is the message over it, and
+    // does a tap at its centre reach it? (A frame sampler: the first frames of a dialog count.)
+    await page.evaluate(() => {
+      const w = window as unknown as { __frames: { button: number; covered: number; blocked: number } };
+      w.__frames = { button: 0, covered: 0, blocked: 0 };
+      const tick = () => {
+        const button = document.querySelector('[data-testid="delivery-submit"]');
+        const message = document.querySelector('[data-testid="snackbar"]');
+        const b = button?.getBoundingClientRect();
+        if (button && b && b.height > 0) {
+          w.__frames.button++;
+          const m = message?.getBoundingClientRect();
+          if (m && m.left < b.right && b.left < m.right && m.top < b.bottom && b.top < m.bottom)
+            w.__frames.covered++;
+          const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+          if (!hit || !button.contains(hit)) w.__frames.blocked++;
+        }
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await deliver.focus();
+    await page.keyboard.press('Enter');
+    const save = page.getByTestId('delivery-dialog').getByRole('button', { name: 'Teslimatı Kaydet' });
+    await save.waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(400); // the dialog's entering animation: more frames sampled
+    const frames = await page.evaluate(
+      () =>
+        (window as unknown as { __frames: { button: number; covered: number; blocked: number } }).__frames,
+    );
+    // The message is still up (so the check is not vacuous), and in no frame over the button.
+    expect(await snackbar.innerText()).toBe('Başarıyla giriş yapıldı');
+    expect(frames.button).toBeGreaterThan(0);
+    expect(frames).toMatchObject({ covered: 0, blocked: 0 });
+    const [message, button] = [await snackbarBox(page), await save.boundingBox()];
+    expect(message && button && !overlaps(message, button)).toBe(true);
     await context.close();
   });
 

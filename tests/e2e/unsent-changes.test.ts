@@ -222,7 +222,7 @@ describe('unsent changes and sign-out (Chromium against npm start)', () => {
     await context.close();
   });
 
-  it('warns in the app shell when the browser refuses persistent storage; dismissed for the session', async () => {
+  it('warns in the app shell when the browser refuses persistent storage, once: dismissed, it stays gone; /settings still says it', async () => {
     const context = await newContext(browser());
     await context.addInitScript(() => {
       // Headless Chromium may grant or refuse by its own heuristics: make it refuse. The flag
@@ -253,22 +253,33 @@ describe('unsent changes and sign-out (Chromium against npm start)', () => {
     await warning.getByRole('link', { name: 'Ayarlar' }).click();
     await page.waitForURL((url) => url.pathname === '/settings');
 
-    // Dismissed: gone, and it stays gone on a reload in this session.
+    // Dismissed: gone, and it stays gone — on the next screen, after a reload, in a new tab.
     await warning.getByRole('button', { name: 'Kapat' }).click();
     await expect.poll(() => warning.count()).toBe(0);
+    /** The page has asked the browser and had time to render the answer, yet shows no warning. */
+    const noWarning = async (p: typeof page) => {
+      await p.waitForFunction(() => (window as unknown as { storageAsked?: boolean }).storageAsked === true);
+      // Let the answer reach React and render (two frames) before looking.
+      await p.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      await p.getByTestId('page-title').waitFor();
+      expect(await p.getByTestId('storage-warning').count()).toBe(0);
+    };
+    await page.getByRole('link', { name: 'Müşteriler' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/customers');
+    await noWarning(page);
     await page.reload();
-    await page.waitForFunction(() => (window as unknown as { storageAsked?: boolean }).storageAsked === true);
-    // Let the answer reach React and render (two frames) before looking.
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
-    await page.getByTestId('page-title').waitFor();
-    expect(await page.getByTestId('storage-warning').count()).toBe(0);
-
-    // A new session (another tab has its own sessionStorage): it is there again.
+    await noWarning(page);
     const second = await context.newPage();
     await second.goto(`${baseURL}/dashboard`);
-    await expect.poll(() => second.getByTestId('storage-warning').count(), { timeout: 30_000 }).toBe(1);
+    await noWarning(second);
+
+    // What it said stays available on /settings.
+    await second.goto(`${baseURL}/settings`);
+    await expect
+      .poll(() => second.getByTestId('settings-persisted').innerText(), { timeout: 30_000 })
+      .toContain('İzin verilmedi: tarayıcı yer darlığında bu cihazdaki verileri');
     await context.close();
   });
 });

@@ -289,6 +289,69 @@ describe('warehouse preparation by scanning (Chromium)', () => {
     await context.close();
   });
 
+  it("an order scanned in full and opened again lists its scans, never 'Henüz ürün okutulmadı' (after a reload too)", async () => {
+    const [a, b] = products as [Product, Product];
+    const order = await approvedOrder(
+      [
+        { product: a, quantity: 3 },
+        { product: b, quantity: 1 },
+      ],
+      'Depo E2E Yeniden Açılan',
+    );
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await openWarehouse(page, order);
+    const prepare = page
+      .locator(`[data-testid="wh-order"][data-order-id="${order.id}"]`)
+      .getByTestId('wh-prepare');
+    const dialog = page.getByTestId('prepare-dialog');
+    const earlier = (product: Product) =>
+      dialog.getByTestId('scan-earlier').filter({ hasText: product.barcode as string });
+
+    await prepare.click();
+    await page.getByTestId('scan-input').focus();
+    for (let i = 0; i < 3; i++) await wedgeScan(page, a.barcode as string);
+    await wedgeScan(page, b.barcode as string);
+    await expect.poll(() => lineScanned(page, a)).toBe(3);
+    expect(await lineScanned(page, b)).toBe(1);
+    expect(await dialog.getByTestId('scan-session').getAttribute('data-count')).toBe('4');
+    // Closed without completing: every line is scanned, the order waits in 'Onaylanan Siparişler'.
+    await dialog.getByRole('button', { name: 'Kapat', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await serverOrder(order.id)).items.map((i) => i.scanned_quantity).sort(), {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toEqual([1, 3]);
+
+    const expectScansListed = async () => {
+      await dialog.waitFor();
+      await expect.poll(() => lineScanned(page, a)).toBe(3);
+      await expect.poll(() => earlier(a).count()).toBe(1);
+      expect(await earlier(a).innerText()).toBe(`${a.name} (${a.barcode}) ×3 · daha önce okutuldu`);
+      expect(await earlier(b).innerText()).toBe(`${b.name} (${b.barcode}) ×1 · daha önce okutuldu`);
+      expect(await dialog.getByText('Henüz ürün okutulmadı').count()).toBe(0);
+      expect(await page.getByTestId('scan-counter').getAttribute('data-scanned')).toBe('2');
+    };
+    // Opened again: the scans are listed.
+    await prepare.click();
+    await expectScansListed();
+    await dialog.getByRole('button', { name: 'Kapat', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // And after a reload (the counts come from the device's copy of the server's order).
+    await page.reload();
+    await prepare.waitFor({ timeout: 30_000 });
+    await prepare.click();
+    await expectScansListed();
+    // The list is the order's, and it can still be completed from here.
+    await page.getByTestId('prepare-complete').click();
+    await expect
+      .poll(async () => (await serverOrder(order.id)).status, { timeout: 30_000, interval: 500 })
+      .toBe('prepared');
+    await context.close();
+  });
+
   it('demo mode: a warehouse user sees only the debug button they may use; it asks first and reports its outcome', async () => {
     const [a] = products as [Product];
     const order = await approvedOrder([{ product: a, quantity: 1 }], 'Depo E2E Demo Müşterisi');

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatTL,
-  formatTRY,
   hasAtMostTwoDecimals,
   kurusToDecimal,
   kurusToTl,
@@ -42,7 +41,8 @@ describe('money in kuruş', () => {
   });
   it('formats tr-TR with two decimals', () => {
     expect(formatTL(123450)).toBe('1.234,50 TL');
-    expect(formatTRY(123450)).toContain('1.234,50');
+    expect(formatTL(-1200)).toBe('-12,00 TL');
+    expect(formatTL(0)).toBe('0,00 TL');
   });
 });
 

@@ -5,6 +5,7 @@ import { LocalDb, META, recordKey } from '../../src/client/local/database';
 import { acknowledge, listEntries, putServerRows } from '../../src/client/local/outbox';
 import { queueScan } from '../../src/client/local/warehouse';
 import {
+  earlierScans,
   isScanTerminator,
   repeatFilter,
   ScanPipeline,
@@ -216,5 +217,28 @@ describe('accepted scans in the outbox (warehouse.scan)', () => {
       expect(row?.items[0]?.scanned_quantity).toBe(20);
     }
     expect(await listEntries(db)).toHaveLength(0);
+  });
+});
+
+describe('what was scanned before the dialog opened', () => {
+  it("is each line's count less this opening's scans: a reopened order lists its scans", () => {
+    const [pen, book] = lines() as [ScanLine, ScanLine];
+    const reopened = [
+      { ...pen, scanned_quantity: 20 },
+      { ...book, scanned_quantity: 0 },
+    ];
+    expect(earlierScans(reopened, [])).toEqual([{ line: reopened[0], units: 20 }]);
+    // Two more scanned now: counted as this opening's, not as earlier ones.
+    const now = [
+      { ...pen, scanned_quantity: 20 },
+      { ...book, scanned_quantity: 2 },
+    ];
+    expect(
+      earlierScans(now, [
+        { lineId: 'l2', units: 1 },
+        { lineId: 'l2', units: 1 },
+      ]),
+    ).toEqual([{ line: now[0], units: 20 }]);
+    expect(earlierScans(lines(), [])).toEqual([]);
   });
 });

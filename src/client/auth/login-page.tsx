@@ -15,6 +15,7 @@ import { landingPathFor } from '../../shared/domain/roles';
 import { login } from '../api/auth';
 import { getTenant } from '../api/tenant';
 import { AppLogo } from '../shared-ui/app-logo';
+import { useFieldErrors } from '../shared-ui/field-errors';
 import { adoptUserLanguage, useT } from '../shared-ui/i18n';
 import { LanguageSwitch } from '../shared-ui/language-switch';
 import { PlainTextField as TextField } from '../shared-ui/plain-text-field';
@@ -62,6 +63,9 @@ export default function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // 'Kullanıcı adı gerekli' / 'Şifre gerekli': gone as soon as that field is typed in.
+  const { errors: missing, setErrors: setMissing, edited } = useFieldErrors<'username' | 'password'>();
+  const shownError = missing.username ?? missing.password ?? error;
   const [attemptsLeft, setAttemptsLeft] = useState<number | undefined>(undefined);
   const [lockedUntil, setLockedUntil] = useState<number | null>(() => readLockout());
   const [lockMessage, setLockMessage] = useState<string>(() => t(LOGIN_TEXT.locked));
@@ -142,13 +146,16 @@ export default function LoginPage() {
       return;
     }
     if (!username.trim()) {
-      setError(t('usernameRequired'));
+      setError(null);
+      setMissing({ username: t('usernameRequired') });
       return;
     }
     if (!password) {
-      setError(t('passwordRequired'));
+      setError(null);
+      setMissing({ password: t('passwordRequired') });
       return;
     }
+    setMissing({});
     setSubmitting(true);
     setError(null);
     // The local store (Dexie, the sync engine) is what a signed-in user needs first: its code is
@@ -269,11 +276,11 @@ export default function LoginPage() {
           </Typography>
 
           <Stack spacing={2}>
-            {sessionExpired && !error && !locked ? (
+            {sessionExpired && !shownError && !locked ? (
               <Alert severity="info">{t('sessionExpired')}</Alert>
             ) : null}
             {/* The address names no company: said before anyone types, not after a submit. */}
-            {tenantMissing && !error ? (
+            {tenantMissing && !shownError ? (
               <Alert severity="error" data-testid="tenant-missing">
                 {t('tenantNotFound')}
               </Alert>
@@ -295,9 +302,9 @@ export default function LoginPage() {
                 />
               </Alert>
             ) : null}
-            {error ? (
+            {shownError ? (
               <Alert severity="error" data-testid="login-error">
-                {error}
+                {shownError}
               </Alert>
             ) : null}
             {!locked && showAttemptsWarning(attemptsLeft) ? (
@@ -311,7 +318,10 @@ export default function LoginPage() {
               name="username"
               label={t('username')}
               value={username}
-              onChange={(e) => setUsername(e.target.value)}
+              onChange={(e) => {
+                setUsername(e.target.value);
+                edited('username');
+              }}
               autoComplete="username"
               autoFocus
               fullWidth
@@ -323,7 +333,10 @@ export default function LoginPage() {
               label={t('password')}
               type={showPassword ? 'text' : 'password'}
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                edited('password');
+              }}
               autoComplete="current-password"
               fullWidth
               slotProps={{

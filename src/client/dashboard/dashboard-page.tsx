@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatTRY } from '../../shared/domain/money';
+import { formatTL } from '../../shared/domain/money';
 import { isPlatformAdmin } from '../../shared/domain/platform';
 import { type MessageKey, useT } from '../shared-ui/i18n';
 import { InvoiceReadinessBanner } from '../shared-ui/invoice-readiness';
@@ -76,7 +76,7 @@ export default function DashboardPage() {
           {
             label: t('dash_totalRevenue'),
             testId: 'stat-revenue',
-            value: (s) => formatTRY(s.total_revenue_kurus),
+            value: (s) => formatTL(s.total_revenue_kurus),
           },
         ]}
       />

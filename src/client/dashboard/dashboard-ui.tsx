@@ -15,7 +15,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { formatTRY } from '../../shared/domain/money';
+import { formatTL } from '../../shared/domain/money';
 import type { LocalOrder } from '../local';
 import { FIGURE_CONTAINER, figureSx } from '../shared-ui/figure';
 import { relativeTimeLabel, t, useT } from '../shared-ui/i18n';
@@ -222,7 +222,7 @@ export function OrderLinkRow({ order, actions }: { order: LocalOrder; actions?: 
         </Box>
         <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>
           <Typography variant="subtitle2" sx={{ whiteSpace: 'nowrap' }}>
-            {formatTRY(order.total_amount_kurus)}
+            {formatTL(order.total_amount_kurus)}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <OrderStatusChip status={order.status} />

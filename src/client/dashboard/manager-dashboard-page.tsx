@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { RESPONSE_TARGET_MINUTES, responseBar } from '../../shared/domain/dashboard-stats';
-import { formatTRY } from '../../shared/domain/money';
+import { formatTL } from '../../shared/domain/money';
 import { allowedNextStatuses, findTransition } from '../../shared/domain/order-status';
 import type { LocalOrder } from '../local';
 import { roleLabel, type Translate, useT } from '../shared-ui/i18n';
@@ -84,7 +84,7 @@ export default function ManagerDashboardPage() {
           {
             label: t('dash_totalRevenue'),
             testId: 'stat-revenue',
-            value: (s) => formatTRY(s.total_revenue_kurus),
+            value: (s) => formatTL(s.total_revenue_kurus),
           },
         ]}
       />

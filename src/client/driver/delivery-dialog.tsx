@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { deliverBody } from '../../shared/api/warehouse';
 import { deliverOrder, type LocalOrder } from '../local';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
+import { useFieldErrors } from '../shared-ui/field-errors';
 import { t as translate, useT } from '../shared-ui/i18n';
 import { runLocalAction } from '../shared-ui/local-action';
 import { useOnline } from '../shared-ui/local-store';
@@ -53,7 +54,7 @@ function DeliveryForm({ order, onClose }: { order: LocalOrder; onClose: () => vo
   const [photo, setPhoto] = useState<string | null>(null);
   const [photoBusy, setPhotoBusy] = useState(false);
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ recipient?: string; signature?: string; form?: string }>({});
+  const { errors, setErrors, edited } = useFieldErrors<'recipient' | 'signature' | 'form'>();
   const [busy, setBusy] = useState(false);
   const [location, setLocation] = useState<LocationState>({ state: 'locating' });
   const signature = useRef<SignatureFieldHandle | null>(null);
@@ -73,6 +74,7 @@ function DeliveryForm({ order, onClose }: { order: LocalOrder; onClose: () => vo
     if (!file) return;
     setPhotoBusy(true);
     setPhotoError(null);
+    edited('form');
     try {
       setPhoto(await preparePhoto(file));
     } catch (error) {
@@ -129,7 +131,10 @@ function DeliveryForm({ order, onClose }: { order: LocalOrder; onClose: () => vo
           <TextField
             label={t('deliveryRecipient')}
             value={recipient}
-            onChange={(e) => setRecipient(e.target.value)}
+            onChange={(e) => {
+              setRecipient(e.target.value);
+              edited('recipient', 'form');
+            }}
             required
             fullWidth
             autoComplete="off"
@@ -141,7 +146,7 @@ function DeliveryForm({ order, onClose }: { order: LocalOrder; onClose: () => vo
             ref={signature}
             error={errors.signature ?? null}
             onChange={(empty) => {
-              if (!empty) setErrors((e) => ({ ...e, signature: undefined }));
+              if (!empty) edited('signature', 'form');
             }}
           />
           <Stack spacing={1}>
@@ -198,7 +203,10 @@ function DeliveryForm({ order, onClose }: { order: LocalOrder; onClose: () => vo
           <TextField
             label={t('deliveryNotes')}
             value={notes}
-            onChange={(e) => setNotes(e.target.value)}
+            onChange={(e) => {
+              setNotes(e.target.value);
+              edited('form');
+            }}
             fullWidth
             multiline
             minRows={2}

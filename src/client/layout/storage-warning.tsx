@@ -12,15 +12,32 @@ import { useT } from '../shared-ui/i18n';
  * there data worth keeping (and Firefox shows the request to the user) — and, when it is refused
  * or the browser has no such API, says so in a small warning that does not block anything.
  *
- * "Per session" is the tab's sessionStorage: the request is made once per session (the answer
- * does not change on a reload, and asking again could prompt again in Firefox), and a dismissed
- * warning stays dismissed until the next session, where it reappears while the grant is missing.
+ * The request is made once per session (the tab's sessionStorage: the answer does not change on a
+ * reload, and asking again could prompt again in Firefox). The warning is said once: dismissed, it
+ * stays dismissed on this device (localStorage) — on the next screen, after a reload, in another
+ * tab, for every user of the device, since the grant is the browser's, not the user's. A notice
+ * that comes back after "close" teaches people to close it unread. What it says stays on /settings
+ * (the device section shows whether storage is persistent and can ask again).
  */
 const ASKED_KEY = 'storagePersistAsked';
 const DISMISSED_KEY = 'storageWarningDismissed';
 
 type Verdict = 'persisted' | 'refused';
 
+function deviceFlag(key: string): boolean {
+  try {
+    return localStorage.getItem(key) === '1';
+  } catch {
+    return false;
+  }
+}
+function setDeviceFlag(key: string) {
+  try {
+    localStorage.setItem(key, '1');
+  } catch {
+    /* unavailable: the flag then lasts as long as this page */
+  }
+}
 function sessionFlag(key: string): boolean {
   try {
     return sessionStorage.getItem(key) === '1';
@@ -62,7 +79,7 @@ function ensurePersistentStorage(): Promise<Verdict> {
 export function StorageWarning() {
   const t = useT();
   const [refused, setRefused] = useState(false);
-  const [dismissed, setDismissed] = useState(() => sessionFlag(DISMISSED_KEY));
+  const [dismissed, setDismissed] = useState(() => deviceFlag(DISMISSED_KEY));
 
   useEffect(() => {
     let active = true;
@@ -81,14 +98,13 @@ export function StorageWarning() {
       data-testid="storage-warning"
       sx={{ mb: 2 }}
       onClose={() => {
-        setSessionFlag(DISMISSED_KEY);
+        setDeviceFlag(DISMISSED_KEY);
         setDismissed(true);
       }}
       closeText={t('dismiss')}
     >
       {t('storageNotPersistent')}{' '}
-      {/* /settings is a route of the router (today its placeholder screen; the settings screen
-          that explains browser storage replaces it), so the link always leads somewhere. */}
+      {/* /settings keeps saying it after the warning is dismissed (its device section). */}
       <Link component={RouterLink} to="/settings" color="inherit" underline="always">
         {t('storageSettings')}
       </Link>

@@ -80,7 +80,7 @@ export const ordersEn: Record<keyof typeof ordersTr, string> = {
   noCustomersOnDevice: 'No customers are stored on this device; you can type the customer name.',
   pickOrTypeCustomer: 'Pick a saved customer or type a new name',
   creating: 'Creating...',
-  unitPriceTl: 'Unit Price (₺)',
+  unitPriceTl: 'Unit Price (TL)',
   noItemsYet: 'No products added yet',
   totalAmountLabel: 'Total Amount:',
   om_customerAndItemsRequired: 'Please enter the customer details and add at least one product',

@@ -80,7 +80,7 @@ export const ordersTr = {
   noCustomersOnDevice: 'Bu cihazda kayıtlı müşteri yok; müşteri adını yazabilirsiniz.',
   pickOrTypeCustomer: 'Kayıtlı müşterilerden seçin veya yeni bir ad yazın',
   creating: 'Oluşturuluyor...',
-  unitPriceTl: 'Birim Fiyat (₺)',
+  unitPriceTl: 'Birim Fiyat (TL)',
   noItemsYet: 'Henüz ürün eklenmedi',
   totalAmountLabel: 'Toplam Tutar:',
   om_customerAndItemsRequired: ORDER_MESSAGES.customerAndItemsRequired,

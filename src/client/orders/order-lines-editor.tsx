@@ -17,7 +17,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ORDER_MESSAGES, type OrderItemInput, orderItemInput } from '../../shared/api/orders';
-import { formatTRY } from '../../shared/domain/money';
+import { formatTL } from '../../shared/domain/money';
 import { formatMoneyInput } from '../../shared/domain/number-input';
 import {
   canAddToOrder,
@@ -189,7 +189,7 @@ export function OrderLinesEditor({
                   </Typography>
                 </Box>
                 <Typography variant="body2" sx={{ ml: 2, whiteSpace: 'nowrap' }}>
-                  {formatTRY(productPriceKurus(option))}
+                  {formatTL(productPriceKurus(option))}
                 </Typography>
               </Box>
             );
@@ -271,11 +271,11 @@ export function OrderLinesEditor({
                     {line.product_name}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
-                    {line.quantity} × {formatTRY(line.unit_price_kurus)}
+                    {line.quantity} × {formatTL(line.unit_price_kurus)}
                   </Typography>
                 </Box>
                 <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                  {formatTRY(lineTotalKurus(line))}
+                  {formatTL(lineTotalKurus(line))}
                 </Typography>
                 <IconButton
                   aria-label={t('remove')}
@@ -314,8 +314,8 @@ export function OrderLinesEditor({
                   <TableRow key={line.key} data-testid="order-line">
                     <TableCell>{line.product_name}</TableCell>
                     <TableCell align="right">{line.quantity}</TableCell>
-                    <TableCell align="right">{formatTRY(line.unit_price_kurus)}</TableCell>
-                    <TableCell align="right">{formatTRY(lineTotalKurus(line))}</TableCell>
+                    <TableCell align="right">{formatTL(line.unit_price_kurus)}</TableCell>
+                    <TableCell align="right">{formatTL(lineTotalKurus(line))}</TableCell>
                     <TableCell align="right">
                       <Tooltip title={t('remove')}>
                         <span>
@@ -340,7 +340,7 @@ export function OrderLinesEditor({
       <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'baseline', gap: 1 }}>
         <Typography color="text.secondary">{t('totalAmountLabel')}</Typography>
         <Typography variant="h6" data-testid="order-total" data-kurus={total}>
-          {formatTRY(total)}
+          {formatTL(total)}
         </Typography>
       </Stack>
     </Stack>

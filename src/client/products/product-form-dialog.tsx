@@ -13,6 +13,7 @@ import { PRODUCT_LIMITS, PRODUCT_STATUSES, PRODUCT_UNITS, VAT_RATES } from '../.
 import { createProduct, discardEntry, getLocalStore, type OutboxEntry, updateProduct } from '../local';
 import { uuid } from '../local/outbox';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
+import { useFieldErrors } from '../shared-ui/field-errors';
 import { unitLabel, useT } from '../shared-ui/i18n';
 import { failureText, outcomeText, settleLocalAction } from '../shared-ui/local-action';
 import { useOnline } from '../shared-ui/local-store';
@@ -25,7 +26,7 @@ import {
   checkEdit,
   emptyForm,
   FIELD_LABEL_KEYS,
-  type FormErrors,
+  type FieldError,
   type FormField,
   formFromProduct,
   type ProductForm,
@@ -60,7 +61,7 @@ export function ProductFormDialog({
   const online = useOnline();
   const ui = useUi();
   const [form, setForm] = useState<ProductForm>(emptyForm);
-  const [errors, setErrors] = useState<FormErrors>({});
+  const { errors, setErrors, edited } = useFieldErrors<FormField, FieldError>();
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [conflict, setConflict] = useState(false);
@@ -74,14 +75,13 @@ export function ProductFormDialog({
     setSeen(product);
     setErrors({});
     setConflict(false);
-  }, [open, product]);
+  }, [open, product, setErrors]);
 
   const set =
     <F extends FormField>(field: F) =>
     (value: ProductForm[F]) => {
       setForm((f) => ({ ...f, [field]: value }));
-      // The generic rule: an error clears when its field is edited.
-      setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+      edited(field);
     };
 
   const errorText = (field: FormField): string | null => {

@@ -21,7 +21,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { formatTRY } from '../../shared/domain/money';
+import { formatTL } from '../../shared/domain/money';
 import { formatQuantityInput, parseQuantityInput } from '../../shared/domain/number-input';
 import { lineTotalKurus } from '../../shared/domain/order-lines';
 import { useT } from '../shared-ui/i18n';
@@ -134,7 +134,7 @@ export function SalesCartDialog({
       >
         <Typography color="text.secondary">{t('totalColon')}</Typography>
         <Typography variant="h6" data-testid="cart-total" data-kurus={total}>
-          {formatTRY(total)}
+          {formatTL(total)}
         </Typography>
       </Stack>
       <DialogActions>
@@ -171,7 +171,7 @@ function CartLineRow({ line, stock, onSetQuantity, onRemove, onReadable }: LineP
     <TableRow data-testid="cart-line" data-product-id={line.product_id}>
       <TableCell>{line.product_name}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {formatTRY(line.unit_price_kurus)}
+        {formatTL(line.unit_price_kurus)}
       </TableCell>
       <TableCell align="center">
         <QuantityStepper line={line} stock={stock} onSetQuantity={onSetQuantity} onReadable={onReadable} />
@@ -180,7 +180,7 @@ function CartLineRow({ line, stock, onSetQuantity, onRemove, onReadable }: LineP
         </Typography>
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {formatTRY(lineTotalKurus(line))}
+        {formatTL(lineTotalKurus(line))}
       </TableCell>
       <TableCell>
         <IconButton size="small" aria-label={t('remove')} onClick={onRemove}>
@@ -202,7 +202,7 @@ function CartLineCard({ line, stock, onSetQuantity, onRemove, onReadable }: Line
             {line.product_name}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {formatTRY(line.unit_price_kurus)} · {t('stockN', { n: stock })}
+            {formatTL(line.unit_price_kurus)} · {t('stockN', { n: stock })}
           </Typography>
         </Box>
         <IconButton aria-label={t('remove')} onClick={onRemove} sx={{ mt: -0.5, mr: -0.5 }}>
@@ -213,7 +213,7 @@ function CartLineCard({ line, stock, onSetQuantity, onRemove, onReadable }: Line
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <QuantityStepper line={line} stock={stock} onSetQuantity={onSetQuantity} onReadable={onReadable} />
         <Typography variant="subtitle1" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-          {formatTRY(lineTotalKurus(line))}
+          {formatTL(lineTotalKurus(line))}
         </Typography>
       </Stack>
     </Paper>

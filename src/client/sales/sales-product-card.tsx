@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatTRY } from '../../shared/domain/money';
+import { formatTL } from '../../shared/domain/money';
 import type { LocalProduct } from '../local';
 import { unitLabel, useT } from '../shared-ui/i18n';
 import { productPriceKurus, productStock } from '../shared-ui/product-price';
@@ -59,11 +59,11 @@ export function SalesProductCard({
         </Stack>
         <Stack direction="row" spacing={1} sx={{ mt: 1.5, alignItems: 'baseline', flexWrap: 'wrap' }}>
           <Typography variant="h6" color="primary" data-testid="product-price" data-kurus={price}>
-            {formatTRY(price)}
+            {formatTL(price)}
           </Typography>
           {discounted ? (
             <Typography variant="body2" color="text.secondary" sx={{ textDecoration: 'line-through' }}>
-              {formatTRY(product.selling_price_kurus)}
+              {formatTL(product.selling_price_kurus)}
             </Typography>
           ) : null}
         </Stack>

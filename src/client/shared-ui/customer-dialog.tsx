@@ -23,6 +23,7 @@ import { canWriteCustomers } from '../../shared/domain/customer-access';
 import { createCustomer, type LocalCustomer, type LocalDb, updateCustomer } from '../local';
 import { useSession } from '../state/session';
 import { DialogSubmitActions } from './dialog-submit-actions';
+import { useFieldErrors } from './field-errors';
 import { type MessageKey, useT } from './i18n';
 import { runLocalAction } from './local-action';
 import { useLocalDb } from './local-store';
@@ -135,7 +136,7 @@ export function CustomerDialog({
   const t = useT();
   const db = useLocalDb();
   const [values, setValues] = useState<Values>(() => valuesOf(customer, initialName));
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, setErrors, edited } = useFieldErrors<CustomerEditField>();
   const [busy, setBusy] = useState(false);
   const editing = customer !== null;
   const duplicates = useLiveQuery(
@@ -145,8 +146,7 @@ export function CustomerDialog({
 
   const setField = (field: CustomerEditField) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    // An error clears as soon as its field is edited.
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+    edited(field);
   };
 
   const save = async () => {

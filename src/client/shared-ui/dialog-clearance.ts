@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * Where the global messages may sit while a dialog is open. On a phone a dialog fills the screen
@@ -26,34 +26,52 @@ function readActionsBox(): ActionsBox | null {
   return null;
 }
 
-/** Follows the open dialog's action row while `active` (a message is shown); null without one. */
-export function useDialogActionsBox(active: boolean): ActionsBox | null {
-  const [box, setBox] = useState<ActionsBox | null>(null);
+/**
+ * Keeps a shown message clear of the open dialog's action row from the very frame the row appears
+ * or moves. A DOM observer's callback runs before the browser paints, so it reads the row and sets
+ * the message's offset (`side`, in px, from `place`) on the message's element itself. Measured a
+ * frame later and applied through a React render instead, the message still sat over 'Teslimatı
+ * Kaydet' for the first frames of a dialog that had just opened — on a busy phone long enough for
+ * a tap meant for the button to land on the message.
+ * Returns the ref for the message's root element; observes only while `active` (a message shown).
+ */
+export function useDialogClearance(
+  active: boolean,
+  side: 'top' | 'bottom',
+  place: (box: ActionsBox | null) => number,
+): (element: HTMLElement | null) => void {
+  const element = useRef<HTMLElement | null>(null);
+  const placeRef = useRef(place);
+  placeRef.current = place;
+  const apply = useCallback(() => {
+    const target = element.current;
+    if (!target) return;
+    const offset = `${placeRef.current(readActionsBox())}px`;
+    if (target.style[side] !== offset) target.style[side] = offset;
+  }, [side]);
+  const ref = useCallback(
+    (target: HTMLElement | null) => {
+      element.current = target;
+      apply();
+    },
+    [apply],
+  );
+  // After every render too: `place` may have changed (the breakpoint's usual offset).
+  useLayoutEffect(() => {
+    apply();
+  });
   useEffect(() => {
-    if (!active) {
-      setBox(null);
-      return;
-    }
-    let frame = 0;
-    const update = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const next = readActionsBox();
-        setBox((prev) => (prev?.top === next?.top && prev?.bottom === next?.bottom ? prev : next));
-      });
-    };
-    update();
+    if (!active) return;
     // Dialogs open and close as portals under <body>, and their contents load lazily.
-    const observer = new MutationObserver(update);
+    const observer = new MutationObserver(apply);
     observer.observe(document.body, { childList: true, subtree: true });
-    window.addEventListener('resize', update);
+    window.addEventListener('resize', apply);
     return () => {
-      cancelAnimationFrame(frame);
       observer.disconnect();
-      window.removeEventListener('resize', update);
+      window.removeEventListener('resize', apply);
     };
-  }, [active]);
-  return box;
+  }, [active, apply]);
+  return ref;
 }
 
 /** Room a message is given at its anchor (px): the tallest an alert gets on a phone, plus margin. */

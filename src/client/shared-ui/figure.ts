@@ -1,6 +1,6 @@
 /**
  * A figure (an amount, a count) is read as one word: it never breaks inside itself
- * ('₺6.125.291,⏎74' reads as two numbers). On a narrow card it stays on one line and its font
+ * ('6.125.291,⏎74 TL' reads as two numbers). On a narrow card it stays on one line and its font
  * shrinks to fit the card instead — the card is the size container (`FIGURE_CONTAINER`), and the
  * font is at most `maxRem`, at least what lets `text` fit the card's width.
  */
@@ -8,7 +8,7 @@
 /** sx for the card (or any box) a figure must fit: its width is what the figure scales to. */
 export const FIGURE_CONTAINER = { containerType: 'inline-size' } as const;
 
-/** An upper bound of one character's width in em in the bold UI font (digits ≈ 0.56, '₺' ≈ 0.6). */
+/** An upper bound of one character's width in em in the bold UI font (digits ≈ 0.56, capitals ≈ 0.6). */
 const CHAR_EM = 0.62;
 
 /** sx for the figure itself: one line, scaled down to fit its container's width. */

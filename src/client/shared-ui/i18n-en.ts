@@ -73,6 +73,8 @@ export const en: Record<MessageKey, string> = {
   routeRefused: 'You may not open “{page}”; you were taken to your home page.',
   online: 'Online',
   offline: 'Offline',
+  maintenanceState: 'Maintenance',
+  maintenanceStateHint: 'The server is under maintenance',
   syncing: 'Syncing',
   pendingChanges: '{n} changes waiting to be sent',
   failedChanges: '{n} changes rejected',

@@ -84,6 +84,8 @@ export const tr = {
   routeRefused: '“{page}” sayfasını açma yetkiniz yok; ana sayfanıza yönlendirildiniz.',
   online: 'Çevrimiçi',
   offline: 'Çevrimdışı',
+  maintenanceState: 'Bakımda',
+  maintenanceStateHint: 'Sunucu bakımda',
   syncing: 'Eşitleniyor',
   pendingChanges: '{n} değişiklik gönderilmeyi bekliyor',
   failedChanges: '{n} değişiklik reddedildi',

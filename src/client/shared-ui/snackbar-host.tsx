@@ -4,7 +4,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { SNACKBAR_HIDE_MS, TOAST_HIDE_MS } from '../../shared/domain/constants';
 import { useUi } from '../state/ui';
-import { bottomOffset, topOffset, useDialogActionsBox } from './dialog-clearance';
+import { bottomOffset, topOffset, useDialogClearance } from './dialog-clearance';
 
 /** True from the `sm` breakpoint up (MUI's snackbar offsets differ there). */
 function useWide(): boolean {
@@ -33,9 +33,10 @@ export function SnackbarHost() {
     : success
       ? { severity: 'success' as const, text: success }
       : null;
-  const box = useDialogActionsBox(!!current);
   const wide = useWide();
-  const bottom = bottomOffset(box, window.innerHeight, wide ? 24 : 8);
+  const clear = useDialogClearance(!!current, 'bottom', (box) =>
+    bottomOffset(box, window.innerHeight, wide ? 24 : 8),
+  );
   const close = (_event?: unknown, reason?: string) => {
     if (reason === 'clickaway') return;
     if (current?.severity === 'error') showError(null);
@@ -50,7 +51,7 @@ export function SnackbarHost() {
         disableWindowBlurListener
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        sx={{ bottom: { xs: bottom, sm: bottom } }}
+        ref={clear}
       >
         {current ? (
           <Alert
@@ -72,9 +73,9 @@ export function SnackbarHost() {
 function ToastHost() {
   const toast = useUi((s) => s.toast);
   const showToast = useUi((s) => s.showToast);
-  const box = useDialogActionsBox(!!toast);
   // Under the top bar (56/64 px), so it never covers the bell or the account menu.
-  const top = topOffset(box, useWide() ? 80 : 64);
+  const usual = useWide() ? 80 : 64;
+  const clear = useDialogClearance(!!toast, 'top', (box) => topOffset(box, usual));
   const close = (_event?: unknown, reason?: string) => {
     if (reason === 'clickaway') return;
     showToast(null);
@@ -87,7 +88,7 @@ function ToastHost() {
       disableWindowBlurListener
       onClose={close}
       anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      sx={{ top: { xs: top, sm: top } }}
+      ref={clear}
     >
       {toast ? (
         <Alert

@@ -39,6 +39,7 @@ export const warehouseEn: Record<keyof typeof warehouseTr, string> = {
   wh_noBarcode: 'No barcode',
   wh_scannedList: 'Scanned items',
   wh_scannedEmpty: 'Nothing scanned yet',
+  wh_scannedBefore: '{name} ×{n} · scanned earlier',
   wh_feedbackIdle: 'Scan a barcode',
   wh_complete: 'Complete Order',
   wh_scanned: 'Barcode read: {name}',

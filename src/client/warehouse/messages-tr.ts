@@ -37,6 +37,7 @@ export const warehouseTr = {
   wh_noBarcode: 'Barkod yok',
   wh_scannedList: 'Okutulan ürünler',
   wh_scannedEmpty: 'Henüz ürün okutulmadı',
+  wh_scannedBefore: '{name} ×{n} · daha önce okutuldu',
   wh_feedbackIdle: 'Barkodu okutun',
   wh_complete: 'Complete Order',
   wh_scanned: 'Barkod okundu: {name}',

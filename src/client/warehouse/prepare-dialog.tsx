@@ -11,13 +11,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { missingLines, type ScanLine } from '../../shared/domain/barcode';
 import type { LocalOrder } from '../local';
 import { useT } from '../shared-ui/i18n';
 import { usePhone } from '../shared-ui/responsive';
 import { ScanBar, type ScanBarHandle } from '../shared-ui/scan/scan-bar';
-import { feedbackText, scannedLineCount } from './scan-pipeline';
+import { earlierScans, feedbackText, scannedLineCount } from './scan-pipeline';
 import {
   type PipelineViewStore,
   SCAN_MARK_SHOWN,
@@ -207,15 +207,23 @@ const FeedbackPanel = memo(function FeedbackPanel({ view }: { view: PipelineView
   );
 });
 
-/** This opening's accepted scans, newest first (the last 50 drawn: a burst stays cheap to render). */
+/**
+ * What has been scanned on this order: this opening's accepted scans, newest first (the last 50
+ * drawn: a burst stays cheap to render), then per line what was scanned before it opened — an
+ * earlier opening, a reload, another device. Those come from the line's count (the server keeps
+ * it and every device syncs it), so an order reopened at '10/10' lists its ten items, never
+ * 'nothing scanned yet' beside a full progress bar.
+ */
 const SessionList = memo(function SessionList({ view }: { view: PipelineViewStore }) {
   const t = useT();
   const session = usePipelineView(view, (v) => v.session);
+  const lines = usePipelineView(view, (v) => v.lines);
+  const earlier = useMemo(() => earlierScans(lines, session), [lines, session]);
   return (
     <Box>
       <Typography variant="subtitle2">{t('wh_scannedList')}</Typography>
-      {session.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
+      {session.length === 0 && earlier.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" data-testid="scan-session-empty">
           {t('wh_scannedEmpty')}
         </Typography>
       ) : (
@@ -224,11 +232,22 @@ const SessionList = memo(function SessionList({ view }: { view: PipelineViewStor
           sx={{ m: 0, pl: 3, maxHeight: 160, overflowY: 'auto' }}
           data-testid="scan-session"
           data-count={session.length}
+          data-earlier={earlier.length}
         >
           {session.slice(0, 50).map((s) => (
             <li key={s.seq}>
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                 {s.productName} ({s.code}){s.units > 1 ? ` ×${s.units}` : ''}
+              </Typography>
+            </li>
+          ))}
+          {earlier.map(({ line, units }) => (
+            <li key={`earlier:${line.id}`} data-testid="scan-earlier" data-line-id={line.id}>
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {t('wh_scannedBefore', {
+                  name: line.barcode ? `${line.product_name} (${line.barcode})` : line.product_name,
+                  n: units,
+                })}
               </Typography>
             </li>
           ))}

@@ -88,6 +88,21 @@ export function scannedLineCount(lines: readonly ScanLine[]): number {
   return lines.filter((line) => line.scanned_quantity > 0).length;
 }
 
+/**
+ * Per line, the units scanned before this opening of the dialog: the line's count less what this
+ * opening's scans added to it (lines in order, those with none left out).
+ */
+export function earlierScans(
+  lines: readonly ScanLine[],
+  session: readonly { lineId: string; units: number }[],
+): { line: ScanLine; units: number }[] {
+  const now = new Map<string, number>();
+  for (const scan of session) now.set(scan.lineId, (now.get(scan.lineId) ?? 0) + scan.units);
+  return lines
+    .map((line) => ({ line, units: line.scanned_quantity - (now.get(line.id) ?? 0) }))
+    .filter((entry) => entry.units > 0);
+}
+
 // Shared with the inventory count: the wedge's terminator keys and the camera's repeat filter.
 export { isScanTerminator, repeatFilter } from '../shared-ui/scan/scan-input';
 

@@ -18,7 +18,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { formatTRY } from '../../shared/domain/money';
+import { formatTL } from '../../shared/domain/money';
 import type { LocalOrder } from '../local';
 import { deliveryNotePagePath, printDeliveryNote } from '../shared-ui/delivery-note';
 import { FIGURE_CONTAINER, figureSx } from '../shared-ui/figure';
@@ -119,7 +119,7 @@ export default function WarehouseDashboardPage() {
           value={String(summary.prepared)}
           testId="wh-prepared-count"
         />
-        <SummaryCard label={t('wh_totalValue')} value={formatTRY(summary.value)} testId="wh-total-value" />
+        <SummaryCard label={t('wh_totalValue')} value={formatTL(summary.value)} testId="wh-total-value" />
         <SummaryCard
           label={t('wh_totalQuantity')}
           value={String(summary.quantity)}
@@ -303,7 +303,7 @@ function OrderList({
                 {order.order_number}
               </Typography>
               <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {formatTRY(order.total_amount_kurus)}
+                {formatTL(order.total_amount_kurus)}
               </Typography>
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -362,7 +362,7 @@ function OrderList({
               <TableCell>{order.customer_name}</TableCell>
               <TableCell align="right">{itemCount(order)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatTRY(order.total_amount_kurus)}
+                {formatTL(order.total_amount_kurus)}
               </TableCell>
               <TableCell>
                 <StatusChip status={order.status} />

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatTL } from '../domain/money';
 import { ORDER_STATUS_LABELS, ORDER_STATUS_LABELS_EN } from '../domain/order-status';
 import { ROLE_LABELS, ROLE_LABELS_EN } from '../domain/roles';
 import type { AuditEntityKind, AuditValueKind } from './audit-actions';
@@ -181,15 +182,6 @@ const LANGUAGES: Record<AuditLanguage, Record<string, string>> = {
 };
 const YES_NO: Record<AuditLanguage, [string, string]> = { tr: ['Evet', 'Hayır'], en: ['Yes', 'No'] };
 
-/** A money amount in kuruş as the language writes it: ₺1.234,50 / ₺1,234.50. */
-function money(kurus: number, language: AuditLanguage): string {
-  const digits = new Intl.NumberFormat(language === 'tr' ? 'tr-TR' : 'en-GB', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return `${kurus < 0 ? '-' : ''}₺${digits.format(Math.abs(kurus) / 100)}`;
-}
-
 /** A stored value (a parameter, or a field's before or after) as the reader's language shows it. */
 export function auditValueText(
   value: AuditValue | undefined,
@@ -211,14 +203,14 @@ export function auditValueText(
     case 'language':
       return LANGUAGES[language][String(value)] ?? String(value);
     case 'money':
-      return typeof value === 'number' ? money(value, language) : String(value);
+      return typeof value === 'number' ? formatTL(value) : String(value);
     default:
       if (typeof value === 'boolean' || kind === 'bool') return YES_NO[language][value ? 0 : 1];
       return String(value);
   }
 }
 
-/** One change as a line: 'Satış fiyatı: 900,99 ₺ → 950,00 ₺'; a secret: 'Şifre: değiştirildi'. */
+/** One change as a line: 'Satış fiyatı: 900,99 TL → 950,00 TL'; a secret: 'Şifre: değiştirildi'. */
 export function renderAuditChange(
   kind: AuditEntityKind | string | null,
   change: AuditChange,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  formatTL,
   hasAtMostTwoDecimals,
   MAX_ORDER_TOTAL_KURUS,
   MAX_ORDER_TOTAL_TL,
@@ -44,7 +45,7 @@ const patchText = <T extends z.ZodType<string>>(schema: T) =>
     .transform((v) => (v === undefined ? undefined : v ? v : null));
 
 const trNumber = new Intl.NumberFormat('tr-TR');
-const MAX_TOTAL_TEXT = `${trNumber.format(MAX_ORDER_TOTAL_TL)} TL`;
+const MAX_TOTAL_TEXT = formatTL(MAX_ORDER_TOTAL_KURUS);
 
 /**
  * A TL amount: a number > 0 with at most two decimals (stored as integer kuruş, so at least 1

@@ -100,25 +100,16 @@ export function kurusToDecimal(kurus: Kurus): string {
   return `${sign}${(abs - cents) / 100}.${String(cents).padStart(2, '0')}`;
 }
 
-const tryFormat = lazy(
-  () =>
-    new Intl.NumberFormat('tr-TR', {
-      style: 'currency',
-      currency: 'TRY',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }),
-);
 const plainFormat = lazy(
   () => new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
 );
 
-/** ₺1.234,50 */
-export function formatTRY(kurus: Kurus): string {
-  return tryFormat().format(kurus / 100);
-}
-
-/** 1.234,50 TL (tables that append TL). */
+/**
+ * The one way money is shown, on every screen and document and in either language: the amount the
+ * Turkish way with two decimals, then 'TL' — '1.234,50 TL', '-12,00 TL'. Dashboards, lists, forms
+ * and invoices all read alike, so a figure on a card can be compared with the same figure in a
+ * table; no screen formats money another way (no lira sign, no currency style of Intl).
+ */
 export function formatTL(kurus: Kurus): string {
   return `${plainFormat().format(kurus / 100)} TL`;
 }

@@ -15,6 +15,7 @@ import { ApiError } from '../../api/errors';
 import { useApiMutation } from '../../api/query';
 import { uuid } from '../../local/outbox';
 import { DialogSubmitActions } from '../../shared-ui/dialog-submit-actions';
+import { useFieldErrors } from '../../shared-ui/field-errors';
 import { useT } from '../../shared-ui/i18n';
 import { usePhone } from '../../shared-ui/responsive';
 import { useSession } from '../../state/session';
@@ -25,7 +26,7 @@ import {
   checkEdit,
   emptyForm,
   FIELD_LABEL_KEYS,
-  type FormErrors,
+  type FieldError,
   type FormField,
   formFromUser,
   passwordHint,
@@ -58,7 +59,7 @@ export function UserFormDialog({
   const phone = usePhone();
   const ui = useUi();
   const [form, setForm] = useState<UserForm>(emptyForm);
-  const [errors, setErrors] = useState<FormErrors>({});
+  const { errors, setErrors, edited } = useFieldErrors<FormField, FieldError>();
   const [seen, setSeen] = useState<AdminUser | null>(user);
   const [conflict, setConflict] = useState(false);
   const [createId, setCreateId] = useState(uuid);
@@ -73,13 +74,13 @@ export function UserFormDialog({
     setErrors({});
     setConflict(false);
     setCreateId(uuid());
-  }, [open, user]);
+  }, [open, user, setErrors]);
 
   const set =
     <F extends FormField>(field: F) =>
     (value: UserForm[F]) => {
       setForm((f) => ({ ...f, [field]: value }));
-      setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+      edited(field);
     };
 
   const errorText = (field: FormField): string | undefined => {
