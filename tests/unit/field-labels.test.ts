@@ -5,6 +5,7 @@ import type { Endpoint } from '../../src/shared/api/endpoint';
 import { API } from '../../src/shared/api/endpoints';
 import { FIELD_LABELS, labelOf, positionOf, refusalText } from '../../src/shared/api/field-labels';
 import { updateProductBody } from '../../src/shared/api/products';
+import { wireOrZodText } from '../helpers/refusal-text';
 
 /**
  * A person reads a refusal: it names the field by the label they know it by ('Satış Fiyatı',
@@ -131,33 +132,6 @@ function everyRefusal(): Seen[] {
   return out;
 }
 
-/** A wire name as a whole word (snake_case, or the field's own name) in a text. */
-function namesWire(message: string, field: string | undefined): string | null {
-  const snake = /(?<![\p{L}\d])[a-z]+(?:_[a-z]+)+(?![\p{L}\d])/u.exec(message);
-  if (snake) return snake[0];
-  if (/_kurus/.test(message)) return '_kurus';
-  if (!field) return null;
-  if (message.includes(`(${field})`)) return `(${field})`;
-  const last =
-    labelOf(field) !== null
-      ? field
-          .replace(/\[\d+\]/g, '')
-          .split('.')
-          .pop()
-      : undefined;
-  if (!last) return null;
-  // the spec's 'Geçersiz format' and 'Geçerli bir email adresi giriniz'; 'limit' is Turkish too
-  // (but never the first word: a sentence does not start with it)
-  const word = ['format', 'limit', 'email'].includes(last)
-    ? new RegExp(`^${last}(?![\\p{L}\\d])`, 'u')
-    : new RegExp(`(?<![\\p{L}\\d])${last}(?![\\p{L}\\d])`, 'u');
-  return word.test(message) ? last : null;
-}
-
-/** zod's own wording (its Turkish locale and its English default). */
-const ZOD_TEXT =
-  /beklenen [a-z]+, alınan|alınan [a-z]+|Geçersiz (değer|girdi)|\bexpected\b|\breceived\b|Invalid input/i;
-
 describe('field labels', () => {
   it('every field an endpoint validates (path, query, body, at any depth) has a Turkish label', () => {
     const unlabelled = new Set<string>();
@@ -202,9 +176,7 @@ describe('field labels', () => {
   it('no refusal of any endpoint names a field by its wire name or speaks zod’s own text', () => {
     const refusals = everyRefusal();
     expect(refusals.length).toBeGreaterThan(1000);
-    const bad = refusals
-      .map((r) => ({ ...r, wire: namesWire(r.message, r.field), zod: ZOD_TEXT.exec(r.message)?.[0] ?? null }))
-      .filter((r) => r.wire || r.zod || r.message.trim() === '');
+    const bad = refusals.filter((r) => wireOrZodText(r.message, r.field) !== null || r.message.trim() === '');
     const seen = new Set<string>();
     const distinct = bad.filter((r) => {
       const key = `${r.endpoint} ${r.field} ${r.message}`;

@@ -327,7 +327,7 @@ const keep = <T extends z.ZodType>(schema: T) => schema.optional();
  * PUT /products/{id} (admin): any subset of the fields (absent: left as it is; null or blank on an
  * optional field: cleared; prices under either name, as for the create) and `expected_version`, the version the user saw — stale → 409
  * CONFLICT with `current` (the product now), unless the same values are already in place.
- * `current_stock` is not editable here ('Bu alan düzenlenemez: current_stock'): stock changes are
+ * `current_stock` is not editable here ('Bu alan düzenlenemez: Mevcut Stok'): stock changes are
  * movements of the stock ledger.
  */
 export const updateProductBody = z
