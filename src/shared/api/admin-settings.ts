@@ -46,7 +46,7 @@ export type RangedSetting = keyof typeof SETTINGS_RANGES;
 
 export const SYSTEM_NAME_MAX = 100;
 
-/** Turkish labels naming each field (with its wire name) in validation messages. */
+/** Turkish labels naming each field in validation messages (the screen's). */
 export const SETTINGS_LABELS = {
   system_name: 'Sistem adı',
   maintenance_mode: 'Bakım modu',

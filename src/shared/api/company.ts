@@ -15,8 +15,8 @@ import { notEditableText } from './field-labels';
  * server (the request's validation), so both give the same Turkish text for the same input.
  *
  * Messages follow the generic form rules: "{label} gereklidir", "Geçerli bir email adresi
- * giriniz", "Geçersiz format" and the length bounds — each naming its field as `Label (wire_name)`
- * (the server's 400 carries the same text and `field`).
+ * giriniz", "Geçersiz format" and the length bounds — each naming its field by its label (the
+ * server's 400 carries the same text, and the wire name in `field`).
  */
 
 // ---------------------------------------------------------------------------- data ---

@@ -28,7 +28,7 @@ import {
  *
  * Messages follow the generic form rules: "{label} gereklidir", "Geçerli bir sayı giriniz",
  * "Minimum değer {n} olmalıdır", "Maksimum değer {n} olmalıdır", "Geçersiz format" — each naming
- * its field as `Label (wire_name)` (the server's 400 carries the same text and `field`).
+ * its field by its label (the server's 400 carries the same text, and the wire name in `field`).
  *
  * Money: each price is taken under the specification's name in TL with at most two decimals
  * (`selling_price`, `cost_price`, `discounted_price`, read exactly — the API's one amount rule,

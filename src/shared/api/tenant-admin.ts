@@ -14,7 +14,7 @@ import { subscriptionPlanSchema } from './tenants';
  * Contracts of tenant management (platform admins only): list, read, create, edit, settings,
  * usage and delete of companies. One schema per operation, used by the server (validation) and by
  * the screen (its defaults and options), so both speak of a field by the same Turkish label.
- * Messages name the field as `Label (wire_name)`.
+ * Messages name a field by its label; the wire name is only a refusal's `field`.
  */
 
 // ------------------------------------------------------------------------ options ---
