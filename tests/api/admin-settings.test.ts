@@ -115,35 +115,27 @@ describe('GET and PUT /admin/settings', () => {
   });
 
   it.each([
-    ['session_timeout', 4, 'Oturum zaman aşımı (session_timeout): Minimum değer 5 olmalıdır'],
-    ['session_timeout', 1441, 'Oturum zaman aşımı (session_timeout): Maksimum değer 1440 olmalıdır'],
-    ['max_login_attempts', 2, 'Maksimum giriş denemesi (max_login_attempts): Minimum değer 3 olmalıdır'],
-    ['max_login_attempts', 11, 'Maksimum giriş denemesi (max_login_attempts): Maksimum değer 10 olmalıdır'],
-    ['password_min_length', 5, 'Minimum şifre uzunluğu (password_min_length): Minimum değer 6 olmalıdır'],
-    ['password_min_length', 21, 'Minimum şifre uzunluğu (password_min_length): Maksimum değer 20 olmalıdır'],
-    ['backup_retention_days', 6, 'Yedek saklama süresi (backup_retention_days): Minimum değer 7 olmalıdır'],
-    [
-      'backup_retention_days',
-      366,
-      'Yedek saklama süresi (backup_retention_days): Maksimum değer 365 olmalıdır',
-    ],
-    ['session_timeout', 'on', 'Oturum zaman aşımı (session_timeout): Geçerli bir sayı giriniz'],
-    ['max_login_attempts', 4.5, 'Maksimum giriş denemesi (max_login_attempts): Geçerli bir sayı giriniz'],
-    [
-      'backup_frequency',
-      'hourly',
-      'Yedekleme sıklığı (backup_frequency) şunlardan biri olmalıdır: daily, weekly, monthly',
-    ],
-    ['default_language', 'es', 'Varsayılan dil (default_language) şunlardan biri olmalıdır: tr, en'],
+    ['session_timeout', 4, 'Oturum zaman aşımı: Minimum değer 5 olmalıdır'],
+    ['session_timeout', 1441, 'Oturum zaman aşımı: Maksimum değer 1440 olmalıdır'],
+    ['max_login_attempts', 2, 'Maksimum giriş denemesi: Minimum değer 3 olmalıdır'],
+    ['max_login_attempts', 11, 'Maksimum giriş denemesi: Maksimum değer 10 olmalıdır'],
+    ['password_min_length', 5, 'Minimum şifre uzunluğu: Minimum değer 6 olmalıdır'],
+    ['password_min_length', 21, 'Minimum şifre uzunluğu: Maksimum değer 20 olmalıdır'],
+    ['backup_retention_days', 6, 'Yedek saklama süresi: Minimum değer 7 olmalıdır'],
+    ['backup_retention_days', 366, 'Yedek saklama süresi: Maksimum değer 365 olmalıdır'],
+    ['session_timeout', 'on', 'Oturum zaman aşımı: Geçerli bir sayı giriniz'],
+    ['max_login_attempts', 4.5, 'Maksimum giriş denemesi: Geçerli bir sayı giriniz'],
+    ['backup_frequency', 'hourly', 'Yedekleme sıklığı şunlardan biri olmalıdır: daily, weekly, monthly'],
+    ['default_language', 'es', 'Varsayılan dil şunlardan biri olmalıdır: tr, en'],
     [
       'default_timezone',
       'Europe/Paris',
-      'Varsayılan saat dilimi (default_timezone) şunlardan biri olmalıdır: Europe/Istanbul, UTC, Europe/London, America/New_York, Asia/Tokyo',
+      'Varsayılan saat dilimi şunlardan biri olmalıdır: Europe/Istanbul, UTC, Europe/London, America/New_York, Asia/Tokyo',
     ],
-    ['maintenance_mode', 'yes', 'Bakım modu (maintenance_mode) true veya false olmalıdır'],
-    ['system_name', '', 'Sistem adı (system_name) gereklidir'],
-    ['system_name', 'x'.repeat(101), 'Sistem adı (system_name) en fazla 100 karakter olabilir'],
-    ['company_name', 'Başka', 'Bu alan düzenlenemez: company_name'],
+    ['maintenance_mode', 'yes', 'Bakım modu true veya false olmalıdır'],
+    ['system_name', '', 'Sistem adı gereklidir'],
+    ['system_name', 'x'.repeat(101), 'Sistem adı en fazla 100 karakter olabilir'],
+    ['company_name', 'Başka', 'Bu alan düzenlenemez: Şirket adı'],
   ])('400 for %s = %j names the field, nothing written', async (field, value, error) => {
     const before = await tenantRow();
     const audits = await countRows(api.db, 'audit_logs', { tenant_id: TENANT });

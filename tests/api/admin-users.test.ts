@@ -195,24 +195,24 @@ describe('create', () => {
     const before = await liveUsers();
     const audits = await countRows(api.db, 'audit_logs', { tenant_id: TENANT });
     const cases: Array<[Record<string, unknown>, string, string | RegExp]> = [
-      [{ username: undefined }, 'username', 'Kullanıcı adı (username) gereklidir'],
+      [{ username: undefined }, 'username', 'Kullanıcı adı gereklidir'],
       [{ username: 'ab' }, 'username', /en az 3/],
       [{ username: 'a'.repeat(51) }, 'username', /en fazla 50/],
       [{ username: 'ali veli' }, 'username', USER_MESSAGES.usernamePattern],
       [{ username: 'ali\u0000' }, 'username', /geçersiz karakter|yalnızca/],
-      [{ email: undefined }, 'email', 'Email (email) gereklidir'],
-      [{ email: '   ' }, 'email', 'Email (email) gereklidir'],
+      [{ email: undefined }, 'email', 'Email gereklidir'],
+      [{ email: '   ' }, 'email', 'Email gereklidir'],
       [{ email: 'ali@' }, 'email', 'Geçerli bir email adresi giriniz'],
       [{ email: `${'a'.repeat(65)}@ornek.com` }, 'email', /en fazla 64/],
       [{ email: `a@${'b'.repeat(250)}.com` }, 'email', /en fazla 254/],
-      [{ full_name: ' ' }, 'full_name', 'Ad Soyad (full_name) gereklidir'],
+      [{ full_name: ' ' }, 'full_name', 'Ad Soyad gereklidir'],
       [{ full_name: 'A' }, 'full_name', /en az 2/],
       [{ full_name: 'A'.repeat(101) }, 'full_name', /en fazla 100/],
-      [{ role: undefined }, 'role', 'Rol (role) gereklidir'],
-      [{ role: 'boss' }, 'role', 'Rol (role): Geçersiz format'],
-      [{ phone: 'ara beni' }, 'phone', 'Telefon (phone): Geçersiz format'],
+      [{ role: undefined }, 'role', 'Rol gereklidir'],
+      [{ role: 'boss' }, 'role', 'Rol: Geçersiz format'],
+      [{ phone: 'ara beni' }, 'phone', 'Telefon: Geçersiz format'],
       [{ phone: '1'.repeat(31) }, 'phone', /en fazla 30/],
-      [{ password: undefined }, 'password', 'Şifre (password) gereklidir'],
+      [{ password: undefined }, 'password', 'Şifre gereklidir'],
       [{ password: '12345' }, 'password', /en az 6/],
       [{ password: 'x'.repeat(201) }, 'password', /en fazla 200/],
       [{ id: 'not-a-uuid' }, 'id', /geçersiz/],
@@ -237,7 +237,7 @@ describe('create', () => {
       expect(short.status).toBe(400);
       expect(short.body).toMatchObject({
         field: 'password',
-        error: 'Şifre (password) en az 10 karakter olmalıdır',
+        error: 'Şifre en az 10 karakter olmalıdır',
       });
       expect(await liveUsers()).toBe(before);
       const reset = await as(admin, 'POST', `/admin/users/${target.id}/reset-password`, {

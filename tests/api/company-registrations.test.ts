@@ -179,9 +179,9 @@ describe('public sign-up', () => {
   it('refuses bad input with a Turkish error naming the field, writing nothing', async () => {
     const before = await countRegs(api);
     const cases: Array<[Record<string, unknown>, string, RegExp]> = [
-      [{ company_name: '' }, 'company_name', /Şirket adı \(company_name\) gereklidir/],
-      [{ contact_person_name: undefined }, 'contact_person_name', /\(contact_person_name\) gereklidir/],
-      [{ contact_person_email: '' }, 'contact_person_email', /\(contact_person_email\) gereklidir/],
+      [{ company_name: '' }, 'company_name', /^Şirket Adı gereklidir$/],
+      [{ contact_person_name: undefined }, 'contact_person_name', /^Yetkili Adı Soyadı gereklidir$/],
+      [{ contact_person_email: '' }, 'contact_person_email', /^Yetkili E-posta gereklidir$/],
       [{ contact_person_email: 'yok@' }, 'contact_person_email', /Geçerli bir email adresi giriniz/],
       [{ contact_person_phone: '12' }, 'contact_person_phone', /geçerli bir telefon numarası/],
       [{ subscription_plan: 'gold' }, 'subscription_plan', /Ücretsiz, Temel, Pro veya Kurumsal/],

@@ -111,7 +111,7 @@ describe('text fields: no control characters, bounded (400 naming the field, not
       const r = await refusedAndNothingWritten('username', `login username ${name}`, () =>
         api.call('POST', '/auth/login', { body: { username: `sales${ch}`, password: 'x' } }),
       );
-      expect(r.body.error).toBe('Kullanıcı adı (username) geçersiz karakter içeriyor');
+      expect(r.body.error).toBe('Kullanıcı adı geçersiz karakter içeriyor');
     }
     await refusedAndNothingWritten('password', 'login password NUL', () =>
       api.call('POST', '/auth/login', { body: { username: 'sales', password: `a\u0000b` } }),
@@ -181,7 +181,7 @@ describe('text fields: no control characters, bounded (400 naming the field, not
     const r = await refusedAndNothingWritten('email', 'profile email 255', () =>
       api.call('PUT', '/auth/profile', { token: sales.token, body: { email: email255 } }),
     );
-    expect(r.body.error).toBe('E-posta (email) en fazla 254 karakter olabilir');
+    expect(r.body.error).toBe('E-posta en fazla 254 karakter olabilir');
     await refusedAndNothingWritten('email', 'profile email 60 KB', () =>
       api.call('PUT', '/auth/profile', { token: sales.token, body: { email: `${'a'.repeat(60_000)}@x.co` } }),
     );
@@ -388,7 +388,7 @@ describe('numbers in queries are bounded', () => {
       const r = await refusedAndNothingWritten('cursor', `cursor ${JSON.stringify(cursor)}`, () =>
         api.call('GET', '/sync/pull', { tenant: sales.tenant, token: sales.token, query: { cursor } }),
       );
-      expect(r.body.error).toBe('cursor geçersiz');
+      expect(r.body.error).toBe('Eşitleme konumu geçersiz');
     }
     const top = await api.call<Envelope<{ cursor: string; has_more: boolean }>>('GET', '/sync/pull', {
       tenant: sales.tenant,
@@ -510,7 +510,7 @@ describe('money: integer kuruş ≥ 1, exact two decimals, bounded totals', () =
     const r = await refusedAndNothingWritten('items', 'lines summing to max + 0.01', () =>
       createOrder(sales, orderBody({ items: overLines })),
     );
-    expect(r.body.error).toBe('Sipariş toplamı en fazla 1.000.000.000,00 TL olabilir (items)');
+    expect(r.body.error).toBe('Sipariş toplamı en fazla 1.000.000.000,00 TL olabilir');
     await refusedAndNothingWritten('items', 'lines summing to max + 0.01, with total_amount', () =>
       createOrder(sales, orderBody({ items: overLines, total_amount: MAX_ORDER_TOTAL_TL + 0.01 })),
     );

@@ -159,7 +159,7 @@ describe('notification mutations', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
       success: false,
-      error: 'Geçersiz kimlik (id)',
+      error: 'Kayıt kimliği geçersiz',
       code: 'VALIDATION_ERROR',
       field: 'id',
     });

@@ -270,9 +270,9 @@ describe('expiry', () => {
         { ...as(admin), idempotencyKey: randomUUID(), body: { temp_password_days: value } },
       );
     for (const [value, message] of [
-      [0, 'Geçici şifre geçerlilik süresi (temp_password_days): Minimum değer 1 olmalıdır'],
-      [91, 'Geçici şifre geçerlilik süresi (temp_password_days): Maksimum değer 90 olmalıdır'],
-      ['yedi', 'Geçici şifre geçerlilik süresi (temp_password_days): Geçerli bir sayı giriniz'],
+      [0, 'Geçici şifre geçerlilik süresi: Minimum değer 1 olmalıdır'],
+      [91, 'Geçici şifre geçerlilik süresi: Maksimum değer 90 olmalıdır'],
+      ['yedi', 'Geçici şifre geçerlilik süresi: Geçerli bir sayı giriniz'],
     ] as const) {
       const bad = await save(value);
       expect(bad.status).toBe(400);

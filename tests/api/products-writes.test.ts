@@ -90,16 +90,16 @@ describe('money: prices in TL under the specification’s names, the kuruş comp
     const product = await created();
     const cases: Array<[Record<string, unknown>, string, RegExp]> = [
       [{ ...withoutKurus(), selling_price: 12.345, cost_price: 1 }, 'selling_price', /iki ondalık/],
-      [{ ...withoutKurus(), cost_price: 1 }, 'selling_price', /Satış fiyatı \(selling_price\) gereklidir/],
+      [{ ...withoutKurus(), cost_price: 1 }, 'selling_price', /^Satış Fiyatı gereklidir$/],
       [
         { ...productBody(), selling_price: 125.51 },
         'selling_price',
-        /Satış fiyatı \(selling_price\) ile selling_price_kurus aynı tutarı göstermiyor/,
+        /^Satış Fiyatı: TL ve kuruş olarak gönderilen tutarlar aynı değil$/,
       ],
       [
         { ...productBody(), cost_price: 90, cost_price_kurus: 9_001 },
         'cost_price',
-        /cost_price\) ile cost_price_kurus/,
+        /^Maliyet Fiyatı: TL ve kuruş olarak gönderilen tutarlar aynı değil$/,
       ],
       [{ ...productBody(), discounted_price: 200 }, 'discounted_price', /satış fiyatından büyük olamaz/],
     ];
@@ -140,7 +140,9 @@ describe('money: prices in TL under the specification’s names, the kuruş comp
     });
     expect(apart.status).toBe(400);
     expect(apart.body).toMatchObject({ field: 'items[0].unit_price' });
-    expect(String(apart.body.error)).toMatch(/unit_price\) ile unit_price_kurus aynı tutarı göstermiyor/);
+    expect(String(apart.body.error)).toMatch(
+      /^1. kalem: Birim fiyat: TL ve kuruş olarak gönderilen tutarlar aynı değil$/,
+    );
     const total = await api.call('POST', '/orders', {
       token: sales.token,
       body: { customer_name: 'Tutar', items: [line], total_amount: 2.3, total_amount_kurus: 231 },

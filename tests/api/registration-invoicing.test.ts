@@ -148,14 +148,14 @@ describe('the sign-up carries the invoicing fields into the company profile', ()
   it('missing or invalid legal name, tax number or tax office: 400 naming the field, nothing stored', async () => {
     const before = await countRegs();
     const cases: Array<[Record<string, unknown>, string, string | RegExp]> = [
-      [{ legal_name: undefined }, 'legal_name', 'Ticari unvan (legal_name) gereklidir'],
-      [{ legal_name: ' ' }, 'legal_name', 'Ticari unvan (legal_name) gereklidir'],
-      [{ tax_number: undefined }, 'tax_number', 'Vergi numarası (tax_number) gereklidir'],
+      [{ legal_name: undefined }, 'legal_name', 'Ticari Ünvan gereklidir'],
+      [{ legal_name: ' ' }, 'legal_name', 'Ticari Ünvan gereklidir'],
+      [{ tax_number: undefined }, 'tax_number', 'Vergi Numarası gereklidir'],
       [{ tax_number: '9876543210' }, 'tax_number', REG_RULE_TEXTS.taxNumber],
       [{ tax_number: '12345' }, 'tax_number', REG_RULE_TEXTS.taxNumber],
       [{ tax_number: '98765432AB' }, 'tax_number', REG_RULE_TEXTS.taxNumber],
-      [{ tax_number: 9876543217 }, 'tax_number', 'Vergi numarası (tax_number) gereklidir'],
-      [{ tax_office: '' }, 'tax_office', 'Vergi dairesi (tax_office) gereklidir'],
+      [{ tax_number: 9876543217 }, 'tax_number', 'Vergi Numarası gereklidir'],
+      [{ tax_office: '' }, 'tax_office', 'Vergi Dairesi gereklidir'],
       [{ tax_office: 'x'.repeat(101) }, 'tax_office', /en fazla 100 karakter/],
     ];
     for (const [patch, field, message] of cases) {

@@ -79,7 +79,7 @@ describe('GET /sync/pull?collections=', () => {
       });
       expect(r.status, collections).toBe(400);
       expect(r.body.code).toBe('VALIDATION_ERROR');
-      expect(r.body.error).toBe('collections geçersiz');
+      expect(r.body.error).toBe('Eşitlenecek veriler geçersiz');
     }
   });
 });

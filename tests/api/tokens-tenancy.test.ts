@@ -31,7 +31,7 @@ describe('tenant resolution (?tenant=)', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
       code: 'VALIDATION_ERROR',
-      error: 'tenant parametresi geçersiz',
+      error: 'Şirket adresi geçersiz',
       field: 'tenant',
     });
   });

@@ -277,7 +277,7 @@ describe('tenant management (Chromium against npm start)', () => {
       status: 400,
       body: JSON.stringify({
         success: false,
-        error: 'limit en fazla 100 olabilir',
+        error: 'Sayfa boyutu en fazla 100 olabilir',
         code: 'VALIDATION_ERROR',
       }),
     };
@@ -285,7 +285,7 @@ describe('tenant management (Chromium against npm start)', () => {
     await page.getByTestId('tenants-refresh').click();
     await expect
       .poll(() => snackbar.innerText(), { timeout: 15_000 })
-      .toContain('limit en fazla 100 olabilir');
+      .toContain('Sayfa boyutu en fazla 100 olabilir');
     await context.close();
   });
 

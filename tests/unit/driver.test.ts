@@ -158,9 +158,7 @@ describe('server: proof images are what they say (magic numbers, size)', () => {
 
   it('refuses a declared type the bytes are not, a type not allowed, and too many bytes — naming the field', () => {
     const both = ['image/jpeg', 'image/png'] as const;
-    expect(decodeImage(url('image/jpeg', jpeg), 'photo', 'Fotoğraf (photo)', both, 100).type).toBe(
-      'image/jpeg',
-    );
+    expect(decodeImage(url('image/jpeg', jpeg), 'photo', 'Fotoğraf', both, 100).type).toBe('image/jpeg');
     const refusal = (f: () => unknown) => {
       try {
         f();

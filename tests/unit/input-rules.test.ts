@@ -95,18 +95,14 @@ describe('the shared text rule', () => {
   });
 
   it('trims, bounds and names the field in Turkish', () => {
-    const notes = text('Notlar (notes)', 5, { multiline: true });
+    const notes = text('Notlar', 5, { multiline: true });
     expect(notes.parse('  a\nb  ')).toBe('a\nb');
-    expect(notes.safeParse('abcdef').error?.issues[0]?.message).toBe(
-      'Notlar (notes) en fazla 5 karakter olabilir',
-    );
-    expect(notes.safeParse('a\u0000').error?.issues[0]?.message).toBe(
-      'Notlar (notes) geçersiz karakter içeriyor',
-    );
-    const name = text('Ad (name)', 10, { min: 1, minMessage: 'Ad gereklidir' });
+    expect(notes.safeParse('abcdef').error?.issues[0]?.message).toBe('Notlar en fazla 5 karakter olabilir');
+    expect(notes.safeParse('a\u0000').error?.issues[0]?.message).toBe('Notlar geçersiz karakter içeriyor');
+    const name = text('Ad', 10, { min: 1, minMessage: 'Ad gereklidir' });
     expect(name.safeParse('   ').error?.issues[0]?.message).toBe('Ad gereklidir');
     expect(name.safeParse('a\nb').success).toBe(false);
-    const password = text('Şifre (password)', 10, { trim: false });
+    const password = text('Şifre', 10, { trim: false });
     expect(password.parse(' gizli ')).toBe(' gizli ');
   });
 });

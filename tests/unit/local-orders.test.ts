@@ -188,7 +188,7 @@ describe('changing an order', () => {
     const [assign] = await listEntries(db);
     await reject(db, assign!, {
       status: 400,
-      error: 'Geçerli bir sürücü seçiniz (driver_id)',
+      error: 'Geçerli bir sürücü seçiniz',
       code: 'VALIDATION_ERROR',
     });
     expect(await db.orders.get('o3')).toMatchObject({ status: 'prepared', driver_id: null });

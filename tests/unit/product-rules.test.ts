@@ -52,39 +52,27 @@ describe('createProductBody', () => {
   });
 
   it.each([
-    [{ name: '' }, 'name', 'Ürün adı (name) gereklidir'],
-    [{ name: 'A' }, 'name', 'Ürün adı (name) en az 2 karakter olmalıdır'],
-    [
-      { product_code: 'x'.repeat(65) },
-      'product_code',
-      'Ürün kodu (product_code) en fazla 64 karakter olabilir',
-    ],
-    [{ selling_price_kurus: undefined }, 'selling_price', 'Satış fiyatı (selling_price) gereklidir'],
-    [
-      { selling_price_kurus: '12' },
-      'selling_price_kurus',
-      'Satış fiyatı (selling_price_kurus): Geçerli bir sayı giriniz',
-    ],
-    [{ min_stock: -1 }, 'min_stock', 'Minimum stok (min_stock): Minimum değer 0 olmalıdır'],
+    [{ name: '' }, 'name', 'Ürün Adı gereklidir'],
+    [{ name: 'A' }, 'name', 'Ürün Adı en az 2 karakter olmalıdır'],
+    [{ product_code: 'x'.repeat(65) }, 'product_code', 'Ürün Kodu en fazla 64 karakter olabilir'],
+    [{ selling_price_kurus: undefined }, 'selling_price', 'Satış Fiyatı gereklidir'],
+    [{ selling_price_kurus: '12' }, 'selling_price_kurus', 'Satış Fiyatı: Geçerli bir sayı giriniz'],
+    [{ min_stock: -1 }, 'min_stock', 'Minimum Stok: Minimum değer 0 olmalıdır'],
     [
       { current_stock: 2_000_000_000 },
       'current_stock',
-      'Mevcut stok (current_stock): Maksimum değer 1.000.000.000 olmalıdır',
+      'Mevcut Stok: Maksimum değer 1.000.000.000 olmalıdır',
     ],
-    [{ barcode: '4006381333932' }, 'barcode', 'Barkod (barcode): Geçersiz format'],
-    [{ vat_rate: 18 }, 'vat_rate', 'KDV oranı (vat_rate): 0, 1, 10 veya 20 olmalıdır'],
-    [{ status: 'archived' }, 'status', 'Durum (status): Geçersiz format'],
-    [{ tags: ['x'.repeat(41)] }, 'tags.0', 'Etiketler (tags): her etiket en fazla 40 karakter olabilir'],
+    [{ barcode: '4006381333932' }, 'barcode', 'Barkod: Geçersiz format'],
+    [{ vat_rate: 18 }, 'vat_rate', 'KDV Oranı: 0, 1, 10 veya 20 olmalıdır'],
+    [{ status: 'archived' }, 'status', 'Durum: Geçersiz format'],
+    [{ tags: ['x'.repeat(41)] }, 'tags.0', 'Etiketler: her etiket en fazla 40 karakter olabilir'],
     [
       { images: Array.from({ length: 6 }, () => ({ url: `/api/products/images/${'a'.repeat(64)}` })) },
       'images',
-      'Görseller (images): en fazla 5 görsel olabilir',
+      'Görseller: en fazla 5 görsel olabilir',
     ],
-    [
-      { description: 'x'.repeat(2001) },
-      'description',
-      'Açıklama (description) en fazla 2000 karakter olabilir',
-    ],
+    [{ description: 'x'.repeat(2001) }, 'description', 'Açıklama en fazla 2000 karakter olabilir'],
   ])('%o → %s', (overrides, path, message) => {
     expect(firstIssue(createProductBody, { ...valid, ...overrides })).toEqual({ path, message });
   });
@@ -95,7 +83,7 @@ describe('createProductBody', () => {
       expected_version: 3,
     });
     expect(firstIssue(updateProductBody, { current_stock: 5 })?.message).toBe(
-      'Bu alan düzenlenemez: current_stock',
+      'Bu alan düzenlenemez: Mevcut Stok',
     );
     expect(
       firstIssue(updateProductBody, { selling_price_kurus: 100, discounted_price_kurus: 200 })?.path,
@@ -140,39 +128,23 @@ describe('prices: TL under the specification’s names, or their kuruş companio
   });
 
   it.each([
-    [
-      { selling_price: 12.345 },
-      'selling_price',
-      'Satış fiyatı (selling_price): en fazla iki ondalık basamak olabilir',
-    ],
-    [
-      { selling_price: 1.005 },
-      'selling_price',
-      'Satış fiyatı (selling_price): en fazla iki ondalık basamak olabilir',
-    ],
-    [{ selling_price: -1 }, 'selling_price', 'Satış fiyatı (selling_price): Minimum değer 0 olmalıdır'],
-    [
-      { selling_price: 10_000_000.01 },
-      'selling_price',
-      'Satış fiyatı (selling_price): Maksimum değer 10.000.000 olmalıdır',
-    ],
-    [{ cost_price: '9' }, 'cost_price', 'Maliyet fiyatı (cost_price): Geçerli bir sayı giriniz'],
+    [{ selling_price: 12.345 }, 'selling_price', 'Satış Fiyatı: en fazla iki ondalık basamak olabilir'],
+    [{ selling_price: 1.005 }, 'selling_price', 'Satış Fiyatı: en fazla iki ondalık basamak olabilir'],
+    [{ selling_price: -1 }, 'selling_price', 'Satış Fiyatı: Minimum değer 0 olmalıdır'],
+    [{ selling_price: 10_000_000.01 }, 'selling_price', 'Satış Fiyatı: Maksimum değer 10.000.000 olmalıdır'],
+    [{ cost_price: '9' }, 'cost_price', 'Maliyet Fiyatı: Geçerli bir sayı giriniz'],
     [
       { selling_price: 1299.91 },
       'selling_price',
-      'Satış fiyatı (selling_price) ile selling_price_kurus aynı tutarı göstermiyor',
+      'Satış Fiyatı: TL ve kuruş olarak gönderilen tutarlar aynı değil',
     ],
     [
       { discounted_price: 0.5, discounted_price_kurus: 51 },
       'discounted_price',
-      'İndirimli fiyat (discounted_price) ile discounted_price_kurus aynı tutarı göstermiyor',
+      'İndirimli Fiyat: TL ve kuruş olarak gönderilen tutarlar aynı değil',
     ],
-    [
-      { discounted_price: 1300 },
-      'discounted_price',
-      'İndirimli fiyat (discounted_price) satış fiyatından büyük olamaz',
-    ],
-    [{ cost_price_kurus: undefined }, 'cost_price', 'Maliyet fiyatı (cost_price) gereklidir'],
+    [{ discounted_price: 1300 }, 'discounted_price', 'İndirimli fiyat satış fiyatından büyük olamaz'],
+    [{ cost_price_kurus: undefined }, 'cost_price', 'Maliyet Fiyatı gereklidir'],
   ])('%o → %s', (overrides, path, message) => {
     expect(firstIssue(createProductBody, { ...valid, ...overrides })).toEqual({ path, message });
   });
@@ -196,7 +168,7 @@ describe('prices: TL under the specification’s names, or their kuruş companio
     });
     expect(firstIssue(updateProductBody, { cost_price: 5, cost_price_kurus: 499 })).toEqual({
       path: 'cost_price',
-      message: 'Maliyet fiyatı (cost_price) ile cost_price_kurus aynı tutarı göstermiyor',
+      message: 'Maliyet Fiyatı: TL ve kuruş olarak gönderilen tutarlar aynı değil',
     });
     expect(firstIssue(updateProductBody, { discounted_price: null, discounted_price_kurus: 100 })?.path).toBe(
       'discounted_price',

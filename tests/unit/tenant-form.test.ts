@@ -27,7 +27,7 @@ describe('the brand colour rule', () => {
   it('is the same rule the server applies to the branding', () => {
     const refused = brandingBody.safeParse({ primary_color: 'mavi' });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues[0]?.message).toBe(brandColourMessage('Ana renk (primary_color)'));
+    expect(refused.error?.issues[0]?.message).toBe(brandColourMessage('Ana renk'));
     expect(brandingBody.parse({ primary_color: '#ABCDEF' }).primary_color).toBe('#abcdef');
   });
 });

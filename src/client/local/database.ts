@@ -110,6 +110,11 @@ export interface OutboxEntry {
   error: string | null;
   code: string | null;
   http_status: number | null;
+  /**
+   * The field a rejection names (its wire name, e.g. `product_code`, `items[0].quantity`), so the
+   * form puts the message under that input; absent or null when it names none.
+   */
+  field?: string | null;
   /** Last transient failure (network, 5xx), shown while the entry keeps retrying. */
   last_error: string | null;
   /**

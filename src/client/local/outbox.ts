@@ -267,6 +267,7 @@ export async function enqueue<K extends MutationKind>(
     status: 'pending',
     error: null,
     code: null,
+    field: null,
     http_status: null,
     last_error: null,
   };
@@ -314,6 +315,7 @@ export async function acknowledge(
         status: 'failed',
         error: refused.error,
         code: refused.code,
+        field: null,
         http_status: refused.http_status,
         attempts: current.attempts + 1,
         ...(refused.local ? { local: { ...current.local, ...refused.local } } : {}),
@@ -383,6 +385,8 @@ export interface Rejection {
   status: number;
   error: string;
   code: string | null;
+  /** The field the refusal names (a 400's or 409's `field`), if any. */
+  field?: string | null;
   /** The record as the server has it now (409 CONFLICT carries `current`). */
   current?: Row | null;
 }
@@ -405,6 +409,7 @@ export async function reject(
       status: 'failed',
       error: rejection.error,
       code: rejection.code,
+      field: rejection.field ?? null,
       http_status: rejection.status,
       attempts: current.attempts + 1,
     });
@@ -472,6 +477,7 @@ export async function retryEntry(db: LocalDb, id: string): Promise<boolean> {
       next_attempt_at: 0,
       error: null,
       code: null,
+      field: null,
       http_status: null,
       last_error: null,
       waiting_for: null,

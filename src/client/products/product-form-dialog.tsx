@@ -110,7 +110,12 @@ export function ProductFormDialog({
     }
     const { entry } = outcome;
     await discardEntry(entry.id);
-    if (entry.code === 'CONFLICT' && seen && entry.http_status === 409 && !refusalField(entry.error)) {
+    if (
+      entry.code === 'CONFLICT' &&
+      seen &&
+      entry.http_status === 409 &&
+      !refusalField(entry.error, entry.field)
+    ) {
       const now = await getLocalStore()?.db.products.get(seen.id);
       if (now) {
         setSeen(now);
@@ -119,7 +124,7 @@ export function ProductFormDialog({
       setConflict(true);
       return false;
     }
-    const field = refusalField(entry.error);
+    const field = refusalField(entry.error, entry.field);
     if (field) setErrors((e) => ({ ...e, [field.field]: field.error }));
     else ui.showError(entry.error ?? t(editing ? 'prod_updateError' : 'prod_createError'));
     return false;

@@ -308,10 +308,12 @@ export function checkEdit(
 
 /**
  * A refusal the server sent for a field (409: a product code or barcode another product has; 400
- * naming a field), as the form error under that field; null when it names none.
+ * naming a field in its `field`, the wire name — `images[0].url` is the image's input), as the form
+ * error under that field; null when it names none.
  */
 export function refusalField(
   error: string | null | undefined,
+  field?: string | null,
 ): { field: FormField; error: FieldError } | null {
   if (!error) return null;
   if (error === PRODUCT_MESSAGES.codeTaken)
@@ -321,7 +323,6 @@ export function refusalField(
   if (error === PRODUCT_MESSAGES.categoryUnknown)
     return { field: 'category', error: { key: 'prod_listUnknown' } };
   if (error === PRODUCT_MESSAGES.brandUnknown) return { field: 'brand', error: { key: 'prod_listUnknown' } };
-  const named = /\(([a-z_]+)\)\s*$/.exec(error)?.[1];
-  const field = named ? FORM_FIELD[named] : undefined;
-  return field ? { field, error: { key: 'prod_refused', params: { message: error } } } : null;
+  const named = field ? FORM_FIELD[field.split(/[.[]/)[0] ?? ''] : undefined;
+  return named ? { field: named, error: { key: 'prod_refused', params: { message: error } } } : null;
 }

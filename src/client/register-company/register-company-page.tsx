@@ -427,9 +427,7 @@ function refusalOf(caught: unknown, t: Translate): Refusal {
   const named = caught.body?.field;
   const field = typeof named === 'string' ? named.split('.')[0] : undefined;
   if (isFormField(field)) {
-    // The server prefixes a schema message with the field's wire name ("subdomain: …").
-    const message = caught.message.replace(new RegExp(`^${field}: `), '');
-    const error = messageOf(field, message);
+    const error = messageOf(field, caught.message);
     return { field, error, message: fieldText(t, error), newToken: false };
   }
   return {

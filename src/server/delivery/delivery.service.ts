@@ -79,12 +79,12 @@ export async function deliver(
   const signature = decodeImage(
     body.signature,
     'signature',
-    'İmza (signature)',
+    'İmza',
     ['image/png'],
     MAX_PROOF_SIGNATURE_BYTES,
   );
   const photo = body.photo
-    ? decodeImage(body.photo, 'photo', 'Fotoğraf (photo)', ['image/jpeg', 'image/png'], MAX_PROOF_PHOTO_BYTES)
+    ? decodeImage(body.photo, 'photo', 'Fotoğraf', ['image/jpeg', 'image/png'], MAX_PROOF_PHOTO_BYTES)
     : null;
   const recipient = body.recipient_name.trim();
   const note: EventNote = body.notes?.trim()

@@ -203,7 +203,7 @@ async function buildLines(trx: Trx, tenantId: string, items: readonly LineInput[
     const productId = item.product_id ?? null;
     const product = productId ? products.get(productId) : undefined;
     if (productId && !product) {
-      throw validation(`Ürün bulunamadı (items[${index}].product_id)`, `items[${index}].product_id`);
+      throw validation(`Ürün bulunamadı`, `items[${index}].product_id`);
     }
     return {
       id: randomUUID(),
@@ -228,7 +228,7 @@ async function checkCustomer(
   customerId: string | null | undefined,
 ): Promise<void> {
   if (customerId && !(await customerExists(trx, tenantId, customerId))) {
-    throw validation('Müşteri bulunamadı (customer_id)', 'customer_id');
+    throw validation('Müşteri bulunamadı', 'customer_id');
   }
 }
 

@@ -119,7 +119,7 @@ async function resolveReferences<T extends References>(trx: Trx, tenantId: strin
     const hashes = input.images.map((image) => imageHashOf(image.url) ?? '');
     const stored = await existingImageHashes(trx, tenantId, hashes);
     const missing = hashes.findIndex((hash) => !stored.has(hash));
-    if (missing >= 0) throw validation(PRODUCT_MESSAGES.imageUnknown(missing), `images[${missing}].url`);
+    if (missing >= 0) throw validation(PRODUCT_MESSAGES.imageUnknown, `images[${missing}].url`);
   }
   return out;
 }

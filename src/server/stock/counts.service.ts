@@ -10,7 +10,7 @@ import { applyStockMovements } from './stock.service';
 
 type Trx = Transaction<Database>;
 
-const COUNT_TAKEN = 'Bu sayım kimliği (count_id) başka bir kullanıcıya ait';
+const COUNT_TAKEN = 'Bu sayım kimliği başka bir kullanıcıya ait';
 
 /**
  * POST /inventory/counts: an inventory count, all lines in one transaction.
@@ -53,8 +53,7 @@ export async function postCount(
   const ids = body.lines.map((l) => l.product_id);
   const locked = await repo.lockProducts(trx, tenantId, ids);
   for (const [i, line] of body.lines.entries())
-    if (!locked.has(line.product_id))
-      throw validation(`Ürün bulunamadı (lines[${i}].product_id)`, `lines[${i}].product_id`);
+    if (!locked.has(line.product_id)) throw validation(`Ürün bulunamadı`, `lines[${i}].product_id`);
 
   const seen = new Map(body.lines.map((l) => [l.product_id, l.seen_stock_seq]));
   const after = await repo.quantitiesAfter(trx, tenantId, ids, seen);

@@ -55,7 +55,7 @@ const TARGETS = targetsOf(Object.values(API));
 
 const NOT_QUEUEABLE = {
   success: false as const,
-  error: 'Adres (path): bu istek toplu gönderilemez',
+  error: 'Adres: bu istek toplu gönderilemez',
   code: 'VALIDATION_ERROR',
   field: 'path',
 };

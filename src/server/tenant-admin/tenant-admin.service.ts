@@ -192,7 +192,7 @@ async function applyChange(
 ): Promise<MutationResult<AdminTenant>> {
   const row = await lockForEdit(trx, id);
   if (id === PLATFORM_TENANT_ID && change.is_active === false) {
-    throw new AppError(400, 'VALIDATION_ERROR', 'Platform tenantı (default) pasif yapılamaz (is_active)', {
+    throw new AppError(400, 'VALIDATION_ERROR', 'Platform tenantı (default) pasif yapılamaz', {
       field: 'is_active',
     });
   }

@@ -112,7 +112,7 @@ export async function list(
 
 /** Before the transaction: the tenant's password rule, then the hash. */
 export async function preparePassword(tenant: Tenant, password: string): Promise<string> {
-  checkPassword(tenant, password, 'Şifre (password)', 'password');
+  checkPassword(tenant, password, 'Şifre', 'password');
   return hashPassword(password);
 }
 

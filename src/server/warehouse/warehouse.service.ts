@@ -87,7 +87,7 @@ function afterScan(wire: string, itemId: string, scanned: number, seq: number, a
 }
 
 const scanIdTaken = (current: Order) =>
-  new AppError(409, 'CONFLICT', 'Bu okutma kimliği (scan_id) başka bir okutmaya ait', {
+  new AppError(409, 'CONFLICT', 'Bu okutma kimliği başka bir okutmaya ait', {
     field: 'scan_id',
     current,
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEMP_PASSWORD_DAYS } from '../domain/one-time-password';
 import { text } from './common';
+import { notEditableText } from './field-labels';
 import { expectedVersion } from './orders';
 
 /**
@@ -45,22 +46,22 @@ export type RangedSetting = keyof typeof SETTINGS_RANGES;
 
 export const SYSTEM_NAME_MAX = 100;
 
-/** Turkish labels naming each field (with its wire name) in validation messages. */
+/** Turkish labels naming each field in validation messages (the screen's). */
 export const SETTINGS_LABELS = {
-  system_name: 'Sistem adı (system_name)',
-  maintenance_mode: 'Bakım modu (maintenance_mode)',
-  registration_enabled: 'Kayıt açık (registration_enabled)',
-  default_language: 'Varsayılan dil (default_language)',
-  default_timezone: 'Varsayılan saat dilimi (default_timezone)',
-  session_timeout: 'Oturum zaman aşımı (session_timeout)',
-  max_login_attempts: 'Maksimum giriş denemesi (max_login_attempts)',
-  password_min_length: 'Minimum şifre uzunluğu (password_min_length)',
-  require_strong_password: 'Güçlü şifre zorunlu (require_strong_password)',
-  email_notifications: 'E-posta bildirimleri (email_notifications)',
-  sms_notifications: 'SMS bildirimleri (sms_notifications)',
-  backup_frequency: 'Yedekleme sıklığı (backup_frequency)',
-  backup_retention_days: 'Yedek saklama süresi (backup_retention_days)',
-  temp_password_days: 'Geçici şifre geçerlilik süresi (temp_password_days)',
+  system_name: 'Sistem adı',
+  maintenance_mode: 'Bakım modu',
+  registration_enabled: 'Kayıt açık',
+  default_language: 'Varsayılan dil',
+  default_timezone: 'Varsayılan saat dilimi',
+  session_timeout: 'Oturum zaman aşımı',
+  max_login_attempts: 'Maksimum giriş denemesi',
+  password_min_length: 'Minimum şifre uzunluğu',
+  require_strong_password: 'Güçlü şifre zorunlu',
+  email_notifications: 'E-posta bildirimleri',
+  sms_notifications: 'SMS bildirimleri',
+  backup_frequency: 'Yedekleme sıklığı',
+  backup_retention_days: 'Yedek saklama süresi',
+  temp_password_days: 'Geçici şifre geçerlilik süresi',
 } as const;
 
 export const SETTINGS_MESSAGES = {
@@ -142,8 +143,7 @@ export const updateSettingsBody = z.strictObject(
     expected_version: expectedVersion,
   },
   {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `Bu alan düzenlenemez: ${issue.keys.join(', ')}` : undefined,
+    error: (issue) => (issue.code === 'unrecognized_keys' ? notEditableText(issue.keys) : undefined),
   },
 );
 export type UpdateSettingsBody = z.input<typeof updateSettingsBody>;

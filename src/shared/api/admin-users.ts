@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../domain/roles';
 import { userSchema } from './auth';
 import { EMAIL_INVALID_MESSAGE, emailText, pageQuery, text } from './common';
+import { notEditableText } from './field-labels';
 import { expectedVersion } from './orders';
 
 /**
@@ -45,8 +46,8 @@ export const USER_FIELD_LABELS: Record<UserField, string> = {
   is_active: 'Durum',
 };
 
-/** 'Kullanıcı adı (username)': how a message names a field (its label and its wire name). */
-export const userFieldLabel = (field: UserField) => `${USER_FIELD_LABELS[field]} (${field})`;
+/** 'Kullanıcı adı': how a message names a field (by its label; the wire name only in `field`). */
+export const userFieldLabel = (field: UserField) => USER_FIELD_LABELS[field];
 
 /** The generic form rules' texts, naming the field. */
 export const USER_RULE_TEXTS = {
@@ -64,15 +65,15 @@ export const USER_MESSAGES = {
     'Şifre başarıyla sıfırlandı; kullanıcının açık oturumları kapatıldı. Kullanıcı bu geçici şifreyle girip kendi şifresini belirlemelidir.',
   unlocked: 'Kullanıcının giriş kilidi kaldırıldı.',
   notFound: 'Kullanıcı bulunamadı.',
-  usernameTaken: 'Bu kullanıcı adı zaten kullanılıyor (username)',
-  idTaken: 'Bu kullanıcı kimliği başka bir kayıtta kullanılıyor (id)',
+  usernameTaken: 'Bu kullanıcı adı zaten kullanılıyor',
+  idTaken: 'Bu kullanıcı kimliği başka bir kayıtta kullanılıyor',
   versionConflict:
     'Kullanıcı siz düzenlerken değişti. Güncel hâli gösteriliyor; değişikliğinizi tekrar yapın.',
   lastAdmin:
     'Şirketin son aktif yöneticisi silinemez, pasif yapılamaz ve rolü değiştirilemez. Önce başka bir kullanıcıyı yönetici yapın.',
   selfDelete: 'Kendi hesabınızı silemezsiniz.',
   selfDeactivate: 'Kendi hesabınızı pasif yapamazsınız.',
-  usernamePattern: 'Kullanıcı adı (username) yalnızca harf, rakam, nokta, tire ve alt çizgi içerebilir',
+  usernamePattern: 'Kullanıcı adı yalnızca harf, rakam, nokta, tire ve alt çizgi içerebilir',
 } as const;
 
 const R = USER_RULE_TEXTS;
@@ -129,14 +130,14 @@ const isActive = z.boolean({ error: R.format('is_active') });
 export const adminUsersQuery = z.object({
   page: pageQuery,
   limit: z.coerce
-    .number({ error: 'limit bir sayı olmalıdır' })
-    .int({ error: 'limit tam sayı olmalıdır' })
-    .refine((n) => (USER_PAGE_SIZES as readonly number[]).includes(n), 'limit 5, 10 veya 25 olmalıdır')
+    .number({ error: 'Sayfa boyutu bir sayı olmalıdır' })
+    .int({ error: 'Sayfa boyutu tam sayı olmalıdır' })
+    .refine((n) => (USER_PAGE_SIZES as readonly number[]).includes(n), 'Sayfa boyutu 5, 10 veya 25 olmalıdır')
     .default(USER_DEFAULT_PAGE_SIZE),
-  search: text('Arama (search)', 100).optional(),
-  role: z.enum(ROLES, { error: 'Rol (role) geçersiz' }).optional(),
+  search: text('Arama', 100).optional(),
+  role: z.enum(ROLES, { error: 'Rol geçersiz' }).optional(),
   is_active: z
-    .enum(['true', 'false'], { error: 'Durum (is_active) true veya false olmalıdır' })
+    .enum(['true', 'false'], { error: 'Durum true veya false olmalıdır' })
     .transform((v) => v === 'true')
     .optional(),
 });
@@ -168,7 +169,7 @@ export type AdminUsersPage = z.infer<typeof adminUsersResponse>;
  * one (the same account answers 200; an id another account has is 409).
  */
 export const createUserBody = z.object({
-  id: z.uuid({ error: 'Kullanıcı kimliği (id) geçersiz' }).optional(),
+  id: z.uuid({ error: 'Kullanıcı kimliği geçersiz' }).optional(),
   username,
   email,
   full_name: fullName,
@@ -199,8 +200,7 @@ export const updateUserBody = z.strictObject(
     expected_version: expectedVersion,
   },
   {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `Bu alan düzenlenemez: ${issue.keys.join(', ')}` : undefined,
+    error: (issue) => (issue.code === 'unrecognized_keys' ? notEditableText(issue.keys) : undefined),
   },
 );
 export type UpdateUserBody = z.input<typeof updateUserBody>;

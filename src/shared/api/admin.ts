@@ -54,24 +54,24 @@ function dateQuery(field: string) {
 
 /** The filters the list and the export share. */
 export const adminLogFilterFields = {
-  level: z.enum(LOG_LEVELS, { error: 'level info, warning veya error olmalıdır' }).optional(),
-  action: text('İşlem (action)', 100).optional(),
-  entity_id: text('Kayıt kimliği (entity_id)', 100).optional(),
-  user_id: z.uuid({ error: 'user_id geçersiz' }).optional(),
-  from: dateQuery('Başlangıç tarihi (from)').optional(),
-  to: dateQuery('Bitiş tarihi (to)').optional(),
-  search: text('Arama (search)', LOG_SEARCH_MAX).optional(),
+  level: z.enum(LOG_LEVELS, { error: 'Seviye bilgi, uyarı veya hata olmalıdır' }).optional(),
+  action: text('İşlem', 100).optional(),
+  entity_id: text('Kayıt kimliği', 100).optional(),
+  user_id: z.uuid({ error: 'Kullanıcı kimliği geçersiz' }).optional(),
+  from: dateQuery('Başlangıç tarihi').optional(),
+  to: dateQuery('Bitiş tarihi').optional(),
+  search: text('Arama', LOG_SEARCH_MAX).optional(),
 };
 
 const rangeInOrder = (q: { from?: Date; to?: Date }) =>
   !q.from || !q.to || q.from.getTime() <= q.to.getTime();
-const RANGE_MESSAGE = 'Bitiş tarihi (to) başlangıç tarihinden (from) önce olamaz';
+const RANGE_MESSAGE = 'Bitiş tarihi başlangıç tarihinden önce olamaz';
 
 export const adminLogsQuery = z
   .object({ page: pageQuery, limit: limitQuery(50, 200), ...adminLogFilterFields })
   .refine(rangeInOrder, { message: RANGE_MESSAGE, path: ['to'] })
   .refine((q) => (q.page - 1) * q.limit < LOG_COUNT_CAP, {
-    message: `page en fazla ilk ${LOG_COUNT_CAP.toLocaleString('tr-TR')} kayda kadar gidebilir; tarih aralığını daraltın`,
+    message: `Sayfa en fazla ilk ${LOG_COUNT_CAP.toLocaleString('tr-TR')} kayda kadar gidebilir; tarih aralığını daraltın`,
     path: ['page'],
   });
 export type AdminLogsQuery = z.infer<typeof adminLogsQuery>;
@@ -82,8 +82,8 @@ export const LOG_EXPORT_LANGUAGES = ['tr', 'en'] as const;
 export const adminLogsExportQuery = z
   .object({
     ...adminLogFilterFields,
-    format: z.enum(LOG_EXPORT_FORMATS, { error: 'Biçim (format) csv veya xlsx olmalıdır' }).default('csv'),
-    lang: z.enum(LOG_EXPORT_LANGUAGES, { error: 'Dil (lang) tr veya en olmalıdır' }).default('tr'),
+    format: z.enum(LOG_EXPORT_FORMATS, { error: 'Biçim csv veya xlsx olmalıdır' }).default('csv'),
+    lang: z.enum(LOG_EXPORT_LANGUAGES, { error: 'Dil tr veya en olmalıdır' }).default('tr'),
   })
   .refine(rangeInOrder, { message: RANGE_MESSAGE, path: ['to'] });
 export type AdminLogsExportQuery = z.infer<typeof adminLogsExportQuery>;

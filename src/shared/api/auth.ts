@@ -32,12 +32,12 @@ export type User = z.infer<typeof userSchema>;
  */
 export const loginBody = z.object({
   // NUL or another control character → 400 naming the field (before, the database refused it: 500).
-  username: text('Kullanıcı adı (username)', 100, {
+  username: text('Kullanıcı adı', 100, {
     typeMessage: MESSAGES.loginFieldsRequired,
     min: 1,
     minMessage: MESSAGES.loginFieldsRequired,
   }),
-  password: text('Şifre (password)', 200, {
+  password: text('Şifre', 200, {
     trim: false,
     typeMessage: MESSAGES.loginFieldsRequired,
     min: 1,
@@ -77,23 +77,23 @@ export const registerBody = z.object({
     min: 2,
     minMessage: 'Ad soyad en az 2 karakter olmalıdır',
   }),
-  email: emailText('E-posta (email)'),
-  phone: text('Telefon (phone)', 30).optional(),
+  email: emailText('E-posta'),
+  phone: text('Telefon', 30).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 /** PUT /auth/profile: the user's own name, email, phone, and optionally a new password. */
 export const profileUpdateBody = z
   .object({
-    full_name: text('Ad soyad (full_name)', 100, {
+    full_name: text('Ad soyad', 100, {
       min: 2,
       minMessage: 'Ad soyad en az 2 karakter olmalıdır',
     }).optional(),
     // Bounded (≤ 254): the address used to be unlimited (60 KB were stored).
-    email: emailText('E-posta (email)').optional(),
-    phone: text('Telefon (phone)', 30).nullable().optional(),
-    current_password: text('Mevcut şifre (current_password)', 200, { trim: false }).optional(),
-    new_password: text('Yeni şifre (new_password)', 200, {
+    email: emailText('E-posta').optional(),
+    phone: text('Telefon', 30).nullable().optional(),
+    current_password: text('Mevcut şifre', 200, { trim: false }).optional(),
+    new_password: text('Yeni şifre', 200, {
       trim: false,
       min: 6,
       minMessage: 'Yeni şifre en az 6 karakter olmalıdır',

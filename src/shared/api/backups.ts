@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typeError } from './common';
 
 /**
  * Tenant backups (admin only): the list, "back up now", and the archive's download. A backup is a
@@ -37,5 +38,7 @@ export const backupListResponse = z.object({
 export type BackupList = z.infer<typeof backupListResponse>;
 
 /** POST /admin/backups: the client-made id of the backup (a replay answers the same backup). */
-export const createBackupBody = z.object({ id: z.uuid({ error: 'Geçersiz kimlik (id)' }) });
+export const createBackupBody = z.object({
+  id: z.uuid({ error: typeError('Yedek kimliği gereklidir', 'Yedek kimliği geçersiz') }),
+});
 export type CreateBackupBody = z.infer<typeof createBackupBody>;

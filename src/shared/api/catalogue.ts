@@ -16,16 +16,16 @@ export const PRODUCT_SORT_FIELDS = ['created_at', 'name', 'selling_price', 'curr
  * product code, barcode and brand.
  */
 export const productListQuery = z.object({
-  search: text('Arama (search)', 100).optional(),
-  category: text('Kategori (category)', 100).optional(),
-  brand: text('Marka (brand)', 100).optional(),
+  search: text('Arama', 100).optional(),
+  category: text('Kategori', 100).optional(),
+  brand: text('Marka', 100).optional(),
   status: z
-    .enum(['active', 'inactive', 'discontinued', 'out_of_stock'], { error: 'Geçersiz ürün durumu (status)' })
+    .enum(['active', 'inactive', 'discontinued', 'out_of_stock'], { error: 'Geçersiz ürün durumu' })
     .optional(),
   page: pageQuery,
   limit: limitQuery(10, 100),
-  sort_by: z.enum(PRODUCT_SORT_FIELDS, { error: 'Geçersiz sıralama alanı (sort_by)' }).default('created_at'),
-  sort_order: z.enum(['asc', 'desc'], { error: 'Geçersiz sıralama yönü (sort_order)' }).default('desc'),
+  sort_by: z.enum(PRODUCT_SORT_FIELDS, { error: 'Geçersiz sıralama alanı' }).default('created_at'),
+  sort_order: z.enum(['asc', 'desc'], { error: 'Geçersiz sıralama yönü' }).default('desc'),
 });
 export type ProductListQuery = z.input<typeof productListQuery>;
 

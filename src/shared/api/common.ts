@@ -9,14 +9,14 @@ export function envelope<T extends z.ZodType>(data: T) {
 /** Every call carries `?tenant=`. */
 export const tenantQuery = z.object({
   tenant: z
-    .string({ error: 'tenant parametresi gereklidir' })
+    .string({ error: 'Şirket gereklidir' })
     .trim()
-    .min(1, 'tenant parametresi gereklidir')
-    .max(63, 'tenant parametresi en fazla 63 karakter olabilir')
-    .regex(/^[a-z0-9][a-z0-9-]*$/i, 'tenant parametresi geçersiz'),
+    .min(1, 'Şirket gereklidir')
+    .max(63, 'Şirket adresi en fazla 63 karakter olabilir')
+    .regex(/^[a-z0-9][a-z0-9-]*$/i, 'Şirket adresi geçersiz'),
 });
 
-export const idParam = z.object({ id: z.uuid({ error: 'Geçersiz kimlik (id)' }) });
+export const idParam = z.object({ id: z.uuid({ error: 'Kayıt kimliği geçersiz' }) });
 
 /** ISO-8601 UTC timestamp on the wire. */
 export const timestamp = z.string();
@@ -24,10 +24,21 @@ export const timestamp = z.string();
 /** A TL amount on the wire: a non-negative number with at most two decimals. */
 export const tlAmount = z.number();
 
+/**
+ * A type refusal that tells a missing field (`required`: '{label} gereklidir') from a value of the
+ * wrong type (`wrong`), for `{ error: … }` of a schema.
+ */
+export const typeError =
+  (required: string, wrong: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined ? required : wrong;
+
 // ------------------------------------------------------------------------------- amounts ---
 
 /** The texts of one amount's rule, each naming its field. */
 export interface AmountTexts {
+  /** When the amount is missing (default: the `number` text). */
+  required?: string;
   number: string;
   min: string;
   max: string;
@@ -45,15 +56,15 @@ export function tlAmountInput(
   texts: AmountTexts,
   bounds: { min: number; max: number; minExclusive?: boolean },
 ) {
-  const number = z.number({ error: texts.number });
+  const number = z.number({ error: typeError(texts.required ?? texts.number, texts.number) });
   return (bounds.minExclusive ? number.gt(bounds.min, texts.min) : number.min(bounds.min, texts.min))
     .max(bounds.max, texts.max)
     .refine(hasAtMostTwoDecimals, texts.decimals);
 }
 
-/** `Satış fiyatı (selling_price) ile selling_price_kurus aynı tutarı göstermiyor`. */
-export const amountMismatchText = (label: string, tl: string, kurus: string) =>
-  `${label} (${tl}) ile ${kurus} aynı tutarı göstermiyor`;
+/** `Satış Fiyatı: TL ve kuruş olarak gönderilen tutarlar aynı değil` (both names of one amount sent). */
+export const amountMismatchText = (label: string) =>
+  `${label}: TL ve kuruş olarak gönderilen tutarlar aynı değil`;
 
 /**
  * One amount a body may send under its TL name, its exact `_kurus` companion, or both (each
@@ -73,7 +84,7 @@ export function amountKurus(
     ctx.addIssue({
       code: 'custom',
       path: [names.tl],
-      message: amountMismatchText(names.label, names.tl, names.kurus),
+      message: amountMismatchText(names.label),
     });
     return false;
   }
@@ -111,8 +122,11 @@ export interface TextOptions {
   /** Minimum length (after trimming) and its message. */
   min?: number;
   minMessage?: string;
-  /** Message when the value is missing or not a string (default `{label} metin olmalıdır`). */
-  typeMessage?: string;
+  /**
+   * Message when the value is missing or not a string (default: missing → `{label} gereklidir`,
+   * anything else → `{label} metin olmalıdır`).
+   */
+  typeMessage?: string | ((issue: { input?: unknown }) => string);
   /** Message when too long (default `{label} en fazla {max} karakter olabilir`). */
   maxMessage?: string;
 }
@@ -121,10 +135,13 @@ export interface TextOptions {
  * THE rule for every string a request carries (bodies, queries, params): a string, trimmed,
  * at most `max` characters, without control characters (see hasForbiddenCharacter). A client can
  * then never reach the database with a value it refuses (NUL → a 500) or with unbounded text.
- * `label` names the field in Turkish with its wire name, e.g. 'Notlar (notes)'.
+ * `label` names the field in Turkish as the screen does, e.g. 'Notlar' (never its wire name: that
+ * travels in the refusal's `field`).
  */
 export function text(label: string, max: number, options: TextOptions = {}) {
-  let schema = z.string({ error: options.typeMessage ?? `${label} metin olmalıdır` });
+  let schema = z.string({
+    error: options.typeMessage ?? typeError(`${label} gereklidir`, `${label} metin olmalıdır`),
+  });
   if (options.trim !== false) schema = schema.trim();
   if (options.min !== undefined) {
     schema = schema.min(
@@ -160,7 +177,7 @@ export function emailLocalPartFits(value: string): boolean {
 export function emailText(label: string, options: { message?: string; allowEmpty?: boolean } = {}) {
   const message = options.message ?? EMAIL_INVALID_MESSAGE;
   const empty = (v: string) => options.allowEmpty === true && v === '';
-  return text(label, MAX_EMAIL_LENGTH, { typeMessage: message })
+  return text(label, MAX_EMAIL_LENGTH, { typeMessage: typeError(`${label} gereklidir`, message) })
     .refine(
       (v) => empty(v) || emailLocalPartFits(v),
       `${label}: @ işaretinden önceki kısım en fazla ${MAX_EMAIL_LOCAL_LENGTH} karakter olabilir`,
@@ -175,18 +192,18 @@ export const MAX_PAGE = 1_000_000;
 
 /** `?page=` — 1 … MAX_PAGE, default 1. */
 export const pageQuery = z.coerce
-  .number({ error: 'page bir sayı olmalıdır' })
-  .int({ error: 'page tam sayı olmalıdır' })
-  .min(1, 'page en az 1 olmalıdır')
-  .max(MAX_PAGE, `page en fazla ${MAX_PAGE} olabilir`)
+  .number({ error: 'Sayfa bir sayı olmalıdır' })
+  .int({ error: 'Sayfa tam sayı olmalıdır' })
+  .min(1, 'Sayfa en az 1 olmalıdır')
+  .max(MAX_PAGE, `Sayfa en fazla ${MAX_PAGE} olabilir`)
   .default(1);
 
 /** `?limit=` — 1 … max, default `fallback`. */
 export function limitQuery(fallback: number, max: number) {
   return z.coerce
-    .number({ error: 'limit bir sayı olmalıdır' })
-    .int({ error: 'limit tam sayı olmalıdır' })
-    .min(1, 'limit en az 1 olmalıdır')
-    .max(max, `limit en fazla ${max} olabilir`)
+    .number({ error: 'Sayfa boyutu bir sayı olmalıdır' })
+    .int({ error: 'Sayfa boyutu tam sayı olmalıdır' })
+    .min(1, 'Sayfa boyutu en az 1 olmalıdır')
+    .max(max, `Sayfa boyutu en fazla ${max} olabilir`)
     .default(fallback);
 }

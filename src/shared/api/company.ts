@@ -7,6 +7,7 @@ import {
   MAX_EMAIL_LOCAL_LENGTH,
   text,
 } from './common';
+import { notEditableText } from './field-labels';
 
 /**
  * Contracts of the admin panel's company profile ('Şirket Bilgileri'): read, versioned edit, and
@@ -14,8 +15,8 @@ import {
  * server (the request's validation), so both give the same Turkish text for the same input.
  *
  * Messages follow the generic form rules: "{label} gereklidir", "Geçerli bir email adresi
- * giriniz", "Geçersiz format" and the length bounds — each naming its field as `Label (wire_name)`
- * (the server's 400 carries the same text and `field`).
+ * giriniz", "Geçersiz format" and the length bounds — each naming its field by its label (the
+ * server's 400 carries the same text, and the wire name in `field`).
  */
 
 // ---------------------------------------------------------------------------- data ---
@@ -59,7 +60,7 @@ export const COMPANY_LIMITS = {
 export const COMPANY_LOGO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type CompanyLogoType = (typeof COMPANY_LOGO_TYPES)[number];
 
-/** The Turkish labels of the company fields, with the wire names the server's messages append. */
+/** The Turkish labels of the company fields, as the tab shows them (every message names a field by it). */
 export const COMPANY_FIELD_LABELS = {
   name: 'Şirket adı',
   legal_name: 'Ticari unvan',
@@ -76,8 +77,8 @@ export const COMPANY_FIELD_LABELS = {
 export type CompanyField = keyof typeof COMPANY_FIELD_LABELS;
 export const COMPANY_FIELDS = Object.keys(COMPANY_FIELD_LABELS) as CompanyField[];
 
-/** `Şirket adı (name)`: how a message names a field. */
-export const companyFieldLabel = (field: CompanyField) => `${COMPANY_FIELD_LABELS[field]} (${field})`;
+/** `Şirket adı`: how a message names a field. */
+export const companyFieldLabel = (field: CompanyField) => COMPANY_FIELD_LABELS[field];
 
 /** The generic form rules' texts, naming the field. */
 export const COMPANY_RULE_TEXTS = {
@@ -99,13 +100,13 @@ export const COMPANY_MESSAGES = {
   updated: 'Şirket bilgileri güncellendi',
   versionConflict:
     'Şirket bilgileri siz düzenlerken değişti. Güncel hâli gösteriliyor; değişikliğinizi tekrar yapın.',
-  logoRequired: 'Logo dosyası gereklidir (file)',
-  logoTooLarge: `Logo en fazla ${COMPANY_LIMITS.logoBytesMax / 1024 / 1024} MB olabilir (file)`,
-  logoType: 'Logo PNG, JPEG veya WebP olmalıdır (file)',
-  logoOneFile: 'Tek seferde bir logo yüklenebilir (file)',
-  logoCorrupt: 'Logo dosyası bozuk ya da eksik; resmi yeniden kaydedip yükleyin (file)',
-  logoDimensions: `Logo en fazla ${COMPANY_LIMITS.logoUploadSideMax} × ${COMPANY_LIMITS.logoUploadSideMax} piksel olabilir (file)`,
-  logoField: 'Logo dosyası "file" alanında gönderilmelidir (file)',
+  logoRequired: 'Logo dosyası gereklidir',
+  logoTooLarge: `Logo en fazla ${COMPANY_LIMITS.logoBytesMax / 1024 / 1024} MB olabilir`,
+  logoType: 'Logo PNG, JPEG veya WebP olmalıdır',
+  logoOneFile: 'Tek seferde bir logo yüklenebilir',
+  logoCorrupt: 'Logo dosyası bozuk ya da eksik; resmi yeniden kaydedip yükleyin',
+  logoDimensions: `Logo en fazla ${COMPANY_LIMITS.logoUploadSideMax} × ${COMPANY_LIMITS.logoUploadSideMax} piksel olabilir`,
+  logoField: 'Logo dosyası "file" alanında gönderilmelidir',
   logoNotFound: 'Logo bulunamadı.',
 } as const;
 
@@ -185,13 +186,11 @@ const oneOf = <const T extends readonly [string, ...string[]]>(field: CompanyFie
 const expectedVersion = z
   .number({
     error: (issue) =>
-      issue.input === undefined
-        ? 'Beklenen sürüm (expected_version) gereklidir'
-        : 'Beklenen sürüm (expected_version) bir sayı olmalıdır',
+      issue.input === undefined ? 'Beklenen sürüm gereklidir' : 'Beklenen sürüm bir sayı olmalıdır',
   })
-  .int({ error: 'Beklenen sürüm (expected_version) tam sayı olmalıdır' })
-  .min(0, 'Beklenen sürüm (expected_version) negatif olamaz')
-  .max(Number.MAX_SAFE_INTEGER, 'Beklenen sürüm (expected_version) çok büyük');
+  .int({ error: 'Beklenen sürüm tam sayı olmalıdır' })
+  .min(0, 'Beklenen sürüm negatif olamaz')
+  .max(Number.MAX_SAFE_INTEGER, 'Beklenen sürüm çok büyük');
 
 // ------------------------------------------------------------------ PUT /admin/company ---
 
@@ -217,8 +216,7 @@ export const updateCompanyBody = z.strictObject(
     expected_version: expectedVersion,
   },
   {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `Bu alan düzenlenemez: ${issue.keys.join(', ')}` : undefined,
+    error: (issue) => (issue.code === 'unrecognized_keys' ? notEditableText(issue.keys) : undefined),
   },
 );
 export type UpdateCompanyBody = z.input<typeof updateCompanyBody>;
@@ -266,5 +264,5 @@ export type Company = z.infer<typeof companySchema>;
 
 /** POST /admin/company/logo → the company with its new `logo_url`. */
 export const logoHashParam = z.object({
-  hash: z.string({ error: 'Logo (hash) geçersiz' }).regex(/^[0-9a-f]{64}$/, 'Logo (hash) geçersiz'),
+  hash: z.string({ error: 'Logo geçersiz' }).regex(/^[0-9a-f]{64}$/, 'Logo geçersiz'),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidTaxNumber } from '../domain/tax-id';
 import { emailText, limitQuery, pageQuery, text } from './common';
 import { customerSchema } from './entities';
+import { notEditableText } from './field-labels';
 import { expectedVersion } from './orders';
 
 /**
@@ -23,12 +24,11 @@ export const CUSTOMER_LIMITS = {
 } as const;
 
 export const CUSTOMER_MESSAGES = {
-  fullNameRequired: 'Ad Soyad (full_name) gereklidir',
-  phoneInvalid: 'Telefon (phone): geçerli bir telefon numarası giriniz',
-  taxNumberInvalid:
-    'Vergi/T.C. kimlik no (tax_number): 10 haneli geçerli bir VKN veya 11 haneli geçerli bir TCKN giriniz',
+  fullNameRequired: 'Ad Soyad gereklidir',
+  phoneInvalid: 'Telefon: geçerli bir telefon numarası giriniz',
+  taxNumberInvalid: 'Vergi/T.C. kimlik no: 10 haneli geçerli bir VKN veya 11 haneli geçerli bir TCKN giriniz',
   notFound: 'Müşteri bulunamadı',
-  idTaken: 'Bu müşteri kimliği (id) başka bir kayıtta kullanılıyor',
+  idTaken: 'Bu müşteri kimliği başka bir kayıtta kullanılıyor',
   versionConflict: 'Müşteri siz görüntüledikten sonra değiştirildi; güncel hali gösteriliyor',
   cannotDelete: 'Müşteri silme yetkiniz yok',
   cannotWrite: 'Müşteri ekleme ve düzenleme yetkiniz yok',
@@ -66,25 +66,25 @@ const patch = <T extends z.ZodType<string>>(schema: T) =>
     .optional()
     .transform((v) => (v === undefined ? undefined : v ? v : null));
 
-const fullName = text('Ad Soyad (full_name)', CUSTOMER_LIMITS.full_name.max, {
+const fullName = text('Ad Soyad', CUSTOMER_LIMITS.full_name.max, {
   min: 1,
   typeMessage: CUSTOMER_MESSAGES.fullNameRequired,
   minMessage: CUSTOMER_MESSAGES.fullNameRequired,
 }).refine(
   (v) => v.length >= CUSTOMER_LIMITS.full_name.min,
-  `Ad Soyad (full_name) en az ${CUSTOMER_LIMITS.full_name.min} karakter olmalıdır`,
+  `Ad Soyad en az ${CUSTOMER_LIMITS.full_name.min} karakter olmalıdır`,
 );
-const companyName = text('Firma adı (company_name)', CUSTOMER_LIMITS.company_name);
-const phone = text('Telefon (phone)', CUSTOMER_LIMITS.phone).refine(
+const companyName = text('Firma adı', CUSTOMER_LIMITS.company_name);
+const phone = text('Telefon', CUSTOMER_LIMITS.phone).refine(
   (v) => v === '' || isTurkishPhone(v),
   CUSTOMER_MESSAGES.phoneInvalid,
 );
-const address = text('Adres (address)', CUSTOMER_LIMITS.address, { multiline: true });
-const email = emailText('E-posta (email)', { allowEmpty: true });
-const city = text('Şehir (city)', CUSTOMER_LIMITS.city);
-const taxOffice = text('Vergi dairesi (tax_office)', CUSTOMER_LIMITS.tax_office);
+const address = text('Adres', CUSTOMER_LIMITS.address, { multiline: true });
+const email = emailText('E-posta', { allowEmpty: true });
+const city = text('Şehir', CUSTOMER_LIMITS.city);
+const taxOffice = text('Vergi dairesi', CUSTOMER_LIMITS.tax_office);
 // Spaces are tolerated as typed ('123 456 78 90'); the digits are what is stored.
-const taxNumber = text('Vergi/T.C. kimlik no (tax_number)', 20)
+const taxNumber = text('Vergi/T.C. kimlik no', 20)
   .transform((v) => v.replace(/\s/g, ''))
   .refine((v) => v === '' || isValidTaxNumber(v), CUSTOMER_MESSAGES.taxNumberInvalid);
 
@@ -97,7 +97,7 @@ const taxNumber = text('Vergi/T.C. kimlik no (tax_number)', 20)
  * `customer_number_prefix` and its own sequence).
  */
 export const createCustomerBody = z.object({
-  id: z.uuid({ error: 'Müşteri kimliği (id) geçersiz' }).optional(),
+  id: z.uuid({ error: 'Müşteri kimliği geçersiz' }).optional(),
   full_name: fullName,
   company_name: optional(companyName),
   phone: optional(phone),
@@ -130,8 +130,7 @@ export const updateCustomerBody = z.strictObject(
     expected_version: expectedVersion,
   },
   {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `Bu alan düzenlenemez: ${issue.keys.join(', ')}` : undefined,
+    error: (issue) => (issue.code === 'unrecognized_keys' ? notEditableText(issue.keys) : undefined),
   },
 );
 export type UpdateCustomerBody = z.input<typeof updateCustomerBody>;
@@ -168,7 +167,7 @@ export function changedCustomerFields(
  * number, e-mail, with Turkish case folding ('istanbul' finds 'İstanbul').
  */
 export const customerListQuery = z.object({
-  search: text('Arama (search)', 100).optional(),
+  search: text('Arama', 100).optional(),
   page: pageQuery.optional(),
   limit: limitQuery(50, 500).optional(),
 });
@@ -192,9 +191,9 @@ export type CustomerListResponse = z.infer<typeof customerListResponse>;
  * never a refusal: two branches of one company may share a number.
  */
 export const customerDuplicatesQuery = z.object({
-  tax_number: text('Vergi/T.C. kimlik no (tax_number)', 20).optional(),
-  phone: text('Telefon (phone)', CUSTOMER_LIMITS.phone).optional(),
-  exclude_id: z.uuid({ error: 'Hariç tutulan kimlik (exclude_id) geçersiz' }).optional(),
+  tax_number: text('Vergi/T.C. kimlik no', 20).optional(),
+  phone: text('Telefon', CUSTOMER_LIMITS.phone).optional(),
+  exclude_id: z.uuid({ error: 'Hariç tutulan kimlik geçersiz' }).optional(),
 });
 export const customerDuplicatesResponse = z.object({
   duplicates: z.array(

@@ -43,8 +43,8 @@ export const dnsCheckParam = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .max(63, 'tenant en fazla 63 karakter olabilir')
-    .regex(/^[a-z0-9][a-z0-9-]*$/, 'tenant geçersiz'),
+    .max(63, 'Şirket adresi en fazla 63 karakter olabilir')
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'Şirket adresi geçersiz'),
 });
 
 /** → data: the status stored on the tenant, and what it was decided from. */

@@ -233,7 +233,7 @@ export const API = {
   orderProof: endpoint({ ...ROUTES.orderProof, params: idParam, response: deliveryProofSchema }),
   deliveryNote: endpoint({
     ...ROUTES.deliveryNote,
-    params: z.object({ orderId: z.uuid({ error: 'Sipariş kimliği (orderId) geçersiz' }) }),
+    params: z.object({ orderId: z.uuid({ error: 'Sipariş kimliği geçersiz' }) }),
     response: z.unknown(),
     produces: 'application/pdf',
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVOICE_SELLER_FIELDS } from '../domain/invoice-seller';
-import { limitQuery, pageQuery, text } from './common';
+import { limitQuery, pageQuery, text, typeError } from './common';
+import { notEditableText } from './field-labels';
 
 /**
  * Invoices (e-Arşiv-style sales invoices issued from delivered orders, and return invoices).
@@ -40,12 +41,12 @@ export const INVOICE_MESSAGES = {
   /** 409 RETURN_INVOICE_EXISTS: the sale's return invoice still refers to it. */
   hasReturnInvoice: (returnNumber: string) =>
     `Bu faturanın iade faturası (${returnNumber}) var; satış faturası iptal edilemez. Önce iade faturasını iptal ediniz.`,
-  idTaken: 'Bu fatura kimliği (id) başka bir kayıtta kullanılıyor',
-  cancelReasonRequired: 'İptal nedeni (reason) en az 3 karakter olmalıdır',
+  idTaken: 'Bu fatura kimliği başka bir kayıtta kullanılıyor',
+  cancelReasonRequired: 'İptal nedeni en az 3 karakter olmalıdır',
   numberPending: 'Numara bekleniyor',
   versionConflict: 'Bu fatura siz görüntüledikten sonra başka bir kullanıcı tarafından değiştirildi',
   exportTooLong: 'Dışa aktarma en fazla 366 günü kapsayabilir',
-  exportRange: 'Bitiş (to) başlangıçtan (from) önce olamaz',
+  exportRange: 'Bitiş başlangıçtan önce olamaz',
   settingsConflict: 'Ayarlar siz görüntüledikten sonra başka bir kullanıcı tarafından değiştirildi',
   exportTooMany:
     'Bu dönemde dışa aktarılamayacak kadar çok fatura var (en fazla 50.000); daha kısa bir dönem seçiniz',
@@ -167,8 +168,8 @@ export type Invoice = z.infer<typeof invoiceSchema>;
  * the number in the same transaction.
  */
 export const issueInvoiceBody = z.object({
-  id: z.uuid({ error: 'Fatura kimliği (id) geçersiz' }),
-  order_id: z.uuid({ error: 'Sipariş kimliği (order_id) geçersiz' }),
+  id: z.uuid({ error: typeError('Fatura kimliği gereklidir', 'Fatura kimliği geçersiz') }),
+  order_id: z.uuid({ error: typeError('Sipariş gereklidir', 'Sipariş kimliği geçersiz') }),
   /** The order version the user saw (optional; when sent and stale → 409 with the current order). */
   expected_version: z.number().int().min(0).optional(),
 });
@@ -177,7 +178,7 @@ export type IssueInvoiceBody = z.input<typeof issueInvoiceBody>;
 // ----------------------------------------------------------------- POST /invoices/{id}/cancel ---
 
 export const cancelInvoiceBody = z.object({
-  reason: text('İptal nedeni (reason)', INVOICE_LIMITS.cancelReason.max, { multiline: true }).refine(
+  reason: text('İptal nedeni', INVOICE_LIMITS.cancelReason.max, { multiline: true }).refine(
     (v) => v.trim().length >= INVOICE_LIMITS.cancelReason.min,
     INVOICE_MESSAGES.cancelReasonRequired,
   ),
@@ -196,11 +197,11 @@ const isoDay = (label: string) =>
 
 /** GET /invoices?search&status&type&from&to&page&limit (from/to: days in the tenant's time zone, inclusive). */
 export const invoiceListQuery = z.object({
-  search: text('Arama (search)', INVOICE_LIMITS.search).optional(),
-  status: z.enum(INVOICE_STATUSES, { error: 'Durum (status) geçersiz' }).optional(),
-  type: z.enum(INVOICE_TYPES, { error: 'Tür (type) geçersiz' }).optional(),
-  from: isoDay('Başlangıç (from)').optional(),
-  to: isoDay('Bitiş (to)').optional(),
+  search: text('Arama', INVOICE_LIMITS.search).optional(),
+  status: z.enum(INVOICE_STATUSES, { error: 'Durum geçersiz' }).optional(),
+  type: z.enum(INVOICE_TYPES, { error: 'Tür geçersiz' }).optional(),
+  from: isoDay('Başlangıç').optional(),
+  to: isoDay('Bitiş').optional(),
   page: pageQuery.optional(),
   limit: limitQuery(10, 100).optional(),
 });
@@ -217,8 +218,8 @@ export type InvoiceListResponse = z.infer<typeof invoiceListResponse>;
 
 /** GET /invoices/export?from&to → a ZIP of the period's XML files and a CSV summary. */
 export const invoiceExportQuery = z.object({
-  from: isoDay('Başlangıç (from)'),
-  to: isoDay('Bitiş (to)'),
+  from: isoDay('Başlangıç'),
+  to: isoDay('Bitiş'),
 });
 
 // ---------------------------------------------------------------- GET/PUT /invoices/settings ---
@@ -243,25 +244,24 @@ export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
 export const updateInvoiceSettingsBody = z.strictObject(
   {
     invoice_number_prefix: z
-      .string({ error: 'Fatura ön eki (invoice_number_prefix) metin olmalıdır' })
-      .regex(/^[A-Z0-9]{3}$/, 'Fatura ön eki (invoice_number_prefix) 3 büyük harf (A–Z) veya rakam olmalıdır')
+      .string({ error: 'Fatura ön eki metin olmalıdır' })
+      .regex(/^[A-Z0-9]{3}$/, 'Fatura ön eki 3 büyük harf (A–Z) veya rakam olmalıdır')
       .optional(),
     invoice_profile: z
       .enum(INVOICE_VKN_PROFILES, {
-        error: 'Fatura senaryosu (invoice_profile) TEMELFATURA veya TICARIFATURA olmalıdır',
+        error: 'Fatura senaryosu TEMELFATURA veya TICARIFATURA olmalıdır',
       })
       .optional(),
     auto_invoice_on_delivery: z
-      .boolean({ error: 'Teslimatta otomatik fatura (auto_invoice_on_delivery) true veya false olmalıdır' })
+      .boolean({ error: 'Teslimatta otomatik fatura true veya false olmalıdır' })
       .optional(),
     expected_version: z
-      .number({ error: 'Beklenen sürüm (expected_version) bir sayı olmalıdır' })
-      .int({ error: 'Beklenen sürüm (expected_version) tam sayı olmalıdır' })
-      .min(0, 'Beklenen sürüm (expected_version) negatif olamaz'),
+      .number({ error: typeError('Beklenen sürüm gereklidir', 'Beklenen sürüm bir sayı olmalıdır') })
+      .int({ error: 'Beklenen sürüm tam sayı olmalıdır' })
+      .min(0, 'Beklenen sürüm negatif olamaz'),
   },
   {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `Bu alan düzenlenemez: ${issue.keys.join(', ')}` : undefined,
+    error: (issue) => (issue.code === 'unrecognized_keys' ? notEditableText(issue.keys) : undefined),
   },
 );
 export type UpdateInvoiceSettingsBody = z.input<typeof updateInvoiceSettingsBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, limitQuery, pageQuery } from './common';
+import { idParam, limitQuery, pageQuery, typeError } from './common';
 import { storedParamsSchema } from './stored-texts';
 
 export const NOTIFICATION_TYPES = [
@@ -35,7 +35,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListQuery = z.object({
   page: pageQuery,
   limit: limitQuery(50, 100),
-  unread: z.enum(['true', 'false'], { error: 'unread true veya false olmalıdır' }).optional(),
+  unread: z.enum(['true', 'false'], { error: 'Okunmamış filtresi true veya false olmalıdır' }).optional(),
 });
 
 export const notificationListResponse = z.object({
@@ -62,10 +62,10 @@ export const notificationIdParam = idParam;
 export const markAllReadBody = z
   .object({
     ids: z
-      .array(z.uuid({ error: 'Bildirim kimliği (ids) geçersiz' }), {
-        error: 'Bildirim kimlikleri (ids) bir liste olmalıdır',
+      .array(z.uuid({ error: 'Bildirim kimliği geçersiz' }), {
+        error: typeError('Bildirim kimlikleri gereklidir', 'Bildirim kimlikleri bir liste olmalıdır'),
       })
-      .max(1000, 'En fazla 1000 bildirim birlikte işaretlenebilir (ids)'),
+      .max(1000, 'En fazla 1000 bildirim birlikte işaretlenebilir'),
   })
   .nullish();
 export type MarkAllReadBody = z.input<typeof markAllReadBody>;

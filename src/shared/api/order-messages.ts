@@ -11,12 +11,12 @@ export const ORDER_MESSAGES = {
   /** The sales screen: no customer or an empty cart. */
   salesCustomerAndCart: 'Lütfen müşteri seçin ve sepete ürün ekleyin',
   notFound: 'Sipariş bulunamadı',
-  totalMismatch: 'Toplam tutar (total_amount) sipariş kalemlerinin toplamıyla uyuşmuyor',
-  idTaken: 'Bu sipariş kimliği (id) başka bir sipariş için kullanılmış',
-  notesRequired: 'Bu durum değişikliği için bir açıklama (notes) gereklidir',
+  totalMismatch: 'Toplam tutar sipariş kalemlerinin toplamıyla uyuşmuyor',
+  idTaken: 'Bu sipariş kimliği başka bir sipariş için kullanılmış',
+  notesRequired: 'Bu durum değişikliği için bir açıklama gereklidir',
   proofRequired:
-    'Teslimat yalnızca teslim alanın adı ve imzasıyla kaydedilir (POST /orders/{id}/deliver), durum (status) değişikliğiyle değil',
-  driverInvalid: 'Geçerli bir sürücü seçiniz (driver_id)',
+    'Teslimat yalnızca teslim alanın adı ve imzasıyla kaydedilir (POST /orders/{id}/deliver), durum değişikliğiyle değil',
+  driverInvalid: 'Geçerli bir sürücü seçiniz',
   cannotAssignDriver: 'Bu siparişe şu anki durumunda sürücü atanamaz',
   /** 409 DRIVER_REQUIRED: shipping (or going out for delivery) needs an assigned driver. */
   driverRequired: (to: string) =>

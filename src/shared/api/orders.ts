@@ -9,8 +9,18 @@ import {
 } from '../domain/money';
 import { ORDER_STATUSES } from '../domain/order-status';
 import { ROLES } from '../domain/roles';
-import { amountKurus, emailText, idParam, limitQuery, pageQuery, text, tlAmountInput } from './common';
+import {
+  amountKurus,
+  emailText,
+  idParam,
+  limitQuery,
+  pageQuery,
+  text,
+  tlAmountInput,
+  typeError,
+} from './common';
 import { orderSummarySchema } from './entities';
+import { notEditableText } from './field-labels';
 
 /**
  * Contracts of the orders API. One zod schema per operation, used by the
@@ -54,10 +64,11 @@ const MAX_TOTAL_TEXT = formatTL(MAX_ORDER_TOTAL_KURUS);
  */
 const unitPrice = tlAmountInput(
   {
-    number: 'Birim fiyat (unit_price) bir sayı olmalıdır',
-    min: 'Birim fiyat (unit_price) 0’dan büyük olmalıdır',
-    max: `Birim fiyat (unit_price) en fazla ${trNumber.format(MAX_UNIT_PRICE_TL)} olabilir`,
-    decimals: 'Birim fiyat (unit_price) en fazla iki ondalık basamak içerebilir',
+    required: 'Birim fiyat gereklidir',
+    number: 'Birim fiyat bir sayı olmalıdır',
+    min: 'Birim fiyat 0’dan büyük olmalıdır',
+    max: `Birim fiyat en fazla ${trNumber.format(MAX_UNIT_PRICE_TL)} olabilir`,
+    decimals: 'Birim fiyat en fazla iki ondalık basamak içerebilir',
   },
   { min: 0, minExclusive: true, max: MAX_UNIT_PRICE_TL },
 );
@@ -67,12 +78,12 @@ const unitPrice = tlAmountInput(
  * sent with its TL field it must name the same amount (400 naming the TL field), so a client never
  * has one of two disagreeing figures silently taken.
  */
-const kurusCompanion = (label: string, name: string, max: number) =>
+const kurusCompanion = (label: string, max: number) =>
   z
-    .number({ error: `${label} (${name}) bir tam sayı (kuruş) olmalıdır` })
-    .int({ error: `${label} (${name}) bir tam sayı (kuruş) olmalıdır` })
-    .min(0, `${label} (${name}) negatif olamaz`)
-    .max(max, `${label} (${name}) çok büyük`)
+    .number({ error: `${label} (kuruş) bir tam sayı olmalıdır` })
+    .int({ error: `${label} (kuruş) bir tam sayı olmalıdır` })
+    .min(0, `${label} (kuruş) negatif olamaz`)
+    .max(max, `${label} (kuruş) çok büyük`)
     .optional();
 
 /** A line's total in kuruş, or undefined when its own fields are invalid (already reported). */
@@ -87,19 +98,19 @@ function lineKurus(line: { quantity: unknown; unit_price: unknown }): number | u
 
 export const orderItemInput = z
   .object({
-    product_id: z.uuid({ error: 'Ürün kimliği (product_id) geçersiz' }).nullish(),
-    product_name: text('Ürün adı (product_name)', 200, {
-      typeMessage: 'Ürün adı (product_name) gereklidir',
+    product_id: z.uuid({ error: 'Ürün kimliği geçersiz' }).nullish(),
+    product_name: text('Ürün adı', 200, {
+      typeMessage: 'Ürün adı gereklidir',
       min: 1,
-      minMessage: 'Ürün adı (product_name) gereklidir',
+      minMessage: 'Ürün adı gereklidir',
     }),
     quantity: z
-      .number({ error: 'Miktar (quantity) bir sayı olmalıdır' })
-      .int({ error: 'Miktar (quantity) tam sayı olmalıdır' })
-      .min(1, 'Miktar (quantity) en az 1 olmalıdır')
-      .max(100_000, 'Miktar (quantity) en fazla 100000 olabilir'),
+      .number({ error: typeError('Miktar gereklidir', 'Miktar bir sayı olmalıdır') })
+      .int({ error: 'Miktar tam sayı olmalıdır' })
+      .min(1, 'Miktar en az 1 olmalıdır')
+      .max(100_000, 'Miktar en fazla 100000 olabilir'),
     unit_price: unitPrice,
-    unit_price_kurus: kurusCompanion('Birim fiyat', 'unit_price_kurus', MAX_UNIT_PRICE_TL * 100),
+    unit_price_kurus: kurusCompanion('Birim fiyat', MAX_UNIT_PRICE_TL * 100),
   })
   .superRefine((line, ctx) => {
     amountKurus(line, { tl: 'unit_price', kurus: 'unit_price_kurus', label: 'Birim fiyat' }, ctx);
@@ -109,7 +120,7 @@ export type OrderItemInput = z.infer<typeof orderItemInput>;
 const items = z
   .array(orderItemInput, { error: ORDER_MESSAGES.customerAndItemsRequired })
   .min(1, ORDER_MESSAGES.customerAndItemsRequired)
-  .max(200, 'Bir siparişte en fazla 200 kalem olabilir (items)')
+  .max(200, 'Bir siparişte en fazla 200 kalem olabilir')
   // Each line (quantity × unit price) and their sum stay within MAX_ORDER_TOTAL_TL, so the
   // numeric(12,2) columns can never overflow (that was a 500). Checked here, before any SQL.
   .superRefine((lines, ctx) => {
@@ -121,7 +132,7 @@ const items = z
         ctx.addIssue({
           code: 'custom',
           path: [index, 'unit_price'],
-          message: `Kalem tutarı (miktar × birim fiyat) en fazla ${MAX_TOTAL_TEXT} olabilir (items[${index}].unit_price)`,
+          message: `Kalem tutarı (miktar × birim fiyat) en fazla ${MAX_TOTAL_TEXT} olabilir`,
         });
         return;
       }
@@ -130,18 +141,18 @@ const items = z
     if (total > MAX_ORDER_TOTAL_KURUS) {
       ctx.addIssue({
         code: 'custom',
-        message: `Sipariş toplamı en fazla ${MAX_TOTAL_TEXT} olabilir (items)`,
+        message: `Sipariş toplamı en fazla ${MAX_TOTAL_TEXT} olabilir`,
       });
     }
   });
 
-const customerName = text('Müşteri adı (customer_name)', 200, {
+const customerName = text('Müşteri adı', 200, {
   typeMessage: ORDER_MESSAGES.customerAndItemsRequired,
   min: 1,
   minMessage: ORDER_MESSAGES.customerAndItemsRequired,
 });
 
-const email = emailText('E-posta (customer_email)', { allowEmpty: true });
+const email = emailText('E-posta', { allowEmpty: true });
 const customerEmail = email.nullish().transform((v) => (v ? v : null));
 
 /**
@@ -152,10 +163,10 @@ const customerEmail = email.nullish().transform((v) => (v ? v : null));
  * always sends it.
  */
 export const expectedVersion = z
-  .number({ error: 'Beklenen sürüm (expected_version) bir sayı olmalıdır' })
-  .int({ error: 'Beklenen sürüm (expected_version) tam sayı olmalıdır' })
-  .min(0, 'Beklenen sürüm (expected_version) negatif olamaz')
-  .max(Number.MAX_SAFE_INTEGER, 'Beklenen sürüm (expected_version) çok büyük')
+  .number({ error: 'Beklenen sürüm bir sayı olmalıdır' })
+  .int({ error: 'Beklenen sürüm tam sayı olmalıdır' })
+  .min(0, 'Beklenen sürüm negatif olamaz')
+  .max(Number.MAX_SAFE_INTEGER, 'Beklenen sürüm çok büyük')
   .optional();
 
 // ---------------------------------------------------------------------------- POST /orders ---
@@ -170,24 +181,24 @@ export const expectedVersion = z
  */
 export const createOrderBody = z
   .object({
-    id: z.uuid({ error: 'Sipariş kimliği (id) geçersiz' }).optional(),
-    customer_id: z.uuid({ error: 'Müşteri kimliği (customer_id) geçersiz' }).nullish(),
+    id: z.uuid({ error: 'Sipariş kimliği geçersiz' }).optional(),
+    customer_id: z.uuid({ error: 'Müşteri kimliği geçersiz' }).nullish(),
     customer_name: customerName,
-    customer_phone: optionalText('Telefon (customer_phone)', 50),
+    customer_phone: optionalText('Telefon', 50),
     customer_email: customerEmail,
-    customer_address: optionalText('Adres (customer_address)', 500, { multiline: true }),
+    customer_address: optionalText('Adres', 500, { multiline: true }),
     items,
-    notes: optionalText('Notlar (notes)', 2000, { multiline: true }),
+    notes: optionalText('Notlar', 2000, { multiline: true }),
     total_amount: tlAmountInput(
       {
-        number: 'Toplam tutar (total_amount) bir sayı olmalıdır',
-        min: 'Toplam tutar (total_amount) negatif olamaz',
-        max: `Toplam tutar (total_amount) en fazla ${MAX_TOTAL_TEXT} olabilir`,
-        decimals: 'Toplam tutar (total_amount) en fazla iki ondalık basamak içerebilir',
+        number: 'Toplam tutar bir sayı olmalıdır',
+        min: 'Toplam tutar negatif olamaz',
+        max: `Toplam tutar en fazla ${MAX_TOTAL_TEXT} olabilir`,
+        decimals: 'Toplam tutar en fazla iki ondalık basamak içerebilir',
       },
       { min: 0, max: MAX_ORDER_TOTAL_TL },
     ).optional(),
-    total_amount_kurus: kurusCompanion('Toplam tutar', 'total_amount_kurus', MAX_ORDER_TOTAL_KURUS),
+    total_amount_kurus: kurusCompanion('Toplam tutar', MAX_ORDER_TOTAL_KURUS),
   })
   .superRefine((order, ctx) => {
     amountKurus(order, { tl: 'total_amount', kurus: 'total_amount_kurus', label: 'Toplam tutar' }, ctx);
@@ -205,19 +216,18 @@ export type CreateOrderInput = z.output<typeof createOrderBody>;
  */
 export const updateOrderBody = z.strictObject(
   {
-    customer_id: z.uuid({ error: 'Müşteri kimliği (customer_id) geçersiz' }).nullish(),
+    customer_id: z.uuid({ error: 'Müşteri kimliği geçersiz' }).nullish(),
     customer_name: customerName.optional(),
-    customer_phone: patchText(text('Telefon (customer_phone)', 50)),
+    customer_phone: patchText(text('Telefon', 50)),
     customer_email: patchText(email),
-    customer_address: patchText(text('Adres (customer_address)', 500, { multiline: true })),
+    customer_address: patchText(text('Adres', 500, { multiline: true })),
     items: items.optional(),
-    notes: patchText(text('Notlar (notes)', 2000, { multiline: true })),
-    vehicle_plate: patchText(text('Plaka (vehicle_plate)', 20)),
+    notes: patchText(text('Notlar', 2000, { multiline: true })),
+    vehicle_plate: patchText(text('Plaka', 20)),
     expected_version: expectedVersion,
   },
   {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `Bu alan düzenlenemez: ${issue.keys.join(', ')}` : undefined,
+    error: (issue) => (issue.code === 'unrecognized_keys' ? notEditableText(issue.keys) : undefined),
   },
 );
 export type UpdateOrderBody = z.input<typeof updateOrderBody>;
@@ -233,9 +243,9 @@ export type UpdateOrderInput = z.output<typeof updateOrderBody>;
  * the rest: 409 INVALID_TRANSITION, 403 FORBIDDEN, 400 when a reason is required.
  */
 export const orderStatusBody = z.object({
-  status: z.enum(ORDER_STATUSES, { error: 'Geçersiz sipariş durumu (status)' }),
-  notes: optionalText('Notlar (notes)', 1000, { multiline: true }),
-  expected_status: z.enum(ORDER_STATUSES, { error: 'Geçersiz beklenen durum (expected_status)' }).optional(),
+  status: z.enum(ORDER_STATUSES, { error: typeError('Durum gereklidir', 'Geçersiz sipariş durumu') }),
+  notes: optionalText('Notlar', 1000, { multiline: true }),
+  expected_status: z.enum(ORDER_STATUSES, { error: 'Geçersiz beklenen durum' }).optional(),
   /**
    * The order's version the user saw. A status can come back (in transit ↔ out for delivery): a
    * move whose order left the seen status after this version is satisfied or refused, never made
@@ -250,7 +260,7 @@ export type OrderStatusBody = z.input<typeof orderStatusBody>;
 /** Manager/admin, on approved or prepared orders; the driver must be an active driver of the tenant. */
 export const assignDriverBody = z.object({
   driver_id: z.uuid({ error: ORDER_MESSAGES.driverInvalid }),
-  vehicle_plate: optionalText('Plaka (vehicle_plate)', 20),
+  vehicle_plate: optionalText('Plaka', 20),
   expected_version: expectedVersion,
 });
 export type AssignDriverBody = z.input<typeof assignDriverBody>;
@@ -266,9 +276,9 @@ const limit = limitQuery;
 export const orderListQuery = z.object({
   page,
   limit: limit(10, 100),
-  status: z.enum(ORDER_STATUSES, { error: 'Geçersiz sipariş durumu (status)' }).optional(),
-  salesperson_id: z.uuid({ error: 'Satış temsilcisi kimliği (salesperson_id) geçersiz' }).optional(),
-  search: text('Arama (search)', 100).optional(),
+  status: z.enum(ORDER_STATUSES, { error: 'Geçersiz sipariş durumu' }).optional(),
+  salesperson_id: z.uuid({ error: 'Satış temsilcisi kimliği geçersiz' }).optional(),
+  search: text('Arama', 100).optional(),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 
@@ -288,7 +298,7 @@ export const orderListResponse = z.object({
 export type OrderListResponse = z.infer<typeof orderListResponse>;
 
 /** GET /orders/role/{role}: the orders a user of that role works with, within what the caller sees. */
-export const orderRoleParam = z.object({ role: z.enum(ROLES, { error: 'Geçersiz rol (role)' }) });
+export const orderRoleParam = z.object({ role: z.enum(ROLES, { error: 'Geçersiz rol' }) });
 export const orderRoleQuery = z.object({ limit: limit(50, 200) });
 
 /** GET /orders/recent?limit= (default 5; dashboards ask for 10). */

@@ -12,7 +12,7 @@ export { PASSWORD_RESET_MESSAGES, PASSWORD_RESET_TTL_MINUTES } from './password-
 
 /** POST /auth/forgot-password (tenant from `?tenant=`, as every call). */
 export const forgotPasswordBody = z.object({
-  username: text('Kullanıcı adı (username)', 100, {
+  username: text('Kullanıcı adı', 100, {
     typeMessage: 'Kullanıcı adı gereklidir',
     min: 1,
     minMessage: 'Kullanıcı adı gereklidir',
@@ -22,12 +22,12 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
 /** POST /auth/reset-password */
 export const resetPasswordBody = z.object({
-  token: text('Bağlantı anahtarı (token)', 200, {
+  token: text('Bağlantı anahtarı', 200, {
     typeMessage: PASSWORD_RESET_MESSAGES.tokenInvalid,
     min: 1,
     minMessage: PASSWORD_RESET_MESSAGES.tokenInvalid,
   }),
-  new_password: text('Yeni şifre (new_password)', 200, {
+  new_password: text('Yeni şifre', 200, {
     trim: false,
     typeMessage: 'Yeni şifre gereklidir',
     min: 1,

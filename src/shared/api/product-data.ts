@@ -89,33 +89,36 @@ export function imageHashOf(url: string): string | null {
   return PRODUCT_IMAGE_URL.exec(url)?.[1] ?? null;
 }
 
-/** The Turkish labels of the product fields, with the wire names the server's messages append. */
+/**
+ * The Turkish labels of the product fields, as the product dialog shows them: every message names
+ * a field by its label (the wire name only travels in a refusal's `field`).
+ */
 export const PRODUCT_FIELD_LABELS = {
   id: 'Ürün kimliği',
-  name: 'Ürün adı',
-  product_code: 'Ürün kodu',
+  name: 'Ürün Adı',
+  product_code: 'Ürün Kodu',
   barcode: 'Barkod',
-  selling_price: 'Satış fiyatı',
-  cost_price: 'Maliyet fiyatı',
-  discounted_price: 'İndirimli fiyat',
-  selling_price_kurus: 'Satış fiyatı',
-  cost_price_kurus: 'Maliyet fiyatı',
-  discounted_price_kurus: 'İndirimli fiyat',
+  selling_price: 'Satış Fiyatı',
+  cost_price: 'Maliyet Fiyatı',
+  discounted_price: 'İndirimli Fiyat',
+  selling_price_kurus: 'Satış Fiyatı',
+  cost_price_kurus: 'Maliyet Fiyatı',
+  discounted_price_kurus: 'İndirimli Fiyat',
   description: 'Açıklama',
   category: 'Kategori',
   brand: 'Marka',
   unit: 'Birim',
-  vat_rate: 'KDV oranı',
-  min_stock: 'Minimum stok',
-  current_stock: 'Mevcut stok',
+  vat_rate: 'KDV Oranı',
+  min_stock: 'Minimum Stok',
+  current_stock: 'Mevcut Stok',
   tags: 'Etiketler',
   images: 'Görseller',
   status: 'Durum',
 } as const;
 export type ProductField = keyof typeof PRODUCT_FIELD_LABELS;
 
-/** `Ürün adı (name)`: how a message names a field. */
-export const fieldLabel = (field: ProductField) => `${PRODUCT_FIELD_LABELS[field]} (${field})`;
+/** `Ürün Adı`: how a message names a field. */
+export const fieldLabel = (field: ProductField) => PRODUCT_FIELD_LABELS[field];
 
 const trNumber = new Intl.NumberFormat('tr-TR');
 
@@ -137,23 +140,24 @@ export const PRODUCT_MESSAGES = {
   created: 'Ürün başarıyla oluşturuldu!',
   deleted: 'Ürün başarıyla silindi!',
   notFound: 'Ürün bulunamadı.',
-  codeTaken: 'Bu ürün kodu zaten kullanılıyor (product_code)',
-  barcodeTaken: 'Bu barkod zaten kullanılıyor (barcode)',
-  idTaken: 'Bu ürün kimliği başka bir ürüne ait (id)',
+  codeTaken: 'Bu ürün kodu zaten kullanılıyor',
+  barcodeTaken: 'Bu barkod zaten kullanılıyor',
+  idTaken: 'Bu ürün kimliği başka bir ürüne ait',
   versionConflict: 'Ürün siz düzenlerken değişti. Güncel hâli gösteriliyor; değişikliğinizi tekrar yapın.',
-  discountAboveSelling: 'İndirimli fiyat (discounted_price_kurus) satış fiyatından büyük olamaz',
+  discountAboveSelling: 'İndirimli fiyat satış fiyatından büyük olamaz',
   /** The same refusal for a client that sent the TL name. */
-  discountAboveSellingTl: 'İndirimli fiyat (discounted_price) satış fiyatından büyük olamaz',
-  imageUnknown: (index: number) => `Görsel bulunamadı; önce yükleyin (images[${index}].url)`,
-  categoryUnknown: 'Kategori listede yok; önce ekleyin (category)',
-  brandUnknown: 'Marka listede yok; önce ekleyin (brand)',
-  imageRequired: 'Görsel dosyası gereklidir (file)',
-  imageTooLarge: `Görsel en fazla ${PRODUCT_LIMITS.imageBytesMax / 1024 / 1024} MB olabilir (file)`,
-  imageType: 'Görsel JPEG, PNG veya WebP olmalıdır (file)',
-  imageOneFile: 'Tek seferde bir görsel yüklenebilir (file)',
-  imageCorrupt: 'Görsel dosyası bozuk ya da eksik; resmi yeniden kaydedip yükleyin (file)',
-  imageDimensions: `Görsel en fazla ${PRODUCT_LIMITS.imageSideMax} × ${PRODUCT_LIMITS.imageSideMax} piksel olabilir (file)`,
-  imageField: 'Görsel dosyası "file" alanında gönderilmelidir (file)',
+  discountAboveSellingTl: 'İndirimli fiyat satış fiyatından büyük olamaz',
+  /** A product naming an image not uploaded to its tenant (the refusal names which one: '2. görsel: …'). */
+  imageUnknown: 'Görsel bulunamadı; önce yükleyin',
+  categoryUnknown: 'Kategori listede yok; önce ekleyin',
+  brandUnknown: 'Marka listede yok; önce ekleyin',
+  imageRequired: 'Görsel dosyası gereklidir',
+  imageTooLarge: `Görsel en fazla ${PRODUCT_LIMITS.imageBytesMax / 1024 / 1024} MB olabilir`,
+  imageType: 'Görsel JPEG, PNG veya WebP olmalıdır',
+  imageOneFile: 'Tek seferde bir görsel yüklenebilir',
+  imageCorrupt: 'Görsel dosyası bozuk ya da eksik; resmi yeniden kaydedip yükleyin',
+  imageDimensions: `Görsel en fazla ${PRODUCT_LIMITS.imageSideMax} × ${PRODUCT_LIMITS.imageSideMax} piksel olabilir`,
+  imageField: 'Görsel dosyası "file" alanında gönderilmelidir',
   imageNotFound: 'Görsel bulunamadı.',
   /**
    * A delete refused because open orders still take the product from the shelf: the first

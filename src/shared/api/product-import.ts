@@ -78,12 +78,12 @@ export const importSummarySchema = z.object({
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 
-export const importIdParam = z.object({ id: z.uuid({ error: 'Geçersiz içe aktarma kimliği (id)' }) });
+export const importIdParam = z.object({ id: z.uuid({ error: 'Geçersiz içe aktarma kimliği' }) });
 
 export const importRowsQuery = z.object({
-  action: z.enum(IMPORT_ACTIONS, { error: 'Geçersiz satır türü (action)' }).optional(),
-  page: z.coerce.number({ error: 'Sayfa (page) bir sayı olmalıdır' }).int().min(1).max(10_000).default(1),
-  limit: z.coerce.number({ error: 'Limit (limit) bir sayı olmalıdır' }).int().min(1).max(200).default(50),
+  action: z.enum(IMPORT_ACTIONS, { error: 'Geçersiz satır türü' }).optional(),
+  page: z.coerce.number({ error: 'Sayfa bir sayı olmalıdır' }).int().min(1).max(10_000).default(1),
+  limit: z.coerce.number({ error: 'Sayfa boyutu bir sayı olmalıdır' }).int().min(1).max(200).default(50),
 });
 
 export const importRowsResponse = z.object({
@@ -95,8 +95,8 @@ export const importRowsResponse = z.object({
 
 export const importConfirmBody = z.object({
   expected_fingerprint: z
-    .string({ error: 'Önizleme parmak izi (expected_fingerprint) gereklidir' })
-    .regex(/^[0-9a-f]{64}$/, 'Önizleme parmak izi (expected_fingerprint) geçersiz'),
+    .string({ error: 'Önizleme parmak izi gereklidir' })
+    .regex(/^[0-9a-f]{64}$/, 'Önizleme parmak izi geçersiz'),
 });
 
 /** A running confirmation's progress in this server (null: none running — not started or done). */

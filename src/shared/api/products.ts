@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { isValidProductBarcode } from '../domain/barcode';
 import { hasAtMostTwoDecimals, toKurus } from '../domain/money';
-import { amountKurus, text, tlAmountInput } from './common';
+import { amountKurus, text, tlAmountInput, typeError } from './common';
 import { productSchema } from './entities';
+import { notEditableText } from './field-labels';
 import { expectedVersion } from './orders';
 import {
   DEFAULT_VAT_RATE,
@@ -27,7 +28,7 @@ import {
  *
  * Messages follow the generic form rules: "{label} gereklidir", "Geçerli bir sayı giriniz",
  * "Minimum değer {n} olmalıdır", "Maksimum değer {n} olmalıdır", "Geçersiz format" — each naming
- * its field as `Label (wire_name)` (the server's 400 carries the same text and `field`).
+ * its field by its label (the server's 400 carries the same text, and the wire name in `field`).
  *
  * Money: each price is taken under the specification's name in TL with at most two decimals
  * (`selling_price`, `cost_price`, `discounted_price`, read exactly — the API's one amount rule,
@@ -326,7 +327,7 @@ const keep = <T extends z.ZodType>(schema: T) => schema.optional();
  * PUT /products/{id} (admin): any subset of the fields (absent: left as it is; null or blank on an
  * optional field: cleared; prices under either name, as for the create) and `expected_version`, the version the user saw — stale → 409
  * CONFLICT with `current` (the product now), unless the same values are already in place.
- * `current_stock` is not editable here ('Bu alan düzenlenemez: current_stock'): stock changes are
+ * `current_stock` is not editable here ('Bu alan düzenlenemez: Mevcut Stok'): stock changes are
  * movements of the stock ledger.
  */
 export const updateProductBody = z
@@ -348,8 +349,7 @@ export const updateProductBody = z
       expected_version: expectedVersion,
     },
     {
-      error: (issue) =>
-        issue.code === 'unrecognized_keys' ? `Bu alan düzenlenemez: ${issue.keys.join(', ')}` : undefined,
+      error: (issue) => (issue.code === 'unrecognized_keys' ? notEditableText(issue.keys) : undefined),
     },
   )
   .superRefine(checkPrices(false), ALWAYS)
@@ -379,10 +379,10 @@ export const deleteProductBody = z.object({ expected_version: expectedVersion })
 export type DeleteProductBody = z.input<typeof deleteProductBody>;
 export const deleteProductQuery = z.object({
   expected_version: z.coerce
-    .number({ error: 'Beklenen sürüm (expected_version) bir sayı olmalıdır' })
-    .int({ error: 'Beklenen sürüm (expected_version) tam sayı olmalıdır' })
-    .min(0, 'Beklenen sürüm (expected_version) negatif olamaz')
-    .max(Number.MAX_SAFE_INTEGER, 'Beklenen sürüm (expected_version) çok büyük')
+    .number({ error: 'Beklenen sürüm bir sayı olmalıdır' })
+    .int({ error: 'Beklenen sürüm tam sayı olmalıdır' })
+    .min(0, 'Beklenen sürüm negatif olamaz')
+    .max(Number.MAX_SAFE_INTEGER, 'Beklenen sürüm çok büyük')
     .optional(),
 });
 export const deleteProductResponse = z.object({
@@ -406,20 +406,25 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
  * deleted or unknown one); an applied delete says in `written_off` how much stock it wrote off.
  */
 export const bulkProductBody = z.object({
-  action: z.enum(BULK_ACTIONS, { error: 'Toplu işlem (action) activate, deactivate veya delete olmalıdır' }),
+  action: z.enum(BULK_ACTIONS, {
+    error: typeError(
+      'Toplu işlem gereklidir',
+      'Toplu işlem etkinleştirme, pasifleştirme veya silme olmalıdır',
+    ),
+  }),
   items: z
     .array(
       z.object({
-        id: z.uuid({ error: 'Ürün kimliği (items[].id) geçersiz' }),
+        id: z.uuid({ error: typeError('Ürün gereklidir', 'Ürün kimliği geçersiz') }),
         expected_version: expectedVersion,
       }),
-      { error: 'Ürünler (items) bir liste olmalıdır' },
+      { error: typeError('Ürünler gereklidir', 'Ürünler bir liste olmalıdır') },
     )
-    .min(1, 'Ürünler (items) en az 1 öğe içermelidir')
-    .max(PRODUCT_LIMITS.bulkMax, `Ürünler (items) en fazla ${PRODUCT_LIMITS.bulkMax} öğe içerebilir`)
+    .min(1, 'Ürünler en az 1 öğe içermelidir')
+    .max(PRODUCT_LIMITS.bulkMax, `Ürünler en fazla ${PRODUCT_LIMITS.bulkMax} öğe içerebilir`)
     .refine(
       (items) => new Set(items.map((i) => i.id)).size === items.length,
-      'Ürünler (items) aynı ürünü iki kez içeremez',
+      'Ürünler aynı ürünü iki kez içeremez',
     ),
 });
 export type BulkProductBody = z.input<typeof bulkProductBody>;
@@ -450,11 +455,11 @@ export type BulkProductResponse = z.infer<typeof bulkProductResponse>;
  * that exists answers the existing one (200, `created: false`) — safe to replay; a new one is 201.
  */
 export const listNameBody = z.object({
-  name: text('Ad (name)', PRODUCT_LIMITS.listNameMax, {
-    typeMessage: 'Ad (name) gereklidir',
+  name: text('Ad', PRODUCT_LIMITS.listNameMax, {
+    typeMessage: 'Ad gereklidir',
     min: PRODUCT_LIMITS.listNameMin,
-    minMessage: `Ad (name) en az ${PRODUCT_LIMITS.listNameMin} karakter olmalıdır`,
-    maxMessage: `Ad (name) en fazla ${PRODUCT_LIMITS.listNameMax} karakter olabilir`,
+    minMessage: `Ad en az ${PRODUCT_LIMITS.listNameMin} karakter olmalıdır`,
+    maxMessage: `Ad en fazla ${PRODUCT_LIMITS.listNameMax} karakter olabilir`,
   }),
 });
 export type ListNameBody = z.input<typeof listNameBody>;
@@ -483,7 +488,7 @@ export type ImageUploadResponse = z.infer<typeof imageUploadResponse>;
  * are served under its name.
  */
 export const imageHashParam = z.object({
-  hash: z.string({ error: 'Görsel (hash) geçersiz' }).regex(/^[0-9a-f]{64}$/, 'Görsel (hash) geçersiz'),
+  hash: z.string({ error: 'Görsel geçersiz' }).regex(/^[0-9a-f]{64}$/, 'Görsel geçersiz'),
 });
 
-export const productIdParam = z.object({ id: z.uuid({ error: 'Geçersiz kimlik (id)' }) });
+export const productIdParam = z.object({ id: z.uuid({ error: 'Ürün kimliği geçersiz' }) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typeError } from './common';
 import { apiErrorSchema } from './errors';
 
 /**
@@ -62,27 +63,32 @@ export function recordKeysOverlap(a: string, b: string): boolean {
 
 export const pushEntrySchema = z.object({
   key: z
-    .string({ error: 'Anahtar (key) gereklidir' })
-    .regex(KEY_PATTERN, 'Anahtar (key) 1-200 görünür karakter olmalıdır'),
-  method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE'], { error: 'Yöntem (method) geçersiz' }),
+    .string({ error: 'Anahtar gereklidir' })
+    .regex(KEY_PATTERN, 'Anahtar 1-200 görünür karakter olmalıdır'),
+  method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE'], { error: 'Yöntem geçersiz' }),
   path: z
-    .string({ error: 'Adres (path) gereklidir' })
-    .max(300, 'Adres (path) en fazla 300 karakter olabilir')
-    .regex(/^(\/[A-Za-z0-9._~%-]+)+$/, 'Adres (path) geçersiz'),
+    .string({ error: 'Adres gereklidir' })
+    .max(300, 'Adres en fazla 300 karakter olabilir')
+    .regex(/^(\/[A-Za-z0-9._~%-]+)+$/, 'Adres geçersiz'),
   body: z.unknown().optional(),
   record_key: z
-    .string({ error: 'Kayıt anahtarı (record_key) metin olmalıdır' })
-    .min(1, 'Kayıt anahtarı (record_key) boş olamaz')
-    .max(300, 'Kayıt anahtarı (record_key) en fazla 300 karakter olabilir')
+    .string({ error: 'Kayıt anahtarı metin olmalıdır' })
+    .min(1, 'Kayıt anahtarı boş olamaz')
+    .max(300, 'Kayıt anahtarı en fazla 300 karakter olabilir')
     .optional(),
 });
 export type PushEntry = z.infer<typeof pushEntrySchema>;
 
 export const pushBody = z.object({
   entries: z
-    .array(pushEntrySchema, { error: 'Girdiler (entries) bir liste olmalıdır' })
-    .min(1, 'Girdiler (entries) en az 1 öğe içermelidir')
-    .max(PUSH_MAX_ENTRIES, `Girdiler (entries) en fazla ${PUSH_MAX_ENTRIES} öğe içerebilir`),
+    .array(pushEntrySchema, {
+      error: typeError(
+        'Gönderilecek değişiklikler gereklidir',
+        'Gönderilecek değişiklikler bir liste olmalıdır',
+      ),
+    })
+    .min(1, 'Gönderilecek değişiklikler en az 1 öğe içermelidir')
+    .max(PUSH_MAX_ENTRIES, `Gönderilecek değişiklikler en fazla ${PUSH_MAX_ENTRIES} öğe içerebilir`),
 });
 export type PushBody = z.infer<typeof pushBody>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REGISTRATION_ACTIONS, REGISTRATION_STATUSES } from '../domain/company-registration';
 import { SUBDOMAIN_MAX, SUBDOMAIN_MESSAGES, subdomainProblem } from '../domain/platform';
 import { isValidTaxNumber } from '../domain/tax-id';
-import { emailText, text } from './common';
+import { emailText, text, typeError } from './common';
 import { isTurkishPhone } from './customers';
 import { subscriptionPlanSchema } from './tenants';
 
@@ -37,22 +37,22 @@ export const REGISTRATION_LIMITS = {
   search: 100,
 } as const;
 
-/** The fields of the sign-up form, with the Turkish label each message names. */
+/** The fields of the sign-up form, with the Turkish label each message names (the form's own). */
 export const REGISTRATION_FIELD_LABELS = {
-  company_name: 'Şirket adı (company_name)',
-  legal_name: 'Ticari unvan (legal_name)',
-  tax_number: 'Vergi numarası (tax_number)',
-  tax_office: 'Vergi dairesi (tax_office)',
-  industry: 'Sektör (industry)',
-  contact_person_name: 'Yetkili kişi (contact_person_name)',
-  contact_person_email: 'Yetkili e-posta (contact_person_email)',
-  contact_person_phone: 'Yetkili telefon (contact_person_phone)',
-  subdomain: 'Alt alan adı (subdomain)',
-  subscription_plan: 'Abonelik planı (subscription_plan)',
-  address_street: 'Adres (address_street)',
-  address_city: 'Şehir (address_city)',
-  address_state: 'İlçe/Bölge (address_state)',
-  address_country: 'Ülke (address_country)',
+  company_name: 'Şirket Adı',
+  legal_name: 'Ticari Ünvan',
+  tax_number: 'Vergi Numarası',
+  tax_office: 'Vergi Dairesi',
+  industry: 'Sektör',
+  contact_person_name: 'Yetkili Adı Soyadı',
+  contact_person_email: 'Yetkili E-posta',
+  contact_person_phone: 'Yetkili Telefon',
+  subdomain: 'Alt Alan Adı',
+  subscription_plan: 'Abonelik Planı',
+  address_street: 'Adres',
+  address_city: 'Şehir',
+  address_state: 'İlçe / Bölge',
+  address_country: 'Ülke',
 } as const;
 export type RegistrationField = keyof typeof REGISTRATION_FIELD_LABELS;
 const L = REGISTRATION_FIELD_LABELS;
@@ -75,7 +75,7 @@ export const REGISTRATION_MESSAGES = {
   formExpired: 'Formun süresi doldu. Lütfen sayfayı yenileyip tekrar deneyin.',
   formTokenInvalid: 'Form doğrulanamadı. Lütfen sayfayı yenileyip tekrar deneyin.',
   botSuspected: 'Başvuru otomatik gönderim olarak değerlendirildi ve kabul edilmedi.',
-  idTaken: 'Bu kayıt kimliği (id) başka bir başvuruda kullanılıyor',
+  idTaken: 'Bu kayıt kimliği başka bir başvuruda kullanılıyor',
   notFound: 'Kayıt başvurusu bulunamadı',
   platformOnly: 'Bu işlem yalnızca platform yöneticilerine açıktır.',
   verifyInvalid: 'Doğrulama bağlantısı geçersiz veya süresi dolmuş.',
@@ -88,8 +88,8 @@ export const REGISTRATION_MESSAGES = {
   suspended: 'Kayıt askıya alındı: şirketin hesabı devre dışı bırakıldı.',
   illegalMove: (from: string, action: string) =>
     `Bu işlem (${action}) "${from}" durumundaki bir kayda uygulanamaz`,
-  reasonRequired: 'Gerekçe (reason) gereklidir: bu karar geri alınamaz',
-  tenantExists: 'Bu alt alan adıyla (subdomain) bir şirket zaten var; kayıt onaylanamadı',
+  reasonRequired: 'Gerekçe gereklidir: bu karar geri alınamaz',
+  tenantExists: 'Bu alt alan adıyla bir şirket zaten var; kayıt onaylanamadı',
   dnsInactive: 'DNS sağlayıcısı yapılandırılmadığı için DNS kaydı oluşturulmadı (dns_status: inactive).',
   dnsError: (reason: string) => `DNS kaydı oluşturulamadı (dns_status: error): ${reason}`,
   dnsActive: 'DNS kaydı oluşturuldu; adres çözümleniyor (dns_status: active).',
@@ -137,7 +137,7 @@ const taxNumberField = text(L.tax_number, 40, { typeMessage: REG_RULE_TEXTS.requ
  * shared/domain/invoice-seller.ts); approval writes them, with the address, into its profile.
  */
 export const createRegistrationBody = z.object({
-  id: z.uuid({ error: 'Kayıt kimliği (id) geçersiz' }),
+  id: z.uuid({ error: typeError('Kayıt kimliği gereklidir', 'Kayıt kimliği geçersiz') }),
   company_name: requiredText(
     'company_name',
     REGISTRATION_LIMITS.company_name.min,
@@ -248,10 +248,10 @@ export type CompanyRegistration = z.infer<typeof registrationSchema>;
 export const REGISTRATION_LIST_MAX = 500;
 
 export const registrationListQuery = z.object({
-  search: text('Arama (search)', REGISTRATION_LIMITS.search).optional(),
+  search: text('Arama', REGISTRATION_LIMITS.search).optional(),
   status: z
     .enum(REGISTRATION_STATUSES, {
-      error: 'Durum (status): pending, approved, rejected veya suspended olmalıdır',
+      error: 'Durum: pending, approved, rejected veya suspended olmalıdır',
     })
     .optional(),
 });
@@ -265,11 +265,11 @@ export const platformStatsSchema = z.object({
 export type PlatformStats = z.infer<typeof platformStatsSchema>;
 
 export const registrationActionParams = z.object({
-  id: z.uuid({ error: 'Geçersiz kimlik (id)' }),
-  action: z.enum(REGISTRATION_ACTIONS, { error: 'İşlem (action): approve, reject veya suspend olmalıdır' }),
+  id: z.uuid({ error: 'Kayıt kimliği geçersiz' }),
+  action: z.enum(REGISTRATION_ACTIONS, { error: 'İşlem: onay, ret veya askıya alma olmalıdır' }),
 });
 export const registrationActionBody = z.object({
-  reason: optional(text('Gerekçe (reason)', REGISTRATION_LIMITS.reason, { multiline: true })),
+  reason: optional(text('Gerekçe', REGISTRATION_LIMITS.reason, { multiline: true })),
 });
 
 export const registrationActionResponse = z.object({

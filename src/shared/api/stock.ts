@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADJUSTMENT_REASONS, STOCK_LIMITS, STOCK_REASONS } from '../domain/stock';
 import { productPagination } from './catalogue';
-import { limitQuery, pageQuery, text } from './common';
+import { limitQuery, pageQuery, text, typeError } from './common';
 import { productSchema } from './entities';
 
 /**
@@ -11,14 +11,16 @@ import { productSchema } from './entities';
  */
 
 const int = (label: string) =>
-  z.number({ error: `${label} bir sayı olmalıdır` }).int({ error: `${label} tam sayı olmalıdır` });
+  z
+    .number({ error: typeError(`${label} gereklidir`, `${label} bir sayı olmalıdır`) })
+    .int({ error: `${label} tam sayı olmalıdır` });
 
 /** A device's clock when the change was made (kept beside the server's time; ISO-8601). */
 const deviceTime = z.iso
-  .datetime({ offset: true, error: 'Cihaz zamanı (device_time) geçerli bir tarih olmalıdır' })
+  .datetime({ offset: true, error: 'Cihaz zamanı geçerli bir tarih olmalıdır' })
   .nullish();
 
-const notes = text('Notlar (notes)', STOCK_LIMITS.maxNotes, { multiline: true }).nullish();
+const notes = text('Notlar', STOCK_LIMITS.maxNotes, { multiline: true }).nullish();
 
 // ------------------------------------------------------------- PATCH /products/{id}/stock ---
 
@@ -28,21 +30,17 @@ const notes = text('Notlar (notes)', STOCK_LIMITS.maxNotes, { multiline: true })
  * now). The result may not take the on-hand stock below zero (400 naming the product).
  */
 export const stockAdjustBody = z.object({
-  adjustment: int('Düzeltme miktarı (adjustment)')
-    .min(
-      -STOCK_LIMITS.maxAdjustment,
-      `Düzeltme miktarı (adjustment) en az -${STOCK_LIMITS.maxAdjustment} olabilir`,
-    )
-    .max(
-      STOCK_LIMITS.maxAdjustment,
-      `Düzeltme miktarı (adjustment) en fazla ${STOCK_LIMITS.maxAdjustment} olabilir`,
-    )
-    .refine((v) => v !== 0, 'Düzeltme miktarı (adjustment) sıfır olamaz'),
-  reason: z.enum(ADJUSTMENT_REASONS, { error: 'Geçersiz stok hareketi nedeni (reason)' }),
+  adjustment: int('Düzeltme miktarı')
+    .min(-STOCK_LIMITS.maxAdjustment, `Düzeltme miktarı en az -${STOCK_LIMITS.maxAdjustment} olabilir`)
+    .max(STOCK_LIMITS.maxAdjustment, `Düzeltme miktarı en fazla ${STOCK_LIMITS.maxAdjustment} olabilir`)
+    .refine((v) => v !== 0, 'Düzeltme miktarı sıfır olamaz'),
+  reason: z.enum(ADJUSTMENT_REASONS, {
+    error: typeError('Neden gereklidir', 'Geçersiz stok hareketi nedeni'),
+  }),
   notes,
-  expected_version: int('Beklenen sürüm (expected_version)')
-    .min(0, 'Beklenen sürüm (expected_version) negatif olamaz')
-    .max(Number.MAX_SAFE_INTEGER, 'Beklenen sürüm (expected_version) çok büyük'),
+  expected_version: int('Beklenen sürüm')
+    .min(0, 'Beklenen sürüm negatif olamaz')
+    .max(Number.MAX_SAFE_INTEGER, 'Beklenen sürüm çok büyük'),
   device_time: deviceTime,
 });
 export type StockAdjustBody = z.input<typeof stockAdjustBody>;
@@ -92,14 +90,14 @@ export const lowStockResponse = z.array(productSchema);
 // ------------------------------------------------------------------ POST /inventory/counts ---
 
 export const countLineSchema = z.object({
-  product_id: z.uuid({ error: 'Ürün kimliği (product_id) geçersiz' }),
-  counted: int('Sayılan miktar (counted)')
-    .min(0, 'Sayılan miktar (counted) negatif olamaz')
-    .max(STOCK_LIMITS.maxCounted, `Sayılan miktar (counted) en fazla ${STOCK_LIMITS.maxCounted} olabilir`),
+  product_id: z.uuid({ error: typeError('Ürün gereklidir', 'Ürün kimliği geçersiz') }),
+  counted: int('Sayılan miktar')
+    .min(0, 'Sayılan miktar negatif olamaz')
+    .max(STOCK_LIMITS.maxCounted, `Sayılan miktar en fazla ${STOCK_LIMITS.maxCounted} olabilir`),
   /** The product's `stock_seq` the device had when this line was counted. */
-  seen_stock_seq: int('Görülen stok hareketi (seen_stock_seq)')
-    .min(0, 'Görülen stok hareketi (seen_stock_seq) negatif olamaz')
-    .max(Number.MAX_SAFE_INTEGER, 'Görülen stok hareketi (seen_stock_seq) çok büyük'),
+  seen_stock_seq: int('Görülen stok hareketi')
+    .min(0, 'Görülen stok hareketi negatif olamaz')
+    .max(Number.MAX_SAFE_INTEGER, 'Görülen stok hareketi çok büyük'),
 });
 export type CountLine = z.infer<typeof countLineSchema>;
 
@@ -108,15 +106,17 @@ export type CountLine = z.infer<typeof countLineSchema>;
  * nothing and answers as the first time. Each product at most once.
  */
 export const inventoryCountBody = z.object({
-  count_id: z.uuid({ error: 'Sayım kimliği (count_id) geçersiz' }),
+  count_id: z.uuid({ error: typeError('Sayım kimliği gereklidir', 'Sayım kimliği geçersiz') }),
   notes,
   device_time: deviceTime,
   lines: z
-    .array(countLineSchema, { error: 'Sayım satırları (lines) bir liste olmalıdır' })
-    .min(1, 'Sayım satırları (lines) en az 1 satır içermelidir')
+    .array(countLineSchema, {
+      error: typeError('Sayım satırları gereklidir', 'Sayım satırları bir liste olmalıdır'),
+    })
+    .min(1, 'Sayım satırları en az 1 satır içermelidir')
     .max(
       STOCK_LIMITS.maxCountLines,
-      `Sayım satırları (lines) en fazla ${STOCK_LIMITS.maxCountLines} satır içerebilir`,
+      `Sayım satırları en fazla ${STOCK_LIMITS.maxCountLines} satır içerebilir`,
     )
     .superRefine((lines, ctx) => {
       const seen = new Set<string>();
@@ -125,7 +125,7 @@ export const inventoryCountBody = z.object({
           ctx.addIssue({
             code: 'custom',
             path: [i, 'product_id'],
-            message: `Ürün sayımda birden fazla kez geçiyor (lines[${i}].product_id)`,
+            message: `Ürün sayımda birden fazla kez geçiyor`,
           });
         seen.add(line.product_id);
       }

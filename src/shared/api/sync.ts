@@ -18,12 +18,12 @@ export const SYNC_PULL_MAX_LIMIT = 2000;
 
 export const syncPullQuery = z.object({
   cursor: z
-    .string({ error: 'cursor geçersiz' })
-    .regex(/^\d{1,16}$/, 'cursor geçersiz')
+    .string({ error: 'Eşitleme konumu geçersiz' })
+    .regex(/^\d{1,16}$/, 'Eşitleme konumu geçersiz')
     // Change numbers are handled as JS numbers (and bigint in the database): a cursor past
     // Number.MAX_SAFE_INTEGER (2^53 − 1, itself far inside bigint's 2^63 − 1) cannot name a real
     // change and would lose precision on the way to SQL (then overflow bigint: a 500) → 400.
-    .refine((v) => Number(v) <= Number.MAX_SAFE_INTEGER, 'cursor geçersiz')
+    .refine((v) => Number(v) <= Number.MAX_SAFE_INTEGER, 'Eşitleme konumu geçersiz')
     .default('0'),
   limit: limitQuery(SYNC_PULL_DEFAULT_LIMIT, SYNC_PULL_MAX_LIMIT),
   /**
@@ -32,9 +32,9 @@ export const syncPullQuery = z.object({
    * the rows then come from these collections alone, the others answer empty. Absent: all.
    */
   collections: z
-    .string({ error: 'collections geçersiz' })
-    .max(500, 'collections geçersiz')
-    .refine((v) => parseCollectionList(SYNCED, v) !== null, 'collections geçersiz')
+    .string({ error: 'Eşitlenecek veriler geçersiz' })
+    .max(500, 'Eşitlenecek veriler geçersiz')
+    .refine((v) => parseCollectionList(SYNCED, v) !== null, 'Eşitlenecek veriler geçersiz')
     .optional(),
 });
 export type SyncPullQuery = z.infer<typeof syncPullQuery>;

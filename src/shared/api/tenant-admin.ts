@@ -3,8 +3,9 @@ import { BRAND_COLOUR_PATTERN, brandColourMessage } from '../domain/brand-colour
 import { SUBDOMAIN_MAX } from '../domain/platform';
 import { searchFold } from '../domain/turkish-text';
 import { USERNAME_PATTERN } from './admin-users';
-import { emailText, limitQuery, pageQuery, text } from './common';
+import { emailText, limitQuery, pageQuery, text, typeError } from './common';
 import { COMPANY_CURRENCIES, COMPANY_LANGUAGES, COMPANY_TIMEZONES } from './company';
+import { notEditableText } from './field-labels';
 // The one subdomain rule (a DNS label, not reserved), shared with the public sign-up.
 import { subdomainField } from './registrations';
 import { subscriptionPlanSchema } from './tenants';
@@ -13,7 +14,7 @@ import { subscriptionPlanSchema } from './tenants';
  * Contracts of tenant management (platform admins only): list, read, create, edit, settings,
  * usage and delete of companies. One schema per operation, used by the server (validation) and by
  * the screen (its defaults and options), so both speak of a field by the same Turkish label.
- * Messages name the field as `Label (wire_name)`.
+ * Messages name a field by its label; the wire name is only a refusal's `field`.
  */
 
 // ------------------------------------------------------------------------ options ---
@@ -63,8 +64,8 @@ export const TENANT_MESSAGES = {
   notPlatformAdmin: 'Tenant yönetimi yalnızca platform yöneticileri içindir.',
   notFound: 'Tenant bulunamadı.',
   platformUndeletable: 'Platform tenantı (default) silinemez.',
-  subdomainTaken: 'Bu alt alan adı (subdomain) zaten kullanılıyor.',
-  subdomainFixed: 'Alt alan adı (subdomain) değiştirilemez.',
+  subdomainTaken: 'Bu alt alan adı zaten kullanılıyor.',
+  subdomainFixed: 'Alt alan adı değiştirilemez.',
   versionConflict: 'Tenant siz düzenlerken değişti. Güncel hâli gösteriliyor; değişikliğinizi tekrar yapın.',
   backupFailed: 'Silmeden önceki son yedek alınamadı; tenant silinmedi.',
 } as const;
@@ -100,13 +101,13 @@ const oneOf = <const T extends readonly [string, ...string[]]>(label: string, va
         : `${label} şunlardan biri olmalıdır: ${values.join(', ')}`,
   });
 
-const companyName = text('Şirket adı (company_name)', TENANT_LIMITS.nameMax, {
-  typeMessage: 'Şirket adı (company_name) gereklidir',
+const companyName = text('Şirket adı', TENANT_LIMITS.nameMax, {
+  typeMessage: 'Şirket adı gereklidir',
 })
-  .refine((v) => v.length > 0, { message: 'Şirket adı (company_name) gereklidir', abort: true })
+  .refine((v) => v.length > 0, { message: 'Şirket adı gereklidir', abort: true })
   .refine(
     (v) => v.length >= TENANT_LIMITS.nameMin,
-    `Şirket adı (company_name) en az ${TENANT_LIMITS.nameMin} karakter olmalıdır`,
+    `Şirket adı en az ${TENANT_LIMITS.nameMin} karakter olmalıdır`,
   );
 
 const color = (label: string, fallback: string) =>
@@ -119,15 +120,15 @@ const color = (label: string, fallback: string) =>
     .default(fallback);
 
 /** A logo address: an http(s) URL or one of this server's paths; blank → none. */
-const logoUrl = text('Logo adresi (logo_url)', TENANT_LIMITS.logoUrlMax)
+const logoUrl = text('Logo adresi', TENANT_LIMITS.logoUrlMax)
   .refine(
     (v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s]*$/.test(v),
-    'Logo adresi (logo_url) http(s):// veya / ile başlamalıdır',
+    'Logo adresi http(s):// veya / ile başlamalıdır',
   )
   .nullish()
   .transform((v) => (v ? v : null));
 
-const description = text('Şirket açıklaması (company_description)', TENANT_LIMITS.descriptionMax, {
+const description = text('Şirket açıklaması', TENANT_LIMITS.descriptionMax, {
   multiline: true,
 })
   .nullish()
@@ -137,11 +138,11 @@ export const brandingBody = z
   .object(
     {
       logo_url: logoUrl,
-      primary_color: color('Ana renk (primary_color)', TENANT_DEFAULTS.branding.primary_color),
-      secondary_color: color('İkincil renk (secondary_color)', TENANT_DEFAULTS.branding.secondary_color),
+      primary_color: color('Ana renk', TENANT_DEFAULTS.branding.primary_color),
+      secondary_color: color('İkincil renk', TENANT_DEFAULTS.branding.secondary_color),
       company_description: description,
     },
-    { error: 'Marka bilgileri (branding) bir nesne olmalıdır' },
+    { error: 'Marka bilgileri bir nesne olmalıdır' },
   )
   .prefault({});
 
@@ -158,56 +159,52 @@ const prefix = (label: string, fallback: string) =>
  * (a tenant admin may have chosen GBP or UTC there): an edit never has to undo that choice.
  */
 const settingsFields = {
-  timezone: oneOf('Saat dilimi (timezone)', COMPANY_TIMEZONES).default(TENANT_DEFAULTS.settings.timezone),
-  currency: oneOf('Para birimi (currency)', COMPANY_CURRENCIES).default(TENANT_DEFAULTS.settings.currency),
-  language: oneOf('Dil (language)', COMPANY_LANGUAGES).default(TENANT_DEFAULTS.settings.language),
-  order_number_prefix: prefix('Sipariş numarası öneki (order_number_prefix)', 'ORD'),
-  customer_number_prefix: prefix('Müşteri numarası öneki (customer_number_prefix)', 'CUST'),
+  timezone: oneOf('Saat dilimi', COMPANY_TIMEZONES).default(TENANT_DEFAULTS.settings.timezone),
+  currency: oneOf('Para birimi', COMPANY_CURRENCIES).default(TENANT_DEFAULTS.settings.currency),
+  language: oneOf('Dil', COMPANY_LANGUAGES).default(TENANT_DEFAULTS.settings.language),
+  order_number_prefix: prefix('Sipariş numarası öneki', 'ORD'),
+  customer_number_prefix: prefix('Müşteri numarası öneki', 'CUST'),
 };
 
-export const settingsBody = z
-  .object(settingsFields, { error: 'Ayarlar (settings) bir nesne olmalıdır' })
-  .prefault({});
+export const settingsBody = z.object(settingsFields, { error: 'Ayarlar bir nesne olmalıdır' }).prefault({});
 
 const plan = z
   .enum(TENANT_PLANS, {
-    error: () => `Abonelik planı (subscription_plan) şunlardan biri olmalıdır: ${TENANT_PLANS.join(', ')}`,
+    error: () => `Abonelik planı şunlardan biri olmalıdır: ${TENANT_PLANS.join(', ')}`,
   })
   .default(TENANT_DEFAULTS.subscription_plan);
 
-const isActive = z.boolean({ error: 'Durum (is_active) true veya false olmalıdır' });
+const isActive = z.boolean({ error: typeError('Durum gereklidir', 'Durum true veya false olmalıdır') });
 
 /** The version the platform admin saw (the tenant's company version). */
 const expectedVersion = z
   .number({
     error: (issue) =>
-      issue.input === undefined
-        ? 'Beklenen sürüm (expected_version) gereklidir'
-        : 'Beklenen sürüm (expected_version) bir sayı olmalıdır',
+      issue.input === undefined ? 'Beklenen sürüm gereklidir' : 'Beklenen sürüm bir sayı olmalıdır',
   })
-  .int({ error: 'Beklenen sürüm (expected_version) tam sayı olmalıdır' })
-  .min(0, 'Beklenen sürüm (expected_version) negatif olamaz')
-  .max(Number.MAX_SAFE_INTEGER, 'Beklenen sürüm (expected_version) çok büyük');
+  .int({ error: 'Beklenen sürüm tam sayı olmalıdır' })
+  .min(0, 'Beklenen sürüm negatif olamaz')
+  .max(Number.MAX_SAFE_INTEGER, 'Beklenen sürüm çok büyük');
 
 const unknownKeys = {
   error: (issue: { code: string; keys?: string[] }) =>
-    issue.code === 'unrecognized_keys' ? `Bu alan düzenlenemez: ${(issue.keys ?? []).join(', ')}` : undefined,
+    issue.code === 'unrecognized_keys' ? notEditableText(issue.keys ?? []) : undefined,
 };
 
 // ------------------------------------------------------------------------ reads ---
 
 export const tenantIdParam = z.object({
   id: z
-    .string({ error: 'Tenant kimliği (id) geçersiz' })
-    .max(SUBDOMAIN_MAX, 'Tenant kimliği (id) geçersiz')
-    .regex(/^[a-z0-9][a-z0-9-]*$/, 'Tenant kimliği (id) geçersiz'),
+    .string({ error: 'Tenant kimliği geçersiz' })
+    .max(SUBDOMAIN_MAX, 'Tenant kimliği geçersiz')
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'Tenant kimliği geçersiz'),
 });
 
 /** GET /admin/tenants?page&limit&search: companies by creation, newest first; search in name and subdomain. */
 export const adminTenantsQuery = z.object({
   page: pageQuery,
   limit: limitQuery(TENANT_PAGE_SIZE, 100),
-  search: text('Arama (search)', TENANT_LIMITS.searchMax).optional(),
+  search: text('Arama', TENANT_LIMITS.searchMax).optional(),
 });
 export type AdminTenantsQuery = z.input<typeof adminTenantsQuery>;
 
@@ -283,32 +280,26 @@ export type TenantUsage = z.infer<typeof tenantUsageSchema>;
  */
 export const firstAdminBody = z.strictObject(
   {
-    full_name: text('Yönetici adı (first_admin.full_name)', TENANT_LIMITS.adminNameMax, {
-      typeMessage: 'Yönetici adı (first_admin.full_name) gereklidir',
+    full_name: text('Yönetici adı', TENANT_LIMITS.adminNameMax, {
+      typeMessage: 'Yönetici adı gereklidir',
       min: 2,
-      minMessage: 'Yönetici adı (first_admin.full_name) en az 2 karakter olmalıdır',
+      minMessage: 'Yönetici adı en az 2 karakter olmalıdır',
     }),
-    username: text('Yönetici kullanıcı adı (first_admin.username)', TENANT_LIMITS.usernameMax, {
-      typeMessage: 'Yönetici kullanıcı adı (first_admin.username) gereklidir',
+    username: text('Yönetici kullanıcı adı', TENANT_LIMITS.usernameMax, {
+      typeMessage: 'Yönetici kullanıcı adı gereklidir',
       min: TENANT_LIMITS.usernameMin,
-      minMessage: `Yönetici kullanıcı adı (first_admin.username) en az ${TENANT_LIMITS.usernameMin} karakter olmalıdır`,
+      minMessage: `Yönetici kullanıcı adı en az ${TENANT_LIMITS.usernameMin} karakter olmalıdır`,
     }).refine(
       (v) => USERNAME_PATTERN.test(v),
-      "Yönetici kullanıcı adı (first_admin.username) yalnızca harf, rakam, '.', '_' ve '-' içerebilir",
+      "Yönetici kullanıcı adı yalnızca harf, rakam, '.', '_' ve '-' içerebilir",
     ),
-    email: emailText('Yönetici e-postası (first_admin.email)', { allowEmpty: true })
+    email: emailText('Yönetici e-postası', { allowEmpty: true })
       .nullish()
       .transform((v) => (v ? v : null)),
     password: z
-      .string({ error: 'Geçici şifre (first_admin.password) gereklidir' })
-      .min(
-        TENANT_LIMITS.passwordMin,
-        `Geçici şifre (first_admin.password) en az ${TENANT_LIMITS.passwordMin} karakter olmalıdır`,
-      )
-      .max(
-        TENANT_LIMITS.passwordMax,
-        `Geçici şifre (first_admin.password) en fazla ${TENANT_LIMITS.passwordMax} karakter olabilir`,
-      ),
+      .string({ error: 'Geçici şifre gereklidir' })
+      .min(TENANT_LIMITS.passwordMin, `Geçici şifre en az ${TENANT_LIMITS.passwordMin} karakter olmalıdır`)
+      .max(TENANT_LIMITS.passwordMax, `Geçici şifre en fazla ${TENANT_LIMITS.passwordMax} karakter olabilir`),
   },
   unknownKeys,
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USERNAME_PATTERN } from './admin-users';
-import { emailText, text } from './common';
+import { emailText, text, typeError } from './common';
+import { notEditableText } from './field-labels';
 import { TENANT_LIMITS, tenantIdParam } from './tenant-admin';
 
 /**
@@ -13,49 +14,43 @@ import { TENANT_LIMITS, tenantIdParam } from './tenant-admin';
 export const TENANT_ADMIN_MESSAGES = {
   adminNotFound: 'Bu şirkette böyle bir yönetici yok.',
   usernameTaken: 'Bu kullanıcı adı bu şirkette zaten kullanılıyor.',
-  idTaken: 'Bu kimlik (id) başka bir kullanıcıya ait.',
+  idTaken: 'Bu kimlik başka bir kullanıcıya ait.',
 } as const;
 
 const unknownKeys = {
   error: (issue: { code: string; keys?: string[] }) =>
-    issue.code === 'unrecognized_keys' ? `Bu alan düzenlenemez: ${(issue.keys ?? []).join(', ')}` : undefined,
+    issue.code === 'unrecognized_keys' ? notEditableText(issue.keys ?? []) : undefined,
 };
 
 /** The one-time password the screen made (the same length rule as a new company's first admin). */
 const oneTimePassword = z
-  .string({ error: 'Geçici şifre (password) gereklidir' })
-  .min(
-    TENANT_LIMITS.passwordMin,
-    `Geçici şifre (password) en az ${TENANT_LIMITS.passwordMin} karakter olmalıdır`,
-  )
-  .max(
-    TENANT_LIMITS.passwordMax,
-    `Geçici şifre (password) en fazla ${TENANT_LIMITS.passwordMax} karakter olabilir`,
-  );
+  .string({ error: 'Geçici şifre gereklidir' })
+  .min(TENANT_LIMITS.passwordMin, `Geçici şifre en az ${TENANT_LIMITS.passwordMin} karakter olmalıdır`)
+  .max(TENANT_LIMITS.passwordMax, `Geçici şifre en fazla ${TENANT_LIMITS.passwordMax} karakter olabilir`);
 
 /** /admin/tenants/{id}/admins/{userId}/… */
 export const tenantAdminParams = tenantIdParam.extend({
-  userId: z.uuid({ error: 'Geçersiz kullanıcı kimliği (userId)' }),
+  userId: z.uuid({ error: 'Kullanıcı kimliği geçersiz' }),
 });
 
 /** POST /admin/tenants/{id}/admins: the new admin, its client-made id and its one-time password. */
 export const createTenantAdminBody = z.strictObject(
   {
-    id: z.uuid({ error: 'Geçersiz kimlik (id)' }),
-    full_name: text('Ad soyad (full_name)', TENANT_LIMITS.adminNameMax, {
-      typeMessage: 'Ad soyad (full_name) gereklidir',
+    id: z.uuid({ error: typeError('Kullanıcı kimliği gereklidir', 'Kullanıcı kimliği geçersiz') }),
+    full_name: text('Ad soyad', TENANT_LIMITS.adminNameMax, {
+      typeMessage: 'Ad soyad gereklidir',
       min: 2,
-      minMessage: 'Ad soyad (full_name) en az 2 karakter olmalıdır',
+      minMessage: 'Ad soyad en az 2 karakter olmalıdır',
     }),
-    username: text('Kullanıcı adı (username)', TENANT_LIMITS.usernameMax, {
-      typeMessage: 'Kullanıcı adı (username) gereklidir',
+    username: text('Kullanıcı adı', TENANT_LIMITS.usernameMax, {
+      typeMessage: 'Kullanıcı adı gereklidir',
       min: TENANT_LIMITS.usernameMin,
-      minMessage: `Kullanıcı adı (username) en az ${TENANT_LIMITS.usernameMin} karakter olmalıdır`,
+      minMessage: `Kullanıcı adı en az ${TENANT_LIMITS.usernameMin} karakter olmalıdır`,
     }).refine(
       (v) => USERNAME_PATTERN.test(v),
-      "Kullanıcı adı (username) yalnızca harf, rakam, '.', '_' ve '-' içerebilir",
+      "Kullanıcı adı yalnızca harf, rakam, '.', '_' ve '-' içerebilir",
     ),
-    email: emailText('E-posta (email)', { allowEmpty: true })
+    email: emailText('E-posta', { allowEmpty: true })
       .nullish()
       .transform((v) => (v ? v : null)),
     password: oneTimePassword,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_SCAN_LENGTH, MAX_SCAN_QUANTITY } from '../domain/barcode';
-import { text } from './common';
+import { text, typeError } from './common';
 import { orderSchema } from './entities';
 
 /**
@@ -32,14 +32,14 @@ export const WAREHOUSE_MESSAGES = {
 
 /** A raw scan: text up to MAX_SCAN_LENGTH; the only control character allowed is GS1's FNC1 (U+001D). */
 const barcode = z
-  .string({ error: 'Barkod (barcode) gereklidir' })
+  .string({ error: 'Barkod gereklidir' })
   .trim()
-  .min(1, 'Barkod (barcode) gereklidir')
-  .max(MAX_SCAN_LENGTH, `Barkod (barcode) en fazla ${MAX_SCAN_LENGTH} karakter olabilir`)
+  .min(1, 'Barkod gereklidir')
+  .max(MAX_SCAN_LENGTH, `Barkod en fazla ${MAX_SCAN_LENGTH} karakter olabilir`)
   .refine(
     // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
     (v) => !/[\u0000-\u001c\u001e-\u001f\u007f-\u009f]/.test(v),
-    'Barkod (barcode) geçersiz karakter içeriyor',
+    'Barkod geçersiz karakter içeriyor',
   );
 
 /**
@@ -51,13 +51,13 @@ const barcode = z
  */
 export const scanBarcodeBody = z.object({
   barcode,
-  order_id: z.uuid({ error: 'Sipariş kimliği (order_id) geçersiz' }),
-  scan_id: z.uuid({ error: 'Okutma kimliği (scan_id) geçersiz' }).optional(),
+  order_id: z.uuid({ error: typeError('Sipariş gereklidir', 'Sipariş kimliği geçersiz') }),
+  scan_id: z.uuid({ error: 'Okutma kimliği geçersiz' }).optional(),
   quantity: z
-    .number({ error: 'Miktar (quantity) bir sayı olmalıdır' })
-    .int({ error: 'Miktar (quantity) tam sayı olmalıdır' })
-    .min(1, 'Miktar (quantity) en az 1 olmalıdır')
-    .max(MAX_SCAN_QUANTITY, `Miktar (quantity) en fazla ${MAX_SCAN_QUANTITY} olabilir`)
+    .number({ error: 'Miktar bir sayı olmalıdır' })
+    .int({ error: 'Miktar tam sayı olmalıdır' })
+    .min(1, 'Miktar en az 1 olmalıdır')
+    .max(MAX_SCAN_QUANTITY, `Miktar en fazla ${MAX_SCAN_QUANTITY} olabilir`)
     .optional(),
 });
 export type ScanBarcodeBody = z.input<typeof scanBarcodeBody>;
@@ -92,7 +92,7 @@ export function base64Bytes(b64: string): number {
 
 const dataUrl = (label: string, types: readonly string[], maxBytes: number) =>
   z
-    .string({ error: `${label} geçersiz` })
+    .string({ error: typeError(`${label} gereklidir`, `${label} geçersiz`) })
     .max(Math.ceil((maxBytes * 4) / 3) + 64, `${label} en fazla ${Math.round(maxBytes / 1024)} KB olabilir`)
     .superRefine((v, ctx) => {
       const m = /^data:(image\/[a-z]+);base64,([A-Za-z0-9+/]+={0,2})$/.exec(v);
@@ -116,26 +116,27 @@ const dataUrl = (label: string, types: readonly string[], maxBytes: number) =>
  * The server also checks the image bytes' magic numbers (PNG/JPEG), not just the declared type.
  */
 export const deliverBody = z.object({
-  expected_status: z
-    .literal('out_for_delivery', { error: 'Beklenen durum (expected_status) geçersiz' })
-    .optional(),
-  recipient_name: text('Teslim alan (recipient_name)', 200, {
+  expected_status: z.literal('out_for_delivery', { error: 'Beklenen durum geçersiz' }).optional(),
+  recipient_name: text('Teslim alan', 200, {
     min: 1,
-    typeMessage: 'Teslim alanın adı (recipient_name) gereklidir',
-    minMessage: 'Teslim alanın adı (recipient_name) gereklidir',
+    typeMessage: 'Teslim alanın adı gereklidir',
+    minMessage: 'Teslim alanın adı gereklidir',
   }),
-  signature: dataUrl('İmza (signature)', ['image/png'], MAX_PROOF_SIGNATURE_BYTES),
-  photo: dataUrl('Fotoğraf (photo)', ['image/jpeg', 'image/png'], MAX_PROOF_PHOTO_BYTES).nullish(),
+  signature: dataUrl('İmza', ['image/png'], MAX_PROOF_SIGNATURE_BYTES),
+  photo: dataUrl('Fotoğraf', ['image/jpeg', 'image/png'], MAX_PROOF_PHOTO_BYTES).nullish(),
   /** The device's clock when the driver confirmed (ISO-8601). */
-  delivered_at: z.iso.datetime({ offset: true, error: 'Teslim zamanı (delivered_at) geçersiz' }),
+  delivered_at: z.iso.datetime({
+    offset: true,
+    error: typeError('Teslim zamanı gereklidir', 'Teslim zamanı geçersiz'),
+  }),
   location: z
     .object({
-      latitude: z.number({ error: 'Enlem (latitude) geçersiz' }).min(-90).max(90),
-      longitude: z.number({ error: 'Boylam (longitude) geçersiz' }).min(-180).max(180),
-      accuracy: z.number({ error: 'Doğruluk (accuracy) geçersiz' }).min(0).max(1_000_000).nullish(),
+      latitude: z.number({ error: 'Enlem geçersiz' }).min(-90).max(90),
+      longitude: z.number({ error: 'Boylam geçersiz' }).min(-180).max(180),
+      accuracy: z.number({ error: 'Doğruluk geçersiz' }).min(0).max(1_000_000).nullish(),
     })
     .nullish(),
-  notes: text('Notlar (notes)', 1000, { multiline: true }).nullish(),
+  notes: text('Notlar', 1000, { multiline: true }).nullish(),
 });
 export type DeliverBody = z.input<typeof deliverBody>;
 

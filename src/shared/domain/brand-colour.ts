@@ -10,5 +10,5 @@ export function isBrandColour(value: string): boolean {
   return BRAND_COLOUR_PATTERN.test(value.trim());
 }
 
-/** The refusal, naming the field by its label (the form's label, or the server's `Label (wire)`). */
+/** The refusal, naming the field by its label (the form's, or the server's label of the field). */
 export const brandColourMessage = (label: string) => `${label} #RRGGBB biçiminde olmalıdır`;

@@ -35,9 +35,12 @@ export function missingSellerFields(profile: InvoiceSellerProfile): InvoiceSelle
 /** The start of the refusal; the server's message goes on with the fields it names. */
 export const SELLER_INCOMPLETE_PREFIX = 'Fatura kesmek için şirket bilgileri eksik';
 
-/** 'Fatura kesmek için şirket bilgileri eksik: Vergi numarası (tax_number), Vergi dairesi (tax_office)'. */
+/**
+ * 'Fatura kesmek için şirket bilgileri eksik: Vergi numarası, Vergi dairesi' — the fields by their
+ * labels (the answer's `missing` lists their wire names).
+ */
 export function sellerIncompleteMessage(missing: readonly InvoiceSellerField[]): string {
-  const named = missing.map((field) => `${INVOICE_SELLER_FIELD_LABELS[field]} (${field})`);
+  const named = missing.map((field) => INVOICE_SELLER_FIELD_LABELS[field]);
   return `${SELLER_INCOMPLETE_PREFIX}: ${named.join(', ')}`;
 }
 

@@ -70,16 +70,16 @@ export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
 ]);
 
 export const SUBDOMAIN_MESSAGES = {
-  required: 'Alt alan adı (subdomain) gereklidir',
-  tooShort: `Alt alan adı (subdomain) en az ${SUBDOMAIN_MIN} karakter olmalıdır`,
-  tooLong: `Alt alan adı (subdomain) en fazla ${SUBDOMAIN_MAX} karakter olabilir`,
-  characters: 'Alt alan adı (subdomain) yalnızca küçük harf (a-z), rakam (0-9) ve tire (-) içerebilir',
-  hyphenEdge: 'Alt alan adı (subdomain) tire (-) ile başlayamaz veya bitemez',
+  required: 'Alt alan adı gereklidir',
+  tooShort: `Alt alan adı en az ${SUBDOMAIN_MIN} karakter olmalıdır`,
+  tooLong: `Alt alan adı en fazla ${SUBDOMAIN_MAX} karakter olabilir`,
+  characters: 'Alt alan adı yalnızca küçük harf (a-z), rakam (0-9) ve tire (-) içerebilir',
+  hyphenEdge: 'Alt alan adı tire (-) ile başlayamaz veya bitemez',
   hyphenPair:
-    'Alt alan adı (subdomain) 3. ve 4. karakterde iki tire (--) içeremez; bu biçim uluslararası alan adlarına (xn--) ayrılmıştır',
-  reserved: 'Bu alt alan adı (subdomain) sistem tarafından ayrılmıştır; başka bir ad seçiniz',
-  taken: 'Bu alt alan adı (subdomain) başka bir şirket tarafından kullanılıyor',
-  pending: 'Bu alt alan adı (subdomain) için bekleyen bir kayıt başvurusu var',
+    'Alt alan adı 3. ve 4. karakterde iki tire (--) içeremez; bu biçim uluslararası alan adlarına (xn--) ayrılmıştır',
+  reserved: 'Bu alt alan adı sistem tarafından ayrılmıştır; başka bir ad seçiniz',
+  taken: 'Bu alt alan adı başka bir şirket tarafından kullanılıyor',
+  pending: 'Bu alt alan adı için bekleyen bir kayıt başvurusu var',
   available: 'Bu alt alan adı kullanılabilir',
 } as const;
 

@@ -125,7 +125,7 @@ export function refusalField(
   error: { message: string; field?: unknown } | null,
 ): { field: CompanyField; error: FieldError } | null {
   if (!error) return null;
-  const named = typeof error.field === 'string' ? error.field : /\(([a-z_]+)\)/.exec(error.message)?.[1];
+  const named = typeof error.field === 'string' ? error.field : undefined;
   return named && isField(named)
     ? { field: named, error: { key: 'co_refused', params: { message: error.message } } }
     : null;

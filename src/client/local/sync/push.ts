@@ -78,6 +78,7 @@ export async function sendEntry(ctx: SendContext, entry: OutboxEntry): Promise<S
         status: error.status,
         error: error.message,
         code: error.code ?? null,
+        field: typeof error.body?.field === 'string' ? error.body.field : null,
         current,
       });
       return { result: 'rejected', error };
@@ -199,6 +200,7 @@ async function settle(
       status: error.status,
       error: error.message,
       code: error.code ?? null,
+      field: typeof body.field === 'string' ? body.field : null,
       current: 'current' in body ? (body.current as Record<string, unknown> | null) : undefined,
     },
     later,

@@ -1,22 +1,22 @@
 import type { FastifyInstance, FastifyTypeProvider } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-import { tr } from 'zod/locales';
+import { MESSAGES } from '../../../shared/api/errors';
+import { fieldName, labelledErrorMap, refusalText } from '../../../shared/api/field-labels';
 
 /**
  * The shared zod schemas validate every body, query and params directly (no JSON-schema
  * conversion): one schema per operation, used by the client's forms and by the server.
  *
- * Messages: a schema's own Turkish message wins; anything else gets zod's Turkish locale text,
- * prefixed with the field's name so the 400 always names the field (the user, or the developer of
- * another client, sees which input to fix).
+ * Messages: one rule for every route (shared/api/field-labels.ts). A schema's own Turkish message
+ * wins; anything else gets the generic Turkish text naming the field by its label ('Beklenen sürüm
+ * gereklidir'), never zod's own text. A field inside a list is named with its position ('2. kalem:
+ * …'). The wire name travels only in `field`, for the client that puts the text under the input.
  */
 export interface ZodTypeProvider extends FastifyTypeProvider {
   validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
   serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
 }
-
-const localeError = tr().localeError;
 
 const PART_LABELS: Record<string, string> = {
   body: 'İstek gövdesi',
@@ -40,26 +40,39 @@ export class RequestValidationError extends Error {
   }
 }
 
-function fieldName(path: readonly PropertyKey[]): string | undefined {
-  if (path.length === 0) return undefined;
-  return path
-    .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
-    .join('.')
-    .replace(/\.\[/g, '[');
+/** One refusal of a request part: the text a person reads and the field it is about (wire name). */
+export interface Refusal {
+  message: string;
+  field: string | undefined;
 }
 
-export function parseWith<T extends z.ZodType>(schema: T, data: unknown, part: string): z.output<T> {
-  const result = schema.safeParse(data, {
-    error: (issue) => {
-      const base = localeError(issue as Parameters<typeof localeError>[0]);
-      const text = typeof base === 'string' ? base : (base?.message ?? 'Geçersiz değer');
-      const field = fieldName(issue.path ?? []);
-      return `${field ?? PART_LABELS[part] ?? part}: ${text}`;
-    },
+function parse<T extends z.ZodType>(schema: T, data: unknown, part: string) {
+  const errorMap = labelledErrorMap(PART_LABELS[part] ?? PART_LABELS.body ?? '');
+  return schema.safeParse(data, { error: (issue) => errorMap(issue) });
+}
+
+function refusalsFrom(issues: readonly z.core.$ZodIssue[]): Refusal[] {
+  return issues.map((issue) => {
+    // An unknown key is reported on the object that holds it: `field` names the key itself.
+    const path = [...issue.path];
+    if (issue.code === 'unrecognized_keys' && issue.keys[0]) path.push(issue.keys[0]);
+    const field = fieldName(path);
+    return { message: refusalText(field, issue.message), field };
   });
+}
+
+/** Every refusal of `data` by `schema`, worded by the one rule; [] when it is valid. */
+export function refusalsOf(schema: z.ZodType, data: unknown, part: string): Refusal[] {
+  const result = parse(schema, data, part);
+  return result.success ? [] : refusalsFrom(result.error.issues);
+}
+
+/** The value `schema` makes of `data`, or the first refusal thrown (the 400 names its field). */
+export function parseWith<T extends z.ZodType>(schema: T, data: unknown, part: string): z.output<T> {
+  const result = parse(schema, data, part);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw new RequestValidationError(issue?.message ?? 'Geçersiz istek', fieldName(issue?.path ?? []), part);
+  const [first] = refusalsFrom(result.error.issues);
+  throw new RequestValidationError(first?.message ?? MESSAGES.badRequest, first?.field, part);
 }
 
 export default fp(

@@ -3,8 +3,8 @@ import { IMPORT_LIMITS } from '../../../shared/domain/product-import';
 /** Why a whole file is refused (400), each with its Turkish message. */
 export const IMPORT_FILE_MESSAGES = {
   NOT_SPREADSHEET: 'Yalnızca .xlsx veya .csv dosyası yüklenebilir',
-  NO_FILE: 'Bir dosya seçin (file)',
-  WRONG_FIELD: 'Dosya "file" alanında gönderilmelidir (file)',
+  NO_FILE: 'Bir dosya seçin',
+  WRONG_FIELD: 'Dosya "file" alanında gönderilmelidir',
   NUL_CHARACTER: 'Dosyada geçersiz bir karakter (NUL, 0x00) var; dosyayı yeniden kaydedip yükleyin',
   FILE_TOO_LARGE: `Dosya en fazla ${IMPORT_LIMITS.maxFileBytes / 1024 / 1024} MB olabilir`,
   ZIP_TOO_LARGE: `Dosya açıldığında ${IMPORT_LIMITS.maxUnpackedBytes / 1024 / 1024} MB sınırını aşıyor; yüklenemez`,

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { PRODUCT_FIELD_RULES, PRODUCT_RULE_TEXTS, type ProductField } from '../../../shared/api/products';
+import { labelledErrorMap } from '../../../shared/api/field-labels';
+import {
+  PRODUCT_FIELD_LABELS,
+  PRODUCT_FIELD_RULES,
+  PRODUCT_RULE_TEXTS,
+  type ProductField,
+} from '../../../shared/api/products';
 import {
   type HeaderMapping,
   IMPORT_HEADERS_TR,
@@ -132,13 +138,15 @@ export function validateRow(
   for (const field of fields) {
     const wire = WIRE_FIELD[field];
     if (errors.some((e) => e.field === field)) continue;
-    const parsed = SHAPE[wire].safeParse(raw[wire]);
+    // The one wording rule of every refusal (the field by its label, never zod's own text).
+    const errorMap = labelledErrorMap(PRODUCT_FIELD_LABELS[wire as ProductField] ?? columnOf(field));
+    const parsed = SHAPE[wire].safeParse(raw[wire], { error: (issue) => errorMap(issue) });
     if (parsed.success) (values as Record<string, unknown>)[wire] = parsed.data;
     else
       errors.push({
         column: columnOf(field),
         field,
-        message: parsed.error.issues[0]?.message ?? 'Geçersiz değer',
+        message: parsed.error.issues[0]?.message ?? PRODUCT_RULE_TEXTS.format(wire as ProductField),
       });
   }
   return { row: row.row, values, errors };
