@@ -30,6 +30,7 @@ import { down0030, up0030 } from './0030-registration-tax-details';
 import { down0031, up0031 } from './0031-one-time-passwords';
 import { down0032, up0032 } from './0032-audit-log-texts';
 import { down0040, up0040 } from './0040-tenant-dns-checked';
+import { down0041, up0041 } from './0041-product-import-staging';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0031-one-time-passwords': { up: up0031, down: down0031 },
   '0032-audit-log-texts': { up: up0032, down: down0032 },
   '0040-tenant-dns-checked': { up: up0040, down: down0040 },
+  '0041-product-import-staging': { up: up0041, down: down0041 },
 };
 
 export const migrationProvider: MigrationProvider = {
