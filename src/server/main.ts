@@ -19,6 +19,7 @@ import {
   securePrivateDirectory,
 } from './db/database';
 import { demoLogins, type SeedLogin, seedIfEmpty } from './db/seed';
+import { purgeStaging, staleStagingBefore } from './products/import/import.service';
 import { hasDemoData } from './tenants/tenants.repository';
 
 function table(logins: SeedLogin[]): string {
@@ -81,6 +82,10 @@ async function main() {
       : config.databaseUrl
         ? postgresChangeListener(config.databaseUrl)
         : undefined;
+    // Rows an import confirmation staged and never made live (the process died mid-way): nothing
+    // reads them. The embedded database is this process's own, so none of them is under way;
+    // on PostgreSQL another process may be confirming, so only stale ones go (import.service.ts).
+    await purgeStaging(database.db, database.kind === 'pglite' ? new Date() : staleStagingBefore());
     app = await buildApp({ db: database.db, config, changes });
     await app.listen({ port: config.port, host: config.host });
     if (database.kind === 'pglite') {

@@ -21,11 +21,13 @@ import { ean13 } from './support/products';
 let api: Api;
 let admin: Session;
 let sales: Session;
+let manager: Session;
 
 beforeAll(async () => {
   api = await startApi();
   admin = await api.login('demo', 'admin');
   sales = await api.login('demo', 'sales');
+  manager = await api.login('demo', 'manager');
 });
 afterAll(async () => api?.close());
 
@@ -360,6 +362,43 @@ describe('product import', () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ created: 1500, updated: 1 });
     expect(await byCode('ALL-1499')).toMatchObject({ selling_price: '1499.50', current_stock: 1499 % 7 });
+  });
+
+  it("other users' reads are answered while a confirmation runs, not after it", async () => {
+    // The embedded database has one connection: a confirmation that held it for the whole file
+    // made every other request wait for its end. Now it stages the rows in short statements and
+    // only the final step holds it: a read sent once the confirmation is under way answers first.
+    const ROWS = 5000;
+    const rows = ['Ürün Kodu;Ürün Adı;Satış Fiyatı;Stok'];
+    for (let i = 0; i < ROWS; i++) rows.push(`SIDE-${i};Yan Ürün ${i};${i},25;${i % 5}`);
+    const preview = await upload(csv(rows), 'yan.csv');
+    expect(preview.body.data.counts).toMatchObject({ create: ROWS });
+    const id = preview.body.data.import_id;
+    let confirmed = false;
+    const confirming = confirm(id, preview.body.data.fingerprint).then((r) => {
+      confirmed = true;
+      return r;
+    });
+    // Under way: its progress is known (or it has already finished, which the check below catches).
+    for (;;) {
+      const p = await api.call<{ data: { done: number; total: number } | null }>(
+        'GET',
+        `/products/import/${id}/progress`,
+        { token: admin.token },
+      );
+      if (p.body.data || confirmed) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const read = await api.call<{ data: unknown[] }>('GET', '/orders', {
+      token: manager.token,
+      query: { page: 1, limit: 10 },
+    });
+    expect(read.status).toBe(200);
+    expect(confirmed, 'the read answered only after the whole confirmation').toBe(false);
+    const done = await confirming;
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data).toMatchObject({ created: ROWS, stock_movements: ROWS - ROWS / 5 });
+    expect(await byCode(`SIDE-${ROWS - 1}`)).toMatchObject({ current_stock: (ROWS - 1) % 5 });
   });
 
   it('a replayed confirmation applies nothing twice and answers the same report', async () => {

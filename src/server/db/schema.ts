@@ -456,6 +456,33 @@ export interface ProductImportsTable {
   applied_at: NullableTimestamp;
 }
 
+/** A row staged by an import confirmation under way (migration 0042). */
+export interface ProductImportStagingTable {
+  tenant_id: string;
+  run_id: string;
+  ord: number;
+  import_id: string;
+  action: string; // create | update | unchanged
+  product_code: string;
+  product_id: string;
+  seen_id: string | null;
+  seen_seq: number | null;
+  seen_stock: number | null;
+  check_barcode: string | null;
+  seen_holder: string | null;
+  apply_ord: number | null;
+  name: string | null;
+  barcode: string | null;
+  description: string | null;
+  category: string | null;
+  brand: string | null;
+  selling_price: string | null;
+  vat_rate: number | null;
+  min_stock: number | null;
+  stock: number | null;
+  staged_at: Generated<Date>;
+}
+
 /** A tenant's device as it last reported with a pull (migration 0020). */
 export interface DevicesTable {
   tenant_id: string;
@@ -553,6 +580,7 @@ export interface Database {
   company_registrations: CompanyRegistrationsTable;
   delivery_proofs: DeliveryProofsTable;
   product_imports: ProductImportsTable;
+  product_import_staging: ProductImportStagingTable;
   stock_movements: StockMovementsTable;
   stock_counts: StockCountsTable;
   devices: DevicesTable;

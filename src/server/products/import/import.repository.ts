@@ -6,8 +6,8 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 /** How long a preview may be confirmed, and when it is deleted. */
 export const PREVIEW_TTL_MS = 24 * 3600_000;
-/** Rows per INSERT/UPDATE statement inside the import's transaction. */
-const WRITE_BATCH = 1_000;
+/** Codes or barcodes per look-up statement. */
+const LOOKUP_BATCH = 1_000;
 
 export type ExistingProduct = Pick<
   ProductRow,
@@ -60,13 +60,13 @@ export async function productsByCodes(
   forUpdate = false,
 ): Promise<ExistingProduct[]> {
   const out: ExistingProduct[] = [];
-  for (let i = 0; i < codes.length; i += WRITE_BATCH) {
+  for (let i = 0; i < codes.length; i += LOOKUP_BATCH) {
     let query = db
       .selectFrom('products')
       .select(EXISTING_COLUMNS)
       .where('tenant_id', '=', tenantId)
       .where('deleted_at', 'is', null)
-      .where('product_code', 'in', codes.slice(i, i + WRITE_BATCH))
+      .where('product_code', 'in', codes.slice(i, i + LOOKUP_BATCH))
       .orderBy('id');
     if (forUpdate) query = query.forUpdate();
     out.push(...(await query.execute()));
@@ -81,14 +81,14 @@ export async function productsByBarcodes(
   barcodes: readonly string[],
 ): Promise<{ id: string; product_code: string; barcode: string | null }[]> {
   const out: { id: string; product_code: string; barcode: string | null }[] = [];
-  for (let i = 0; i < barcodes.length; i += WRITE_BATCH) {
+  for (let i = 0; i < barcodes.length; i += LOOKUP_BATCH) {
     out.push(
       ...(await db
         .selectFrom('products')
         .select(['id', 'product_code', 'barcode'])
         .where('tenant_id', '=', tenantId)
         .where('deleted_at', 'is', null)
-        .where('barcode', 'in', barcodes.slice(i, i + WRITE_BATCH))
+        .where('barcode', 'in', barcodes.slice(i, i + LOOKUP_BATCH))
         .execute()),
     );
   }
@@ -144,79 +144,199 @@ export async function addNames(
     .execute();
 }
 
-export interface NewProduct {
-  id: string;
-  name: string;
+/** A row staged for a confirmation (migration 0042 says what each column holds). */
+export interface StagedRow {
+  tenant_id: string;
+  run_id: string;
+  ord: number;
+  import_id: string;
+  action: 'create' | 'update' | 'unchanged';
   product_code: string;
+  product_id: string;
+  seen_id: string | null;
+  seen_seq: number | null;
+  seen_stock: number | null;
+  check_barcode: string | null;
+  seen_holder: string | null;
+  apply_ord: number | null;
+  name: string | null;
   barcode: string | null;
   description: string | null;
   category: string | null;
   brand: string | null;
-  selling_price: string;
-  vat_rate: number;
-  min_stock: number;
-  change_seq: number;
+  selling_price: string | null;
+  vat_rate: number | null;
+  min_stock: number | null;
+  stock: number | null;
 }
 
-export async function insertProducts(
+/** Stages rows, in one statement (the caller sends a chunk: one short transaction of its own). */
+export async function insertStaged(db: Executor, rows: readonly StagedRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('product_import_staging').values(rows).execute();
+}
+
+/** Deletes a run's staged rows with `ord` in [from, to). */
+export async function deleteStaged(
+  db: Executor,
+  tenantId: string,
+  runId: string,
+  from: number,
+  to: number,
+): Promise<void> {
+  await db
+    .deleteFrom('product_import_staging')
+    .where('tenant_id', '=', tenantId)
+    .where('run_id', '=', runId)
+    .where('ord', '>=', from)
+    .where('ord', '<', to)
+    .execute();
+}
+
+/**
+ * Deletes up to `limit` staged rows written before `before` (of one tenant, or of all); returns
+ * how many it deleted (the caller repeats while that is `limit`: each call a short statement).
+ */
+export async function deleteStaleStaged(
+  db: Executor,
+  before: Date,
+  limit: number,
+  tenantId?: string,
+): Promise<number> {
+  const result = await sql`DELETE FROM product_import_staging WHERE (tenant_id, run_id, ord) IN (
+      SELECT tenant_id, run_id, ord FROM product_import_staging
+       WHERE staged_at < ${before} ${tenantId === undefined ? sql`` : sql`AND tenant_id = ${tenantId}`}
+       LIMIT ${limit})`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * Locks the live products a run's rows update or leave unchanged (FOR UPDATE, in id order, as
+ * every writer of products takes them: no deadlock), before the tenant's change counter.
+ */
+export async function lockStagedProducts(
   trx: Transaction<Database>,
   tenantId: string,
-  products: readonly NewProduct[],
-  at: Date,
-  onBatch: (done: number) => void,
+  runId: string,
 ): Promise<void> {
-  for (let i = 0; i < products.length; i += WRITE_BATCH) {
-    const batch = products.slice(i, i + WRITE_BATCH);
-    await trx
-      .insertInto('products')
-      .values(
-        batch.map((p) => ({
-          tenant_id: tenantId,
-          ...p,
-          images: '[]',
-          tags: '[]',
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .execute();
-    onBatch(batch.length);
-  }
+  await sql`SELECT count(*) FROM (
+      SELECT p.id FROM products p
+        JOIN product_import_staging s ON s.tenant_id = p.tenant_id AND s.seen_id = p.id
+       WHERE s.tenant_id = ${tenantId} AND s.run_id = ${runId}
+       ORDER BY p.id
+         FOR UPDATE OF p) locked`.execute(trx);
 }
 
-export interface ProductUpdate {
-  id: string;
-  name: string;
-  barcode: string | null;
-  description: string | null;
-  category: string | null;
-  brand: string | null;
-  selling_price: string;
-  vat_rate: number;
-  min_stock: number;
-  change_seq: number;
-}
-
-/** Updates products by id, a batch per statement (the row's full set of import fields). */
-export async function updateProducts(
+/**
+ * How many rows the run staged, and how many of them the catalogue no longer matches: the live
+ * product holding the row's code is not the one seen (a create: any), or its change number moved,
+ * or the live holder of the row's barcode is not the one seen.
+ */
+export async function checkStaged(
   trx: Transaction<Database>,
   tenantId: string,
-  updates: readonly ProductUpdate[],
-  at: Date,
-  onBatch: (done: number) => void,
-): Promise<void> {
-  for (let i = 0; i < updates.length; i += WRITE_BATCH) {
-    const batch = updates.slice(i, i + WRITE_BATCH);
-    await sql`UPDATE products AS p SET
-        name = x.name, barcode = x.barcode, description = x.description, category = x.category,
-        brand = x.brand, selling_price = x.selling_price::numeric, vat_rate = x.vat_rate,
-        min_stock = x.min_stock, change_seq = x.change_seq, updated_at = ${at}
-      FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS x(
-        id uuid, name text, barcode text, description text, category text, brand text,
-        selling_price text, vat_rate int, min_stock int, change_seq bigint)
-      WHERE p.tenant_id = ${tenantId} AND p.id = x.id`.execute(trx);
-    onBatch(batch.length);
-  }
+  runId: string,
+): Promise<{ staged: number; changed: number }> {
+  const { rows } = await sql<{ staged: number; changed: number }>`
+    SELECT count(*)::int AS staged,
+           count(*) FILTER (WHERE p.id IS DISTINCT FROM s.seen_id
+                              OR p.change_seq IS DISTINCT FROM s.seen_seq
+                              OR (s.check_barcode IS NOT NULL AND (
+                                    SELECT b.id FROM products b
+                                     WHERE b.tenant_id = s.tenant_id AND b.barcode = s.check_barcode
+                                       AND b.deleted_at IS NULL) IS DISTINCT FROM s.seen_holder))::int AS changed
+      FROM product_import_staging s
+      LEFT JOIN products p
+        ON p.tenant_id = s.tenant_id AND p.product_code = s.product_code AND p.deleted_at IS NULL
+     WHERE s.tenant_id = ${tenantId} AND s.run_id = ${runId}`.execute(trx);
+  return rows[0] ?? { staged: 0, changed: 0 };
+}
+
+/** What a final statement wrote: products, and stock movements ('import', through the ledger). */
+export interface Applied {
+  products: number;
+  movements: number;
+}
+
+interface ApplyContext {
+  tenantId: string;
+  runId: string;
+  userId: string;
+  /** The first of the change numbers reserved for the run's writing rows. */
+  firstSeq: number;
+  at: Date;
+  notes: string;
+}
+
+/**
+ * The stock ledger's identity sequence. The final statements draw a movement's number while they
+ * write its product (so the product's stock_seq names it), then insert the movement with it.
+ */
+const MOVEMENT_SEQ = sql`pg_get_serial_sequence('stock_movements', 'seq')::regclass`;
+
+/**
+ * Creates the run's new products, with their stock, in ONE statement, and their 'import' stock
+ * movements (one per product with stock: quantity = its stock) in the same statement: the
+ * ledger's rule — every stock figure is the sum of its movements, `stock_seq` the product's last
+ * movement, one change number per product — set-based instead of row by row.
+ */
+export async function applyCreates(trx: Transaction<Database>, c: ApplyContext): Promise<Applied> {
+  const { rows } = await sql<Applied>`
+    WITH created AS (
+      INSERT INTO products (tenant_id, id, name, product_code, barcode, description, category, brand,
+          selling_price, vat_rate, min_stock, current_stock, stock_seq, change_seq, images, tags,
+          created_at, updated_at)
+      SELECT s.tenant_id, s.product_id, s.name, s.product_code, s.barcode, s.description, s.category,
+             s.brand, s.selling_price, s.vat_rate, s.min_stock, coalesce(s.stock, 0),
+             CASE WHEN coalesce(s.stock, 0) <> 0 THEN nextval(${MOVEMENT_SEQ}) ELSE 0 END,
+             ${c.firstSeq}::bigint + s.apply_ord, '[]', '[]', ${c.at}, ${c.at}
+        FROM product_import_staging s
+       WHERE s.tenant_id = ${c.tenantId} AND s.run_id = ${c.runId} AND s.action = 'create'
+       ORDER BY s.ord
+      RETURNING tenant_id, id, current_stock, stock_seq
+    ), moved AS (
+      INSERT INTO stock_movements (seq, tenant_id, product_id, quantity, reserved_delta, reason,
+          user_id, notes, created_at)
+      OVERRIDING SYSTEM VALUE
+      SELECT stock_seq, tenant_id, id, current_stock, 0, 'import', ${c.userId}::uuid, ${c.notes}, ${c.at}
+        FROM created WHERE stock_seq <> 0
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM created)::int AS products,
+           (SELECT count(*) FROM moved)::int AS movements`.execute(trx);
+  return rows[0] ?? { products: 0, movements: 0 };
+}
+
+/**
+ * Updates the run's products in ONE statement — only a product still at the change number seen
+ * (the caller compares the count: fewer is a change since, 409) — with an 'import' movement of
+ * (new stock − stock seen) for each whose stock the file changes, in the same statement.
+ */
+export async function applyUpdates(trx: Transaction<Database>, c: ApplyContext): Promise<Applied> {
+  const { rows } = await sql<Applied>`
+    WITH updated AS (
+      UPDATE products p SET
+          name = s.name, barcode = s.barcode, description = s.description, category = s.category,
+          brand = s.brand, selling_price = s.selling_price, vat_rate = s.vat_rate,
+          min_stock = s.min_stock, current_stock = coalesce(s.stock, p.current_stock),
+          stock_seq = CASE WHEN s.stock <> s.seen_stock THEN nextval(${MOVEMENT_SEQ}) ELSE p.stock_seq END,
+          change_seq = ${c.firstSeq}::bigint + s.apply_ord, updated_at = ${c.at}
+        FROM product_import_staging s
+       WHERE s.tenant_id = ${c.tenantId} AND s.run_id = ${c.runId} AND s.action = 'update'
+         AND p.tenant_id = s.tenant_id AND p.id = s.seen_id AND p.change_seq = s.seen_seq
+         AND p.deleted_at IS NULL
+      RETURNING p.tenant_id, p.id, p.stock_seq, s.stock - s.seen_stock AS quantity
+    ), moved AS (
+      INSERT INTO stock_movements (seq, tenant_id, product_id, quantity, reserved_delta, reason,
+          user_id, notes, created_at)
+      OVERRIDING SYSTEM VALUE
+      SELECT stock_seq, tenant_id, id, quantity, 0, 'import', ${c.userId}::uuid, ${c.notes}, ${c.at}
+        FROM updated WHERE quantity <> 0
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM updated)::int AS products,
+           (SELECT count(*) FROM moved)::int AS movements`.execute(trx);
+  return rows[0] ?? { products: 0, movements: 0 };
 }
 
 export interface ImportRecord {
@@ -295,19 +415,19 @@ export async function findImport(
     .executeTakeFirst()) as ImportRecord | undefined;
 }
 
-/** The import with its rows, locked (the confirmation: a second confirm waits, then sees 'applied'). */
+/** The import, locked (the confirmation: a second confirm waits, then sees 'applied'). */
 export async function lockImport(
   trx: Transaction<Database>,
   tenantId: string,
   id: string,
-): Promise<(ImportRecord & { rows: unknown }) | undefined> {
+): Promise<ImportRecord | undefined> {
   return (await trx
     .selectFrom('product_imports')
-    .select([...SUMMARY_COLUMNS, 'rows'])
+    .select(SUMMARY_COLUMNS)
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .forUpdate()
-    .executeTakeFirst()) as (ImportRecord & { rows: unknown }) | undefined;
+    .executeTakeFirst()) as ImportRecord | undefined;
 }
 
 export async function importRows(db: Executor, tenantId: string, id: string): Promise<unknown> {

@@ -4,6 +4,7 @@ import { API } from '../../../shared/api/endpoints';
 import { IMPORT_LIMITS } from '../../../shared/domain/product-import';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/route';
+import { runOf } from '../../plugins/app/push-runs';
 import * as service from './import.service';
 import { IMPORT_FILE_MESSAGES, ImportFileError } from './import-errors';
 import { refusedXlsx, templateCsv, templateXlsx } from './import-files';
@@ -68,23 +69,55 @@ export default async function importRoutes(app: FastifyInstance) {
     data: service.importProgress(request.params.id),
   }));
 
-  route(app, API.productImportConfirm, async (request, reply) =>
-    app.mutate(request, reply, { action: 'product.import', entity: 'product_import' }, async (trx) => {
-      const { report, changed } = await service.confirm(
-        trx,
-        request.tenant.id,
-        request.user.id,
-        request.params.id,
-        request.body.expected_fingerprint,
+  // Staging first (short statements, other requests in between), then the one short transaction
+  // that makes the staged rows live (import.service.ts); the staged rows are deleted either way.
+  // An entry of a POST /sync/push run may touch the database only inside the run's transaction
+  // (on the embedded database it holds the one connection): there the confirmation stages, applies
+  // and deletes its staged rows all inside that transaction.
+  route(app, API.productImportConfirm, async (request, reply) => {
+    const tenantId = request.tenant.id;
+    const { id } = request.params;
+    const fingerprint = request.body.expected_fingerprint;
+    const staged: { run: service.StagedRun | null } = { run: null };
+    try {
+      return await app.mutate(
+        request,
+        reply,
+        {
+          action: 'product.import',
+          entity: 'product_import',
+          prepare: async () => {
+            if (!runOf(app, request)) staged.run = await service.stage(app.db, tenantId, id, fingerprint);
+          },
+        },
+        async (trx) => {
+          const inside = staged.run ? null : await service.stage(trx, tenantId, id, fingerprint);
+          const { report, changed } = await service.confirm(
+            trx,
+            tenantId,
+            request.user.id,
+            id,
+            fingerprint,
+            staged.run ?? inside,
+          );
+          if (inside) await service.unstage(trx, tenantId, id, inside);
+          return {
+            data: report,
+            changed,
+            entityId: id,
+            audit: {
+              params: { created: report.created, updated: report.updated, unchanged: report.unchanged },
+            },
+          };
+        },
       );
-      return {
-        data: report,
-        changed,
-        entityId: request.params.id,
-        audit: { params: { created: report.created, updated: report.updated, unchanged: report.unchanged } },
-      };
-    }),
-  );
+    } finally {
+      if (staged.run)
+        await service
+          .unstage(app.db, tenantId, id, staged.run)
+          .catch((error) => request.log.warn({ err: error }, 'import staging clean-up failed'));
+    }
+  });
 
   route(app, API.productImportRefused, async (request) => {
     const { file_name, columns, rows } = await service.refusedRows(

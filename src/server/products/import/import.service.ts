@@ -14,7 +14,6 @@ import { type ImportField, mapHeaders } from '../../../shared/domain/product-imp
 import { bumpChangeSeq } from '../../db/change-seq';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { applyStockMovements } from '../../stock/stock.service';
 import * as repo from './import.repository';
 import { ImportFileError } from './import-errors';
 import { parseFileInWorker } from './parse-file';
@@ -29,19 +28,40 @@ import { type ImportValues, type ValidatedRow, validateRow, WIRE_FIELD } from '.
  * served meanwhile), matches rows to live products by product code, and stores the outcome of
  * every row under a new import id. It writes nothing to the catalogue.
  *
- * CONFIRM applies the create and update rows in ONE transaction (the caller's): either every valid
- * row lands or none does. Rows with errors are not imported — they are reported and downloadable
- * as refused.xlsx to fix and upload again (the preview showed them; the user confirmed the rest).
- * It is refused (409) when a product the applied rows touch changed since the preview (the
- * fingerprint: each code's product and change number, and each barcode's holder — of the rows
- * without errors, the same list at preview and at confirmation). Stock from the file becomes
- * 'import' movements of the stock ledger (new stock − current stock). Categories and brands the
- * catalogue does not know yet are added to the tenant's lists (the preview lists them as new).
- * An applied import answers its stored report again and applies nothing twice.
+ * CONFIRM applies the create and update rows all or nothing: either every valid row lands or none
+ * does. Rows with errors are not imported — they are reported and downloadable as refused.xlsx to
+ * fix and upload again (the preview showed them; the user confirmed the rest). It is refused (409)
+ * when a product the applied rows touch changed since the preview (the fingerprint: each code's
+ * product and change number, and each barcode's holder — of the rows without errors, the same list
+ * at preview and at confirmation). Stock from the file becomes 'import' movements of the stock
+ * ledger (new stock − current stock). Categories and brands the catalogue does not know yet are
+ * added to the tenant's lists (the preview lists them as new). An applied import answers its
+ * stored report again and applies nothing twice.
+ *
+ * The confirmation runs in two steps, so that it never holds the database for the whole file (the
+ * embedded database has ONE connection: a transaction there makes every other request wait):
+ *  1. `stage` (outside any transaction): checks the fingerprint against the catalogue, computes
+ *     every applied row's product as it will be, and writes those rows to a staging table in
+ *     chunks of STAGE_CHUNK rows — one short statement each, yielding between them, so other
+ *     users' requests run in between. Staged rows are read by nothing but step 2.
+ *  2. `confirm` (the caller's one transaction): locks the products, checks row by row in one
+ *     statement that the catalogue is still as staged (else 409), and makes the staged rows live
+ *     with one INSERT … SELECT and one UPDATE … FROM (each with its stock movements). A failure or
+ *     a crash anywhere leaves the catalogue as it was; the staged rows of an attempt are deleted
+ *     when it ends (`unstage`), and those of an attempt that never ended by `purgeStaging`.
+ * On PostgreSQL the same two steps run; other requests' reads go on in parallel throughout.
  */
 
 const VALIDATE_CHUNK = 500;
-const STOCK_BATCH = 1_000;
+/** Rows per staging statement: a few tens of milliseconds each on the embedded database. */
+const STAGE_CHUNK = 500;
+/** Rows per clean-up statement. */
+const DELETE_CHUNK = 2_000;
+/**
+ * Staged rows older than this belong to no attempt under way (an attempt stages in seconds and
+ * ends within a minute): the next confirmation of the tenant deletes them.
+ */
+const STALE_STAGING_MS = 3600_000;
 
 /** What the preview stores per row: what is shown, plus what the confirmation applies. */
 export interface StoredRow extends ImportRow {
@@ -351,52 +371,83 @@ export async function refusedRows(
 
 export const conflict = () => new AppError(409, 'CONFLICT', IMPORT_MESSAGES.catalogueChanged);
 
-/** Applies an import, inside the caller's transaction. */
-export async function confirm(
-  trx: Transaction<Database>,
+/** A confirmation attempt's staged rows. */
+export interface StagedRun {
+  runId: string;
+  /** The stored rows' count: every staged `ord` is below it. */
+  rows: number;
+}
+
+/**
+ * Step 1 of a confirmation (see the top of this file), outside any transaction: the same answers
+ * as the confirmation for an unknown or expired import (404) and a changed catalogue (409), no
+ * run for an applied import (the confirmation answers its report), else the staged run.
+ */
+export async function stage(
+  db: Kysely<Database> | Transaction<Database>,
   tenantId: string,
-  userId: string,
   id: string,
   expectedFingerprint: string,
-): Promise<{ report: ImportReport; changed: boolean }> {
-  const record = await repo.lockImport(trx, tenantId, id);
+): Promise<StagedRun | null> {
+  const record = await repo.findImport(db, tenantId, id);
   if (!record) throw notFound(IMPORT_MESSAGES.notFound);
-  if (record.status === 'applied') return { report: record.report as ImportReport, changed: false };
+  if (record.status === 'applied') return null;
   if (record.created_at.getTime() + repo.PREVIEW_TTL_MS < Date.now())
     throw notFound(IMPORT_MESSAGES.notFound);
   if (record.fingerprint !== expectedFingerprint) throw conflict();
-  const stored = record.rows as StoredRow[];
+  await purgeStaging(db, staleStagingBefore(), tenantId);
+  const stored = ((await repo.importRows(db, tenantId, id)) ?? []) as StoredRow[];
 
-  // The products the applied rows touch, locked, must be as they were at preview time.
+  // The products as they are now must be as the preview saw them: then what is staged below
+  // (their ids, change numbers, stock, current values) is what the preview showed.
   const { codes, barcodes } = fingerprintKeys(stored);
-  const existing = await repo.productsByCodes(trx, tenantId, codes, true);
-  const holders = await repo.productsByBarcodes(trx, tenantId, barcodes);
+  const existing = await repo.productsByCodes(db, tenantId, codes);
+  const holders = await repo.productsByBarcodes(db, tenantId, barcodes);
   if (fingerprintOf(codes, existing, barcodes, holders) !== record.fingerprint) throw conflict();
-  const byId = new Map(existing.map((p) => [p.id, p]));
+  const byCode = new Map(existing.map((p) => [p.product_code, p]));
+  const holderOf = new Map(holders.map((h) => [h.barcode, h.id]));
 
-  const creates = stored.filter((r) => r.action === 'create');
-  const updates = stored.filter((r) => r.action === 'update');
-  const total = creates.length + updates.length;
-  const at = new Date();
-  progress.set(id, { done: 0, total });
-  const step = (n: number) => {
-    const p = progress.get(id);
-    if (p) p.done += n;
-  };
-  try {
-    await repo.planStatementsAfresh(trx);
-    await repo.addNames(trx, tenantId, 'product_categories', record.new_categories);
-    await repo.addNames(trx, tenantId, 'product_brands', record.new_brands);
-    let seq = total > 0 ? (await bumpChangeSeq(trx, tenantId, total)) - total + 1 : 0;
-    const movements: { product_id: string; quantity: number }[] = [];
-    const created = creates.map((r) => {
-      const v = r.values;
-      const productId = randomUUID();
-      if (v.current_stock) movements.push({ product_id: productId, quantity: v.current_stock });
-      return {
-        id: productId,
+  const runId = randomUUID();
+  const run: StagedRun = { runId, rows: stored.length };
+  const creates = stored.filter((r) => r.action === 'create').length;
+  let createOrd = 0;
+  let updateOrd = creates;
+  const staged: repo.StagedRow[] = [];
+  for (const [ord, r] of stored.entries()) {
+    if (r.action === 'error') continue;
+    const v = r.values;
+    const current = byCode.get(r.product_code);
+    const seen = {
+      tenant_id: tenantId,
+      run_id: runId,
+      ord,
+      import_id: id,
+      product_code: r.product_code,
+      seen_id: current?.id ?? null,
+      seen_seq: current ? Number(current.change_seq) : null,
+      seen_stock: current?.current_stock ?? null,
+      check_barcode: v.barcode ?? null,
+      seen_holder: v.barcode ? (holderOf.get(v.barcode) ?? null) : null,
+    };
+    const none = {
+      apply_ord: null,
+      name: null,
+      barcode: null,
+      description: null,
+      category: null,
+      brand: null,
+      selling_price: null,
+      vat_rate: null,
+      min_stock: null,
+      stock: null,
+    };
+    if (r.action === 'create') {
+      staged.push({
+        ...seen,
+        action: 'create',
+        product_id: randomUUID(),
+        apply_ord: createOrd++,
         name: v.name ?? '',
-        product_code: r.product_code,
         barcode: v.barcode ?? null,
         description: v.description ?? null,
         category: v.category ?? null,
@@ -404,63 +455,144 @@ export async function confirm(
         selling_price: kurusToDecimal(v.selling_price_kurus ?? 0),
         vat_rate: v.vat_rate ?? DEFAULT_VAT_RATE,
         min_stock: v.min_stock ?? 0,
-        change_seq: seq++,
-      };
-    });
-    await repo.insertProducts(trx, tenantId, created, at, step);
-    const updated = updates.map((r) => {
-      const p = byId.get(r.product_id ?? '');
-      if (!p) throw conflict();
-      const v = { ...currentValues(p), ...r.values };
-      if (r.values.current_stock !== undefined && r.values.current_stock !== p.current_stock)
-        movements.push({ product_id: p.id, quantity: r.values.current_stock - p.current_stock });
-      return {
-        id: p.id,
-        name: v.name,
-        barcode: v.barcode,
-        description: v.description,
-        category: v.category,
-        brand: v.brand,
-        selling_price: kurusToDecimal(v.selling_price_kurus),
-        vat_rate: v.vat_rate,
-        min_stock: v.min_stock,
-        change_seq: seq++,
-      };
-    });
-    await repo.updateProducts(trx, tenantId, updated, at, step);
-    // Through the stock ledger, a thousand movements per call (each call's statements stay well
-    // under the database's 65,535 parameters), all inside this one transaction.
-    const shown = progress.get(id);
-    if (shown) shown.total = total + movements.length;
-    for (let i = 0; i < movements.length; i += STOCK_BATCH) {
-      await applyStockMovements(
-        trx,
-        tenantId,
-        userId,
-        movements
-          .slice(i, i + STOCK_BATCH)
-          .map((m) => ({ ...m, reserved_delta: 0, reason: 'import' as const, notes: `import ${id}` })),
-        { at, field: 'stock' },
-      );
-      step(Math.min(STOCK_BATCH, movements.length - i));
+        stock: v.current_stock ?? null,
+      });
+    } else if (!current) {
+      throw conflict();
+    } else if (r.action === 'update') {
+      const after = { ...currentValues(current), ...v };
+      staged.push({
+        ...seen,
+        action: 'update',
+        product_id: current.id,
+        apply_ord: updateOrd++,
+        name: after.name,
+        barcode: after.barcode,
+        description: after.description,
+        category: after.category,
+        brand: after.brand,
+        selling_price: kurusToDecimal(after.selling_price_kurus),
+        vat_rate: after.vat_rate,
+        min_stock: after.min_stock,
+        stock: v.current_stock ?? null,
+      });
+    } else {
+      staged.push({ ...seen, ...none, action: 'unchanged', product_id: current.id });
     }
+  }
+
+  progress.set(id, { done: 0, total: updateOrd });
+  try {
+    for (let i = 0; i < staged.length; i += STAGE_CHUNK) {
+      const chunk = staged.slice(i, i + STAGE_CHUNK);
+      await repo.insertStaged(db, chunk);
+      const p = progress.get(id);
+      if (p) p.done += chunk.filter((r) => r.action !== 'unchanged').length;
+      await yieldToLoop();
+    }
+  } catch (error) {
+    await unstage(db, tenantId, id, run).catch(() => undefined);
+    throw error;
+  }
+  return run;
+}
+
+/** Rows staged before this moment belong to no attempt under way. */
+export const staleStagingBefore = () => new Date(Date.now() - STALE_STAGING_MS);
+
+/** Ends an attempt: deletes its staged rows (in short statements) and its progress. */
+export async function unstage(
+  db: Kysely<Database> | Transaction<Database>,
+  tenantId: string,
+  id: string,
+  run: StagedRun,
+): Promise<void> {
+  progress.delete(id);
+  for (let from = 0; from < run.rows; from += DELETE_CHUNK)
+    await repo.deleteStaged(db, tenantId, run.runId, from, from + DELETE_CHUNK);
+}
+
+/**
+ * Deletes the rows staged before `before` (of one tenant, or of all): those of attempts that
+ * never ended — the process died mid-way. Nothing reads them, so until then they only take room.
+ * On the embedded database the server calls it at start for everything (no attempt can be under
+ * way in another process); each staging step calls it for its tenant's stale rows.
+ */
+export async function purgeStaging(
+  db: Kysely<Database> | Transaction<Database>,
+  before: Date,
+  tenantId?: string,
+): Promise<void> {
+  while ((await repo.deleteStaleStaged(db, before, DELETE_CHUNK, tenantId)) === DELETE_CHUNK)
+    await yieldToLoop();
+}
+
+/**
+ * Step 2 of a confirmation, inside the caller's transaction: makes the run's staged rows live
+ * (see the top of this file).
+ */
+export async function confirm(
+  trx: Transaction<Database>,
+  tenantId: string,
+  userId: string,
+  id: string,
+  expectedFingerprint: string,
+  run: StagedRun | null,
+): Promise<{ report: ImportReport; changed: boolean }> {
+  const record = await repo.lockImport(trx, tenantId, id);
+  if (!record) throw notFound(IMPORT_MESSAGES.notFound);
+  if (record.status === 'applied') return { report: record.report as ImportReport, changed: false };
+  if (record.created_at.getTime() + repo.PREVIEW_TTL_MS < Date.now())
+    throw notFound(IMPORT_MESSAGES.notFound);
+  if (record.fingerprint !== expectedFingerprint) throw conflict();
+  // Applied by another attempt between its staging and now, then the preview again: cannot be.
+  if (!run) throw new Error('import confirmation without staged rows');
+  const counts = record.counts as ImportSummary['counts'];
+
+  try {
+    await repo.planStatementsAfresh(trx);
+    await repo.lockStagedProducts(trx, tenantId, run.runId);
+    const check = await repo.checkStaged(trx, tenantId, run.runId);
+    // Every applied row staged (none lost to a clean-up), and the catalogue still as staged.
+    if (check.staged !== counts.create + counts.update + counts.unchanged)
+      throw new Error(`import ${id}: ${check.staged} rows staged of ${counts.total - counts.error}`);
+    if (check.changed > 0) throw conflict();
+
+    await repo.addNames(trx, tenantId, 'product_categories', record.new_categories);
+    await repo.addNames(trx, tenantId, 'product_brands', record.new_brands);
+    const total = counts.create + counts.update;
+    const at = new Date();
+    const apply = {
+      tenantId,
+      runId: run.runId,
+      userId,
+      firstSeq: total > 0 ? (await bumpChangeSeq(trx, tenantId, total)) - total + 1 : 0,
+      at,
+      notes: `import ${id}`,
+    };
+    const none: repo.Applied = { products: 0, movements: 0 };
+    const created = counts.create > 0 ? await repo.applyCreates(trx, apply) : none;
+    const updated = counts.update > 0 ? await repo.applyUpdates(trx, apply) : none;
+    // An update finds its product at another change number: it changed after the check (a writer
+    // of another process committed in between, on PostgreSQL).
+    if (created.products !== counts.create || updated.products !== counts.update) throw conflict();
     const report: ImportReport = {
-      created: creates.length,
-      updated: updates.length,
-      unchanged: stored.filter((r) => r.action === 'unchanged').length,
-      refused: stored.filter((r) => r.action === 'error').length,
-      stock_movements: movements.length,
+      created: created.products,
+      updated: updated.products,
+      unchanged: counts.unchanged,
+      refused: counts.error,
+      stock_movements: created.movements + updated.movements,
       new_categories: record.new_categories,
       new_brands: record.new_brands,
       applied_at: at.toISOString(),
     };
     await repo.markApplied(trx, tenantId, id, report, at);
+    const p = progress.get(id);
+    if (p) p.done = p.total;
     return { report, changed: true };
   } catch (error) {
     // A unique code or barcode taken by a write that landed after our checks: the catalogue changed.
     if ((error as { code?: string }).code === '23505') throw conflict();
     throw error;
-  } finally {
-    progress.delete(id);
   }
 }
