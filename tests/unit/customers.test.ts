@@ -45,7 +45,8 @@ describe('tax numbers', () => {
     const bad = createCustomerBody.safeParse({ full_name: 'Ali Veli', tax_number: '2701341845' });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.path).toEqual(['tax_number']);
-    expect(bad.error?.issues[0]?.message).toMatch(/tax_number/);
+    expect(bad.error?.issues[0]?.message).toMatch(/^Vergi\/T\.C\. kimlik no/);
+    expect(bad.error?.issues[0]?.message).not.toMatch(/tax_number/);
   });
 
   it('phones: Turkish numbers in their usual spellings; the key is the last 10 digits', () => {
