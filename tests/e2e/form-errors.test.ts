@@ -78,7 +78,8 @@ describe('a corrected field loses its error at once (Chromium)', () => {
       const submit = page.getByRole('button', { name: 'Giriş Yap', exact: true });
       const error = page.getByTestId('login-error');
       await submit.click();
-      await expect.poll(() => error.innerText()).toBe('Kullanıcı adı gereklidir.');
+      // A first visit's form: the app loads on this first submit, then answers it.
+      await expect.poll(() => error.innerText(), { timeout: 30_000 }).toBe('Kullanıcı adı gereklidir.');
       await page.locator('input[name="username"]').fill('driver');
       await expect.poll(() => error.count()).toBe(0);
 

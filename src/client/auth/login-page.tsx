@@ -63,7 +63,7 @@ export default function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // 'Kullanıcı adı gerekli' / 'Şifre gerekli': gone as soon as that field is typed in.
+  // 'Kullanıcı adı gereklidir.' / 'Şifre gereklidir.': gone as soon as that field is typed in.
   const { errors: missing, setErrors: setMissing, edited } = useFieldErrors<'username' | 'password'>();
   const shownError = missing.username ?? missing.password ?? error;
   const [attemptsLeft, setAttemptsLeft] = useState<number | undefined>(undefined);
