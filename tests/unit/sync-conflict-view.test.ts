@@ -52,10 +52,19 @@ describe('sync panel: refused changes', () => {
     expect(
       failedAction(failed({ kind: 'order.assign-driver', body: { driver_id: 'd1', expected_version: 3 } })),
     ).toBe('applyAnyway');
-    // A status change names the status it saw, not a version: sending it again is refused again.
+    // A status change names the status it saw (and the version): the order is elsewhere now, so
+    // sending it again, on any version, is refused again.
     expect(
       failedAction(
         failed({ kind: 'order.status', body: { status: 'approved', expected_status: 'pending_approval' } }),
+      ),
+    ).toBeNull();
+    expect(
+      failedAction(
+        failed({
+          kind: 'order.status',
+          body: { status: 'approved', expected_status: 'pending_approval', expected_version: 2 },
+        }),
       ),
     ).toBeNull();
     expect(failedAction(failed({ code: 'INVALID_TRANSITION' }))).toBeNull();

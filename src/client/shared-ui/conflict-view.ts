@@ -18,7 +18,8 @@ import type { MessageKey, Translate } from './i18n';
  *   change, a record that comes back).
  * - null: a refusal that can never succeed by sending the same request again — the role may not
  *   do it (403), the status machine refuses the transition, or the order already left the status
- *   the user acted on (a status CONFLICT names no version to rebase). Only discarding makes sense.
+ *   the user acted on (a status move names the status it expects; rebasing its version cannot change
+ *   that the order is elsewhere now). Only discarding makes sense.
  */
 export type FailedAction = 'applyAnyway' | 'retry' | null;
 
@@ -30,8 +31,11 @@ function bodyOf(entry: Pick<OutboxEntry, 'body'>): Record<string, unknown> {
 export function failedAction(entry: Pick<OutboxEntry, 'code' | 'http_status' | 'body'>): FailedAction {
   if (entry.http_status === 403 || entry.code === 'FORBIDDEN') return null;
   if (entry.code === 'INVALID_TRANSITION') return null;
-  if (entry.code === 'CONFLICT')
-    return typeof bodyOf(entry).expected_version === 'number' ? 'applyAnyway' : null;
+  if (entry.code === 'CONFLICT') {
+    const body = bodyOf(entry);
+    if (typeof body.expected_status === 'string') return null;
+    return typeof body.expected_version === 'number' ? 'applyAnyway' : null;
+  }
   return 'retry';
 }
 
