@@ -269,6 +269,7 @@ describe('the export in the reader language', () => {
       query: { format: 'pdf' },
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toContain('format');
+    expect(refused.body.field).toBe('format');
+    expect(refused.body.error).toBe('Biçim csv veya xlsx olmalıdır');
   });
 });

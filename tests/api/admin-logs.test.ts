@@ -103,13 +103,15 @@ describe('GET /admin/logs', () => {
     });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe('VALIDATION_ERROR');
-    expect(r.body.error).toContain('level');
-    const limit = await api.call<{ code: string; error: string }>('GET', '/admin/logs', {
+    expect(r.body.field).toBe('level');
+    expect(r.body.error).toMatch(/^Seviye /);
+    const limit = await api.call<{ code: string; error: string; field?: string }>('GET', '/admin/logs', {
       token: admin.token,
       query: { limit: 'many' },
     });
     expect(limit.status).toBe(400);
-    expect(limit.body.error).toContain('limit');
+    expect(limit.body.field).toBe('limit');
+    expect(limit.body.error).toBe('Sayfa boyutu bir sayı olmalıdır');
   });
 });
 
@@ -270,13 +272,15 @@ describe('GET /admin/logs filters', () => {
       [{ page: 1000, limit: 50 }, 'page'],
       [{ search: 'x'.repeat(101) }, 'search'],
     ] as const) {
-      const r = await api.call<{ code: string; error: string }>('GET', '/admin/logs', {
+      const r = await api.call<{ code: string; error: string; field?: string }>('GET', '/admin/logs', {
         token: admin.token,
         query,
       });
       expect(r.status, JSON.stringify(query)).toBe(400);
       expect(r.body.code).toBe('VALIDATION_ERROR');
-      expect(r.body.error).toContain(field);
+      expect(r.body.field, JSON.stringify(query)).toBe(field);
+      // The reader sees the field's label, never its wire name.
+      expect(r.body.error).not.toContain(field);
     }
   });
 
@@ -412,12 +416,12 @@ describe('GET /admin/logs/export', () => {
     expect(exports.logs[0]!.user_id).toBe(admin.user.id);
     const refused = await api.call<{ code: string }>('GET', '/admin/logs/export', { token: manager.token });
     expect(refused.status).toBe(403);
-    const bad = await api.call<{ error: string }>('GET', '/admin/logs/export', {
+    const bad = await api.call<{ error: string; field?: string }>('GET', '/admin/logs/export', {
       token: admin.token,
       query: { level: 'loud' },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toContain('level');
+    expect(bad.body.field).toBe('level');
     const theirs = await api.call('GET', '/admin/logs/export', {
       token: otherAdmin.token,
       tenant: 'client1',

@@ -201,7 +201,7 @@ describe('GET /products', () => {
       const r = await api.call('GET', '/products', { token: sales.token, query });
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR', field });
-      expect(String((r.body as { error: string }).error)).toContain(field);
+      expect(String((r.body as { error: string }).error)).not.toContain(field);
     }
     expect((await api.call('GET', '/products')).status).toBe(401);
     // A token of another tenant is refused.

@@ -88,12 +88,12 @@ describe('create, read, edit, delete', () => {
       [{ full_name: 'x'.repeat(101) }, 'full_name', /en fazla 100/],
       [{ full_name: 'Kişi', email: 'yok' }, 'email', /Geçerli bir email adresi giriniz/],
       [{ full_name: 'Kişi', phone: '12345' }, 'phone', /telefon/],
-      [{ full_name: 'Kişi', tax_number: '2701341845' }, 'tax_number', /tax_number/],
-      [{ full_name: 'Kişi', tax_number: '10000000147' }, 'tax_number', /tax_number/],
-      [{ full_name: 'Kişi', tax_number: '00000000146' }, 'tax_number', /tax_number/],
-      [{ full_name: 'Kişi', tax_number: '12345' }, 'tax_number', /tax_number/],
-      [{ full_name: 'Kişi', city: 'ş'.repeat(61) }, 'city', /city/],
-      [{ full_name: 'Kişi', address: 'a'.repeat(501) }, 'address', /address/],
+      [{ full_name: 'Kişi', tax_number: '2701341845' }, 'tax_number', /^Vergi\/T\.C\. kimlik no: /],
+      [{ full_name: 'Kişi', tax_number: '10000000147' }, 'tax_number', /^Vergi\/T\.C\. kimlik no: /],
+      [{ full_name: 'Kişi', tax_number: '00000000146' }, 'tax_number', /^Vergi\/T\.C\. kimlik no: /],
+      [{ full_name: 'Kişi', tax_number: '12345' }, 'tax_number', /^Vergi\/T\.C\. kimlik no: /],
+      [{ full_name: 'Kişi', city: 'ş'.repeat(61) }, 'city', /^Şehir /],
+      [{ full_name: 'Kişi', address: 'a'.repeat(501) }, 'address', /^Adres /],
       [{ full_name: 'Kişi\u0000' }, 'full_name', /geçersiz karakter/],
     ];
     for (const [body, field, message] of cases) {

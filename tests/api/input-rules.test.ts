@@ -237,7 +237,7 @@ describe('text fields: no control characters, bounded (400 naming the field, not
           send(email),
         );
         expect(r.body.error).toBe(
-          `E-posta (${field}): @ işaretinden önceki kısım en fazla ${MAX_EMAIL_LOCAL_LENGTH} karakter olabilir`,
+          `E-posta: @ işaretinden önceki kısım en fazla ${MAX_EMAIL_LOCAL_LENGTH} karakter olabilir`,
         );
       }
     }

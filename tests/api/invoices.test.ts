@@ -266,7 +266,8 @@ describe('settings', () => {
       );
     const bad = await put({ invoice_number_prefix: 'ab', expected_version: get.body.data.version });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toContain('invoice_number_prefix');
+    expect(bad.body.field).toBe('invoice_number_prefix');
+    expect(bad.body.error).toMatch(/^Fatura ön eki /);
     const stale = await put({ invoice_number_prefix: 'XYZ', expected_version: get.body.data.version - 1 });
     expect(stale.status).toBe(409);
     const ok = await put({

@@ -753,7 +753,8 @@ describe('bad payloads → 400 naming the field, nothing written', () => {
       body: { status: 'approved' },
     });
     expect(refusedStatus.status).toBe(400);
-    expect(refusedStatus.body.error).toContain('status');
+    expect(refusedStatus.body.field).toBe('status');
+    expect(refusedStatus.body.error).toBe('Bu alan düzenlenemez: Durum');
     expect(await counts()).toEqual(before);
     expect((await orderRow(outForDelivery.id)).status).toBe('out_for_delivery');
     expect((await orderRow(approved.id)).driver_id).toBeNull();

@@ -215,7 +215,7 @@ describe('validation: 400 naming the field, nothing written', () => {
       'an image not uploaded here',
       { images: [{ url: 'https://example.com/x.png' }] },
       'images[0].url',
-      'Görseller: Geçersiz format',
+      '1. görsel: Görsel adresi: Geçersiz format',
     ],
     ['a category not in the list', { category: 'Uzay Gemisi' }, 'category', PRODUCT_MESSAGES.categoryUnknown],
     ['a brand not in the list', { brand: 'Acme' }, 'brand', PRODUCT_MESSAGES.brandUnknown],

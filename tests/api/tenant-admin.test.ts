@@ -250,14 +250,16 @@ describe('create and edit', () => {
       body: newTenant('yonetimli', { first_admin: { full_name: 'Ayşe Yılmaz', username: 'a b', password } }),
     });
     expect(bad.status).toBe(400);
-    expect(String(bad.body.error)).toMatch(/first_admin\.username/);
+    expect(bad.body.field).toBe('first_admin.username');
+    expect(String(bad.body.error)).toMatch(/^Yönetici kullanıcı adı /);
     const short = await api.call('POST', '/admin/tenants', {
       ...as(platform),
       body: newTenant('yonetimli', {
         first_admin: { full_name: 'Ayşe Yılmaz', username: 'ayse', password: 'kisa' },
       }),
     });
-    expect(String(short.body.error)).toMatch(/first_admin\.password\) en az 12/);
+    expect(short.body.field).toBe('first_admin.password');
+    expect(String(short.body.error)).toMatch(/^Geçici şifre en az 12 karakter/);
     const r = await api.call<{ data: AdminTenant }>('POST', '/admin/tenants', {
       ...as(platform),
       body: newTenant('yonetimli', {

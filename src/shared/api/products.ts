@@ -3,7 +3,7 @@ import { isValidProductBarcode } from '../domain/barcode';
 import { hasAtMostTwoDecimals, toKurus } from '../domain/money';
 import { amountKurus, text, tlAmountInput, typeError } from './common';
 import { productSchema } from './entities';
-import { notEditableText } from './field-labels';
+import { FIELD_LABELS, notEditableText } from './field-labels';
 import { expectedVersion } from './orders';
 import {
   DEFAULT_VAT_RATE,
@@ -146,13 +146,16 @@ export function splitTags(input: string): string[] {
   return out;
 }
 
+/** An image's address names the address, after the image's position ('1. görsel: …'). */
+const imageUrlFormat = `${FIELD_LABELS.url}: Geçersiz format`;
+
 const images = z
   .array(
     z.object({
       url: z
-        .string({ error: R.format('images') })
-        .max(500, R.format('images'))
-        .regex(PRODUCT_IMAGE_URL, R.format('images')),
+        .string({ error: imageUrlFormat })
+        .max(500, imageUrlFormat)
+        .regex(PRODUCT_IMAGE_URL, imageUrlFormat),
     }),
     { error: R.format('images') },
   )

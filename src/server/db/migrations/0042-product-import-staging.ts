@@ -44,7 +44,7 @@ export async function up0042(db: Kysely<unknown>): Promise<void> {
     description text,
     category text,
     brand text,
-    selling_price numeric,
+    selling_price numeric(12, 2),
     vat_rate integer,
     min_stock integer,
     stock integer,
