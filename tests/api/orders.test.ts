@@ -1230,6 +1230,26 @@ describe('PATCH /orders/{id}/assign-driver', () => {
       expect(gained.notifications.upserts.map((n) => n.type)).toEqual(['order_assigned']);
       const lost = await pullOnce(api, driver, cursor);
       expect(lost.orders.removals).toEqual([order.id]);
+      // …and told why, in a notice of their own (no link: the order is no longer theirs to open).
+      expect(
+        lost.notifications.upserts.map((n) => ({
+          type: n.type,
+          message: n.message,
+          params: n.params,
+          related: n.related_order,
+        })),
+      ).toEqual([
+        {
+          type: 'system',
+          message: `${order.order_number} numaralı sipariş (${order.customer_name}) artık size atanmış değil; teslimatı başka bir sürücü yapacak.`,
+          params: {
+            key: 'driver_unassigned',
+            order_number: order.order_number,
+            customer_name: order.customer_name,
+          },
+          related: null,
+        },
+      ]);
       expect((await api.call('GET', `/orders/${order.id}`, { token: driver.token })).status).toBe(404);
       // The new driver carries on: out for delivery, or back on the way after a failed attempt.
       const next =

@@ -12,6 +12,7 @@ import {
   type EventNote,
   fillTemplate,
   formatTurkish,
+  renderDriverUnassigned,
   renderEventNote,
   storedEventNote,
 } from '../../src/shared/api/stored-texts';
@@ -130,6 +131,20 @@ describe('an English reader', () => {
     // Params the client cannot read (a newer server's) and system notices: the stored text, as data.
     expect(notificationText({ ...rejected, params: { future: 1 } }).stored).toBe(true);
     expect(notificationText({ ...rejected, type: 'system', params: null }).stored).toBe(true);
+  });
+
+  it('reads the notice of an order given to another driver in English', () => {
+    const params = { key: 'driver_unassigned' as const, ...order };
+    const stored = renderDriverUnassigned(params, formatTurkish);
+    expect(stored.message).toBe(`${ref} artık size atanmış değil; teslimatı başka bir sürücü yapacak.`);
+    const notice = { type: 'system' as const, ...stored, related_order: null, params };
+    useUi.getState().setLanguage('en');
+    expect(notificationText(notice)).toEqual({
+      title: 'Delivery Given to Another Driver',
+      message:
+        'Order ORD-2026-000001 (Ayşe Yılmaz) is no longer assigned to you; another driver will deliver it.',
+      stored: false,
+    });
   });
 
   it('gets every known event note in English, the user’s words as typed', () => {

@@ -233,6 +233,8 @@ export const en: Record<MessageKey, string> = {
   notifTitle_invoice_skipped: 'Invoice Not Issued',
   notifMsg_invoice_skipped:
     '{ref} was delivered, but its invoice could not be issued automatically: the company details are incomplete ({fields}). Complete the Company Information and issue the invoice from the order.',
+  notifTitle_driver_unassigned: 'Delivery Given to Another Driver',
+  notifMsg_driver_unassigned: '{ref} is no longer assigned to you; another driver will deliver it.',
   evNote_deliveredTo: 'Received by: {recipient}',
   evNote_driverAssigned: 'Driver assigned: {driver}',
   evNote_driverAssignedPlate: 'Driver assigned: {driver} ({plate})',

@@ -1,9 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Notification } from '../../shared/api';
 import {
+  driverUnassignedParams,
   invoiceSkippedParams,
   ORDER_NOTIFICATION_KEYS,
   orderNotificationParams,
+  renderDriverUnassigned,
   renderInvoiceSkipped,
   renderOrderNotification,
 } from '../../shared/api/stored-texts';
@@ -87,7 +89,8 @@ export function notificationTypeLabel(type: string): string {
  *    (`related_order`) is rendered from its type and that order, plus the reason the stored
  *    message carries after ' Not: '.
  *  - English, a system notice with `params` the client knows (a delivery whose automatic invoice
- *    was skipped for an incomplete company profile): rendered from them.
+ *    was skipped for an incomplete company profile; an order given to another driver): rendered
+ *    from them.
  *  - Anything else — other system notifications, an unknown order — shows the stored text, marked
  *    `stored` so the screens can tag it as data (`data-i18n-skip`), like a customer's name.
  */
@@ -102,6 +105,9 @@ export function notificationText(
   // A system notice whose params this client knows: a delivery's automatic invoice was skipped.
   const skipped = n.params ? invoiceSkippedParams.safeParse(n.params) : null;
   if (skipped?.success) return { ...renderInvoiceSkipped(skipped.data, t, sellerFieldText), stored: false };
+  // …or an order was taken from this driver and given to another.
+  const unassigned = n.params ? driverUnassignedParams.safeParse(n.params) : null;
+  if (unassigned?.success) return { ...renderDriverUnassigned(unassigned.data, t), stored: false };
   const parsed = n.params ? orderNotificationParams.safeParse(n.params) : null;
   const rendered = parsed?.success ? renderOrderNotification(n.type, parsed.data, t) : null;
   if (rendered) return { ...rendered, stored: false };

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import {
+  type DriverUnassignedParams,
+  formatTurkish,
+  renderDriverUnassigned,
+} from '../../shared/api/stored-texts';
+import {
   DRIVER_ASSIGNED_NOTIFICATION,
   type NotificationType,
   type NotifyTarget,
@@ -128,6 +133,51 @@ export async function planOrderNotices(
       await insertNotifications(trx, tenantId, rows);
       // Their e-mail copies, in the same transaction (sent later by the queue; queued only when
       // e-mail is configured, the tenant has e-mail notifications on and the user an address).
+      await queueNotificationEmails(trx, tenantId, rows);
+    },
+  };
+}
+
+/**
+ * The driver an order was taken from (re-assigned to another driver) is told, or the order would
+ * just vanish from their list: one system notification, without a link (the order is no longer
+ * theirs to open). Nobody when there was no driver, the driver is inactive now, or they made the
+ * change themself.
+ */
+export async function planDriverUnassignedNotice(
+  trx: Trx,
+  tenantId: string,
+  previousDriverId: string | null,
+  newDriverId: string,
+  actorId: string,
+): Promise<PlannedNotices> {
+  const previous =
+    previousDriverId && previousDriverId !== newDriverId && previousDriverId !== actorId
+      ? await findActiveStaff(trx, tenantId, previousDriverId)
+      : undefined;
+  return {
+    count: previous ? 1 : 0,
+    async write(order, seqs, at) {
+      if (!previous) return;
+      const params: DriverUnassignedParams = {
+        key: 'driver_unassigned',
+        order_number: order.order_number,
+        customer_name: order.customer_name,
+      };
+      const rows = [
+        {
+          id: randomUUID(),
+          user_id: previous.id,
+          type: 'system' as const,
+          ...renderDriverUnassigned(params, formatTurkish),
+          params: JSON.stringify(params),
+          is_read: false,
+          related_order_id: null,
+          created_at: at,
+          change_seq: seqs[0] as number,
+        },
+      ];
+      await insertNotifications(trx, tenantId, rows);
       await queueNotificationEmails(trx, tenantId, rows);
     },
   };

@@ -31,7 +31,7 @@ import { nextTenantNumber, reserveChangeSeqs } from '../db/change-seq';
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
 import { AppError, forbidden, notFound, validation } from '../lib/errors';
-import { planOrderNotices } from '../notifications/order-notices';
+import { planDriverUnassignedNotice, planOrderNotices } from '../notifications/order-notices';
 import { findProductsForLines } from '../products/products.repository';
 import { moveOrderStock, orderStockLines } from '../stock/order-stock';
 import type { Tenant } from '../tenants/tenants.repository';
@@ -494,8 +494,9 @@ export async function assignDriver(
     { salesperson_id: locked.salesperson_id, driver_id: driver.id },
     actor.id,
   );
+  const unassigned = await planDriverUnassignedNotice(trx, tenantId, locked.driver_id, driver.id, actor.id);
 
-  const seqs = await reserveChangeSeqs(trx, tenantId, 1 + notices.count);
+  const seqs = await reserveChangeSeqs(trx, tenantId, 1 + notices.count + unassigned.count);
   const at = new Date();
   await repo.updateOrder(
     trx,
@@ -518,7 +519,8 @@ export async function assignDriver(
       created_at: at,
     },
   ]);
-  await notices.write(locked, seqs.slice(1), at);
+  await notices.write(locked, seqs.slice(1, 1 + notices.count), at);
+  await unassigned.write(locked, seqs.slice(1 + notices.count), at);
   return { data: applied(await reload(trx, tenantId, id), locked.version), entityId: id, changed: true };
 }
 

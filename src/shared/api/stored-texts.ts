@@ -48,6 +48,8 @@ export const STORED_TEXTS_TR = {
   notifTitle_invoice_skipped: 'Fatura Kesilemedi',
   notifMsg_invoice_skipped:
     "{ref} teslim edildi, ancak faturası otomatik kesilemedi: şirket bilgileri eksik ({fields}). Şirket Bilgileri'ni tamamlayıp faturayı siparişten kesin.",
+  notifTitle_driver_unassigned: 'Teslimat Başka Sürücüye Verildi',
+  notifMsg_driver_unassigned: '{ref} artık size atanmış değil; teslimatı başka bir sürücü yapacak.',
   evNote_deliveredTo: 'Teslim alan: {recipient}',
   evNote_driverAssigned: 'Sürücü atandı: {driver}',
   evNote_driverAssignedPlate: 'Sürücü atandı: {driver} ({plate})',
@@ -159,6 +161,30 @@ export function renderInvoiceSkipped(
   return {
     title: format('notifTitle_invoice_skipped'),
     message: format('notifMsg_invoice_skipped', { ref, fields }),
+  };
+}
+
+/**
+ * A system notification to the driver an order was taken from (a manager re-assigned it, e.g.
+ * the driver fell ill): without it the order just vanishes from their list. It carries no link —
+ * the order is no longer theirs to open.
+ */
+export const driverUnassignedParams = z.object({
+  key: z.literal('driver_unassigned'),
+  order_number: z.string(),
+  customer_name: z.string(),
+});
+export type DriverUnassignedParams = z.infer<typeof driverUnassignedParams>;
+
+/** Its title and message in `format`'s language. */
+export function renderDriverUnassigned(
+  params: DriverUnassignedParams,
+  format: FormatText,
+): { title: string; message: string } {
+  const ref = format('notifRef', { number: params.order_number, customer: params.customer_name });
+  return {
+    title: format('notifTitle_driver_unassigned'),
+    message: format('notifMsg_driver_unassigned', { ref }),
   };
 }
 
