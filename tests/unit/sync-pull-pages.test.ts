@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalDb, META } from '../../src/client/local/database';
-import { pullAll } from '../../src/client/local/sync/pull';
+import { nextPageOf, pullAll } from '../../src/client/local/sync/pull';
 import type { Order } from '../../src/shared/api/entities';
 import type { SyncPullResponse } from '../../src/shared/api/sync';
 import { SYNCED } from '../../src/shared/api/synced';
@@ -111,6 +111,47 @@ describe('the pages of a pull', () => {
     ]);
     expect(await db.getMeta(META.cursor)).toBe('6');
     expect(await db.getMeta(META.mirrorComplete)).toBe(true);
+  });
+
+  it("the next page is asked for from the answer's headers, before its body is read; pages stay in order", async () => {
+    const db = await device();
+    const page = feed(4);
+    const asked: string[] = [];
+    const bodies: (() => void)[] = [];
+    const pulling = pullAll(db, (cursor, _collections, _catchingUp, onNext) => {
+      asked.push(cursor);
+      const answer = page(cursor);
+      // The headers come first (the server's X-Sync-Next-Cursor / X-Sync-Has-More) — here even
+      // before the fetcher has returned — and the body only when the test releases it.
+      onNext?.({ cursor: answer.cursor, hasMore: answer.has_more });
+      return new Promise<SyncPullResponse>((resolve) => bodies.push(() => resolve(answer)));
+    });
+    await settle();
+    // No body has arrived, yet the pages after the first are already asked for — no more than
+    // two ahead of the page being read.
+    expect(asked).toEqual(['0', '1', '2']);
+    while ((await Promise.race([pulling.then(() => 'done'), settle().then(() => 'wait')])) === 'wait')
+      bodies.shift()?.();
+    expect(asked).toEqual(['0', '1', '2', '3']);
+    expect((await db.orders.orderBy('created_at').toArray()).map((o) => o.id)).toEqual([
+      'o1',
+      'o2',
+      'o3',
+      'o4',
+    ]);
+    expect(await db.getMeta(META.cursor)).toBe('4');
+  });
+
+  it('reads the next page from the headers only when they are whole', () => {
+    const headers = (h: Record<string, string>) => new Headers(h);
+    expect(nextPageOf(headers({ 'X-Sync-Next-Cursor': '120', 'X-Sync-Has-More': '1' }))).toEqual({
+      cursor: '120',
+      hasMore: true,
+    });
+    expect(nextPageOf(headers({ 'X-Sync-Next-Cursor': '120', 'X-Sync-Has-More': '0' }))?.hasMore).toBe(false);
+    expect(nextPageOf(headers({ 'X-Sync-Next-Cursor': '120' }))).toBeNull();
+    expect(nextPageOf(headers({ 'X-Sync-Next-Cursor': 'abc', 'X-Sync-Has-More': '1' }))).toBeNull();
+    expect(nextPageOf(headers({}))).toBeNull();
   });
 
   it('a page that is not applied (the cursor moved meanwhile) drops the pages fetched ahead', async () => {

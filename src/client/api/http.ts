@@ -87,6 +87,11 @@ export interface RequestOptions {
   /** Per-call API base and fetch (the sync engine may be given its own, e.g. in Node tests). */
   baseUrl?: string;
   fetch?: typeof fetch;
+  /**
+   * Called with a successful answer's headers as soon as they arrive, before its body is read and
+   * parsed (the sync pull asks for its next page from them).
+   */
+  onHeaders?: (headers: Headers) => void;
 }
 
 function client(fetchImpl?: typeof fetch): KyInstance {
@@ -118,6 +123,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   try {
     const response = await client(options.fetch)(`${absoluteBase(options.baseUrl)}${path}`, kyOptions);
     if (ownTenant(options)) observeMaintenance(response.headers);
+    options.onHeaders?.(response.headers);
     const text = await response.text();
     body = text ? JSON.parse(text) : undefined;
   } catch (error) {

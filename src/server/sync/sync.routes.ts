@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { envelope } from '../../shared/api/common';
 import { DEVICE_REPORT_HEADER, DEVICE_REPORT_RESULT_HEADER } from '../../shared/api/devices';
 import { API } from '../../shared/api/endpoints';
+import { SYNC_HAS_MORE_HEADER, SYNC_NEXT_CURSOR_HEADER } from '../../shared/api/sync';
 import { sendBody } from '../lib/json-text';
 import { route } from '../lib/route';
 import * as service from './sync.service';
@@ -26,20 +27,19 @@ export default async function syncRoutes(app: FastifyInstance) {
       );
       reply.header(DEVICE_REPORT_RESULT_HEADER, result);
     }
-    return sendBody(
-      app,
-      reply,
-      pullContract,
-      await service.pull(
-        app.db,
-        request.tenant.id,
-        request.tenant.sync_epoch,
-        request.user,
-        request.query.cursor,
-        request.query.limit,
-        app.wireCache,
-        request.query.collections,
-      ),
+    const page = await service.pullPage(
+      app.db,
+      request.tenant.id,
+      request.tenant.sync_epoch,
+      request.user,
+      request.query.cursor,
+      request.query.limit,
+      app.wireCache,
+      request.query.collections,
     );
+    // The body's cursor and has_more again, readable before the body (shared/api/sync.ts).
+    reply.header(SYNC_NEXT_CURSOR_HEADER, page.cursor);
+    reply.header(SYNC_HAS_MORE_HEADER, page.hasMore ? '1' : '0');
+    return sendBody(app, reply, pullContract, page.body);
   });
 }

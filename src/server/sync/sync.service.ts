@@ -77,6 +77,20 @@ export async function pull(
   wires?: WireCache,
   collections?: string,
 ): Promise<Buffer> {
+  return (await pullPage(db, tenantId, epoch, user, cursorText, limit, wires, collections)).body;
+}
+
+/** The pull's answer (UTF-8 JSON) with its next cursor and `has_more` (the answer's headers). */
+export async function pullPage(
+  db: Kysely<Database>,
+  tenantId: string,
+  epoch: string,
+  user: ActingUser,
+  cursorText: string,
+  limit: number,
+  wires?: WireCache,
+  collections?: string,
+): Promise<{ body: Buffer; cursor: string; hasMore: boolean }> {
   const cursor = Number(cursorText);
   const caller: Caller = { id: user.id, role: user.role, scope: orderScope(user) };
   const chosen = ((collections && parseCollectionList(SYNCED, collections)) ||
@@ -101,5 +115,5 @@ export async function pull(
   };
   const page = (await build(db)) ?? (await inSnapshot(db, async (trx) => build(trx)));
   if (!page) throw new Error('sync pull: a row changed inside a repeatable-read snapshot');
-  return pullBody(page);
+  return { body: pullBody(page), cursor: page.cursor, hasMore: page.has_more };
 }

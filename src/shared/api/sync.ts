@@ -16,6 +16,14 @@ import { parseCollectionList, pullCollectionsShape, SYNCED, type SyncedTable } f
 export const SYNC_PULL_DEFAULT_LIMIT = 500;
 export const SYNC_PULL_MAX_LIMIT = 2000;
 
+/**
+ * Headers of a pull's answer that repeat its body's `cursor` and `has_more`: a device reads them
+ * as soon as the answer starts, and asks for the next page at once — before it has read, parsed
+ * and checked a page of up to 2,000 orders — so the server works on the next page meanwhile.
+ */
+export const SYNC_NEXT_CURSOR_HEADER = 'X-Sync-Next-Cursor';
+export const SYNC_HAS_MORE_HEADER = 'X-Sync-Has-More';
+
 export const syncPullQuery = z.object({
   cursor: z
     .string({ error: 'Eşitleme konumu geçersiz' })

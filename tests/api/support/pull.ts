@@ -9,7 +9,15 @@ export async function pullOnce(api: Api, s: Session, cursor: string, limit = 500
     query: { cursor, limit },
   });
   if (r.status !== 200) throw new Error(`pull failed: ${r.status} ${r.raw}`);
-  return syncPullResponse.parse(r.body.data);
+  const page = syncPullResponse.parse(r.body.data);
+  // Every answer repeats its next cursor and has_more in headers a device reads before the body.
+  const next = { cursor: r.headers['x-sync-next-cursor'], hasMore: r.headers['x-sync-has-more'] };
+  const expected = { cursor: page.cursor, hasMore: page.has_more ? '1' : '0' };
+  if (next.cursor !== expected.cursor || next.hasMore !== expected.hasMore)
+    throw new Error(
+      `pull headers ${JSON.stringify(next)} differ from the body's ${JSON.stringify(expected)}`,
+    );
+  return page;
 }
 
 /** Pulls until has_more is false; returns the pages. */

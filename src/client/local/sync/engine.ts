@@ -15,7 +15,7 @@ import { deviceReport } from './device-facts';
 import { competeForLeadership, defaultLocks, type LockManagerLike } from './leader';
 import { LiveChannel } from './live';
 import { planSends } from './plan';
-import { CATCH_UP_PULL_LIMIT, pullAll } from './pull';
+import { CATCH_UP_PULL_LIMIT, nextPageOf, pullAll } from './pull';
 import { type InTurnHooks, sendBatchInTurn, sendInTurn } from './push';
 import { createSyncStatus, type SyncStatusStore, tokenClaims } from './status';
 
@@ -458,7 +458,7 @@ export class SyncEngine {
     try {
       const { pullLimit, catchUpLimit } = this.options;
       const bulkLimit = catchUpLimit ?? pullLimit ?? CATCH_UP_PULL_LIMIT;
-      await pullAll(this.db, async (cursor, collections, catchingUp) => {
+      await pullAll(this.db, async (cursor, collections, catchingUp, onNext) => {
         const headers = report ? { [DEVICE_REPORT_HEADER]: report } : undefined;
         report = undefined;
         const page = await call(API.syncPull, {
@@ -468,6 +468,10 @@ export class SyncEngine {
           query: { cursor, limit: catchingUp ? bulkLimit : pullLimit, collections: collections?.join(',') },
           headers,
           ignoreUnauthorized: true,
+          onHeaders: (answer) => {
+            const next = onNext ? nextPageOf(answer) : null;
+            if (next) onNext?.(next);
+          },
         });
         this.answered();
         return page;

@@ -1,4 +1,9 @@
-import { SYNC_PULL_MAX_LIMIT, type SyncPullResponse } from '../../../shared/api/sync';
+import {
+  SYNC_HAS_MORE_HEADER,
+  SYNC_NEXT_CURSOR_HEADER,
+  SYNC_PULL_MAX_LIMIT,
+  type SyncPullResponse,
+} from '../../../shared/api/sync';
 import { type Backfill, type Collection, type LocalDb, META } from '../database';
 import { putServerRows, resetMirror } from '../outbox';
 
@@ -21,7 +26,25 @@ export type FetchPage = (
   cursor: string,
   collections?: readonly string[],
   catchingUp?: boolean,
+  onNext?: (next: NextPage) => void,
 ) => Promise<SyncPullResponse>;
+
+/**
+ * What an answer's headers say of the page after it (SYNC_NEXT_CURSOR_HEADER,
+ * SYNC_HAS_MORE_HEADER), before its body is read: a fetcher that can read them calls `onNext`.
+ */
+export interface NextPage {
+  cursor: string;
+  hasMore: boolean;
+}
+
+/** The next page as an answer's headers name it; null when they do not (an older server). */
+export function nextPageOf(headers: Headers): NextPage | null {
+  const cursor = headers.get(SYNC_NEXT_CURSOR_HEADER);
+  const more = headers.get(SYNC_HAS_MORE_HEADER);
+  if (cursor === null || !/^\d+$/.test(cursor) || (more !== '1' && more !== '0')) return null;
+  return { cursor, hasMore: more === '1' };
+}
 
 /**
  * PULL: every change since the stored cursor, page by page while `has_more`.
@@ -91,16 +114,26 @@ class PageStream {
   }
 
   private request(cursor: string, catchingUp: boolean): void {
-    const page = this.fetchPage(cursor, undefined, catchingUp);
+    // The next page is asked for once, from whichever comes first: the answer's headers (before
+    // its body is read and parsed) or the parsed answer (a fetcher or server without them).
+    let followed = false;
+    let queued = false;
+    const follow = (next: { cursor: string; hasMore: boolean }) => {
+      // Pages are queued in the order they were asked for: never the next before this one.
+      if (!queued) return queueMicrotask(() => follow(next));
+      if (followed) return;
+      followed = true;
+      if (this.closed || !next.hasMore) return;
+      if (this.queue.length < PAGES_AHEAD) this.request(next.cursor, true);
+      else this.waiting = next.cursor;
+    };
+    const page = this.fetchPage(cursor, undefined, catchingUp, follow);
     // Its failure is seen when (and if) it is taken; never an unhandled rejection.
     page.catch(() => undefined);
     this.queue.push(page);
+    queued = true;
     page.then(
-      (response) => {
-        if (this.closed || !response.has_more) return;
-        if (this.queue.length < PAGES_AHEAD) this.request(response.cursor, true);
-        else this.waiting = response.cursor;
-      },
+      (response) => follow({ cursor: response.cursor, hasMore: response.has_more }),
       () => undefined,
     );
   }

@@ -38,6 +38,11 @@ export interface MutateOptions {
    * Its 4xx errors are outcomes like the service's.
    */
   prepare?: () => Promise<void>;
+  /**
+   * Clean-up after the transaction committed and before the answer is sent (an import's staged
+   * rows): a client that has its answer must never see the request still writing.
+   */
+  finish?: () => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -192,6 +197,7 @@ export default fp(
           await insertOutcomes(trx, [], [auditRow(out)]);
           return out;
         });
+        await options.finish?.();
         return reply.code(result.statusCode ?? 200).send({ success: true, data: result.data });
       }
 
@@ -223,6 +229,7 @@ export default fp(
             return { status: out.statusCode ?? 200, body };
           });
           maybePurge(tenantId);
+          await options.finish?.();
           return reply.code(result.status).send(result.body);
         } catch (error) {
           if (error instanceof ReplayStored) {

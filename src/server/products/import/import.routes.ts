@@ -79,6 +79,16 @@ export default async function importRoutes(app: FastifyInstance) {
     const { id } = request.params;
     const fingerprint = request.body.expected_fingerprint;
     const staged: { run: service.StagedRun | null } = { run: null };
+    // The staged rows are deleted before the answer leaves (a client that has it never sees the
+    // confirmation still writing), or, when it failed, before the refusal does.
+    const unstage = async () => {
+      const run = staged.run;
+      staged.run = null;
+      if (run)
+        await service
+          .unstage(app.db, tenantId, id, run)
+          .catch((error) => request.log.warn({ err: error }, 'import staging clean-up failed'));
+    };
     try {
       return await app.mutate(
         request,
@@ -89,6 +99,7 @@ export default async function importRoutes(app: FastifyInstance) {
           prepare: async () => {
             if (!runOf(app, request)) staged.run = await service.stage(app.db, tenantId, id, fingerprint);
           },
+          finish: unstage,
         },
         async (trx) => {
           const inside = staged.run ? null : await service.stage(trx, tenantId, id, fingerprint);
@@ -112,10 +123,7 @@ export default async function importRoutes(app: FastifyInstance) {
         },
       );
     } finally {
-      if (staged.run)
-        await service
-          .unstage(app.db, tenantId, id, staged.run)
-          .catch((error) => request.log.warn({ err: error }, 'import staging clean-up failed'));
+      await unstage();
     }
   });
 
