@@ -198,6 +198,51 @@ describe('DELETE /products/{id} while orders need the product', () => {
     await expectLedgerHolds([product.id]);
   });
 
+  it('goods returned to a deleted product are written off at once: it holds no stock, its ledger still sums', async () => {
+    const product = await created({ current_stock: 4 });
+    const order = await approvedOrder(product, 3);
+    await ok(
+      api.call<Envelope<Order>>('PATCH', `/orders/${order.id}/assign-driver`, {
+        token: manager.token,
+        body: { driver_id: driver.user.id, vehicle_plate: '34 SLM 02' },
+      }),
+    );
+    await ok(patchStatus(warehouse, order.id, 'prepared'));
+    await ok(patchStatus(warehouse, order.id, 'in_transit'));
+    await ok(patchStatus(driver, order.id, 'out_for_delivery', { expected_status: 'in_transit' }));
+    await ok(
+      api.call<Envelope<Order>>('POST', `/orders/${order.id}/deliver`, {
+        token: driver.token,
+        body: {
+          expected_status: 'out_for_delivery',
+          recipient_name: 'Ayşe Yılmaz',
+          signature:
+            'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+          delivered_at: new Date().toISOString(),
+        },
+      }),
+    );
+    // The one left on the shelf is written off with the product.
+    const done = await remove(product.id);
+    expect(done.status, done.raw).toBe(200);
+    expect(deleteProductResponse.parse(done.body.data).written_off).toBe(1);
+    // The customer sends the three back: they come in, and go out again as a write-off.
+    await ok(patchStatus(manager, order.id, 'returned', { expected_status: 'delivered' }));
+    expect((await snapshot(product.id)).current_stock).toBe(0);
+    const movements = await api.db
+      .selectFrom('stock_movements')
+      .select(['reason', 'quantity', 'order_id'])
+      .where('tenant_id', '=', 'demo')
+      .where('product_id', '=', product.id)
+      .orderBy('seq')
+      .execute();
+    expect(movements.slice(-2)).toEqual([
+      { reason: 'return', quantity: 3, order_id: order.id },
+      { reason: 'write_off', quantity: -3, order_id: order.id },
+    ]);
+    await expectLedgerHolds([product.id]);
+  });
+
   it('an order made offline naming a product deleted since: its approval names the product as deleted, and it can be rejected', async () => {
     const product = await created({ current_stock: 10 });
     expect((await remove(product.id)).status).toBe(200);

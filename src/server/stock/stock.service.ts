@@ -87,6 +87,11 @@ export async function applyStockMovements(
     if (!p) throw new AppError(404, 'NOT_FOUND', STOCK_MESSAGES.productNotFound);
     figures.set(id, { current: p.current_stock, reserved: p.reserved_stock });
   }
+  // What is written: the movements asked for, each followed — on a deleted product that goods came
+  // back to (an order's return) — by the write-off of those goods, in the same transaction: a
+  // deleted product holds no stock (its stock was written off when it was deleted, and nobody can
+  // see or sell it any more), and on hand stays the sum of its ledger.
+  const written: StockMovementInput[] = [];
   for (const m of effective) {
     const before = figures.get(m.product_id) as { current: number; reserved: number };
     const refusal = movementRefusal(before, m);
@@ -109,7 +114,20 @@ export async function applyStockMovements(
         field: options.field ?? 'quantity',
         product_id: m.product_id,
       });
-    figures.set(m.product_id, applyMovement(before, m));
+    const after = applyMovement(before, m);
+    written.push(m);
+    if (product.deleted && m.quantity > 0 && after.current > 0) {
+      const writeOff = {
+        product_id: m.product_id,
+        quantity: 0 - after.current,
+        reserved_delta: 0,
+        reason: 'write_off' as const,
+        order_id: m.order_id ?? null,
+        notes: STOCK_MESSAGES.returnedToDeleted,
+      };
+      written.push(writeOff);
+      figures.set(m.product_id, applyMovement(after, writeOff));
+    } else figures.set(m.product_id, after);
   }
 
   const at = options.at ?? new Date();
@@ -117,7 +135,7 @@ export async function applyStockMovements(
   const movementSeqs = await repo.insertMovements(
     trx,
     tenantId,
-    effective.map((m) => ({
+    written.map((m) => ({
       product_id: m.product_id,
       quantity: m.quantity,
       reserved_delta: m.reserved_delta,
@@ -131,7 +149,7 @@ export async function applyStockMovements(
     })),
   );
   const lastSeq = new Map<string, number>();
-  for (const [i, m] of effective.entries()) lastSeq.set(m.product_id, movementSeqs[i] as number);
+  for (const [i, m] of written.entries()) lastSeq.set(m.product_id, movementSeqs[i] as number);
   for (const [i, id] of ids.entries()) {
     const f = figures.get(id) as { current: number; reserved: number };
     const applied: AppliedStock = {

@@ -283,4 +283,5 @@ export const STOCK_MESSAGES = {
   deleted: (product: string) =>
     `Ürün silinmiş: ${product}. Bu satırı siparişten çıkarın ya da siparişi reddedin.`,
   conflict: 'Ürün başka biri tarafından değiştirildi; güncel hâli yüklendi',
+  returnedToDeleted: 'Silinmiş ürüne geri gelen mal zayi olarak kaydedildi',
 } as const;

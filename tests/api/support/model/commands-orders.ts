@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { checkTransition, type ProducedStatus } from '../../../../src/shared/domain/order-status';
+import { orderStockState } from '../../../../src/shared/domain/stock';
 import {
   canEditItems,
   couldHaveMade,
@@ -11,6 +12,7 @@ import {
   type MLine,
   type MOrder,
   type Model,
+  type MProduct,
   ref,
   resolveLines,
   returnInvoiceDue,
@@ -206,6 +208,13 @@ export function statusExpect(
 /** The model's change of a status move: the status, and the return invoice it brings. */
 export function moveTo(m: Model, o: MOrder, target: ProducedStatus) {
   const sale = returnInvoiceDue(m, m.orders.indexOf(o), target);
+  // Goods that come back to a deleted product (a return) are written off at once: a deleted
+  // product holds no stock.
+  if (orderStockState(o.status) === 'shipped' && orderStockState(target) !== 'shipped')
+    for (const l of o.lines) {
+      const p = m.products[l.product] as MProduct;
+      if (p.deleted) p.base -= l.qty;
+    }
   o.status = target;
   if (sale !== null)
     m.invoices.push({
