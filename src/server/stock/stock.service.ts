@@ -87,10 +87,11 @@ export async function applyStockMovements(
     if (!p) throw new AppError(404, 'NOT_FOUND', STOCK_MESSAGES.productNotFound);
     figures.set(id, { current: p.current_stock, reserved: p.reserved_stock });
   }
-  // What is written: the movements asked for, each followed — on a deleted product that goods came
-  // back to (an order's return) — by the write-off of those goods, in the same transaction: a
-  // deleted product holds no stock (its stock was written off when it was deleted, and nobody can
-  // see or sell it any more), and on hand stays the sum of its ledger.
+  // What is written: the movements asked for, each followed — when an order's return brings goods
+  // back to a deleted product — by the write-off of those goods, in the same transaction: its stock
+  // was written off when it was deleted and nobody can see or sell it any more, so what comes back
+  // goes the same way, and on hand stays the sum of its ledger. (A count or an adjustment is a
+  // person's deliberate figure for the product and is kept as given.)
   const written: StockMovementInput[] = [];
   for (const m of effective) {
     const before = figures.get(m.product_id) as { current: number; reserved: number };
@@ -116,7 +117,7 @@ export async function applyStockMovements(
       });
     const after = applyMovement(before, m);
     written.push(m);
-    if (product.deleted && m.quantity > 0 && after.current > 0) {
+    if (product.deleted && m.reason === 'return' && after.current > 0) {
       const writeOff = {
         product_id: m.product_id,
         quantity: 0 - after.current,
