@@ -138,8 +138,11 @@ function writesMatch(
 ): string[] {
   const out: string[] = [];
   const after = allStock(m);
-  // Stock movements: exactly the change of each product's figures, nothing for an unchanged one.
+  // Stock movements: exactly the change of each product's figures, nothing for an unchanged one —
+  // except goods returned to a deleted product, written off at once (a pair that sums to nothing,
+  // which writes the product's row).
   const moved = new Map<string, Figures>();
+  const withMovements = new Set(w.movements.map((mv) => mv.product_id));
   for (const mv of w.movements) {
     const f = moved.get(mv.product_id) ?? { onHand: 0, reserved: 0 };
     moved.set(mv.product_id, { onHand: f.onHand + mv.quantity, reserved: f.reserved + mv.reserved_delta });
@@ -153,6 +156,7 @@ function writesMatch(
     const want = { onHand: a.onHand - b.onHand, reserved: a.reserved - b.reserved };
     if (want.onHand !== 0 || want.reserved !== 0 || got.onHand !== 0 || got.reserved !== 0)
       stockChanged.add(p.id);
+    else if (withMovements.has(p.id) && p.deleted) stockChanged.add(p.id);
     if (got.onHand !== want.onHand || got.reserved !== want.reserved)
       out.push(
         `stock movements of ${p.label}: on hand ${signed(got.onHand)}, reserved ${signed(got.reserved)}; ` +
