@@ -7,20 +7,43 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROLE_LABELS } from '../shared/domain/roles';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { pgliteChangeListener, postgresChangeListener } from './db/change-listener';
 import {
   migrateToLatest,
   openDatabase,
   pgliteDir,
   refreshStatistics,
   STATISTICS_EVERY_MS,
+  STATISTICS_FIRST_MS,
   securePrivateDirectory,
 } from './db/database';
-import { demoLogins, type SeedLogin, seedIfEmpty } from './db/seed';
-import { purgeStaging, staleStagingBefore } from './products/import/import.service';
-import { hasDemoData } from './tenants/tenants.repository';
+import type { SeedLogin } from './db/seed';
+
+/**
+ * Everything but the database, loaded WHILE the database opens: PGlite spends most of its opening
+ * compiling its WebAssembly off the main thread, and loading the app's modules (Fastify, the
+ * routes, their packages) fills that time instead of following it. Static imports would all load
+ * before the first line of main() runs.
+ */
+async function loadServerModules() {
+  const [app, listener, seed, imports, tenants] = await Promise.all([
+    import('./app'),
+    import('./db/change-listener'),
+    import('./db/seed'),
+    import('./products/import/import.service'),
+    import('./tenants/tenants.repository'),
+  ]);
+  return {
+    buildApp: app.buildApp,
+    pgliteChangeListener: listener.pgliteChangeListener,
+    postgresChangeListener: listener.postgresChangeListener,
+    demoLogins: seed.demoLogins,
+    seedIfEmpty: seed.seedIfEmpty,
+    purgeStaging: imports.purgeStaging,
+    staleStagingBefore: imports.staleStagingBefore,
+    hasDemoData: tenants.hasDemoData,
+  };
+}
 
 function table(logins: SeedLogin[]): string {
   const rows = logins.map((l) => [l.tenant, l.username, `${l.role} (${ROLE_LABELS[l.role]})`, l.password]);
@@ -30,7 +53,25 @@ function table(logins: SeedLogin[]): string {
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+/**
+ * Start-up prints how long each step took, one line each (`Başlatma: <step> — <n> ms`): a slow
+ * start then shows where its time went without a profiler. The launcher (scripts/start.mjs) marks
+ * `server-import` before it loads this module, so "modules loaded" is this module's own cost.
+ */
+function stepLine(label: string, ms: number): void {
+  console.log(`Başlatma: ${label} — ${Math.round(ms)} ms`);
+}
+
+async function step<T>(label: string | ((result: T) => string), work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  stepLine(typeof label === 'string' ? label : label(result), performance.now() - started);
+  return result;
+}
+
 async function main() {
+  const importMark = performance.getEntriesByName('server-import')[0];
+  stepLine('başlatıcı modülleri yüklendi', performance.now() - (importMark?.startTime ?? 0));
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -42,15 +83,34 @@ async function main() {
     throw error;
   }
 
+  const securing = performance.now();
   securePrivateDirectory(config.dataDir, { create: !config.databaseUrl });
+  stepLine('veri dizininin izinleri denetlendi', performance.now() - securing);
   // Progress on a first start: creating a PGlite cluster takes seconds (more on a busy machine),
   // and a silent terminal looks hung.
   if (!config.databaseUrl && !existsSync(join(pgliteDir(config.dataDir), 'PG_VERSION'))) {
     console.log(`Veritabanı ilk kez oluşturuluyor (PGlite: ${pgliteDir(config.dataDir)})…`);
   }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: pgliteDir(config.dataDir),
+  const opening = step(
+    (handle) => `veritabanı açıldı (${handle.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'})`,
+    () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config.dataDir) }),
+  );
+  const loading = step('sunucu modülleri yüklendi (veritabanı açılırken)', loadServerModules);
+  // Whichever fails first is reported; the other's rejection must not go unhandled meanwhile.
+  loading.catch(() => {});
+  const database = await opening;
+  const {
+    buildApp,
+    pgliteChangeListener,
+    postgresChangeListener,
+    demoLogins,
+    seedIfEmpty,
+    purgeStaging,
+    staleStagingBefore,
+    hasDemoData,
+  } = await loading.catch(async (error: unknown) => {
+    await database.close();
+    throw error;
   });
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -69,13 +129,20 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    await migrateToLatest(database.db);
-    const seeded = await seedIfEmpty(database.db, {
-      demoPassword: config.demoPassword,
-      production: config.nodeEnv === 'production',
-      // A first start seeds for a few seconds: say so, or it looks hung.
-      onProgress: (line) => console.log(line),
-    });
+    await step(
+      (applied) => (applied === 0 ? 'veritabanı geçişleri güncel' : `${applied} veritabanı geçişi uygulandı`),
+      () => migrateToLatest(database.db),
+    );
+    const seeded = await step(
+      (report) => (report ? 'ilk veriler oluşturuldu' : 'ilk veriler zaten var'),
+      () =>
+        seedIfEmpty(database.db, {
+          demoPassword: config.demoPassword,
+          production: config.nodeEnv === 'production',
+          // A first start seeds for a few seconds: say so, or it looks hung.
+          onProgress: (line) => console.log(line),
+        }),
+    );
     // Live push (GET /api/events): committed changes are heard by NOTIFY (db/change-listener.ts).
     const changes = database.pglite
       ? pgliteChangeListener(database.pglite)
@@ -85,17 +152,26 @@ async function main() {
     // Rows an import confirmation staged and never made live (the process died mid-way): nothing
     // reads them. The embedded database is this process's own, so none of them is under way;
     // on PostgreSQL another process may be confirming, so only stale ones go (import.service.ts).
-    await purgeStaging(database.db, database.kind === 'pglite' ? new Date() : staleStagingBefore());
-    app = await buildApp({ db: database.db, config, changes });
-    await app.listen({ port: config.port, host: config.host });
+    await step('yarım kalmış içe aktarmalar temizlendi', () =>
+      purgeStaging(database.db, database.kind === 'pglite' ? new Date() : staleStagingBefore()),
+    );
+    const built = await step('uygulama kuruldu (Fastify)', () =>
+      buildApp({ db: database.db, config, changes }),
+    );
+    app = built;
+    await step('dinlemeye başladı', () => built.listen({ port: config.port, host: config.host }));
+    // From the process's own start (performance.now() counts from it): Node, the launcher, all.
+    stepLine('hazır (süreç başlangıcından bu yana)', performance.now());
     if (database.kind === 'pglite') {
-      // PGlite has no autovacuum: do its work ourselves (database.ts), now and periodically. Not
-      // awaited: start-up does not wait for it; on the single connection it queues like a request.
+      // PGlite has no autovacuum: do its work ourselves (database.ts), soon after start and
+      // periodically. Not right at listening: on the single connection it queues like a request,
+      // and the first requests (a load balancer's health check, the first sign-in) would wait
+      // for its ~0.3 s. The statistics of the last run are kept in the data directory meanwhile.
       const maintain = () => {
         if (!closing)
           void refreshStatistics(database.db).catch((error) => console.error('VACUUM (ANALYZE):', error));
       };
-      maintain();
+      setTimeout(maintain, STATISTICS_FIRST_MS).unref();
       setInterval(maintain, STATISTICS_EVERY_MS).unref();
     }
 

@@ -58,7 +58,8 @@ function childrenOf(pid: number): number[] {
   for (const task of tasks) {
     try {
       const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      for (const child of text.split(/\s+/).filter(Boolean)) result.push(Number(child), ...childrenOf(Number(child)));
+      for (const child of text.split(/\s+/).filter(Boolean))
+        result.push(Number(child), ...childrenOf(Number(child)));
     } catch {
       /* gone */
     }
@@ -188,7 +189,9 @@ const fmtMiB = (mib: number) => `${mib.toFixed(0)} MiB`;
 const work = mkdtempSync(join(tmpdir(), 'sys-startup-bench-'));
 try {
   const dataDir = join(work, 'data');
-  console.log(`first start (migrations + demo seed${existsSync('dist/.build-hash') ? '' : ' + client build'})…`);
+  console.log(
+    `first start (migrations + demo seed${existsSync('dist/.build-hash') ? '' : ' + client build'})…`,
+  );
   const first = await npmStart(dataDir);
   const firstMem = await idleMemory(first.child);
   await stop(first.child);

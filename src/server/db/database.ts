@@ -5,9 +5,13 @@ import { isMainThread } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import pg from 'pg';
+import type pg from 'pg';
+import { lazyRequire } from '../lib/lazy-require';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
+
+/** The PostgreSQL driver, loaded only when DATABASE_URL is set (on PGlite it is never needed). */
+const pgDriver = lazyRequire<typeof import('pg')>('pg');
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -30,7 +34,7 @@ function pgTypes(): pg.CustomTypesConfig {
   return {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
       if (oid === 20) return (value: string) => (value === null ? null : Number(value));
-      return pg.types.getTypeParser(oid, format as 'text');
+      return pgDriver().types.getTypeParser(oid, format as 'text');
     }) as pg.CustomTypesConfig['getTypeParser'],
   };
 }
@@ -68,7 +72,7 @@ export interface OpenOptions {
  */
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new (pgDriver().Pool)({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       types: pgTypes(),
@@ -258,7 +262,17 @@ export function pgliteDir(dataDir: string): string {
   return join(dataDir, 'pglite');
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+/**
+ * Brings the schema up to date; returns how many migrations it applied. When every migration is
+ * already applied (every start but the first after an upgrade) that is known from ONE query of
+ * Kysely's migration table, and the Migrator (which creates its tables, takes its lock in a
+ * transaction and reads the list again: several round trips) is not run at all. Anything else —
+ * no table yet, a migration missing, a name the code does not know — goes through the Migrator,
+ * which applies what is missing or reports the mismatch.
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<number> {
+  const wanted = Object.keys(await migrationProvider.getMigrations());
+  if (await allApplied(db, wanted)) return 0;
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
@@ -266,6 +280,19 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error ?? '');
     throw new Error(`Veritabanı geçişi başarısız (${failed?.migrationName ?? 'bilinmiyor'}): ${reason}`);
   }
+  return results?.filter((r) => r.status === 'Success').length ?? 0;
+}
+
+async function allApplied(db: Kysely<Database>, wanted: string[]): Promise<boolean> {
+  // to_regclass: NULL instead of an error when the table does not exist yet (a new database).
+  const { rows } = await sql<{ names: string[] | null }>`
+    SELECT CASE WHEN to_regclass('kysely_migration') IS NULL THEN NULL
+           ELSE (SELECT coalesce(array_agg(name ORDER BY name), '{}') FROM kysely_migration) END AS names
+  `.execute(db);
+  const applied = rows[0]?.names;
+  if (!applied) return false;
+  const wantedSorted = [...wanted].sort();
+  return applied.length === wantedSorted.length && applied.every((name, i) => name === wantedSorted[i]);
 }
 
 /**
@@ -276,7 +303,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
  *    6 s), and
  *  - the visibility map is never set, so index-only scans (the order list's count over
  *    orders_live_scope_idx, migration 0003) still read every row.
- * main.ts runs it at start and every `STATISTICS_EVERY_MS` on PGlite. VACUUM skips pages that are
+ * main.ts runs it soon after start and every `STATISTICS_EVERY_MS` on PGlite. VACUUM skips pages that are
  * already all-visible, so after the first run it only reads what changed. It is one statement, so
  * on PGlite's single connection it simply queues between requests.
  */
@@ -284,3 +311,5 @@ export async function refreshStatistics(db: Kysely<Database>): Promise<void> {
   await sql`VACUUM (ANALYZE)`.execute(db);
 }
 export const STATISTICS_EVERY_MS = 15 * 60_000;
+/** The first run, this long after the server listens (main.ts). */
+export const STATISTICS_FIRST_MS = 5_000;

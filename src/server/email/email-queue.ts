@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import nodemailer from 'nodemailer';
 import {
   claimDueEmails,
   markFailed,
@@ -42,6 +41,8 @@ export async function registerEmailQueue(app: FastifyInstance): Promise<void> {
   if (!smtpUrl) return;
   // The URL's own settings (host, port, user, smtps://) plus timeouts: an unreachable server
   // fails an attempt in seconds instead of holding the worker for minutes.
+  // Loaded only when mail is configured: most installs never send, and it costs start-up time.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: 10_000,
