@@ -6,27 +6,21 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { ROLE_LABELS } from '../shared/domain/roles';
 import { ConfigError, loadConfig } from './config';
-import {
-  migrateToLatest,
-  openDatabase,
-  pgliteDir,
-  refreshStatistics,
-  STATISTICS_EVERY_MS,
-  STATISTICS_FIRST_MS,
-  securePrivateDirectory,
-} from './db/database';
+import { pgliteDir, securePrivateDirectory, startPglite } from './db/pglite';
 import type { SeedLogin } from './db/seed';
 
 /**
- * Everything but the database, loaded WHILE the database opens: PGlite spends most of its opening
- * compiling its WebAssembly off the main thread, and loading the app's modules (Fastify, the
- * routes, their packages) fills that time instead of following it. Static imports would all load
- * before the first line of main() runs.
+ * Everything but PGlite, loaded WHILE PGlite opens: opening spends most of its time off the main
+ * thread (compiling its WebAssembly, reading the data directory), and loading Kysely, Fastify,
+ * the routes and their packages fills that time instead of following it. Static imports would all
+ * load before the first line of main() runs.
  */
 async function loadServerModules() {
-  const [app, listener, seed, imports, tenants] = await Promise.all([
+  const [database, app, listener, seed, imports, tenants] = await Promise.all([
+    import('./db/database'),
     import('./app'),
     import('./db/change-listener'),
     import('./db/seed'),
@@ -34,6 +28,11 @@ async function loadServerModules() {
     import('./tenants/tenants.repository'),
   ]);
   return {
+    openDatabase: database.openDatabase,
+    migrateToLatest: database.migrateToLatest,
+    refreshStatistics: database.refreshStatistics,
+    STATISTICS_EVERY_MS: database.STATISTICS_EVERY_MS,
+    STATISTICS_FIRST_MS: database.STATISTICS_FIRST_MS,
     buildApp: app.buildApp,
     pgliteChangeListener: listener.pgliteChangeListener,
     postgresChangeListener: listener.postgresChangeListener,
@@ -86,20 +85,33 @@ async function main() {
   const securing = performance.now();
   securePrivateDirectory(config.dataDir, { create: !config.databaseUrl });
   stepLine('veri dizininin izinleri denetlendi', performance.now() - securing);
+  const dataDir = pgliteDir(config.dataDir);
+  // A first start (no PGlite cluster yet) creates, migrates and seeds: seconds of work, done step by
+  // step below. Any other start overlaps its steps (see below).
+  const firstStart = !config.databaseUrl && !existsSync(join(dataDir, 'PG_VERSION'));
   // Progress on a first start: creating a PGlite cluster takes seconds (more on a busy machine),
   // and a silent terminal looks hung.
-  if (!config.databaseUrl && !existsSync(join(pgliteDir(config.dataDir), 'PG_VERSION'))) {
-    console.log(`Veritabanı ilk kez oluşturuluyor (PGlite: ${pgliteDir(config.dataDir)})…`);
-  }
-  const opening = step(
-    (handle) => `veritabanı açıldı (${handle.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'})`,
-    () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config.dataDir) }),
+  if (firstStart) console.log(`Veritabanı ilk kez oluşturuluyor (PGlite: ${dataDir})…`);
+  const openStarted = performance.now();
+  const pglite: PGlite | undefined = config.databaseUrl
+    ? undefined
+    : startPglite({ dataDir, sharedBuffers: config.pgliteSharedBuffers });
+  const pgliteReady = pglite?.waitReady.then(() =>
+    stepLine('veritabanı açıldı (PGlite)', performance.now() - openStarted),
   );
-  const loading = step('sunucu modülleri yüklendi (veritabanı açılırken)', loadServerModules);
-  // Whichever fails first is reported; the other's rejection must not go unhandled meanwhile.
-  loading.catch(() => {});
-  const database = await opening;
+  pgliteReady?.catch(() => {});
+  const modules = await step('sunucu modülleri yüklendi (veritabanı açılırken)', loadServerModules).catch(
+    async (error: unknown) => {
+      await pglite?.close().catch(() => {});
+      throw error;
+    },
+  );
   const {
+    openDatabase,
+    migrateToLatest,
+    refreshStatistics,
+    STATISTICS_EVERY_MS,
+    STATISTICS_FIRST_MS,
     buildApp,
     pgliteChangeListener,
     postgresChangeListener,
@@ -108,10 +120,11 @@ async function main() {
     purgeStaging,
     staleStagingBefore,
     hasDemoData,
-  } = await loading.catch(async (error: unknown) => {
-    await database.close();
-    throw error;
-  });
+  } = modules;
+  const openOptions = { databaseUrl: config.databaseUrl, dataDir, sharedBuffers: config.pgliteSharedBuffers };
+  // The PGlite started above, wrapped at once (its queries wait until it is ready); PostgreSQL's
+  // pool connects on the first query.
+  let database = await openDatabase({ ...openOptions, pglite });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -129,35 +142,68 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    await step(
-      (applied) => (applied === 0 ? 'veritabanı geçişleri güncel' : `${applied} veritabanı geçişi uygulandı`),
-      () => migrateToLatest(database.db),
-    );
-    const seeded = await step(
-      (report) => (report ? 'ilk veriler oluşturuldu' : 'ilk veriler zaten var'),
-      () =>
-        seedIfEmpty(database.db, {
-          demoPassword: config.demoPassword,
-          production: config.nodeEnv === 'production',
-          // A first start seeds for a few seconds: say so, or it looks hung.
-          onProgress: (line) => console.log(line),
-        }),
-    );
+    /** Migrations, the seed of an empty store, and the clean-up: what must precede serving. */
+    const prepare = async () => {
+      await pgliteReady;
+      const applied = await step(
+        (count) => (count === 0 ? 'veritabanı geçişleri güncel' : `${count} veritabanı geçişi uygulandı`),
+        () => migrateToLatest(database.db),
+      );
+      const seeded = await step(
+        (report) => (report ? 'ilk veriler oluşturuldu' : 'ilk veriler zaten var'),
+        () =>
+          seedIfEmpty(database.db, {
+            demoPassword: config.demoPassword,
+            production: config.nodeEnv === 'production',
+            // A first start seeds for a few seconds: say so, or it looks hung.
+            onProgress: (line) => console.log(line),
+          }),
+      );
+      if (firstStart && (applied > 0 || seeded)) {
+        // PGlite's WebAssembly memory never shrinks: the seed's one big transaction and the
+        // migrations' index builds leave it hundreds of MB larger than serving needs, for the
+        // life of the process. A fresh instance starts from what serving needs (the old one's
+        // memory goes with it). A first start only: the app is built after this there.
+        const previous = database;
+        database = await step('veritabanı yeniden açıldı (kurulumun belleği bırakıldı)', async () => {
+          await previous.close();
+          return openDatabase(openOptions);
+        });
+      }
+      // Rows an import confirmation staged and never made live (the process died mid-way): nothing
+      // reads them. The embedded database is this process's own, so none of them is under way;
+      // on PostgreSQL another process may be confirming, so only stale ones go (import.service.ts).
+      await step('yarım kalmış içe aktarmalar temizlendi', () =>
+        purgeStaging(database.db, database.kind === 'pglite' ? new Date() : staleStagingBefore()),
+      );
+      return seeded;
+    };
     // Live push (GET /api/events): committed changes are heard by NOTIFY (db/change-listener.ts).
-    const changes = database.pglite
-      ? pgliteChangeListener(database.pglite)
-      : config.databaseUrl
-        ? postgresChangeListener(config.databaseUrl)
-        : undefined;
-    // Rows an import confirmation staged and never made live (the process died mid-way): nothing
-    // reads them. The embedded database is this process's own, so none of them is under way;
-    // on PostgreSQL another process may be confirming, so only stale ones go (import.service.ts).
-    await step('yarım kalmış içe aktarmalar temizlendi', () =>
-      purgeStaging(database.db, database.kind === 'pglite' ? new Date() : staleStagingBefore()),
-    );
-    const built = await step('uygulama kuruldu (Fastify)', () =>
-      buildApp({ db: database.db, config, changes }),
-    );
+    const listen = () =>
+      database.pglite
+        ? pgliteChangeListener(database.pglite)
+        : config.databaseUrl
+          ? postgresChangeListener(config.databaseUrl)
+          : undefined;
+    let built: Awaited<ReturnType<typeof buildApp>>;
+    let seeded: Awaited<ReturnType<typeof prepare>>;
+    if (firstStart) {
+      seeded = await prepare();
+      built = await step('uygulama kuruldu (Fastify)', () =>
+        buildApp({ db: database.db, config, changes: listen() }),
+      );
+    } else {
+      // Any other start builds the app WHILE the database opens and is checked: buildApp's own
+      // queries wait for `databaseReady` (the migrations come first).
+      const prepared = prepare();
+      prepared.catch(() => {});
+      const building = step('uygulama kuruldu (Fastify; veritabanı açılırken)', () =>
+        buildApp({ db: database.db, config, changes: listen(), databaseReady: prepared }),
+      );
+      building.catch(() => {});
+      seeded = await prepared;
+      built = await building;
+    }
     app = built;
     await step('dinlemeye başladı', () => built.listen({ port: config.port, host: config.host }));
     // From the process's own start (performance.now() counts from it): Node, the launcher, all.

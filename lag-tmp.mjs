@@ -1,0 +1,12 @@
+const t0 = performance.now();
+const { PGlite } = await import('@electric-sql/pglite');
+const t1 = performance.now();
+const lag = []; let last = performance.now(); const lagT = setInterval(() => { const n = performance.now(); lag.push([n - t0, n - last]); last = n; }, 5);
+const db = new PGlite('/tmp/h2/fl2', { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] });
+await db.waitReady; const t2 = performance.now();
+await db.query('select 1'); const t3 = performance.now();
+clearInterval(lagT);
+console.log('import', (t1-t0).toFixed(0), 'open', (t2-t1).toFixed(0), 'q', (t3-t2).toFixed(0));
+console.log('blocked stretches >20ms:', lag.filter(([,l])=>l>20).map(([t,l])=>`@${t.toFixed(0)}:${l.toFixed(0)}`).join(' '));
+const blocked = lag.filter(([,l])=>l>20).reduce((a,[,l])=>a+l,0); console.log('blocked total', blocked.toFixed(0));
+await db.close();

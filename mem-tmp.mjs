@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+const params = process.argv.slice(2);
+const mb = (n) => (n / 1048576).toFixed(0);
+const show = (label, db) => { const m = process.memoryUsage(); console.log(label, 'rss', mb(m.rss), 'heap', mb(m.heapUsed), 'ext', mb(m.external), 'ab', mb(m.arrayBuffers), 'wasm', db?.mod ? mb(db.mod.HEAP8.byteLength) : '?'); };
+show('start');
+const opts = params.length ? { startParams: [...PGlite.defaultStartParams ?? [], ...params.flatMap(p => ['-c', p])] } : {};
+const db = new PGlite('/tmp/h2/fl', opts);
+await db.waitReady;
+show('open', db);
+const r = await db.query("select name, setting, unit from pg_settings where name in ('shared_buffers','work_mem','temp_buffers','wal_buffers','maintenance_work_mem','effective_cache_size')");
+console.log(r.rows.map(x=>`${x.name}=${x.setting}${x.unit??''}`).join(' '));
+await db.query('select count(*) from orders'); await db.query("select * from orders order by created_at desc limit 50"); await db.query('select * from products');
+show('queries', db);
+await db.exec('VACUUM (ANALYZE)');
+show('vacuum', db);
+await db.close();
