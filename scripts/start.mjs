@@ -32,6 +32,18 @@ const clientInputs = [
 // The launcher itself is an input: it holds the server's build options.
 const serverInputs = ['package-lock.json', 'tsconfig.json', 'scripts/start.mjs', 'src/server', 'src/shared'];
 
+const BUNDLE_EXTERNAL = [
+  '@electric-sql/pglite',
+  '@zxing/library',
+  'dejavu-fonts-ttf',
+  'nodemailer',
+  'pdfkit',
+  'pg',
+  'pg-native',
+  'write-excel-file',
+  'tsx',
+];
+
 function stepLine(label, started) {
   console.log(`Başlatma: ${label} — ${Math.round(performance.now() - started)} ms`);
 }
@@ -115,8 +127,15 @@ async function buildServer() {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    // node_modules stay where they are (PGlite finds its .wasm and .data files beside its code).
-    packages: 'external',
+    // Packages are bundled too: one file parses faster than hundreds resolved and read one by one
+    // (~40 % of the start's module loading). Left where they are: PGlite (it finds its .wasm and
+    // .data files beside its code), the packages lib/lazy-require.ts loads on first use, and those
+    // that read files of their own at run time.
+    external: BUNDLE_EXTERNAL,
+    // Bundled CommonJS packages call require() for Node's built-ins: an ES module has none.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     sourcemap: 'linked',
     logLevel: 'warning',
   });

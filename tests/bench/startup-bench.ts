@@ -17,6 +17,7 @@
  *
  *   node --import tsx tests/bench/startup-bench.ts
  *   RUNS=5 SETTLE_MS=15000 node --import tsx tests/bench/startup-bench.ts
+ *   START_COMMAND='node dist-server/main.mjs' …   (another command than `npm start --silent`)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -28,6 +29,7 @@ const RUNS = Number(process.env.RUNS ?? 3);
 /** Idle time before reading VmRSS: after the VACUUM (ANALYZE) main.ts runs 5 s after listening. */
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 15_000);
 const root = process.cwd();
+const [command = 'npm', ...commandArgs] = (process.env.START_COMMAND ?? 'npm start --silent').split(' ');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -99,7 +101,7 @@ async function npmStart(dataDir: string): Promise<Started> {
   let output = '';
   const started = performance.now();
   // Its own process group: the whole tree (npm, sh, node) is stopped together.
-  const child = spawn('npm', ['start', '--silent'], {
+  const child = spawn(command, commandArgs, {
     cwd: root,
     detached: true,
     env: {
