@@ -93,9 +93,10 @@ async function main() {
   // and a silent terminal looks hung.
   if (firstStart) console.log(`Veritabanı ilk kez oluşturuluyor (PGlite: ${dataDir})…`);
   const openStarted = performance.now();
+  // secure: false — DATA_DIR, which holds it, was secured just above (no second walk of its files).
   const pglite: PGlite | undefined = config.databaseUrl
     ? undefined
-    : startPglite({ dataDir, sharedBuffers: config.pgliteSharedBuffers });
+    : startPglite({ dataDir, sharedBuffers: config.pgliteSharedBuffers, secure: false });
   const pgliteReady = pglite?.waitReady.then(() =>
     stepLine('veritabanı açıldı (PGlite)', performance.now() - openStarted),
   );

@@ -38,8 +38,10 @@ export function startPglite(options: {
   dataDir?: string;
   loadDataDir?: Blob;
   sharedBuffers?: string;
+  /** false: the caller has just secured a directory holding dataDir (main.ts: DATA_DIR). */
+  secure?: boolean;
 }): PGlite {
-  if (options.dataDir) securePrivateDirectory(options.dataDir);
+  if (options.dataDir && options.secure !== false) securePrivateDirectory(options.dataDir);
   const settings = {
     ...PGLITE_SETTINGS,
     ...(options.sharedBuffers ? { shared_buffers: options.sharedBuffers } : {}),
