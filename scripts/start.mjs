@@ -117,6 +117,8 @@ async function buildServer() {
       main: 'src/server/main.ts',
       // The import-file reader's worker thread (products/import/parse-file.ts starts it).
       'parse-worker': 'src/server/products/import/parse-worker.ts',
+      // A first start's set-up thread (main.ts starts it; db/setup.ts).
+      setup: 'src/server/db/setup.ts',
     },
     outdir: building,
     outExtension: { '.js': '.mjs' },

@@ -4,13 +4,16 @@
  * Closes the database on SIGINT/SIGTERM (an unclosed PGlite can lose its last writes).
  */
 
+import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import { fileURLToPath } from 'node:url';
 import { ROLE_LABELS } from '../shared/domain/roles';
 import { ConfigError, loadConfig } from './config';
 import { pgliteDir, securePrivateDirectory, startPglite } from './db/pglite';
 import type { SeedLogin } from './db/seed';
+import type { SetupInput, SetupResult } from './db/setup';
+import { step, stepLine } from './lib/start-steps';
 
 /**
  * Everything but PGlite, loaded WHILE PGlite opens: opening spends most of its time off the main
@@ -52,20 +55,40 @@ function table(logins: SeedLogin[]): string {
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
-/**
- * Start-up prints how long each step took, one line each (`Başlatma: <step> — <n> ms`): a slow
- * start then shows where its time went without a profiler. The launcher (scripts/start.mjs) marks
- * `server-import` before it loads this module, so "modules loaded" is this module's own cost.
- */
-function stepLine(label: string, ms: number): void {
-  console.log(`Başlatma: ${label} — ${Math.round(ms)} ms`);
+/** PGlite started on the data directory, and its readiness (printing how long it took). */
+function startOpening(options: { dataDir: string; sharedBuffers?: string }) {
+  const started = performance.now();
+  // secure: false — main() has secured DATA_DIR, which holds it (no second walk of its files).
+  const instance = startPglite({ ...options, secure: false });
+  const ready = instance.waitReady.then(() =>
+    stepLine('veritabanı açıldı (PGlite)', performance.now() - started),
+  );
+  ready.catch(() => {});
+  return { instance, ready };
 }
 
-async function step<T>(label: string | ((result: T) => string), work: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const result = await work();
-  stepLine(typeof label === 'string' ? label : label(result), performance.now() - started);
-  return result;
+/**
+ * Runs db/setup.ts in a child process: from the built server (dist-server/) the built `setup.mjs`
+ * beside this file; from the TypeScript sources (`dev:server`, tests) through tsx. Its output is
+ * this process's; its result comes back over IPC.
+ */
+function runSetup(input: SetupInput): Promise<SetupResult> {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const child = fork(fileURLToPath(new URL(fromSource ? './db/setup.ts' : './setup.mjs', import.meta.url)), {
+    execArgv: fromSource ? ['--import', 'tsx'] : [],
+    env: { ...process.env, SETUP_INPUT: JSON.stringify(input) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    let result: SetupResult | undefined;
+    child.once('message', (message: SetupResult) => {
+      result = message;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      result ? resolve(result) : reject(new Error(`İlk kurulum tamamlanamadı (çıkış kodu ${code}).`)),
+    );
+  });
 }
 
 async function main() {
@@ -86,24 +109,29 @@ async function main() {
   securePrivateDirectory(config.dataDir, { create: !config.databaseUrl });
   stepLine('veri dizininin izinleri denetlendi', performance.now() - securing);
   const dataDir = pgliteDir(config.dataDir);
-  // A first start (no PGlite cluster yet) creates, migrates and seeds: seconds of work, done step by
-  // step below. Any other start overlaps its steps (see below).
+  const openOptions = { databaseUrl: config.databaseUrl, dataDir, sharedBuffers: config.pgliteSharedBuffers };
+  // A first start (no PGlite cluster yet) creates, migrates and seeds in a process of its own
+  // (db/setup.ts: its memory is returned when it ends), started now, while the modules load.
   const firstStart = !config.databaseUrl && !existsSync(join(dataDir, 'PG_VERSION'));
-  // Progress on a first start: creating a PGlite cluster takes seconds (more on a busy machine),
-  // and a silent terminal looks hung.
-  if (firstStart) console.log(`Veritabanı ilk kez oluşturuluyor (PGlite: ${dataDir})…`);
-  const openStarted = performance.now();
-  // secure: false — DATA_DIR, which holds it, was secured just above (no second walk of its files).
-  const pglite: PGlite | undefined = config.databaseUrl
-    ? undefined
-    : startPglite({ dataDir, sharedBuffers: config.pgliteSharedBuffers, secure: false });
-  const pgliteReady = pglite?.waitReady.then(() =>
-    stepLine('veritabanı açıldı (PGlite)', performance.now() - openStarted),
-  );
-  pgliteReady?.catch(() => {});
+  let setup: Promise<SetupResult> | undefined;
+  if (firstStart) {
+    // Creating a PGlite cluster takes seconds (more on a busy machine): a silent terminal looks hung.
+    console.log(`Veritabanı ilk kez oluşturuluyor (PGlite: ${dataDir})…`);
+    setup = step('ilk kurulum tamamlandı (ayrı süreçte)', () =>
+      runSetup({
+        dataDir,
+        sharedBuffers: config.pgliteSharedBuffers,
+        demoPassword: config.demoPassword,
+        production: config.nodeEnv === 'production',
+      }),
+    );
+    setup.catch(() => {});
+  }
+  // Any other start opens PGlite first thing: it opens while the rest loads.
+  let pglite = config.databaseUrl || firstStart ? undefined : startOpening(openOptions);
   const modules = await step('sunucu modülleri yüklendi (veritabanı açılırken)', loadServerModules).catch(
     async (error: unknown) => {
-      await pglite?.close().catch(() => {});
+      await pglite?.instance.close().catch(() => {});
       throw error;
     },
   );
@@ -122,10 +150,17 @@ async function main() {
     staleStagingBefore,
     hasDemoData,
   } = modules;
-  const openOptions = { databaseUrl: config.databaseUrl, dataDir, sharedBuffers: config.pgliteSharedBuffers };
+  let setupResult: SetupResult | undefined;
+  try {
+    setupResult = await setup;
+  } catch (error) {
+    console.error('Başlatılamadı:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  if (setupResult) pglite = startOpening(openOptions);
   // The PGlite started above, wrapped at once (its queries wait until it is ready); PostgreSQL's
   // pool connects on the first query.
-  let database = await openDatabase({ ...openOptions, pglite });
+  const database = await openDatabase({ ...openOptions, pglite: pglite?.instance });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -143,14 +178,14 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    /** Migrations, the seed of an empty store, and the clean-up: what must precede serving. */
+    /** The migrations and the seed of an empty store: what must precede serving. */
     const prepare = async () => {
-      await pgliteReady;
-      const applied = await step(
+      await pglite?.ready;
+      await step(
         (count) => (count === 0 ? 'veritabanı geçişleri güncel' : `${count} veritabanı geçişi uygulandı`),
         () => migrateToLatest(database.db),
       );
-      const seeded = await step(
+      return step(
         (report) => (report ? 'ilk veriler oluşturuldu' : 'ilk veriler zaten var'),
         () =>
           seedIfEmpty(database.db, {
@@ -160,53 +195,35 @@ async function main() {
             onProgress: (line) => console.log(line),
           }),
       );
-      if (firstStart && (applied > 0 || seeded)) {
-        // PGlite's WebAssembly memory never shrinks: the seed's one big transaction and the
-        // migrations' index builds leave it hundreds of MB larger than serving needs, for the
-        // life of the process. A fresh instance starts from what serving needs (the old one's
-        // memory goes with it). A first start only: the app is built after this there.
-        const previous = database;
-        database = await step('veritabanı yeniden açıldı (kurulumun belleği bırakıldı)', async () => {
-          await previous.close();
-          return openDatabase(openOptions);
-        });
-      }
-      // Rows an import confirmation staged and never made live (the process died mid-way): nothing
-      // reads them. The embedded database is this process's own, so none of them is under way;
-      // on PostgreSQL another process may be confirming, so only stale ones go (import.service.ts).
-      await step('yarım kalmış içe aktarmalar temizlendi', () =>
-        purgeStaging(database.db, database.kind === 'pglite' ? new Date() : staleStagingBefore()),
-      );
-      return seeded;
     };
+    // The app is built WHILE the database opens and is checked: buildApp's own queries wait for
+    // `databaseReady` (the migrations come first).
+    const prepared = prepare();
+    prepared.catch(() => {});
     // Live push (GET /api/events): committed changes are heard by NOTIFY (db/change-listener.ts).
-    const listen = () =>
-      database.pglite
-        ? pgliteChangeListener(database.pglite)
-        : config.databaseUrl
-          ? postgresChangeListener(config.databaseUrl)
-          : undefined;
-    let built: Awaited<ReturnType<typeof buildApp>>;
-    let seeded: Awaited<ReturnType<typeof prepare>>;
-    if (firstStart) {
-      seeded = await prepare();
-      built = await step('uygulama kuruldu (Fastify)', () =>
-        buildApp({ db: database.db, config, changes: listen() }),
-      );
-    } else {
-      // Any other start builds the app WHILE the database opens and is checked: buildApp's own
-      // queries wait for `databaseReady` (the migrations come first).
-      const prepared = prepare();
-      prepared.catch(() => {});
-      const building = step('uygulama kuruldu (Fastify; veritabanı açılırken)', () =>
-        buildApp({ db: database.db, config, changes: listen(), databaseReady: prepared }),
-      );
-      building.catch(() => {});
-      seeded = await prepared;
-      built = await building;
-    }
+    const changes = database.pglite
+      ? pgliteChangeListener(database.pglite)
+      : config.databaseUrl
+        ? postgresChangeListener(config.databaseUrl)
+        : undefined;
+    const building = step('uygulama kuruldu (Fastify; veritabanı açılırken)', () =>
+      buildApp({ db: database.db, config, changes, databaseReady: prepared }),
+    );
+    building.catch(() => {});
+    const seeded = setupResult?.seeded ?? (await prepared);
+    await prepared;
+    const built = await building;
     app = built;
+    const startedAt = new Date();
     await step('dinlemeye başladı', () => built.listen({ port: config.port, host: config.host }));
+    // Rows an import confirmation staged and never made live (the process died mid-way): nothing
+    // reads them, so they go after the server listens, not on its way there. The embedded
+    // database is this process's own, so every row staged before this start is such a row (one
+    // staged since has a later time and is kept); on PostgreSQL another process may be confirming,
+    // so only stale ones go (import.service.ts).
+    void purgeStaging(database.db, database.kind === 'pglite' ? startedAt : staleStagingBefore()).catch(
+      (error: unknown) => console.error('Yarım kalmış içe aktarmalar temizlenemedi:', error),
+    );
     // From the process's own start (performance.now() counts from it): Node, the launcher, all.
     stepLine('hazır (süreç başlangıcından bu yana)', performance.now());
     if (database.kind === 'pglite') {

@@ -58,6 +58,8 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** PGlite's shared_buffers (e.g. '64MB'); default `PGLITE_SETTINGS.shared_buffers` (pglite.ts). */
   sharedBuffers?: string;
+  /** false: the caller has just secured a directory holding dataDir (startPglite). */
+  secure?: boolean;
   /**
    * A PGlite that startPglite() already started (main.ts starts it first, then loads the rest while
    * it opens): wrapped without waiting for it. dataDir names it in `location` only.
