@@ -51,10 +51,21 @@ function stepLine(label, started) {
 /** @param {string} path @returns {Generator<string>} */
 function* files(path) {
   if (!existsSync(path)) return;
-  if (statSync(path).isDirectory()) {
-    for (const entry of readdirSync(path).sort()) yield* files(join(path, entry));
-  } else {
+  if (!statSync(path).isDirectory()) {
     yield path;
+    return;
+  }
+  yield* filesIn(path);
+}
+
+/** @param {string} dir @returns {Generator<string>} */
+function* filesIn(dir) {
+  // Entries with their types: no stat per entry to tell directories from files.
+  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesIn(path);
+    else yield path;
   }
 }
 
@@ -75,11 +86,52 @@ function stamp(stampFile) {
   return existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
 }
 
+/**
+ * The inputs' names, sizes and modification times, hashed: reading them is a stat per file, not
+ * a read of every byte (~40 ms less on every start). Kept beside the content hash: when it is
+ * unchanged the content is taken as unchanged; when it differs (an edit, a checkout, a copy) the
+ * content hash decides, and a build follows only if that differs too.
+ * @param {string[]} inputs
+ */
+function statHash(inputs) {
+  const hash = createHash('sha256');
+  for (const input of inputs) {
+    for (const file of files(join(root, input))) {
+      const { size, mtimeMs } = statSync(file);
+      hash.update(`${relative(root, file)}\0${size}\0${mtimeMs}\0`);
+    }
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Whether the build in `dir` was made from the current `inputs` (its `.build-hash`, checked
+ * cheaply through `.build-stat` first). Returns the content hash to stamp a new build with.
+ * @param {string} dir @param {string[]} inputs
+ * @returns {{ current: boolean, contentHash: () => string, statStamp: string }}
+ */
+function buildState(dir, inputs) {
+  const statStamp = statHash(inputs);
+  const built = stamp(join(dir, '.build-hash'));
+  if (built && stamp(join(dir, '.build-stat')) === statStamp) {
+    return { current: true, contentHash: () => built, statStamp };
+  }
+  const wanted = sourceHash(inputs);
+  if (built === wanted) {
+    writeFileSync(join(dir, '.build-stat'), statStamp);
+    return { current: true, contentHash: () => wanted, statStamp };
+  }
+  return { current: false, contentHash: () => wanted, statStamp };
+}
+
 function buildClient() {
   const started = performance.now();
-  const stampFile = join(distDir, '.build-hash');
-  const wanted = sourceHash(clientInputs);
-  if (process.env.SKIP_BUILD === '1' || stamp(stampFile) === wanted) {
+  if (process.env.SKIP_BUILD === '1') {
+    stepLine('istemci derlemesi atlandı (SKIP_BUILD=1)', started);
+    return;
+  }
+  const state = buildState(distDir, clientInputs);
+  if (state.current) {
     stepLine('istemci derlemesi güncel', started);
     return;
   }
@@ -95,15 +147,15 @@ function buildClient() {
     console.error('İstemci derlenemedi.');
     process.exit(result.status ?? 1);
   }
-  writeFileSync(stampFile, wanted);
+  writeFileSync(join(distDir, '.build-hash'), state.contentHash());
+  writeFileSync(join(distDir, '.build-stat'), state.statStamp);
   stepLine('istemci derlendi', started);
 }
 
 async function buildServer() {
   const started = performance.now();
-  const stampFile = join(serverDir, '.build-hash');
-  const wanted = sourceHash(serverInputs);
-  if (stamp(stampFile) === wanted && existsSync(join(serverDir, 'main.mjs'))) {
+  const state = buildState(serverDir, serverInputs);
+  if (state.current && existsSync(join(serverDir, 'main.mjs'))) {
     stepLine('sunucu derlemesi güncel', started);
     return;
   }
@@ -143,7 +195,8 @@ async function buildServer() {
   });
   // esbuild's service process would otherwise live (and hold ~60 MB) as long as the server.
   await stop();
-  writeFileSync(join(building, '.build-hash'), wanted);
+  writeFileSync(join(building, '.build-hash'), state.contentHash());
+  writeFileSync(join(building, '.build-stat'), state.statStamp);
   rmSync(serverDir, { recursive: true, force: true });
   renameSync(building, serverDir);
   stepLine('sunucu derlendi (esbuild)', started);
