@@ -16,6 +16,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+
+// PGlite's WebAssembly (PostgreSQL) starts in V8's baseline code and moves hot functions to the
+// optimizing compiler as they run. Opening the database runs a lot of code once; with the default
+// budget much of it is optimized during the start, work on the start's way that is never used
+// again (measured: the start's CPU time 1.01 → 0.88 s, its wall time 1.48 → 1.23 s, medians of 5
+// alternating runs). A budget 10× larger optimizes what stays hot while serving, a moment later.
+// Set before PGlite compiles its module (the server is imported below).
+if (process.env.WASM_TIERING_DEFAULT !== '1') setFlagsFromString('--wasm-tiering-budget=18000000');
 
 const root = process.cwd();
 const distDir = process.env.DIST_DIR ?? join(root, 'dist');
