@@ -3,8 +3,9 @@
  *
  *  1. The PWA is built (vite) when its sources changed since the last build: `dist/.build-hash`
  *     holds a hash of them.
- *  2. The server is built (esbuild: our TypeScript bundled into dist-server/, packages from
- *     node_modules left as imports) when its sources changed: `dist-server/.build-hash`.
+ *  2. The server is built (esbuild: our TypeScript and its packages bundled into dist-server/,
+ *     PGlite and a few others left in node_modules, BUNDLE_EXTERNAL) when its sources or the
+ *     lockfile changed: `dist-server/.build-hash`.
  *  3. dist-server/main.mjs is imported: plain Node, nothing compiles TypeScript at run time.
  *
  * Plain JavaScript on purpose: run through tsx, this launcher alone cost ~0.5 s of every start.
@@ -21,8 +22,8 @@ import { setFlagsFromString } from 'node:v8';
 // PGlite's WebAssembly (PostgreSQL) starts in V8's baseline code and moves hot functions to the
 // optimizing compiler as they run. Opening the database runs a lot of code once; with the default
 // budget much of it is optimized during the start, work on the start's way that is never used
-// again (measured: the start's CPU time 1.01 → 0.88 s, its wall time 1.48 → 1.23 s, medians of 5
-// alternating runs). A budget 10× larger optimizes what stays hot while serving, a moment later.
+// again (measured: the start's CPU time 1.01 → 0.88 s and 1.06 → 0.96 s, medians of 5 alternating
+// runs each). A budget 10× larger optimizes what stays hot while serving, a moment later.
 // Set before PGlite compiles its module (the server is imported below).
 if (process.env.WASM_TIERING_DEFAULT !== '1') setFlagsFromString('--wasm-tiering-budget=18000000');
 
@@ -178,7 +179,7 @@ async function buildServer() {
       main: 'src/server/main.ts',
       // The import-file reader's worker thread (products/import/parse-file.ts starts it).
       'parse-worker': 'src/server/products/import/parse-worker.ts',
-      // A first start's set-up thread (main.ts starts it; db/setup.ts).
+      // A first start's set-up, in a child process (main.ts starts it; db/setup.ts).
       setup: 'src/server/db/setup.ts',
     },
     outdir: building,
