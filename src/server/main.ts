@@ -16,10 +16,10 @@ import type { SetupInput, SetupResult } from './db/setup';
 import { step, stepLine } from './lib/start-steps';
 
 /**
- * Everything but PGlite, loaded WHILE PGlite opens: opening spends most of its time off the main
- * thread (compiling its WebAssembly, reading the data directory), and loading Kysely, Fastify,
- * the routes and their packages fills that time instead of following it. Static imports would all
- * load before the first line of main() runs.
+ * Everything but PGlite, loaded WHILE PGlite opens: alone, opening leaves the main thread free
+ * for most of its time (its WebAssembly compiles on other threads, files are read asynchronously),
+ * and loading Kysely, Fastify, the routes and their packages fills that time instead of following
+ * it. Static imports would all load before the first line of main() runs.
  */
 async function loadServerModules() {
   const [database, app, listener, seed, imports, tenants] = await Promise.all([
