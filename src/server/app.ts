@@ -91,6 +91,12 @@ export interface AppDeps {
    * Without one, streams still open and catch up on connect, but hear nothing live.
    */
   changes?: ChangeListener;
+  /**
+   * Settles when the database may be queried (migrated): main.ts builds the app WHILE the database
+   * opens, and buildApp's own queries (whether the store holds the demo data, the e-mail switch)
+   * wait for it. Default: at once.
+   */
+  databaseReady?: Promise<unknown>;
 }
 
 /**
@@ -99,7 +105,14 @@ export interface AppDeps {
  * app (error envelope, then — inside /api — idempotency's early check, tenant, auth) → routes.
  * Routes use only decorators and services; services use repositories; only repositories query.
  */
-export async function buildApp({ db, config, routes = [], changes, dns }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  routes = [],
+  changes,
+  dns,
+  databaseReady,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -129,7 +142,14 @@ export async function buildApp({ db, config, routes = [], changes, dns }: AppDep
   // Demo mode (the debug calls, GET /health `demo`) needs both: the configuration allows it and
   // the database was seeded with demo data (tenants.demo_data) — a real company's database, even
   // on the embedded PGlite, never gets calls that write invented orders.
-  app.decorate('config', { ...config, demoMode: config.demoMode && (await hasDemoData(db)) });
+  // Demo mode needs the demo data in this store: a query, so it waits for `databaseReady`. The
+  // routes that depend on it are registered last, once it is known; until then it is off.
+  const settings = { ...config, demoMode: false };
+  app.decorate('config', settings);
+  const demoMode = config.demoMode
+    ? Promise.resolve(databaseReady).then(() => hasDemoData(db))
+    : Promise.resolve(false);
+  demoMode.catch(() => {});
   const readCache = new ReadCaches<Tenant, SessionUser>(config.authCacheMs);
   const wireCache = new WireCache();
   // A user's name is in the orders' JSON: a change of a user empties the wire cache too.
@@ -152,7 +172,7 @@ export async function buildApp({ db, config, routes = [], changes, dns }: AppDep
   app.decorate('dns', dns ?? dnsProviderFor(config));
   app.addHook('preClose', async () => scheduler.stop());
   // E-mail (SMTP_URL): notifications' copies and password reset links, sent from a queue.
-  await registerEmailQueue(app);
+  registerEmailQueue(app, databaseReady);
   // Every route as registered (method, url, config): the route walker test holds each /api route
   // to "authenticated unless its endpoint entry says public".
   const registered: Array<{ method: string; url: string; access: unknown }> = [];
@@ -241,6 +261,7 @@ export async function buildApp({ db, config, routes = [], changes, dns }: AppDep
       await api.register(warehouseRoutes);
       await api.register(dnsRoutes);
       // The spec's debug calls: registered only in demo mode (otherwise their paths are 404).
+      settings.demoMode = await demoMode;
       if (app.config.demoMode) await api.register(debugRoutes);
       for (const plugin of routes) await api.register(plugin);
     },

@@ -34,6 +34,13 @@ const envSchema = z.object({
   ),
   HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('0.0.0.0')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
+  PGLITE_SHARED_BUFFERS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d+(kB|MB|GB)$/, 'PGLITE_SHARED_BUFFERS örneğin 32MB veya 256MB olmalıdır')
+      .optional(),
+  ),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -193,6 +200,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** PGlite's page cache (shared_buffers) when set; the default is database.ts's. */
+  pgliteSharedBuffers?: string;
   databaseUrl: string | undefined;
   /** HS256 key bytes. */
   jwtSecret: Uint8Array;
@@ -308,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : loadOrCreateSecret(dataDir),
     jwtTtlSeconds: durationToSeconds(e.JWT_TTL),

@@ -4,23 +4,48 @@
  * Closes the database on SIGINT/SIGTERM (an unclosed PGlite can lose its last writes).
  */
 
+import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ROLE_LABELS } from '../shared/domain/roles';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { pgliteChangeListener, postgresChangeListener } from './db/change-listener';
-import {
-  migrateToLatest,
-  openDatabase,
-  pgliteDir,
-  refreshStatistics,
-  STATISTICS_EVERY_MS,
-  securePrivateDirectory,
-} from './db/database';
-import { demoLogins, type SeedLogin, seedIfEmpty } from './db/seed';
-import { purgeStaging, staleStagingBefore } from './products/import/import.service';
-import { hasDemoData } from './tenants/tenants.repository';
+import { pgliteDir, securePrivateDirectory, startPglite } from './db/pglite';
+import type { SeedLogin } from './db/seed';
+import type { SetupInput, SetupResult } from './db/setup';
+import { step, stepLine } from './lib/start-steps';
+
+/**
+ * Everything but PGlite, loaded WHILE PGlite opens: alone, opening leaves the main thread free
+ * for most of its time (its WebAssembly compiles on other threads, files are read asynchronously),
+ * and loading Kysely, Fastify, the routes and their packages fills that time instead of following
+ * it. Static imports would all load before the first line of main() runs.
+ */
+async function loadServerModules() {
+  const [database, app, listener, seed, imports, tenants] = await Promise.all([
+    import('./db/database'),
+    import('./app'),
+    import('./db/change-listener'),
+    import('./db/seed'),
+    import('./products/import/import.service'),
+    import('./tenants/tenants.repository'),
+  ]);
+  return {
+    openDatabase: database.openDatabase,
+    migrateToLatest: database.migrateToLatest,
+    refreshStatistics: database.refreshStatistics,
+    STATISTICS_EVERY_MS: database.STATISTICS_EVERY_MS,
+    STATISTICS_FIRST_MS: database.STATISTICS_FIRST_MS,
+    buildApp: app.buildApp,
+    pgliteChangeListener: listener.pgliteChangeListener,
+    postgresChangeListener: listener.postgresChangeListener,
+    demoLogins: seed.demoLogins,
+    seedIfEmpty: seed.seedIfEmpty,
+    purgeStaging: imports.purgeStaging,
+    staleStagingBefore: imports.staleStagingBefore,
+    hasDemoData: tenants.hasDemoData,
+  };
+}
 
 function table(logins: SeedLogin[]): string {
   const rows = logins.map((l) => [l.tenant, l.username, `${l.role} (${ROLE_LABELS[l.role]})`, l.password]);
@@ -30,7 +55,45 @@ function table(logins: SeedLogin[]): string {
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+/** PGlite started on the data directory, and its readiness (printing how long it took). */
+function startOpening(options: { dataDir: string; sharedBuffers?: string }) {
+  const started = performance.now();
+  // secure: false — main() has secured DATA_DIR, which holds it (no second walk of its files).
+  const instance = startPglite({ ...options, secure: false });
+  const ready = instance.waitReady.then(() =>
+    stepLine('veritabanı açıldı (PGlite)', performance.now() - started),
+  );
+  ready.catch(() => {});
+  return { instance, ready };
+}
+
+/**
+ * Runs db/setup.ts in a child process: from the built server (dist-server/) the built `setup.mjs`
+ * beside this file; from the TypeScript sources (`dev:server`, tests) through tsx. Its output is
+ * this process's; its result comes back over IPC.
+ */
+function runSetup(input: SetupInput): Promise<SetupResult> {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const child = fork(fileURLToPath(new URL(fromSource ? './db/setup.ts' : './setup.mjs', import.meta.url)), {
+    execArgv: fromSource ? ['--import', 'tsx'] : [],
+    env: { ...process.env, SETUP_INPUT: JSON.stringify(input) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    let result: SetupResult | undefined;
+    child.once('message', (message: SetupResult) => {
+      result = message;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      result ? resolve(result) : reject(new Error(`İlk kurulum tamamlanamadı (çıkış kodu ${code}).`)),
+    );
+  });
+}
+
 async function main() {
+  const importMark = performance.getEntriesByName('server-import')[0];
+  stepLine('başlatıcı modülleri yüklendi', performance.now() - (importMark?.startTime ?? 0));
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -42,16 +105,62 @@ async function main() {
     throw error;
   }
 
+  const securing = performance.now();
   securePrivateDirectory(config.dataDir, { create: !config.databaseUrl });
-  // Progress on a first start: creating a PGlite cluster takes seconds (more on a busy machine),
-  // and a silent terminal looks hung.
-  if (!config.databaseUrl && !existsSync(join(pgliteDir(config.dataDir), 'PG_VERSION'))) {
-    console.log(`Veritabanı ilk kez oluşturuluyor (PGlite: ${pgliteDir(config.dataDir)})…`);
+  stepLine('veri dizininin izinleri denetlendi', performance.now() - securing);
+  const dataDir = pgliteDir(config.dataDir);
+  const openOptions = { databaseUrl: config.databaseUrl, dataDir, sharedBuffers: config.pgliteSharedBuffers };
+  // A first start (no PGlite cluster yet) creates, migrates and seeds in a process of its own
+  // (db/setup.ts: its memory is returned when it ends), started now, while the modules load.
+  const firstStart = !config.databaseUrl && !existsSync(join(dataDir, 'PG_VERSION'));
+  let setup: Promise<SetupResult> | undefined;
+  if (firstStart) {
+    // Creating a PGlite cluster takes seconds (more on a busy machine): a silent terminal looks hung.
+    console.log(`Veritabanı ilk kez oluşturuluyor (PGlite: ${dataDir})…`);
+    setup = step('ilk kurulum tamamlandı (ayrı süreçte)', () =>
+      runSetup({
+        dataDir,
+        sharedBuffers: config.pgliteSharedBuffers,
+        demoPassword: config.demoPassword,
+        production: config.nodeEnv === 'production',
+      }),
+    );
+    setup.catch(() => {});
   }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: pgliteDir(config.dataDir),
-  });
+  // Any other start opens PGlite first thing: it opens while the rest loads.
+  let pglite = config.databaseUrl || firstStart ? undefined : startOpening(openOptions);
+  const modules = await step('sunucu modülleri yüklendi (veritabanı açılırken)', loadServerModules).catch(
+    async (error: unknown) => {
+      await pglite?.instance.close().catch(() => {});
+      throw error;
+    },
+  );
+  const {
+    openDatabase,
+    migrateToLatest,
+    refreshStatistics,
+    STATISTICS_EVERY_MS,
+    STATISTICS_FIRST_MS,
+    buildApp,
+    pgliteChangeListener,
+    postgresChangeListener,
+    demoLogins,
+    seedIfEmpty,
+    purgeStaging,
+    staleStagingBefore,
+    hasDemoData,
+  } = modules;
+  let setupResult: SetupResult | undefined;
+  try {
+    setupResult = await setup;
+  } catch (error) {
+    console.error('Başlatılamadı:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  if (setupResult) pglite = startOpening(openOptions);
+  // The PGlite started above, wrapped at once (its queries wait until it is ready); PostgreSQL's
+  // pool connects on the first query.
+  const database = await openDatabase({ ...openOptions, pglite: pglite?.instance });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -69,33 +178,64 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    await migrateToLatest(database.db);
-    const seeded = await seedIfEmpty(database.db, {
-      demoPassword: config.demoPassword,
-      production: config.nodeEnv === 'production',
-      // A first start seeds for a few seconds: say so, or it looks hung.
-      onProgress: (line) => console.log(line),
-    });
+    /** The migrations and the seed of an empty store: what must precede serving. */
+    const prepare = async () => {
+      await pglite?.ready;
+      await step(
+        (count) => (count === 0 ? 'veritabanı geçişleri güncel' : `${count} veritabanı geçişi uygulandı`),
+        () => migrateToLatest(database.db),
+      );
+      return step(
+        (report) => (report ? 'ilk veriler oluşturuldu' : 'ilk veriler zaten var'),
+        () =>
+          seedIfEmpty(database.db, {
+            demoPassword: config.demoPassword,
+            production: config.nodeEnv === 'production',
+            // A first start seeds for a few seconds: say so, or it looks hung.
+            onProgress: (line) => console.log(line),
+          }),
+      );
+    };
+    // The app is built WHILE the database opens and is checked: buildApp's own queries wait for
+    // `databaseReady` (the migrations come first).
+    const prepared = prepare();
+    prepared.catch(() => {});
     // Live push (GET /api/events): committed changes are heard by NOTIFY (db/change-listener.ts).
     const changes = database.pglite
       ? pgliteChangeListener(database.pglite)
       : config.databaseUrl
         ? postgresChangeListener(config.databaseUrl)
         : undefined;
+    const building = step('uygulama kuruldu (Fastify; veritabanı açılırken)', () =>
+      buildApp({ db: database.db, config, changes, databaseReady: prepared }),
+    );
+    building.catch(() => {});
+    const seeded = setupResult?.seeded ?? (await prepared);
+    await prepared;
+    const built = await building;
+    app = built;
+    const startedAt = new Date();
+    await step('dinlemeye başladı', () => built.listen({ port: config.port, host: config.host }));
     // Rows an import confirmation staged and never made live (the process died mid-way): nothing
-    // reads them. The embedded database is this process's own, so none of them is under way;
-    // on PostgreSQL another process may be confirming, so only stale ones go (import.service.ts).
-    await purgeStaging(database.db, database.kind === 'pglite' ? new Date() : staleStagingBefore());
-    app = await buildApp({ db: database.db, config, changes });
-    await app.listen({ port: config.port, host: config.host });
+    // reads them, so they go after the server listens, not on its way there. The embedded
+    // database is this process's own, so every row staged before this start is such a row (one
+    // staged since has a later time and is kept); on PostgreSQL another process may be confirming,
+    // so only stale ones go (import.service.ts).
+    void purgeStaging(database.db, database.kind === 'pglite' ? startedAt : staleStagingBefore()).catch(
+      (error: unknown) => console.error('Yarım kalmış içe aktarmalar temizlenemedi:', error),
+    );
+    // From the process's own start (performance.now() counts from it): Node, the launcher, all.
+    stepLine('hazır (süreç başlangıcından bu yana)', performance.now());
     if (database.kind === 'pglite') {
-      // PGlite has no autovacuum: do its work ourselves (database.ts), now and periodically. Not
-      // awaited: start-up does not wait for it; on the single connection it queues like a request.
+      // PGlite has no autovacuum: do its work ourselves (database.ts), soon after start and
+      // periodically. Not right at listening: on the single connection it queues like a request,
+      // and the first requests (a load balancer's health check, the first sign-in) would wait
+      // for its ~0.3 s. The statistics of the last run are kept in the data directory meanwhile.
       const maintain = () => {
         if (!closing)
           void refreshStatistics(database.db).catch((error) => console.error('VACUUM (ANALYZE):', error));
       };
-      maintain();
+      setTimeout(maintain, STATISTICS_FIRST_MS).unref();
       setInterval(maintain, STATISTICS_EVERY_MS).unref();
     }
 

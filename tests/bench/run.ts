@@ -19,6 +19,16 @@ function run(label: string, args: string[]) {
 
 if (!existsSync('dist/index.html')) spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
 run('bundle and precache sizes', ['--import', 'tsx', 'tests/bench/build-size.ts']);
+run('npm start: time to the first /api/health answer vs a bare PGlite SELECT 1, and idle RSS', [
+  '--import',
+  'tsx',
+  'tests/bench/startup-bench.ts',
+]);
+run('PGlite shared_buffers: request times and server RSS at 20,000 orders on disk', [
+  '--import',
+  'tsx',
+  'tests/bench/pglite-settings-bench.ts',
+]);
 run('first visit of /login in Chromium (JS until network idle, LCP/TBT)', [
   '--import',
   'tsx',

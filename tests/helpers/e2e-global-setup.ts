@@ -1,5 +1,5 @@
 /**
- * Browser tests run against the real product: `scripts/start.ts` (what `npm start` runs) in a
+ * Browser tests run against the real product: `scripts/start.mjs` (what `npm start` runs) in a
  * child process, on a fresh data directory (PGlite, migrated + seeded on first start) and a free
  * port. The base URL is handed to the test files through vitest's `provide`.
  */
@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'sys-e2e-'));
   let output = '';
-  child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,5 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
+import { lazyRequire } from '../lib/lazy-require';
+
+/** The PostgreSQL driver, loaded only for a PostgreSQL listener (never on PGlite). */
+const pgDriver = lazyRequire<typeof import('pg')>('pg');
 
 /**
  * The receiving end of the change announcements (migration 0008: every committed change of an
@@ -104,7 +108,11 @@ export function postgresChangeListener(url: string, options: PostgresListenerOpt
   const connect = async (): Promise<void> => {
     if (closed) return;
     attempts++;
-    const c = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5_000 });
+    const c = new (pgDriver().Client)({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: 5_000,
+    });
     let lost = false;
     const onLost = () => {
       if (lost) return;

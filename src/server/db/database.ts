@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { isMainThread } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import pg from 'pg';
+import type pg from 'pg';
+import { lazyRequire } from '../lib/lazy-require';
 import { migrationProvider } from './migrations';
+import { startPglite } from './pglite';
 import type { Database } from './schema';
+
+export { PGLITE_SETTINGS, pgliteDir, securePrivateDirectory } from './pglite';
+
+/** The PostgreSQL driver, loaded only when DATABASE_URL is set (on PGlite it is never needed). */
+const pgDriver = lazyRequire<typeof import('pg')>('pg');
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -30,7 +34,7 @@ function pgTypes(): pg.CustomTypesConfig {
   return {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
       if (oid === 20) return (value: string) => (value === null ? null : Number(value));
-      return pg.types.getTypeParser(oid, format as 'text');
+      return pgDriver().types.getTypeParser(oid, format as 'text');
     }) as pg.CustomTypesConfig['getTypeParser'],
   };
 }
@@ -52,6 +56,15 @@ export interface OpenOptions {
   dataDir?: string;
   /** A PGlite data-directory dump to start from (tests clone a seeded template this way). */
   loadDataDir?: Blob;
+  /** PGlite's shared_buffers (e.g. '64MB'); default `PGLITE_SETTINGS.shared_buffers` (pglite.ts). */
+  sharedBuffers?: string;
+  /** false: the caller has just secured a directory holding dataDir (startPglite). */
+  secure?: boolean;
+  /**
+   * A PGlite that startPglite() already started (main.ts starts it first, then loads the rest while
+   * it opens): wrapped without waiting for it. dataDir names it in `location` only.
+   */
+  pglite?: PGlite;
   /** Pool size on PostgreSQL. */
   poolSize?: number;
   /** Errors of idle pooled connections (PostgreSQL restarted, connection killed). */
@@ -68,7 +81,7 @@ export interface OpenOptions {
  */
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new (pgDriver().Pool)({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       types: pgTypes(),
@@ -109,18 +122,14 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: connectingPool }) });
     return { db, kind: 'postgres', location: redactUrl(options.databaseUrl), close: () => db.destroy() };
   }
-  let dataDir: string | undefined;
-  if (options.dataDir) {
-    securePrivateDirectory(options.dataDir);
-    dataDir = options.dataDir;
-  }
-  const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
-  await client.waitReady;
+  const client = options.pglite ?? startPglite(options);
+  // An instance the caller started is wrapped at once: its queries wait for it to be ready.
+  if (!options.pglite) await client.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {
     db,
     kind: 'pglite',
-    location: dataDir ?? 'memory',
+    location: options.dataDir ?? 'memory',
     pglite: client,
     // The dialect closes PGlite on destroy; an unclosed PGlite keeps the process alive.
     close: async () => {
@@ -218,47 +227,16 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 }
 
 /**
- * INVARIANT: DATA_DIR is readable by its owner only. It holds the whole database (password
- * hashes, customers, prices) and the JWT signing key (config.ts), so no other local account may
- * read it — not even list it.
- *  - The process umask becomes 077: every file and directory created from now on is owner-only.
- *    That is what covers PGlite, which keeps creating files (WAL segments, new relations) for as
- *    long as it runs, with the modes its file-system layer asks for (0644/0755 under umask 022).
- *    The server writes nothing that others should read, so the process-wide mask is no loss.
- *  - What already exists (an install from before this rule, a copied backup) loses its group and
- *    other permission bits, recursively. Symbolic links are not followed.
- * Called by main.ts for DATA_DIR and by openDatabase for the PGlite directory.
+ * Brings the schema up to date; returns how many migrations it applied. When every migration is
+ * already applied (every start but the first after an upgrade) that is known from ONE query of
+ * Kysely's migration table, and the Migrator (which creates its tables, takes its lock in a
+ * transaction and reads the list again: several round trips) is not run at all. Anything else —
+ * no table yet, a migration missing, a name the code does not know — goes through the Migrator,
+ * which applies what is missing or reports the mismatch.
  */
-export function securePrivateDirectory(dir: string, options: { create?: boolean } = {}): void {
-  // process.umask() cannot be set from a worker thread; the chmod below still applies there.
-  if (isMainThread) process.umask(0o077);
-  // On PostgreSQL with JWT_SECRET set, DATA_DIR is not needed and need not be writable: not made.
-  if (options.create === false && !existsSync(dir)) return;
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  removeGroupAndOtherAccess(dir);
-}
-
-function removeGroupAndOtherAccess(path: string): void {
-  const stat = lstatSync(path);
-  if (stat.isSymbolicLink()) return;
-  if ((stat.mode & 0o077) !== 0) {
-    try {
-      chmodSync(path, stat.mode & 0o700);
-    } catch {
-      /* best effort on file systems without POSIX modes */
-    }
-  }
-  if (stat.isDirectory()) {
-    for (const entry of readdirSync(path)) removeGroupAndOtherAccess(join(path, entry));
-  }
-}
-
-/** PGlite lives in DATA_DIR/pglite; DATA_DIR also holds the generated JWT secret. */
-export function pgliteDir(dataDir: string): string {
-  return join(dataDir, 'pglite');
-}
-
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+export async function migrateToLatest(db: Kysely<Database>): Promise<number> {
+  const wanted = Object.keys(await migrationProvider.getMigrations());
+  if (await allApplied(db, wanted)) return 0;
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
@@ -266,6 +244,21 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error ?? '');
     throw new Error(`Veritabanı geçişi başarısız (${failed?.migrationName ?? 'bilinmiyor'}): ${reason}`);
   }
+  return results?.filter((r) => r.status === 'Success').length ?? 0;
+}
+
+async function allApplied(db: Kysely<Database>, wanted: string[]): Promise<boolean> {
+  let applied: string[];
+  try {
+    const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db);
+    applied = rows.map((row) => row.name);
+  } catch (error) {
+    // 42P01 undefined_table: a new database, the Migrator creates the table.
+    if ((error as { code?: unknown }).code === '42P01') return false;
+    throw error;
+  }
+  const wantedSorted = [...wanted].sort();
+  return applied.length === wantedSorted.length && applied.every((name, i) => name === wantedSorted[i]);
 }
 
 /**
@@ -276,7 +269,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
  *    6 s), and
  *  - the visibility map is never set, so index-only scans (the order list's count over
  *    orders_live_scope_idx, migration 0003) still read every row.
- * main.ts runs it at start and every `STATISTICS_EVERY_MS` on PGlite. VACUUM skips pages that are
+ * main.ts runs it soon after start and every `STATISTICS_EVERY_MS` on PGlite. VACUUM skips pages that are
  * already all-visible, so after the first run it only reads what changed. It is one statement, so
  * on PGlite's single connection it simply queues between requests.
  */
@@ -284,3 +277,5 @@ export async function refreshStatistics(db: Kysely<Database>): Promise<void> {
   await sql`VACUUM (ANALYZE)`.execute(db);
 }
 export const STATISTICS_EVERY_MS = 15 * 60_000;
+/** The first run, this long after the server listens (main.ts). */
+export const STATISTICS_FIRST_MS = 5_000;

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import nodemailer from 'nodemailer';
 import {
   claimDueEmails,
   markFailed,
@@ -36,19 +35,31 @@ export function retryDelayMs(attempts: number, baseMs = RETRY_BASE_MS): number {
   return Math.min(RETRY_MAX_MS, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
-export async function registerEmailQueue(app: FastifyInstance): Promise<void> {
+export function registerEmailQueue(app: FastifyInstance, databaseReady?: Promise<unknown>): void {
   const { smtpUrl, smtpFrom } = app.config;
-  await setEmailDelivery(app.db, smtpUrl !== undefined);
+  // Recorded before the app serves (onReady), once the database may be queried (app.ts).
+  app.addHook('onReady', async () => {
+    await databaseReady;
+    await setEmailDelivery(app.db, smtpUrl !== undefined);
+  });
   if (!smtpUrl) return;
-  // The URL's own settings (host, port, user, smtps://) plus timeouts: an unreachable server
-  // fails an attempt in seconds instead of holding the worker for minutes.
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
-  app.addHook('onClose', async () => transport.close());
+  // Loaded on the first send only when mail is configured: most installs never send, and it
+  // costs start-up time.
+  let transport: import('nodemailer').Transporter | undefined;
+  const transporter = async () => {
+    if (transport) return transport;
+    const { default: nodemailer } = await import('nodemailer');
+    // The URL's own settings (host, port, user, smtps://) plus timeouts: an unreachable server
+    // fails an attempt in seconds instead of holding the worker for minutes.
+    transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
+    return transport;
+  };
+  app.addHook('onClose', async () => transport?.close());
   const baseMs = app.config.emailRetryBaseMs ?? RETRY_BASE_MS;
   let lastPrune = 0;
 
@@ -58,7 +69,7 @@ export async function registerEmailQueue(app: FastifyInstance): Promise<void> {
       const batch = await claimDueEmails(app.db, now, new Date(now.getTime() + LEASE_MS), BATCH);
       for (const email of batch) {
         try {
-          await transport.sendMail({
+          await (await transporter()).sendMail({
             from: smtpFrom,
             to: email.to_address,
             subject: email.subject,

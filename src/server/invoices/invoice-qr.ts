@@ -1,10 +1,6 @@
-import {
-  BarcodeFormat,
-  EncodeHintType,
-  QRCodeDecoderErrorCorrectionLevel,
-  QRCodeWriter,
-} from '@zxing/library';
+import type { EncodeHintType } from '@zxing/library';
 import type { Invoice } from '../../shared/api/invoices';
+import { lazyRequire } from '../lib/lazy-require';
 import { localDateTime } from './invoice-build';
 
 /**
@@ -44,7 +40,10 @@ export interface QrMatrix {
   dark(x: number, y: number): boolean;
 }
 
+const zxing = lazyRequire<typeof import('@zxing/library')>('@zxing/library');
+
 export function qrMatrix(text: string): QrMatrix {
+  const { BarcodeFormat, EncodeHintType, QRCodeDecoderErrorCorrectionLevel, QRCodeWriter } = zxing();
   const hints = new Map<EncodeHintType, unknown>([
     [EncodeHintType.CHARACTER_SET, 'UTF-8'],
     [EncodeHintType.ERROR_CORRECTION, QRCodeDecoderErrorCorrectionLevel.M],

@@ -1,5 +1,7 @@
-import PDFDocument from 'pdfkit';
+import { lazyRequire } from './lazy-require';
 import { pdfFonts } from './pdf-fonts';
+
+const pdfkit = lazyRequire<typeof import('pdfkit')>('pdfkit');
 
 /**
  * An A4 document of this product (the delivery note, the invoice): pdfkit with the Turkish fonts
@@ -10,6 +12,7 @@ export function openA4Pdf(
   margin: number,
   info: { Title: string; Author: string; Subject: string },
 ): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+  const PDFDocument = pdfkit();
   const doc = new PDFDocument({
     size: 'A4',
     margin,

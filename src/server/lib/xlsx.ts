@@ -1,4 +1,3 @@
-import writeExcelFile from 'write-excel-file/node';
 import { type SheetCell, type SheetOptions, wallClockParts } from './csv';
 
 /**
@@ -38,6 +37,8 @@ export async function xlsxFile(
 ): Promise<Buffer> {
   const data: unknown[][] = [header.map((value) => ({ value, type: String, fontWeight: 'bold' }))];
   for (const row of rows) data.push(row.map((cell) => xlsxCell(cell, options)));
+  // Loaded on the first export, not at start-up (only exports need it).
+  const { default: writeExcelFile } = await import('write-excel-file/node');
   return writeExcelFile(
     data as never,
     {

@@ -195,13 +195,24 @@ function operation(name: string, entry: Endpoint): JsonSchema {
   };
 }
 
+/**
+ * The version in this project's package.json: three levels up from the source
+ * (src/server/openapi/), one up from the built server (dist-server/). The name is checked, so a
+ * package.json of whatever lies around the build is never taken for ours.
+ */
 function packageVersion(): string {
-  try {
-    const text = readFileSync(new URL('../../../package.json', import.meta.url), 'utf8');
-    return String((JSON.parse(text) as { version?: unknown }).version ?? '0.0.0');
-  } catch {
-    return '0.0.0';
+  for (const path of ['../package.json', '../../../package.json']) {
+    try {
+      const json = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as {
+        name?: unknown;
+        version?: unknown;
+      };
+      if (json.name === 'siparis-yonetim-sistemi') return String(json.version ?? '0.0.0');
+    } catch {
+      /* not here */
+    }
   }
+  return '0.0.0';
 }
 
 export interface OpenApiOptions {

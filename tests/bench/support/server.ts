@@ -1,5 +1,5 @@
 /**
- * The real product (`scripts/start.ts`, what `npm start` runs) in a child process on a fresh
+ * The real product (`scripts/start.mjs`, what `npm start` runs) in a child process on a fresh
  * DATA_DIR (PGlite, migrated + seeded on first start) and a free port, for browser benchmarks.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -21,7 +21,7 @@ export async function startBenchServer(options: { dataDir?: string } = {}): Prom
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sys-bench-'));
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,4 +1,3 @@
-import writeExcelFile from 'write-excel-file/node';
 import { IMPORT_FIELDS, IMPORT_HEADERS_TR } from '../../../shared/domain/product-import';
 import { csvFile } from '../../lib/csv';
 import type { StoredRow } from './import.service';
@@ -41,6 +40,7 @@ export async function templateXlsx(): Promise<Buffer> {
         ? { value: Number(SAMPLE[f]), type: Number }
         : text(SAMPLE[f]),
   );
+  const { default: writeExcelFile } = await import('write-excel-file/node');
   return writeExcelFile(
     [header, sample] as never,
     {
@@ -73,5 +73,6 @@ export async function refusedXlsx(
     { value: r.row, type: Number },
     text(r.errors.map((e) => `${e.column}: ${e.message}`).join(' · ')),
   ]);
+  const { default: writeExcelFile } = await import('write-excel-file/node');
   return writeExcelFile([header, ...data] as never, { sheet: 'Reddedilen satırlar' } as never).toBuffer();
 }

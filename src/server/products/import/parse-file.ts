@@ -14,8 +14,9 @@ const IDLE_MS = 5 * 60_000;
  * free for other users while a 10,000-row workbook is unpacked and parsed, and a file that would
  * exhaust memory ends only the worker (its heap is capped) — the next file gets a new one. Files
  * are read one after another (a second upload waits for the first); the worker is started on the
- * first file and kept warm, since starting it (loading the TypeScript sources through tsx, as the
- * server itself runs) takes about a second.
+ * first file and kept warm. From the built server (`npm start`: dist-server/, beside this code) the
+ * worker is the built `parse-worker.mjs`; from the TypeScript sources (tests, `dev:server`) it is
+ * loaded through tsx, which takes about a second.
  */
 let worker: Worker | null = null;
 let idleTimer: NodeJS.Timeout | null = null;
@@ -23,9 +24,15 @@ let queue: Promise<unknown> = Promise.resolve();
 let nextJob = 1;
 
 function startWorker(): Worker {
-  const entry = new URL('./parse-worker.ts', import.meta.url).href;
-  const boot = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
-  const w = new Worker(boot, { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  const options = { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
+  let w: Worker;
+  if (import.meta.url.endsWith('.ts')) {
+    const entry = new URL('./parse-worker.ts', import.meta.url).href;
+    const boot = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
+    w = new Worker(boot, { ...options, eval: true });
+  } else {
+    w = new Worker(new URL('./parse-worker.mjs', import.meta.url), options);
+  }
   w.unref();
   w.once('exit', () => {
     if (worker === w) worker = null;

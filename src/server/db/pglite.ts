@@ -1,0 +1,99 @@
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+/**
+ * Opening the embedded database, apart from the rest of database.ts: main.ts imports only this
+ * (and PGlite) before it starts PGlite, so the database begins opening before Kysely, Fastify and
+ * the routes are loaded — they load while it opens.
+ */
+
+/**
+ * PGlite sized for a small server. PGlite runs PostgreSQL inside the process's WebAssembly memory,
+ * which only grows: whatever PostgreSQL touches once (its page cache, a sort's work memory, an
+ * index build's maintenance memory) stays resident for the life of the process. PostgreSQL's
+ * defaults (shared_buffers 128MB — with its bookkeeping ~180 MB of WebAssembly memory, most of it
+ * touched — maintenance_work_mem 64MB, temp_buffers 8MB) cost ~115 MB of resident memory for a
+ * cache this process rarely needs: the operating system's file cache keeps the data files in
+ * memory anyway, and a page PostgreSQL does not hold is one read() away. Figures and their cost in
+ * speed: docs/operations.md. PGLITE_SHARED_BUFFERS (config.ts) raises the cache for a big tenant.
+ * On PostgreSQL the server's own settings apply; nothing here.
+ */
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
+  shared_buffers: '32MB',
+  // Per sort or hash: the app's sorts are over pages of rows; a bigger one spills to a temporary file.
+  work_mem: '4MB',
+  // VACUUM (every 15 minutes, database.ts) and CREATE INDEX (migrations).
+  maintenance_work_mem: '16MB',
+  // Temporary tables only (the app makes none).
+  temp_buffers: '1MB',
+};
+
+/**
+ * Starts PGlite on `dataDir` (made owner-only first; in memory without one) with PGLITE_SETTINGS.
+ * Not awaited: the instance's queries wait until it is ready (`waitReady`).
+ */
+export function startPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+  sharedBuffers?: string;
+  /** false: the caller has just secured a directory holding dataDir (main.ts: DATA_DIR). */
+  secure?: boolean;
+}): PGlite {
+  if (options.dataDir && options.secure !== false) securePrivateDirectory(options.dataDir);
+  const settings = {
+    ...PGLITE_SETTINGS,
+    ...(options.sharedBuffers ? { shared_buffers: options.sharedBuffers } : {}),
+  };
+  return new PGlite({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    // PGlite's own start parameters, then ours (a later -c wins).
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+    ],
+  });
+}
+
+/**
+ * INVARIANT: DATA_DIR is readable by its owner only. It holds the whole database (password
+ * hashes, customers, prices) and the JWT signing key (config.ts), so no other local account may
+ * read it — not even list it.
+ *  - The process umask becomes 077: every file and directory created from now on is owner-only.
+ *    That is what covers PGlite, which keeps creating files (WAL segments, new relations) for as
+ *    long as it runs, with the modes its file-system layer asks for (0644/0755 under umask 022).
+ *    The server writes nothing that others should read, so the process-wide mask is no loss.
+ *  - What already exists (an install from before this rule, a copied backup) loses its group and
+ *    other permission bits, recursively. Symbolic links are not followed.
+ * Called by main.ts for DATA_DIR and by startPglite for the PGlite directory.
+ */
+export function securePrivateDirectory(dir: string, options: { create?: boolean } = {}): void {
+  // process.umask() cannot be set from a worker thread; the chmod below still applies there.
+  if (isMainThread) process.umask(0o077);
+  // On PostgreSQL with JWT_SECRET set, DATA_DIR is not needed and need not be writable: not made.
+  if (options.create === false && !existsSync(dir)) return;
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  removeGroupAndOtherAccess(dir);
+}
+
+function removeGroupAndOtherAccess(path: string): void {
+  const stat = lstatSync(path);
+  if (stat.isSymbolicLink()) return;
+  if ((stat.mode & 0o077) !== 0) {
+    try {
+      chmodSync(path, stat.mode & 0o700);
+    } catch {
+      /* best effort on file systems without POSIX modes */
+    }
+  }
+  if (stat.isDirectory()) {
+    for (const entry of readdirSync(path)) removeGroupAndOtherAccess(join(path, entry));
+  }
+}
+
+/** PGlite lives in DATA_DIR/pglite; DATA_DIR also holds the generated JWT secret. */
+export function pgliteDir(dataDir: string): string {
+  return join(dataDir, 'pglite');
+}
