@@ -1,7 +1,7 @@
 /**
  * Offline-first benchmark in Chromium (not a test: it prints figures and asserts nothing).
  *
- * The real product (`scripts/start.ts`, the same start as the browser tests) on a temporary
+ * The real product (`scripts/start.mjs`, the same start as the browser tests) on a temporary
  * DATA_DIR whose PGlite was prepared BEFORE the start: migrated, seeded with the demo data, plus
  * ORDERS (default 10,000) extra orders for tenant demo (tests/bench/support/bulk-orders.ts). The
  * server then finds a non-empty database and starts on it as it would in production.
@@ -24,7 +24,7 @@
  *
  *   node --import tsx tests/bench/dexie-sync-bench.ts
  *   ORDERS=10000 RELOADS=3 BENCH_DIST_DIR=/tmp/dist node --import tsx tests/bench/dexie-sync-bench.ts
- * BENCH_DIST_DIR: where scripts/start.ts builds/serves the client (default ./dist, like `npm start`).
+ * BENCH_DIST_DIR: where scripts/start.mjs builds/serves the client (default ./dist, like `npm start`).
  */
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

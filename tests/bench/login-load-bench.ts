@@ -17,7 +17,7 @@
  *     on a CPU throttled 4× (Lighthouse's mobile setting) and, apart, unthrottled.
  *
  *   node --import tsx tests/bench/login-load-bench.ts
- * BENCH_DIST_DIR: where scripts/start.ts builds/serves the client (default ./dist, like `npm start`).
+ * BENCH_DIST_DIR: where scripts/start.mjs builds/serves the client (default ./dist, like `npm start`).
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser, Response } from 'playwright-core';

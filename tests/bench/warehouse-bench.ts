@@ -1,7 +1,7 @@
 /**
  * Warehouse benchmark in Chromium (prints figures, asserts nothing; not part of `npm test`).
  *
- * The real product (scripts/start.ts, rebuilt when its sources changed) on a fresh PGlite. As the
+ * The real product (scripts/start.mjs, rebuilt when its sources changed) on a fresh PGlite. As the
  * client1 manager an approved order is made through the API; the client1 warehouse user opens its
  * preparation dialog and scans it with a "wedge scanner" (Playwright's keyboard: the code's keys
  * then Enter):
