@@ -108,6 +108,8 @@ async function main() {
     }
     // The read the figures are made of, on its own (no app start, no React): every mirrored order
     // (what the cards were counted from before the counts were kept) against the kept groups.
+    // tsx keeps function names with a `__name` helper the page does not have: give it one.
+    await page.evaluate('globalThis.__name = (f) => f');
     const reads = await page.evaluate(async (name) => {
       const request = <T>(r: IDBRequest<T>) =>
         new Promise<T>((done, fail) => {
