@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { Invoice } from '../../shared/api/invoices';
 import { formatTL } from '../../shared/domain/money';
 import { dateTimeLabel, unitLabel, useT } from '../shared-ui/i18n';
+import { PHONE_SCREEN_TABLE } from '../shared-ui/print-sheet';
 import { invoiceDate, invoiceTime, inWords, sellerLogoUrl, TYPE_KEYS } from './invoice-ui';
 
 const cell = {
@@ -171,7 +172,7 @@ export function InvoiceDocument({
         <Box sx={{ mt: 2, overflowX: 'auto' }}>
           <Box
             component="table"
-            sx={{ width: '100%', borderCollapse: 'collapse', fontSize: '0.85rem' }}
+            sx={{ width: '100%', borderCollapse: 'collapse', fontSize: '0.85rem', ...PHONE_SCREEN_TABLE }}
             data-testid="invoice-lines"
           >
             <thead>
