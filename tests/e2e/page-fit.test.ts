@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { menuFor } from '../../src/client/layout/menu-items';
 import { ROUTE_ROLES } from '../../src/client/shared-ui/route-access';
+import { DEVICE_REPORT_HEADER, DEVICE_REPORT_RESULT_HEADER } from '../../src/shared/api/devices';
 import { ROLES, type Role } from '../../src/shared/domain/roles';
 import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/browser';
 
@@ -140,6 +141,9 @@ async function walkScreen(page: Page, where: string): Promise<Offender[]> {
   return found;
 }
 
+/** Devices made to report in beforeAll (the devices list's pager is needed). */
+const FLEET = 30;
+
 /** The ids that fill the routes' `:param`s, found (or made) once. */
 const params: Record<string, string> = {};
 const visited = new Set<string>();
@@ -227,6 +231,21 @@ beforeAll(async () => {
     },
   });
   expect(signUp.status).toBe(201);
+
+  // A fleet of 30 more devices (a salesperson's handhelds) reporting with their pulls, so the
+  // devices list on Sistem Durumu is long enough to need its pager.
+  const sales = await apiLogin(baseURL, 'demo', 'sales');
+  const stamp = Date.now().toString(36);
+  for (let i = 0; i < FLEET; i++) {
+    const response = await fetch(`${baseURL}/api/sync/pull?tenant=demo&limit=1`, {
+      headers: {
+        authorization: `Bearer ${sales.token}`,
+        [DEVICE_REPORT_HEADER]: `d=fit-${stamp}-${String(i).padStart(2, '0')}&o=0&f=0&v=1.0.0`,
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get(DEVICE_REPORT_RESULT_HEADER)).toBe('stored');
+  }
 });
 
 describe('page fit: nothing a user needs ends past the right edge', () => {
@@ -300,6 +319,39 @@ describe('page fit: nothing a user needs ends past the right edge', () => {
       WALK_TIMEOUT,
     );
   }
+
+  it(
+    "Sistem Durumu's devices list is paged: 10 a page, 25 on request, the pager moves on",
+    async () => {
+      const context = await newWalkerContext({ width: 1280, height: 800 });
+      const page = await context.newPage();
+      try {
+        await signIn(page, baseURL, 'demo', 'admin');
+        await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+        await page.goto(`${baseURL}/admin`);
+        await page.getByTestId('admin-tab-status').click();
+        const rows = page.getByTestId('device-row');
+        await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(10);
+        const pager = page.getByTestId('devices-pagination');
+        const total = Number((await pager.innerText()).match(/\/\s*(\d+)/)?.[1]);
+        expect(total).toBeGreaterThan(FLEET);
+        expect(await pager.innerText()).toContain('1–10 /');
+        const first = await rows.first().getAttribute('data-device');
+        await pager.getByRole('button', { name: 'Sonraki sayfa' }).click();
+        await expect.poll(() => pager.innerText()).toContain('11–20 /');
+        expect(await rows.count()).toBe(10);
+        expect(await rows.first().getAttribute('data-device')).not.toBe(first);
+        await pager.getByRole('combobox').click();
+        await page.getByRole('option', { name: '25' }).click();
+        await expect.poll(() => rows.count()).toBe(25);
+        expect(await pager.innerText()).toContain('1–25 /');
+        expect(await offenders(page, 'devices list, 25 a page')).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    WALK_TIMEOUT,
+  );
 
   it('walked every route of the router (a new route cannot slip past)', () => {
     const open = ROUTER_PATHS.filter((path) => !REDIRECTS.has(path) && !visited.has(path));

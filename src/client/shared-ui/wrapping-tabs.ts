@@ -5,7 +5,7 @@
  * selected tab is underlined on its own instead.
  */
 export const WRAPPING_TABS_SX = {
-  '& .MuiTabs-flexContainer': { flexWrap: 'wrap' },
+  '& .MuiTabs-list': { flexWrap: 'wrap' },
   '& .MuiTabs-indicator': { display: 'none' },
   '& .MuiTab-root.Mui-selected': { boxShadow: 'inset 0 -2px 0 currentColor' },
 } as const;
