@@ -116,7 +116,8 @@ async function settle(page: Page) {
   await page.locator('main').first().waitFor({ state: 'visible', timeout: 30_000 });
   await page
     .waitForFunction(
-      () => !document.querySelector('main [role="progressbar"], main .MuiSkeleton-root'),
+      // A "working…" indicator has no value (a figure's bar, e.g. a target reached, has one).
+      () => !document.querySelector('main [role="progressbar"]:not([aria-valuenow]), main .MuiSkeleton-root'),
       undefined,
       { timeout: 15_000 },
     )
