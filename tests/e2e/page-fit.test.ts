@@ -354,6 +354,48 @@ describe('page fit: nothing a user needs ends past the right edge', () => {
     WALK_TIMEOUT,
   );
 
+  it('the check itself: a cell scrolled off inside a table counts, an element hidden by CSS does not', async () => {
+    const context = await newWalkerContext({ width: 390, height: 844 });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${baseURL}/login?tenant=demo`);
+      await settle(page);
+      expect(await offenders(page, 'login')).toEqual([]);
+      // Built with DOM calls: the app's CSP forbids inline scripts, not the DevTools protocol's.
+      await page.evaluate(() => {
+        const add = (parent: Element, tag: string, style: string, text = '') => {
+          const el = document.createElement(tag);
+          el.setAttribute('style', style);
+          el.textContent = text;
+          parent.appendChild(el);
+          return el;
+        };
+        const main = document.querySelector('main') as HTMLElement;
+        const scroller = add(main, 'div', 'overflow-x:auto;width:100%');
+        scroller.dataset.testid = 'control-scroller';
+        const row = add(add(add(scroller, 'table', 'width:900px'), 'tbody', ''), 'tr', '');
+        add(row, 'td', 'width:800px', 'Ad');
+        add(add(row, 'td', '', ''), 'button', '', 'Düzenle');
+        // Hidden ones, clipped by their box so the page itself does not grow wider.
+        const box = add(main, 'div', 'position:relative;overflow:hidden;height:40px');
+        add(box, 'button', 'position:absolute;left:600px;visibility:hidden', 'Gizli');
+        add(box, 'button', 'position:absolute;left:600px;display:none', 'Yok');
+        const muted = add(box, 'div', 'position:absolute;left:600px');
+        muted.setAttribute('aria-hidden', 'true');
+        add(muted, 'button', '', 'Sessiz');
+      });
+      const found = await offenders(page, 'control');
+      expect(found.map((f) => `${f.tag} ${f.text}`).sort()).toEqual([
+        'button Düzenle',
+        'td Ad',
+        'td Düzenle',
+      ]);
+      expect(found.every((f) => f.testid === 'control-scroller')).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('walked every route of the router (a new route cannot slip past)', () => {
     const open = ROUTER_PATHS.filter((path) => !REDIRECTS.has(path) && !visited.has(path));
     expect(open).toEqual([]);
