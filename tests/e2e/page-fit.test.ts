@@ -18,8 +18,10 @@ import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/br
  *
  * The routes come from the router's own table (router.tsx), the roles that may open each from the
  * guards' table (ROUTE_ROLES) and the menu (platform-only entries); a route added to the router
- * without a way to open it here fails the coverage check. Read-only apart from one company sign-up
- * (so the platform's registrations table has a row) and one invoice when the demo company has none.
+ * without a way to open it here fails the coverage check. A detail page opens an order the role
+ * sees. Read-only apart from one company sign-up (so the platform's registrations table has a
+ * row), one invoice when the demo company has none, and 30 device reports (so the devices list
+ * needs its pager).
  */
 const baseURL = inject('baseURL');
 const browser = browserPerFile();
@@ -147,11 +149,14 @@ const FLEET = 30;
 
 /** The ids that fill the routes' `:param`s, found (or made) once. */
 const params: Record<string, string> = {};
+/** An order each role sees (a salesperson their own, a driver one given to them): its detail. */
+const ownOrder: Partial<Record<Role, string>> = {};
 const visited = new Set<string>();
 
-function resolve(path: string): string {
+function resolve(path: string, role?: Role): string {
   return path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[`${path}:${name}`];
+    const order = path.startsWith('/orders/') || path.startsWith('/delivery-notes/');
+    const value = (order && role ? ownOrder[role] : undefined) ?? params[`${path}:${name}`];
     if (!value) throw new Error(`no value for ${name} of ${path}`);
     return value;
   });
@@ -175,6 +180,14 @@ beforeAll(async () => {
   if (!order) throw new Error('the demo seed has no order');
   params['/orders/:id:id'] = order.id;
   params['/delivery-notes/:orderId:orderId'] = order.id;
+  for (const role of ROLES) {
+    const own = await apiLogin(baseURL, 'demo', DEMO_USER[role]);
+    const seen = await api<{ data: { orders: { id: string }[] } }>(baseURL, 'demo', '/orders?limit=1', {
+      token: own.token,
+    });
+    const id = seen.status === 200 ? seen.body.data.orders[0]?.id : undefined;
+    if (id) ownOrder[role] = id;
+  }
 
   // An invoice of the demo company (one is issued from a delivered order when there is none yet).
   const invoices = await api<{ data: { data: { id: string; order_id: string }[] } }>(
@@ -284,7 +297,7 @@ describe('page fit: nothing a user needs ends past the right edge', () => {
             for (const path of ROUTER_PATHS) {
               if (REDIRECTS.has(path) || SIGNED_OUT.has(path) || PLATFORM_ONLY.has(path)) continue;
               if (!rolesOf(path).includes(role)) continue;
-              await page.goto(`${baseURL}${resolve(path)}`);
+              await page.goto(`${baseURL}${resolve(path, role)}`);
               // A route for one-time-password users sends everyone else on: what they land on is checked.
               found.push(...(await walkScreen(page, `${path} (${role}, ${viewport.width})`)));
               visited.add(path);
