@@ -7,11 +7,13 @@ import { useSearchParams } from 'react-router-dom';
 import { isPlatformAdmin } from '../../shared/domain/platform';
 import { useT } from '../shared-ui/i18n';
 import { ChunkLoading } from '../shared-ui/loading';
+import { WRAPPING_TABS_SX } from '../shared-ui/wrapping-tabs';
 import { useSession } from '../state/session';
 
 /**
  * The tabs in the spec's order. Each tab is its own chunk, loaded when it is opened; the open tab
- * is in the address (`?tab=2`), so a reload or a shared link opens the same tab.
+ * is in the address (`?tab=2`), so a reload or a shared link opens the same tab. On a narrow
+ * screen the tabs wrap onto more rows (none hides past the window's edge).
  */
 const TABS = [
   { key: 'admin_tabCompany', testId: 'company', Component: lazy(() => import('./company/company-tab')) },
@@ -47,10 +49,8 @@ export default function AdminPage() {
           onChange={(_, next: number) =>
             setParams(next === 0 ? {} : { tab: String(next) }, { replace: true })
           }
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
           aria-label={t('admin_tabs')}
+          sx={WRAPPING_TABS_SX}
         >
           {tabs.map((tab, index) => (
             <Tab

@@ -29,6 +29,7 @@ import {
   useUnreadCount,
 } from '../shared-ui/notifications-data';
 import { OrderStatusChip } from '../shared-ui/order-status-chip';
+import { WRAPPING_TABS_SX } from '../shared-ui/wrapping-tabs';
 import { useUi } from '../state/ui';
 import { DASHBOARD_LIST_LIMIT } from './dashboard-data';
 import type { ShownStats } from './dashboard-stats-rule';
@@ -148,7 +149,7 @@ export interface TabDef {
   content: () => ReactNode;
 }
 
-/** Tabs that scroll sideways inside themselves on a narrow screen (the page never does). */
+/** Tabs that wrap onto more rows on a narrow screen (none hides past the window's edge). */
 export function DashboardTabs({
   tabs,
   value,
@@ -166,11 +167,13 @@ export function DashboardTabs({
       <Tabs
         value={current?.key ?? false}
         onChange={(_e, key: string) => onChange(key)}
-        variant="scrollable"
-        scrollButtons="auto"
-        allowScrollButtonsMobile
         aria-label={label}
-        sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minHeight: 48 } }}
+        sx={{
+          borderBottom: 1,
+          borderColor: 'divider',
+          '& .MuiTab-root': { minHeight: 48 },
+          ...WRAPPING_TABS_SX,
+        }}
       >
         {tabs.map((tab) => (
           <Tab

@@ -24,7 +24,9 @@ const num = { ...cell, textAlign: 'right' as const, whiteSpace: 'nowrap' as cons
  * issue in the tenant's time zone, the order it was issued from (a link on screen), the lines
  * (quantity, unit, unit price, KDV rate, KDV amount, line total), the totals per KDV rate, the
  * grand total and the amount in words. `compact` (a phone) lists the lines as blocks instead of
- * a wide table; the print page always uses the table.
+ * a wide table. `compact="screen"` (the print page): blocks on a phone's screen, the table on a
+ * wider screen and always on paper — eight columns of amounts cannot fit a phone's width, and
+ * a table scrolled sideways would hide its totals past the window's edge.
  */
 export function InvoiceDocument({
   invoice,
@@ -35,7 +37,7 @@ export function InvoiceDocument({
 }: {
   invoice: Invoice;
   timeZone: string;
-  compact?: boolean;
+  compact?: boolean | 'screen';
   orderLink?: boolean;
   /** The title's heading level: h1 on the print page (the page's own title), h3 inside the detail. */
   titleAs?: 'h1' | 'h3';
@@ -44,6 +46,83 @@ export function InvoiceDocument({
   const logo = sellerLogoUrl(invoice.seller.logo_hash);
   const pending = invoice.invoice_number === null;
   const { seller, buyer } = invoice;
+
+  const lineBlocks = (testId: string) => (
+    <Stack spacing={1} sx={{ mt: 2 }} data-testid={testId}>
+      {invoice.lines.map((line) => (
+        <Box key={line.line_no} sx={{ border: '1px solid #999', p: 1 }} data-testid="invoice-line">
+          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {line.line_no}. {line.product_name}
+            {line.product_code ? ` (${line.product_code})` : ''}
+          </Typography>
+          <Typography variant="body2">
+            {line.quantity} {unitLabel(line.unit)} × {formatTL(line.unit_price_kurus)}
+          </Typography>
+          <Typography variant="body2">
+            {t('invc_vatRate')}: %{line.vat_rate} · {t('invc_vatAmount')}: {formatTL(line.vat_kurus)}
+          </Typography>
+          <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'right' }}>
+            {formatTL(line.gross_kurus)}
+          </Typography>
+        </Box>
+      ))}
+    </Stack>
+  );
+  const lineTable = (
+    <Box sx={{ mt: 2, overflowX: 'auto' }}>
+      <Box
+        component="table"
+        sx={{ width: '100%', borderCollapse: 'collapse', fontSize: '0.85rem' }}
+        data-testid="invoice-lines"
+      >
+        <thead>
+          <tr>
+            <th scope="col" style={num}>
+              {t('invc_lineNo')}
+            </th>
+            <th scope="col" style={cell}>
+              {t('invc_product')}
+            </th>
+            <th scope="col" style={num}>
+              {t('invc_quantity')}
+            </th>
+            <th scope="col" style={cell}>
+              {t('invc_unit')}
+            </th>
+            <th scope="col" style={num}>
+              {t('invc_unitPrice')}
+            </th>
+            <th scope="col" style={num}>
+              {t('invc_vatRate')}
+            </th>
+            <th scope="col" style={num}>
+              {t('invc_vatAmount')}
+            </th>
+            <th scope="col" style={num}>
+              {t('invc_lineTotal')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoice.lines.map((line) => (
+            <tr key={line.line_no} data-testid="invoice-line">
+              <td style={num}>{line.line_no}</td>
+              <td style={cell}>
+                {line.product_name}
+                {line.product_code ? <div style={{ fontSize: '0.75rem' }}>{line.product_code}</div> : null}
+              </td>
+              <td style={num}>{line.quantity}</td>
+              <td style={cell}>{unitLabel(line.unit)}</td>
+              <td style={num}>{formatTL(line.unit_price_kurus)}</td>
+              <td style={num}>%{line.vat_rate}</td>
+              <td style={num}>{formatTL(line.vat_kurus)}</td>
+              <td style={num}>{formatTL(line.gross_kurus)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </Box>
+  );
 
   return (
     <Box
@@ -147,82 +226,22 @@ export function InvoiceDocument({
         />
       </Box>
 
-      {compact ? (
-        <Stack spacing={1} sx={{ mt: 2 }} data-testid="invoice-lines">
-          {invoice.lines.map((line) => (
-            <Box key={line.line_no} sx={{ border: '1px solid #999', p: 1 }} data-testid="invoice-line">
-              <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                {line.line_no}. {line.product_name}
-                {line.product_code ? ` (${line.product_code})` : ''}
-              </Typography>
-              <Typography variant="body2">
-                {line.quantity} {unitLabel(line.unit)} × {formatTL(line.unit_price_kurus)}
-              </Typography>
-              <Typography variant="body2">
-                {t('invc_vatRate')}: %{line.vat_rate} · {t('invc_vatAmount')}: {formatTL(line.vat_kurus)}
-              </Typography>
-              <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'right' }}>
-                {formatTL(line.gross_kurus)}
-              </Typography>
-            </Box>
-          ))}
-        </Stack>
-      ) : (
-        <Box sx={{ mt: 2, overflowX: 'auto' }}>
+      {compact === true ? (
+        lineBlocks('invoice-lines')
+      ) : compact === 'screen' ? (
+        <>
           <Box
-            component="table"
-            sx={{ width: '100%', borderCollapse: 'collapse', fontSize: '0.85rem' }}
-            data-testid="invoice-lines"
+            sx={{
+              '@media screen and (min-width: 600px)': { display: 'none' },
+              '@media print': { display: 'none' },
+            }}
           >
-            <thead>
-              <tr>
-                <th scope="col" style={num}>
-                  {t('invc_lineNo')}
-                </th>
-                <th scope="col" style={cell}>
-                  {t('invc_product')}
-                </th>
-                <th scope="col" style={num}>
-                  {t('invc_quantity')}
-                </th>
-                <th scope="col" style={cell}>
-                  {t('invc_unit')}
-                </th>
-                <th scope="col" style={num}>
-                  {t('invc_unitPrice')}
-                </th>
-                <th scope="col" style={num}>
-                  {t('invc_vatRate')}
-                </th>
-                <th scope="col" style={num}>
-                  {t('invc_vatAmount')}
-                </th>
-                <th scope="col" style={num}>
-                  {t('invc_lineTotal')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoice.lines.map((line) => (
-                <tr key={line.line_no} data-testid="invoice-line">
-                  <td style={num}>{line.line_no}</td>
-                  <td style={cell}>
-                    {line.product_name}
-                    {line.product_code ? (
-                      <div style={{ fontSize: '0.75rem' }}>{line.product_code}</div>
-                    ) : null}
-                  </td>
-                  <td style={num}>{line.quantity}</td>
-                  <td style={cell}>{unitLabel(line.unit)}</td>
-                  <td style={num}>{formatTL(line.unit_price_kurus)}</td>
-                  <td style={num}>%{line.vat_rate}</td>
-                  <td style={num}>{formatTL(line.vat_kurus)}</td>
-                  <td style={num}>{formatTL(line.gross_kurus)}</td>
-                </tr>
-              ))}
-            </tbody>
+            {lineBlocks('invoice-lines-phone')}
           </Box>
-        </Box>
+          <Box sx={{ '@media screen and (max-width: 599.95px)': { display: 'none' } }}>{lineTable}</Box>
+        </>
+      ) : (
+        lineTable
       )}
 
       <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>

@@ -46,7 +46,13 @@ export default function InvoicePrintPage() {
         </Alert>
       ) : invoice ? (
         <Box data-testid="invoice-print">
-          <InvoiceDocument invoice={invoice} timeZone={timeZone} orderLink={false} titleAs="h1" />
+          <InvoiceDocument
+            invoice={invoice}
+            timeZone={timeZone}
+            orderLink={false}
+            titleAs="h1"
+            compact="screen"
+          />
         </Box>
       ) : null}
     </PrintSheet>

@@ -19,7 +19,7 @@ import { useT } from '../shared-ui/i18n';
 import { ListPagination } from '../shared-ui/list-pagination';
 import { runLocalAction } from '../shared-ui/local-action';
 import { useLocalStore, useOnline } from '../shared-ui/local-store';
-import { usePhone } from '../shared-ui/responsive';
+import { useNarrow } from '../shared-ui/responsive';
 import { SearchField } from '../shared-ui/search-field';
 import { ConfirmDialog } from './confirm-dialog';
 import { DeleteProductsDialog, type DeleteTarget } from './delete-products-dialog';
@@ -41,13 +41,14 @@ type Confirm = { action: Exclude<BulkAction, 'delete'>; ids: string[] };
  * /product-management (admin): the tenant's products from the device's mirror (works offline after
  * one visit; a sync re-renders it), with the spec's filters (search with Turkish case folding,
  * category, brand, status — categories and brands are the tenant's own lists), the toolbar
- * (refresh, bulk upload, add product), the table (cards below `sm`), pagination (10 by default;
+ * (refresh, bulk upload, add product), the table (cards below `lg`), pagination (10 by default;
  * 10, 25, 50, 100), per-row view / edit / delete and bulk activate / deactivate / delete of the
  * selected rows. Every change is applied on the device and queued in the outbox.
  */
 export default function ProductManagementPage() {
   const t = useT();
-  const phone = usePhone();
+  // Cards below `lg`: the table's columns need a wide screen beside the menu.
+  const narrow = useNarrow();
   const online = useOnline();
   const queryClient = useQueryClient();
   const { store, error } = useLocalStore();
@@ -284,7 +285,7 @@ export default function ProductManagementPage() {
 
       <Paper variant="outlined">
         {loading || refreshing ? <LinearProgress aria-label={t('loadingAria')} /> : null}
-        {phone ? (
+        {narrow ? (
           <ProductCards rows={rows} actions={actions} empty={empty} />
         ) : (
           <ProductTable

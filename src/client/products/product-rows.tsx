@@ -24,10 +24,15 @@ import { firstImageUrl, ProductThumb } from '../shared-ui/product-thumb';
 import { ProductStatusChip, StockStatusChip } from './product-chips';
 
 /**
- * The product list's rows: a table on a desktop (select-all checkbox, image, name, product code,
+ * The product list's rows: a table on a wide screen (select-all checkbox, image, name, product code,
  * selling price, stock on hand and available with its chip, category, brand, status, creation
- * date, actions), stacked cards below `sm` (the same facts and actions, no sideways swipe).
+ * date, actions), stacked cards on narrower ones (the same facts and actions). The table never
+ * scrolls sideways: a table that does hides its last column, the actions, past the window's edge.
+ * Below `xl` the category, brand and creation date columns fold into a line under the name, so
+ * the table fits the page beside the menu at 1200 px and up.
  */
+/** A column shown only from `xl` up (its fact is under the name below that). */
+const WIDE_ONLY = { display: { xs: 'none', xl: 'table-cell' } } as const;
 export interface RowActions {
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
@@ -103,13 +108,8 @@ export function ProductTable({
 }) {
   const t = useT();
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table
-        size="small"
-        sx={{ minWidth: 1100 }}
-        aria-label={t('prod_tableLabel')}
-        data-testid="products-table"
-      >
+    <TableContainer>
+      <Table size="small" aria-label={t('prod_tableLabel')} data-testid="products-table">
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox">
@@ -127,10 +127,10 @@ export function ProductTable({
             <TableCell>{t('prod_colCode')}</TableCell>
             <TableCell align="right">{t('prod_colPrice')}</TableCell>
             <TableCell>{t('prod_colStock')}</TableCell>
-            <TableCell>{t('prod_colCategory')}</TableCell>
-            <TableCell>{t('prod_colBrand')}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{t('prod_colCategory')}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{t('prod_colBrand')}</TableCell>
             <TableCell>{t('prod_colStatus')}</TableCell>
-            <TableCell>{t('prod_colCreated')}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{t('prod_colCreated')}</TableCell>
             <TableCell align="right">{t('prod_colActions')}</TableCell>
           </TableRow>
         </TableHead>
@@ -155,8 +155,24 @@ export function ProductTable({
               <TableCell>
                 <ProductThumb url={firstImageUrl(product)} name={product.name} />
               </TableCell>
-              <TableCell sx={{ fontWeight: 600 }} data-testid="product-name-cell">
-                {product.name}
+              <TableCell sx={{ minWidth: 160 }}>
+                <Typography
+                  variant="body2"
+                  sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+                  data-testid="product-name-cell"
+                >
+                  {product.name}
+                </Typography>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  component="p"
+                  sx={{ display: { xl: 'none' }, overflowWrap: 'anywhere' }}
+                >
+                  {[product.category, product.brand, dateLabel(product.created_at)]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Typography>
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="product-code-cell">
                 {product.product_code}
@@ -167,12 +183,14 @@ export function ProductTable({
               <TableCell>
                 <Stock product={product} />
               </TableCell>
-              <TableCell>{product.category ?? t('prod_none')}</TableCell>
-              <TableCell>{product.brand ?? t('prod_none')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{product.category ?? t('prod_none')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{product.brand ?? t('prod_none')}</TableCell>
               <TableCell>
                 <ProductStatusChip status={product.status} />
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateLabel(product.created_at)}</TableCell>
+              <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
+                {dateLabel(product.created_at)}
+              </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <Actions product={product} actions={actions} />
               </TableCell>

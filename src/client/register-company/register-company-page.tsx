@@ -360,7 +360,7 @@ function SignUpForm() {
             technology. People leave it empty; a bot filling every field does not. */}
         <Box
           aria-hidden="true"
-          sx={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}
+          sx={{ position: 'absolute', left: '-10000px', width: '1px', height: '1px', overflow: 'hidden' }}
         >
           <label htmlFor="reg-website">{t('reg_fHoneypot')}</label>
           <input

@@ -84,3 +84,15 @@ export function PrintSheet({
     </Box>
   );
 }
+
+/**
+ * On a phone's screen (never on paper) a printed sheet's table is set tighter and its amounts may break
+ * at the space before 'TL', so its last columns end within the window instead of past its edge.
+ * `!important` because the cells' paper styles (the sheets') are inline.
+ */
+export const PHONE_SCREEN_TABLE = {
+  '@media screen and (max-width: 599.95px)': {
+    fontSize: '0.75rem',
+    '& th, & td': { padding: '3px 4px !important', whiteSpace: 'normal !important' },
+  },
+} as const;

@@ -11,3 +11,14 @@ export function usePhone(): boolean {
   const theme = useTheme();
   return useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
 }
+
+/**
+ * True below the theme's `lg` breakpoint (1200 px). A list whose table needs the room of a wide
+ * screen (many columns, beside the 240 px side menu) shows its cards below it instead: a table
+ * that scrolls sideways inside the page hides its last columns — usually the actions — past the
+ * window's edge.
+ */
+export function useNarrow(): boolean {
+  const theme = useTheme();
+  return useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
+}

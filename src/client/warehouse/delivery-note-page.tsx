@@ -6,7 +6,7 @@ import { useParams } from 'react-router-dom';
 import { formatTL } from '../../shared/domain/money';
 import { dateLabel, useT } from '../shared-ui/i18n';
 import { useOnline } from '../shared-ui/local-store';
-import { PrintSheet } from '../shared-ui/print-sheet';
+import { PHONE_SCREEN_TABLE, PrintSheet } from '../shared-ui/print-sheet';
 import { useSession } from '../state/session';
 import { useWarehouseOrder } from './warehouse-data';
 
@@ -89,7 +89,10 @@ export default function DeliveryNotePage() {
             {order.customer_phone ? <Typography variant="body2">{order.customer_phone}</Typography> : null}
           </Box>
           <Box sx={{ mt: 3, overflowX: 'auto' }}>
-            <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', fontSize: '0.9rem' }}>
+            <Box
+              component="table"
+              sx={{ width: '100%', borderCollapse: 'collapse', fontSize: '0.9rem', ...PHONE_SCREEN_TABLE }}
+            >
               <thead>
                 <tr>
                   <th style={cell}>{t('wh_noteProduct')}</th>

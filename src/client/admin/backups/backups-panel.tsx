@@ -20,6 +20,7 @@ import { callFile } from '../../api/http';
 import { apiQueryOptions, useApiMutation } from '../../api/query';
 import { dateTimeLabel, type MessageKey, useT } from '../../shared-ui/i18n';
 import { useOnline } from '../../shared-ui/local-store';
+import { VisuallyHidden } from '../../shared-ui/visually-hidden';
 import { useUi } from '../../state/ui';
 
 /** While a backup runs, the list is asked again this often (it ends in seconds to minutes). */
@@ -187,9 +188,7 @@ export function BackupsPanel() {
                       <TableCell align="right">{t('bak_colSize')}</TableCell>
                       <TableCell align="right">{t('bak_colRows')}</TableCell>
                       <TableCell>
-                        <Box component="span" sx={visuallyHidden}>
-                          {t('bak_colActions')}
-                        </Box>
+                        <VisuallyHidden>{t('bak_colActions')}</VisuallyHidden>
                       </TableCell>
                     </TableRow>
                   </TableHead>
@@ -248,13 +247,3 @@ export function BackupsPanel() {
     </Card>
   );
 }
-
-/** Read by screen readers, not shown (the actions column needs a header name). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -23,15 +23,22 @@ import { EmptyTableRow } from '../../shared-ui/empty-table-row';
 import { dateTimeLabel, type MessageKey, useT } from '../../shared-ui/i18n';
 
 /**
- * The registration list's rows: a table on a desktop (the spec's columns: company, industry,
+ * The registration list's rows: a table on a wide screen (the spec's columns: company, industry,
  * contact, subdomain, plan, status, e-mail verified, created, address, actions), stacked cards
- * below `sm` with the same facts and actions. A row offers only the actions its status allows
- * (the state machine of src/shared/domain), and none while offline.
+ * on narrower ones with the same facts and actions. A row offers only the actions its status allows
+ * (the state machine of src/shared/domain), and none while offline. The table never scrolls
+ * sideways (that would hide the actions past the window's edge): below `xl` the industry, plan,
+ * e-mail verified and address columns fold into the cells beside them (under the company, the
+ * subdomain, the status and the contact), and long words (e-mail addresses) break.
  */
 export interface RegistrationRowActions {
   disabled: boolean;
   onAction: (registration: CompanyRegistration, action: RegistrationAction) => void;
 }
+
+/** A column shown only from `xl` up; below it its fact is in a neighbouring cell (NARROW_ONLY). */
+const WIDE_ONLY = { display: { xs: 'none', xl: 'table-cell' } } as const;
+const NARROW_ONLY = { display: { xl: 'none' } } as const;
 
 export const statusKey = (status: RegistrationStatus): MessageKey => `reg_st_${status}` as MessageKey;
 
@@ -123,18 +130,23 @@ export function RegistrationTable({
   const t = useT();
   return (
     <TableContainer>
-      <Table size="small" aria-label={t('admin_tabRegistrations')} data-testid="registrations-table">
+      <Table
+        size="small"
+        aria-label={t('admin_tabRegistrations')}
+        data-testid="registrations-table"
+        sx={{ '& td': { overflowWrap: 'anywhere' } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>{t('reg_colCompany')}</TableCell>
-            <TableCell>{t('reg_colIndustry')}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{t('reg_colIndustry')}</TableCell>
             <TableCell>{t('reg_colContact')}</TableCell>
             <TableCell>{t('reg_colSubdomain')}</TableCell>
-            <TableCell>{t('reg_colPlan')}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{t('reg_colPlan')}</TableCell>
             <TableCell>{t('reg_colStatus')}</TableCell>
-            <TableCell>{t('reg_colVerified')}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{t('reg_colVerified')}</TableCell>
             <TableCell>{t('reg_colCreated')}</TableCell>
-            <TableCell>{t('reg_colAddress')}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{t('reg_colAddress')}</TableCell>
             <TableCell>{t('reg_colActions')}</TableCell>
           </TableRow>
         </TableHead>
@@ -160,8 +172,13 @@ export function RegistrationTable({
                       {invoicingOf(r, t)}
                     </Typography>
                   ) : null}
+                  {r.industry ? (
+                    <Typography variant="caption" color="text.secondary" component="p" sx={NARROW_ONLY}>
+                      {r.industry}
+                    </Typography>
+                  ) : null}
                 </TableCell>
-                <TableCell>{r.industry ?? '—'}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{r.industry ?? '—'}</TableCell>
                 <TableCell>
                   <Typography variant="body2">{r.contact_person_name}</Typography>
                   <Typography variant="caption" color="text.secondary" component="p">
@@ -172,17 +189,32 @@ export function RegistrationTable({
                       {r.contact_person_phone}
                     </Typography>
                   ) : null}
+                  {addressOf(r) ? (
+                    <Typography variant="caption" color="text.secondary" component="p" sx={NARROW_ONLY}>
+                      {addressOf(r)}
+                    </Typography>
+                  ) : null}
                 </TableCell>
-                <TableCell>{r.subdomain}</TableCell>
-                <TableCell>{t(PLAN_KEYS[r.subscription_plan])}</TableCell>
                 <TableCell>
-                  <StatusChip status={r.status} />
+                  {r.subdomain}
+                  <Typography variant="caption" color="text.secondary" component="p" sx={NARROW_ONLY}>
+                    {t(PLAN_KEYS[r.subscription_plan])}
+                  </Typography>
                 </TableCell>
+                <TableCell sx={WIDE_ONLY}>{t(PLAN_KEYS[r.subscription_plan])}</TableCell>
                 <TableCell>
+                  <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                    <StatusChip status={r.status} />
+                    <Box sx={NARROW_ONLY}>
+                      <VerifiedChip verified={r.email_verified} />
+                    </Box>
+                  </Stack>
+                </TableCell>
+                <TableCell sx={WIDE_ONLY}>
                   <VerifiedChip verified={r.email_verified} />
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTimeLabel(r.created_at)}</TableCell>
-                <TableCell>{addressOf(r) || '—'}</TableCell>
+                <TableCell>{dateTimeLabel(r.created_at)}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{addressOf(r) || '—'}</TableCell>
                 <TableCell>
                   <ActionButtons registration={r} actions={actions} />
                 </TableCell>

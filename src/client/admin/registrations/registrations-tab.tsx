@@ -24,7 +24,7 @@ import {
 import { useApiQuery } from '../../api/query';
 import { type MessageKey, useT } from '../../shared-ui/i18n';
 import { useOnline } from '../../shared-ui/local-store';
-import { usePhone } from '../../shared-ui/responsive';
+import { useNarrow } from '../../shared-ui/responsive';
 import { SearchField } from '../../shared-ui/search-field';
 import { useUi } from '../../state/ui';
 import { ActionDialog, ApprovalResultDialog } from './registration-dialogs';
@@ -65,12 +65,13 @@ function SummaryCard({ label, value, testId }: { label: string; value: number | 
  * Tab 6 of the admin panel, 'Şirket Kayıt Yönetimi' — platform admins only (the admin page shows
  * it to them alone; the server refuses everyone else): summary cards (registrations total,
  * pending, approved; active companies), the registrations searched (Turkish case folding, on the
- * server) and filtered by status, a table on a desktop and cards below `sm`. Approve, reject and
+ * server) and filtered by status, a table on a wide screen and cards below `lg` (where the table's
+ * columns would not fit beside the menu). Approve, reject and
  * suspend with a reason; an approval shows what it created, with the one-time password.
  */
 export default function RegistrationsTab() {
   const t = useT();
-  const phone = usePhone();
+  const narrow = useNarrow();
   const online = useOnline();
   const ui = useUi();
   const client = useQueryClient();
@@ -193,7 +194,7 @@ export default function RegistrationsTab() {
       </Paper>
       <Paper variant="outlined">
         {list.isFetching ? <LinearProgress aria-label={t('loadingAria')} /> : null}
-        {phone ? (
+        {narrow ? (
           <RegistrationCards rows={rows} actions={actions} empty={empty} />
         ) : (
           <RegistrationTable rows={rows} actions={actions} empty={empty} />

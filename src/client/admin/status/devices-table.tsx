@@ -10,9 +10,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import type { DeviceRow } from '../../../shared/api/system-status';
 import { formatBytes } from '../../shared-ui/bytes';
 import { dateTimeLabel, type Translate, useT } from '../../shared-ui/i18n';
+import { ListPagination } from '../../shared-ui/list-pagination';
 import { usePhone } from '../../shared-ui/responsive';
 
 type State = 'silent' | 'unsent' | 'ok';
@@ -65,20 +67,55 @@ const storageLabel = (d: DeviceRow) =>
     : formatBytes(d.storage_used);
 const when = (value: string | null) => (value ? dateTimeLabel(value) : '—');
 
+/** Every browser that signs in is a device, so the list grows: it is paged (10 by default). */
+const PAGE_SIZES = [10, 25];
+
 /**
- * The tenant's devices as they last reported with their pulls: a table from `sm` up, stacked
- * cards below it (no sideways scroll on a phone). A device with unsent work is highlighted; one
- * silent for a day is grey, never green.
+ * The tenant's devices as they last reported with their pulls, those holding unsent changes first
+ * (then the server's order: the most recently seen first), a page at a time: a table from `sm` up,
+ * stacked cards below it (no sideways scroll on a phone). A device with unsent work is
+ * highlighted; one silent for a day is grey, never green.
  */
 export function DevicesTable({ devices }: { devices: DeviceRow[] }) {
   const t = useT();
-  const phone = usePhone();
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0] as number);
   if (devices.length === 0)
     return (
       <Typography color="text.secondary" data-testid="devices-empty">
         {t('sts_noDevices')}
       </Typography>
     );
+  // A refresh may leave fewer devices than the open page reaches: show the last page then.
+  const last = Math.max(0, Math.ceil(devices.length / pageSize) - 1);
+  const current = Math.min(page, last);
+  const ordered = [...devices.filter((d) => d.unsent), ...devices.filter((d) => !d.unsent)];
+  const shown = ordered.slice(current * pageSize, (current + 1) * pageSize);
+  return (
+    <Stack spacing={1}>
+      <DeviceList devices={shown} />
+      {devices.length > (PAGE_SIZES[0] as number) ? (
+        <ListPagination
+          count={devices.length}
+          page={current}
+          pageSize={pageSize}
+          pageSizes={PAGE_SIZES}
+          onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(0);
+          }}
+          testId="devices-pagination"
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** One page of devices: cards on a phone, a table from `sm` up. */
+function DeviceList({ devices }: { devices: DeviceRow[] }) {
+  const t = useT();
+  const phone = usePhone();
   if (phone)
     return (
       <Stack spacing={1.5} data-testid="devices-cards">
