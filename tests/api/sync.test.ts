@@ -4,7 +4,7 @@ import { bumpChangeSeq } from '../../src/server/db/change-seq';
 import { ordersWithWire } from '../../src/server/orders/orders.repository';
 import { WireCache } from '../../src/server/orders/wire-cache';
 import { softDeleteProduct } from '../../src/server/products/products.repository';
-import { pull } from '../../src/server/sync/sync.service';
+import { pullPage } from '../../src/server/sync/sync.service';
 import type { Order } from '../../src/shared/api/entities';
 import { canSeeOrder } from '../../src/shared/domain/order-status';
 import type { Role } from '../../src/shared/domain/roles';
@@ -411,7 +411,7 @@ describe('GET /sync/pull built from the wire cache', () => {
     try {
       for (let round = 0; round < 15; round++) {
         const epoch = 'e';
-        const body = await pull(api.db, TENANT, epoch, acting, '0', 40, new WireCache());
+        const { body } = await pullPage(api.db, TENANT, epoch, acting, '0', 40, new WireCache());
         const page = JSON.parse(body.toString('utf8')).data as {
           cursor: string;
           orders: { upserts: { id: string; version: number }[] };

@@ -66,21 +66,10 @@ function pullBody(page: PullPage): Buffer {
  *
  * Never missing a change relies on change order = commit order (db/change-seq.ts) and on the single
  * snapshot: everything with a number <= B that will ever exist is already visible in it.
+ *
+ * Returns the answer (UTF-8 JSON) with its next cursor and `has_more`, which the route repeats in
+ * headers.
  */
-export async function pull(
-  db: Kysely<Database>,
-  tenantId: string,
-  epoch: string,
-  user: ActingUser,
-  cursorText: string,
-  limit: number,
-  wires?: WireCache,
-  collections?: string,
-): Promise<Buffer> {
-  return (await pullPage(db, tenantId, epoch, user, cursorText, limit, wires, collections)).body;
-}
-
-/** The pull's answer (UTF-8 JSON) with its next cursor and `has_more` (the answer's headers). */
 export async function pullPage(
   db: Kysely<Database>,
   tenantId: string,
