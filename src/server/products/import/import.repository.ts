@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, ProductRow } from '../../db/schema';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, ProductImportStagingTable, ProductRow } from '../../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -145,30 +145,9 @@ export async function addNames(
 }
 
 /** A row staged for a confirmation (migration 0042 says what each column holds). */
-export interface StagedRow {
-  tenant_id: string;
-  run_id: string;
-  ord: number;
-  import_id: string;
+export type StagedRow = Omit<Insertable<ProductImportStagingTable>, 'action' | 'staged_at'> & {
   action: 'create' | 'update' | 'unchanged';
-  product_code: string;
-  product_id: string;
-  seen_id: string | null;
-  seen_seq: number | null;
-  seen_stock: number | null;
-  check_barcode: string | null;
-  seen_holder: string | null;
-  apply_ord: number | null;
-  name: string | null;
-  barcode: string | null;
-  description: string | null;
-  category: string | null;
-  brand: string | null;
-  selling_price: string | null;
-  vat_rate: number | null;
-  min_stock: number | null;
-  stock: number | null;
-}
+};
 
 /** Stages rows, in one statement (the caller sends a chunk: one short transaction of its own). */
 export async function insertStaged(db: Executor, rows: readonly StagedRow[]): Promise<void> {
