@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { menuFor } from '../../src/client/layout/menu-items';
-import { ROUTE_ROLES } from '../../src/client/shared-ui/route-access';
+import { menuFor, SCREEN_PATHS, SCREENS, type ScreenDef } from '../../src/client/shared-ui/screens';
 import { DEVICE_REPORT_HEADER, DEVICE_REPORT_RESULT_HEADER } from '../../src/shared/api/devices';
 import { ROLES, type Role } from '../../src/shared/domain/roles';
 import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/browser';
@@ -16,8 +14,8 @@ import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/br
  * wide page does. Elements hidden by CSS (display none, visibility hidden, aria-hidden, a closed
  * dialog) do not count.
  *
- * The routes come from the router's own table (router.tsx), the roles that may open each from the
- * guards' table (ROUTE_ROLES) and the menu (platform-only entries); a route added to the router
+ * The routes come from the router's own table (the screens table), the roles that may open each
+ * from the same table and the menu (platform-only entries); a route added to the router
  * without a way to open it here fails the coverage check. A detail page opens an order the role
  * sees. Read-only apart from one company sign-up (so the platform's registrations table has a
  * row), one invoice when the demo company has none, and 30 device reports (so the devices list
@@ -43,15 +41,10 @@ const DEMO_USER: Record<Role, string> = {
   driver: 'driver',
 };
 
-/** Every `<Route path=…>` of the router, in its order. */
-const ROUTER_PATHS = [
-  ...readFileSync(new URL('../../src/client/app/router.tsx', import.meta.url), 'utf8').matchAll(
-    /<Route\s+path="([^"]+)"/g,
-  ),
-].map((m) => m[1] as string);
-
 /** Routes that only send the visitor elsewhere (their target is walked in its own right). */
 const REDIRECTS = new Set(['/', '*', '/salesperson-dashboard']);
+/** Every route of the router: the screens table's, and its redirects. */
+const ROUTER_PATHS: string[] = [...SCREEN_PATHS, ...REDIRECTS];
 /**
  * Routes open without signing in (walked signed out). /change-password, for a user signed in with
  * a one-time password only, is walked by every role: each is sent on from it to a screen that is
@@ -59,14 +52,17 @@ const REDIRECTS = new Set(['/', '*', '/salesperson-dashboard']);
  */
 const SIGNED_OUT = new Set(['/login', '/reset-password', '/register-company']);
 
-const PLATFORM_ONLY = new Set(
+const PLATFORM_ONLY = new Set<string>(
   menuFor('admin', 'default')
     .map((item) => item.path)
     .filter((path) => !menuFor('admin', 'demo').some((item) => item.path === path)),
 );
 
+/** The roles the router lets open a screen (a screen that explains a refusal opens for all). */
 function rolesOf(path: string): readonly Role[] {
-  return (ROUTE_ROLES as Record<string, readonly Role[]>)[path] ?? ROLES;
+  const def: ScreenDef | undefined = (SCREENS as Record<string, ScreenDef>)[path];
+  if (!def || def.refused === 'explain' || typeof def.access === 'string') return ROLES;
+  return def.access;
 }
 
 interface Offender {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { menuFor } from '../../src/client/layout/menu-items';
+import { menuFor } from '../../src/client/shared-ui/screens';
 import { createTenantBody } from '../../src/shared/api/tenant-admin';
 import { isPlatformAdmin, SUBDOMAIN_MESSAGES, subdomainProblem } from '../../src/shared/domain/platform';
 

@@ -12,10 +12,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatTL } from '../../shared/domain/money';
-import { isPlatformAdmin } from '../../shared/domain/platform';
 import { type MessageKey, useT } from '../shared-ui/i18n';
 import { InvoiceReadinessBanner } from '../shared-ui/invoice-readiness';
 import { useLocalStore } from '../shared-ui/local-store';
+import { useMayUse } from '../shared-ui/screens';
 import { useSession } from '../state/session';
 import {
   useDashboardRefresh,
@@ -32,13 +32,14 @@ import { DashboardTabs, NotificationsTab, OrdersTab, StatCards, type TabDef } fr
  * tabs 'Siparişler' (the 10 newest orders the store holds — the store holds exactly what the
  * role may see: a salesperson's own orders, the warehouse's statuses), 'Bildirimler', 'Envanter'
  * (warehouse, admin: the low-stock products) and 'Yönetim' (admin: the admin screens with live
- * counts). The page title ('Siparişlerim' for a salesperson) is the layout's (page-meta.ts).
+ * counts). The page title ('Siparişlerim' for a salesperson) is the layout's (the screens table).
  * An admin whose company profile lacks what invoices print is prompted above it all, with a
  * button to the profile's form (a company from the public sign-up before it asked for them).
  */
 export default function DashboardPage() {
   const t = useT();
-  const role = useSession((s) => s.user?.role);
+  const mayInventory = useMayUse('/inventory');
+  const mayAdmin = useMayUse('/admin');
   const { error } = useLocalStore();
   const shown = useDashboardStats();
   const orders = useRecentOrders();
@@ -55,9 +56,9 @@ export default function DashboardPage() {
     },
     { key: 'notifications', label: t('dash_tabNotifications'), content: () => <NotificationsTab /> },
   ];
-  if (role === 'warehouse' || role === 'admin')
+  if (mayInventory)
     tabs.push({ key: 'inventory', label: t('dash_tabInventory'), content: () => <InventoryTab /> });
-  if (role === 'admin')
+  if (mayAdmin)
     tabs.push({ key: 'management', label: t('dash_tabManagement'), content: () => <ManagementTab /> });
 
   return (
@@ -135,7 +136,7 @@ function ManagementTab() {
   const t = useT();
   const counts = useStoreCounts();
   const company = useSession((s) => s.tenantInfo.company_name);
-  const platform = useSession((s) => isPlatformAdmin(s.user?.role, s.tenant));
+  const mayTenants = useMayUse('/tenant-management');
   if (!counts) return <LinearProgress aria-label={t('loadingAria')} />;
   const links: { to: string; title: MessageKey; line: string }[] = [
     {
@@ -144,7 +145,7 @@ function ManagementTab() {
       line: t('dash_adminCounts', { orders: counts.orders, customers: counts.customers }),
     },
     // Tenant management is the platform admins' only (an admin of a company has no use for it).
-    ...(platform
+    ...(mayTenants
       ? [{ to: '/tenant-management', title: 'page_tenantManagement' as const, line: company }]
       : []),
     {

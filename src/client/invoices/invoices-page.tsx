@@ -22,12 +22,14 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { mayCall } from '../../shared/api/endpoint';
 import {
   INVOICE_STATUSES,
   INVOICE_TYPES,
   type InvoiceStatus,
   type InvoiceType,
 } from '../../shared/api/invoices';
+import { ROUTES } from '../../shared/api/routes';
 import { formatTL } from '../../shared/domain/money';
 import { canSeeInvoices, type InvoiceFilter, type LocalInvoice } from '../local';
 import { FilterSelect } from '../shared-ui/filter-select';
@@ -204,7 +206,7 @@ export default function InvoicesPage() {
               </span>
             </Tooltip>
             {/* The company's numbering, scenario and automatic invoicing: admins only (server-enforced). */}
-            {role === 'admin' ? (
+            {mayCall(ROUTES.invoiceSettingsUpdate, role) ? (
               <Button
                 variant="outlined"
                 startIcon={<Settings />}

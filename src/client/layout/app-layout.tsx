@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import { Suspense, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { mayCall } from '../../shared/api/endpoint';
+import { ROUTES } from '../../shared/api/routes';
 import { ApiQueryProvider } from '../shared-ui/api-query-provider';
 import { ErrorBoundary } from '../shared-ui/error-boundary';
 import { ChunkLoading } from '../shared-ui/loading';
@@ -41,7 +43,7 @@ export default function AppLayout() {
         <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           <TopBar user={user} onOpenMenu={() => setMobileOpen(true)} />
           <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 3 }, minWidth: 0 }}>
-            <MaintenanceBanner admin={user.role === 'admin'} />
+            <MaintenanceBanner admin={mayCall(ROUTES.adminSettingsUpdate, user.role)} />
             <OutdatedTabNotice />
             <StorageWarning />
             <ErrorBoundary resetKey={location.pathname} onHome={() => navigate('/')}>

@@ -30,11 +30,11 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../../shared/domain/constants';
 import { AppLogo } from '../shared-ui/app-logo';
 import { useT } from '../shared-ui/i18n';
+import { type MenuIcon, menuFor } from '../shared-ui/screens';
 import { useSession } from '../state/session';
 import { TOP_BAR_HEIGHT } from './dimensions';
-import { type MenuItem, menuFor } from './menu-items';
 
-const ICONS: Record<MenuItem['icon'], ReactElement> = {
+const ICONS: Record<MenuIcon, ReactElement> = {
   dashboard: <Dashboard />,
   manager: <SupervisorAccount />,
   orders: <ListAlt />,

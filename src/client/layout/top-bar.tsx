@@ -15,13 +15,13 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { User } from '../../shared/api';
 import { getTenant } from '../api/tenant';
 import { useT } from '../shared-ui/i18n';
+import { crumbsFor, titleFor } from '../shared-ui/screens';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
 import { AccountMenu } from './account-menu';
 import { ConnectionIndicator } from './connection-indicator';
 import { CRUMB_ROW_HEIGHT, TOP_ROW_HEIGHT } from './dimensions';
 import { NotificationBell } from './notification-bell';
-import { crumbsFor, titleFor } from './page-meta';
 
 /**
  * The top bar (spec "Shared layout"): page title and company name, breadcrumbs ('Ana Sayfa' →

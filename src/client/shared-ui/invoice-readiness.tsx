@@ -4,6 +4,8 @@ import Button from '@mui/material/Button';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { mayCall } from '../../shared/api/endpoint';
+import { ROUTES } from '../../shared/api/routes';
 import { INVOICE_ISSUE_ROLES } from '../../shared/domain/invoice-access';
 import { type InvoiceSellerField, isSellerFieldList } from '../../shared/domain/invoice-seller';
 import { META, refreshInvoiceReadiness } from '../local';
@@ -54,7 +56,7 @@ export function InvoiceNotReadyNote({ missing }: { missing: readonly InvoiceSell
   return (
     <Alert severity="warning" data-testid="invoice-not-ready" sx={{ mt: 1.5 }}>
       {t('invc_notReady', { fields: sellerFieldsText(missing) })}
-      {role === 'admin' ? (
+      {mayCall(ROUTES.companyUpdate, role) ? (
         <>
           {' '}
           <Button
@@ -84,7 +86,7 @@ export function InvoiceReadinessBanner() {
   const t = useT();
   const role = useSession((s) => s.user?.role);
   const readiness = useInvoiceReadiness();
-  if (role !== 'admin' || !readiness || readiness.missing.length === 0) return null;
+  if (!mayCall(ROUTES.companyUpdate, role) || !readiness || readiness.missing.length === 0) return null;
   return (
     <Alert
       severity="info"
