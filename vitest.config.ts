@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: unit (pure logic, sync engine on fake-indexeddb), api (HTTP through
+ * Four projects: unit (pure logic, sync engine on fake-indexeddb), component (the shared UI kit's
+ * components rendered in happy-dom with Testing Library: no server, no browser), api (HTTP through
  * app.inject against a real database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set),
  * e2e (Playwright driving Debian's Chromium against the real `npm start` server).
  */
@@ -13,6 +14,14 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'happy-dom',
           testTimeout: 30_000,
         },
       },

@@ -1,6 +1,6 @@
 /**
  * `npm test`: lint and format check (Biome), import boundaries (dependency-cruiser), type check,
- * then unit, API (PGlite; and PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is set) and
+ * then unit and component, API (PGlite; and PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is set) and
  * browser tests. Prints one closing line "N passed, N failed". `npm test -- lint|typecheck|unit|
  * api|e2e` runs one part.
  */
@@ -89,7 +89,10 @@ if (!only || only === 'lint') {
   check('import boundaries (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:deps']);
 }
 if (!only || only === 'typecheck') check('type check (tsc --noEmit)', 'npx', ['tsc', '--noEmit']);
-if (!only || only === 'unit') vitest('unit', 'unit');
+if (!only || only === 'unit') {
+  vitest('unit', 'unit');
+  vitest('component', 'component');
+}
 if (!only || only === 'api') {
   ensureDebianPackages([PDFTOTEXT, ...POWERDNS]);
   vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' });

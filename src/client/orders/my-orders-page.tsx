@@ -28,6 +28,7 @@ import {
 } from '../../shared/domain/order-status';
 import type { LocalOrder } from '../local';
 import { dateLabel, statusLabel, useT } from '../shared-ui/i18n';
+import { useLastPageClamp, useListParams } from '../shared-ui/kit/list-address';
 import { ListPagination } from '../shared-ui/list-pagination';
 import { useLocalStore } from '../shared-ui/local-store';
 import { OrderStatusChip } from '../shared-ui/order-status-chip';
@@ -35,7 +36,7 @@ import { usePhone } from '../shared-ui/responsive';
 import { OrderCard } from './order-card';
 import { OrderEditDialog } from './order-edit-dialog';
 import { OrderTableHead } from './order-table-head';
-import { useLastPageClamp, useListParams, useStatusParam } from './order-ui';
+import { useStatusParam } from './order-ui';
 import { OrderViewDialog } from './order-view-dialog';
 import { useActingUser, useOrderEntries, useOrderPage } from './orders-data';
 import { PendingSyncChip } from './pending-sync-chip';

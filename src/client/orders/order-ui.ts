@@ -1,6 +1,4 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
 import type { OrderEvent } from '../../shared/api/entities';
 import {
   type ActingUser,
@@ -13,6 +11,7 @@ import {
 } from '../../shared/domain/order-status';
 import { type LocalDb, type OutboxEntry, parseRecordKey } from '../local';
 import { type MessageKey, t } from '../shared-ui/i18n';
+import { useFilterParam } from '../shared-ui/kit/list-address';
 import { useLocalDb, useLocalStore, useOnline, useSyncStatus } from '../shared-ui/local-store';
 import { blockedMoveText } from '../shared-ui/transition-block';
 
@@ -156,173 +155,17 @@ export function useStoreWarmingUp(): boolean {
 }
 
 /**
- * The query of the address as it is NOW, or null when the address is no longer on `pathname` (the
- * user has left the screen: a write would bring them back). The router renders a new address in a
- * transition, so for a moment after a change `useSearchParams()` still holds the previous query: a
- * setter building on it would undo the change just made — a search typed and 'Sonraki sayfa'
- * clicked at once left `?page=2` without `q`, and 'Geri' then came back to an empty search box.
- * (BrowserRouter's history is the window's, so window.location is the address.)
- */
-function currentParams(pathname: string): URLSearchParams | null {
-  if (window.location.pathname !== pathname) return null;
-  return new URLSearchParams(window.location.search);
-}
-
-/** True when the address is the one this render shows (no address change on its way). */
-function addressSettled(location: { pathname: string; search: string }): boolean {
-  return window.location.pathname === location.pathname && window.location.search === location.search;
-}
-
-/**
  * The status filter of /orders and /my-orders, kept in the `status` query parameter so a reload or
  * a shared link keeps it. `status` is the parameter when it names a status, else null
  * (no filter); `raw` is the parameter as written, for a page that treats an unknown one specially.
  * With `replace`, a filter change replaces the history entry instead of adding one. A new filter
- * starts from the first page (`page` is dropped in the same address change).
+ * starts from the first page.
  */
 export function useStatusParam({ replace = false }: { replace?: boolean } = {}): {
   raw: string | null;
   status: OrderStatus | null;
   setStatus: (value: string) => void;
 } {
-  const [params, setParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const raw = params.get('status');
-  const setStatus = (value: string) => {
-    const next = currentParams(pathname);
-    if (!next) return;
-    if (value) next.set('status', value);
-    else next.delete('status');
-    next.delete('page');
-    setParams(next, { replace });
-  };
+  const { value: raw, set: setStatus } = useFilterParam('status', { replace });
   return { raw, status: isOrderStatus(raw) ? raw : null, setStatus };
-}
-
-/** Longest search text kept in the address (the search box itself is not limited further). */
-const MAX_QUERY_LENGTH = 200;
-/** The search text as the address keeps it: at most MAX_QUERY_LENGTH, never half a surrogate pair. */
-function clipQuery(value: string): string {
-  const text = value.slice(0, MAX_QUERY_LENGTH);
-  return /[\uD800-\uDBFF]$/.test(text) ? text.slice(0, -1) : text;
-}
-/** A page number past this is treated as the first page (a hand-edited address). */
-const MAX_PAGE = 100_000;
-
-export interface ListParams {
-  search: string;
-  page: number;
-  setSearch: (value: string) => void;
-  setPage: (page: number) => void;
-  clear: () => void;
-  /**
-   * False while an address change is on its way to the screen (this render's `page`/`search` are
-   * already out of date). An effect correcting the address from what it rendered (the page past
-   * the end) waits for the render of the new address instead of overwriting it.
-   */
-  settled: () => boolean;
-}
-
-/**
- * The search text (`q`) and page (`page`, 1-based; absent = first) of /orders and /my-orders, kept
- * in the address so that 'Geri' from an order, the browser's back button, a reload or a shared link
- * all return to the same view. Typing and paging replace the history entry: one list
- * visit is one entry, whatever was typed. `page` is 0-based for the components; a new search
- * starts from the first page. `clear` drops search, status and page in one address change. Every
- * setter changes the address as it is now (not as last rendered), and only the one parameter.
- */
-export function useListParams(): ListParams {
-  const [params, setParams] = useSearchParams();
-  const location = useLocation();
-  const search = (params.get('q') ?? '').slice(0, MAX_QUERY_LENGTH);
-  const parsed = Number(params.get('page'));
-  const page = Number.isInteger(parsed) && parsed >= 1 && parsed <= MAX_PAGE ? parsed - 1 : 0;
-  const update = (change: (next: URLSearchParams) => void) => {
-    const next = currentParams(location.pathname);
-    if (!next) return;
-    change(next);
-    setParams(next, { replace: true });
-  };
-  return {
-    search,
-    page,
-    setSearch: (value) =>
-      update((next) => {
-        const text = clipQuery(value);
-        if (text) next.set('q', text);
-        else next.delete('q');
-        next.delete('page');
-      }),
-    setPage: (value) =>
-      update((next) => {
-        if (value > 0) next.set('page', String(value + 1));
-        else next.delete('page');
-      }),
-    clear: () =>
-      update((next) => {
-        next.delete('q');
-        next.delete('status');
-        next.delete('page');
-      }),
-    settled: () => addressSettled(location),
-  };
-}
-
-/**
- * The text of a list's search box. The box keeps its own text, so typing never waits for the
- * address; each change is written to the address (`q`). When the address changes from outside —
- * back/forward, an order's 'Geri', a link or the menu while the list is open, a list mounted
- * before its address was rendered — the box takes the address's text. What the box wrote itself
- * reaching the screen a moment later (one keystroke or several at once) is not "outside": the
- * address is adopted only once it is settled (nothing on its way) and differs from what the box
- * last wrote, so a keystroke is never undone by the echo of the one before.
- */
-export function useSearchText(list: ListParams): {
-  text: string;
-  setText: (value: string) => void;
-  clear: () => void;
-} {
-  const [text, setTextState] = useState(list.search);
-  // What the box last wrote to the address (as the address keeps it), or last took from it.
-  const written = useRef(list.search);
-  const location = useLocation();
-  // Every rendered address (not only a new `q`: an outside change may come back to the same one).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: list.settled reads this render's address
-  useLayoutEffect(() => {
-    if (list.search !== written.current && list.settled()) {
-      written.current = list.search;
-      setTextState(list.search);
-    }
-  }, [list.search, location.key]);
-  return {
-    text,
-    setText: (value) => {
-      setTextState(value);
-      written.current = clipQuery(value);
-      list.setSearch(value);
-    },
-    clear: () => {
-      setTextState('');
-      written.current = '';
-      list.clear();
-    },
-  };
-}
-
-/**
- * The list shrank under the current page (a sync, a filter): go to the last page there is.
- * `total` undefined: not known yet, or not to be trusted — the store still filling (a linked page 3
- * would fall back to page 1), or the rows shown still those of the previous filter or page while
- * the new ones are read (back from an empty search to `?q=…&page=2`: the empty result must not send
- * that page 2 to page 1). Nothing is done then. Nor while a new address is on its way: its own
- * render decides, and a correction computed from an older one must not overwrite it.
- */
-export function useLastPageClamp(list: ListParams, total: number | undefined, pageSize: number): void {
-  const { key } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: list is rebuilt each render; key stands for its address
-  useEffect(() => {
-    if (total === undefined || !list.settled()) return;
-    if (list.page > 0 && list.page * pageSize >= total)
-      list.setPage(Math.max(0, Math.ceil(total / pageSize) - 1));
-  }, [total, list.page, pageSize, key]);
 }

@@ -23,6 +23,7 @@ import type { LocalOrder } from '../local';
 import { EmptyTableRow } from '../shared-ui/empty-table-row';
 import { FilterSelect } from '../shared-ui/filter-select';
 import { dateLabel, statusLabel, useT } from '../shared-ui/i18n';
+import { useLastPageClamp, useListParams, useSearchText } from '../shared-ui/kit/list-address';
 import { ListPagination } from '../shared-ui/list-pagination';
 import { useLocalStore } from '../shared-ui/local-store';
 import { OrderStatusChip } from '../shared-ui/order-status-chip';
@@ -32,16 +33,7 @@ import { AssignDriverDialog } from './assign-driver-dialog';
 import { OrderCard } from './order-card';
 import { OrderEditDialog } from './order-edit-dialog';
 import { OrderTableHead } from './order-table-head';
-import {
-  statusActions,
-  syncStateOf,
-  useLastPageClamp,
-  useListParams,
-  useOutboxByOrder,
-  useSearchText,
-  useStatusParam,
-  useStoreWarmingUp,
-} from './order-ui';
+import { statusActions, syncStateOf, useOutboxByOrder, useStatusParam, useStoreWarmingUp } from './order-ui';
 import { useActingUser, useOrderPage } from './orders-data';
 import { PendingSyncChip } from './pending-sync-chip';
 

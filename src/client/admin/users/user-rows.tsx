@@ -3,23 +3,13 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOpen from '@mui/icons-material/LockOpenOutlined';
 import LockReset from '@mui/icons-material/LockResetOutlined';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { AdminUser } from '../../../shared/api/admin-users';
-import { EmptyTableRow } from '../../shared-ui/empty-table-row';
-import { dateLabel, dateTimeLabel, type MessageKey, useT } from '../../shared-ui/i18n';
+import { dateLabel, dateTimeLabel, type MessageKey, type Translate, useT } from '../../shared-ui/i18n';
+import type { Column, RowAction } from '../../shared-ui/kit/entity-list';
 
 /**
  * The user list's rows: a table on a desktop (username, full name, email, role, phone, active
@@ -65,9 +55,33 @@ function StatusChips({ user }: { user: AdminUser }) {
   );
 }
 
-function Actions({ user, actions }: { user: AdminUser; actions: UserRowActions }) {
-  const t = useT();
-  const items = [
+export function userColumns(t: Translate): Column<AdminUser>[] {
+  const none = t('usr_none');
+  return [
+    {
+      key: 'username',
+      header: t('usr_colUsername'),
+      cell: (u) => u.username,
+      strong: true,
+      testId: 'user-username',
+    },
+    { key: 'full_name', header: t('usr_colFullName'), cell: (u) => u.full_name, testId: 'user-full-name' },
+    { key: 'email', header: t('usr_colEmail'), cell: (u) => u.email ?? none, breakAnywhere: true },
+    { key: 'role', header: t('usr_colRole'), cell: (u) => t(roleKey(u.role)), testId: 'user-role' },
+    { key: 'phone', header: t('usr_colPhone'), cell: (u) => u.phone ?? none, nowrap: true },
+    { key: 'status', header: t('usr_colStatus'), cell: (u) => <StatusChips user={u} /> },
+    {
+      key: 'last_login',
+      header: t('usr_colLastLogin'),
+      cell: (u) => (u.last_login ? dateTimeLabel(u.last_login) : t('usr_never')),
+      nowrap: true,
+    },
+    { key: 'created', header: t('usr_colCreated'), cell: (u) => dateLabel(u.created_at), nowrap: true },
+  ];
+}
+
+export function userActions(t: Translate, actions: UserRowActions): RowAction<AdminUser>[] {
+  const all: RowAction<AdminUser>[] = [
     { key: 'edit', label: t('usr_edit'), icon: <EditOutlined fontSize="small" />, run: actions.onEdit },
     {
       key: 'reset-password',
@@ -75,16 +89,13 @@ function Actions({ user, actions }: { user: AdminUser; actions: UserRowActions }
       icon: <LockReset fontSize="small" />,
       run: actions.onResetPassword,
     },
-    ...(isLocked(user)
-      ? [
-          {
-            key: 'unlock',
-            label: t('usr_unlock'),
-            icon: <LockOpen fontSize="small" />,
-            run: actions.onUnlock,
-          },
-        ]
-      : []),
+    {
+      key: 'unlock',
+      label: t('usr_unlock'),
+      icon: <LockOpen fontSize="small" />,
+      run: actions.onUnlock,
+      shown: (user) => isLocked(user),
+    },
     {
       key: 'delete',
       label: t('usr_delete'),
@@ -92,143 +103,39 @@ function Actions({ user, actions }: { user: AdminUser; actions: UserRowActions }
       run: actions.onDelete,
     },
   ];
+  return all.map((action) => ({ ...action, disabled: actions.disabled }));
+}
+
+/** A user on a phone: name, username and role, chips, contact, last login and created date. */
+export function UserCard({ user }: { user: AdminUser }) {
+  const t = useT();
   return (
     <>
-      {items.map((item) => (
-        <Tooltip key={item.key} title={item.label}>
-          <span>
-            <IconButton
-              size="small"
-              aria-label={t('usr_actionsFor', { action: item.label, name: user.username })}
-              onClick={() => item.run(user)}
-              disabled={actions.disabled}
-              data-testid={`user-${item.key}`}
-            >
-              {item.icon}
-            </IconButton>
-          </span>
-        </Tooltip>
-      ))}
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="user-full-name">
+            {user.full_name}
+          </Typography>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ overflowWrap: 'anywhere' }}
+            data-testid="user-username"
+          >
+            {user.username} · <span data-testid="user-role">{t(roleKey(user.role))}</span>
+          </Typography>
+        </Box>
+        <StatusChips user={user} />
+      </Stack>
+      <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+        {[user.email, user.phone].filter(Boolean).join(' · ') || t('usr_none')}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {t('usr_lastLoginShort', { date: user.last_login ? dateTimeLabel(user.last_login) : t('usr_never') })}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {t('usr_createdShort', { date: dateLabel(user.created_at) })}
+      </Typography>
     </>
-  );
-}
-
-export function UserTable({
-  rows,
-  actions,
-  empty,
-}: {
-  rows: AdminUser[];
-  actions: UserRowActions;
-  empty: string | null;
-}) {
-  const t = useT();
-  return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" sx={{ minWidth: 1000 }} aria-label={t('usr_tableLabel')} data-testid="users-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('usr_colUsername')}</TableCell>
-            <TableCell>{t('usr_colFullName')}</TableCell>
-            <TableCell>{t('usr_colEmail')}</TableCell>
-            <TableCell>{t('usr_colRole')}</TableCell>
-            <TableCell>{t('usr_colPhone')}</TableCell>
-            <TableCell>{t('usr_colStatus')}</TableCell>
-            <TableCell>{t('usr_colLastLogin')}</TableCell>
-            <TableCell>{t('usr_colCreated')}</TableCell>
-            <TableCell align="right">{t('usr_colActions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((user) => (
-            <TableRow key={user.id} hover data-testid="user-row" data-user-id={user.id}>
-              <TableCell sx={{ fontWeight: 600 }} data-testid="user-username">
-                {user.username}
-              </TableCell>
-              <TableCell data-testid="user-full-name">{user.full_name}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{user.email ?? t('usr_none')}</TableCell>
-              <TableCell data-testid="user-role">{t(roleKey(user.role))}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{user.phone ?? t('usr_none')}</TableCell>
-              <TableCell>
-                <StatusChips user={user} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {user.last_login ? dateTimeLabel(user.last_login) : t('usr_never')}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateLabel(user.created_at)}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Actions user={user} actions={actions} />
-              </TableCell>
-            </TableRow>
-          ))}
-          {empty ? (
-            <EmptyTableRow columns={9} testId="users-empty">
-              {empty}
-            </EmptyTableRow>
-          ) : null}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
-
-export function UserCards({
-  rows,
-  actions,
-  empty,
-}: {
-  rows: AdminUser[];
-  actions: UserRowActions;
-  empty: string | null;
-}) {
-  const t = useT();
-  return (
-    <Stack spacing={1} sx={{ p: 1 }} data-testid="users-cards">
-      {rows.map((user) => (
-        <Card key={user.id} variant="outlined" data-testid="user-row" data-user-id={user.id}>
-          <CardContent sx={{ pb: 1 }}>
-            <Stack
-              direction="row"
-              spacing={1}
-              sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}
-            >
-              <Box sx={{ minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="user-full-name">
-                  {user.full_name}
-                </Typography>
-                <Typography
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ overflowWrap: 'anywhere' }}
-                  data-testid="user-username"
-                >
-                  {user.username} · <span data-testid="user-role">{t(roleKey(user.role))}</span>
-                </Typography>
-              </Box>
-              <StatusChips user={user} />
-            </Stack>
-            <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
-              {[user.email, user.phone].filter(Boolean).join(' · ') || t('usr_none')}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" component="p">
-              {t('usr_lastLoginShort', {
-                date: user.last_login ? dateTimeLabel(user.last_login) : t('usr_never'),
-              })}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" component="p">
-              {t('usr_createdShort', { date: dateLabel(user.created_at) })}
-            </Typography>
-          </CardContent>
-          <CardActions sx={{ justifyContent: 'flex-end', pt: 0, flexWrap: 'wrap' }}>
-            <Actions user={user} actions={actions} />
-          </CardActions>
-        </Card>
-      ))}
-      {empty ? (
-        <Typography color="text.secondary" sx={{ py: 5, textAlign: 'center' }} data-testid="users-empty">
-          {empty}
-        </Typography>
-      ) : null}
-    </Stack>
   );
 }

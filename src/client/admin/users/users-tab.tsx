@@ -1,79 +1,73 @@
 import Add from '@mui/icons-material/Add';
 import Refresh from '@mui/icons-material/Refresh';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { type AdminUser, USER_DEFAULT_PAGE_SIZE, USER_PAGE_SIZES } from '../../../shared/api/admin-users';
 import { API } from '../../../shared/api/endpoints';
 import { ROLES, type Role } from '../../../shared/domain/roles';
 import { useApiMutation, useApiQuery } from '../../api/query';
 import { useT } from '../../shared-ui/i18n';
-import { ListPagination } from '../../shared-ui/list-pagination';
+import { EntityList } from '../../shared-ui/kit/entity-list';
+import {
+  useFilterParam,
+  useLastPageClamp,
+  useListParams,
+  useSearchText,
+} from '../../shared-ui/kit/list-address';
+import { ListPage, ToolbarButtons } from '../../shared-ui/kit/list-page';
 import { useOnline } from '../../shared-ui/local-store';
-import { usePhone } from '../../shared-ui/responsive';
 import { SearchField } from '../../shared-ui/search-field';
 import { useUi } from '../../state/ui';
 import { DeleteUserDialog, ResetPasswordDialog } from './user-action-dialogs';
 import { UserFormDialog } from './user-form-dialog';
-import { roleKey, UserCards, type UserRowActions, UserTable } from './user-rows';
+import { roleKey, UserCard, type UserRowActions, userActions, userColumns } from './user-rows';
 
 /** Typing pauses this long before the search is asked of the server. */
 const SEARCH_DELAY_MS = 300;
+/** The tab's parameters in /admin's address ('users.q', 'users.role'), apart from the other tabs'. */
+const PREFIX = 'users.';
 
 /**
  * Tab 1 of the admin panel, 'Kullanıcı Yönetimi': the tenant's users from the server (GET
  * /admin/users, cached 5 minutes like all admin data, and kept on the device so the list opens
  * read-only offline), searched (Turkish case folding, on the server) and filtered by role, in pages
- * of 5, 10 (default) or 25; a table on a desktop, cards below `sm`. Create, edit, delete (asked
+ * of 5, 10 (default) or 25 — search, filter and page kept in the address; a table on a desktop,
+ * cards below `sm`. Create, edit, delete (asked
  * first), reset a password, and unlock a user locked out by failed sign-ins. Every write needs the
  * server: offline the actions are off and the tab says so.
  */
 export default function UsersTab() {
   const t = useT();
-  const phone = usePhone();
   const online = useOnline();
   const ui = useUi();
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState<Role | ''>('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(USER_DEFAULT_PAGE_SIZE);
+  const list = useListParams({
+    prefix: PREFIX,
+    filters: ['role'],
+    pageSizes: USER_PAGE_SIZES,
+    defaultPageSize: USER_DEFAULT_PAGE_SIZE,
+  });
+  const search = useSearchText(list, { delay: SEARCH_DELAY_MS });
+  const roleParam = useFilterParam('role', { prefix: PREFIX, replace: true });
+  const role = (ROLES as readonly string[]).includes(roleParam.value ?? '') ? (roleParam.value as Role) : '';
   const [editing, setEditing] = useState<{ user: AdminUser | null } | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
 
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
-  // A new search or filter starts from the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the filter values are the trigger
-  useEffect(() => setPage(0), [search, role]);
-
   const query = useApiQuery(API.adminUsers, {
     query: {
-      page: page + 1,
-      limit: pageSize,
-      ...(search ? { search } : {}),
+      page: list.page + 1,
+      limit: list.pageSize,
+      ...(list.search.trim() ? { search: list.search.trim() } : {}),
       ...(role ? { role } : {}),
     },
   });
   const unlock = useApiMutation(API.adminUserUnlock, { invalidates: [API.adminUsers] });
   const data = query.data;
   const rows = data?.users ?? [];
-  const total = data?.pagination.total ?? 0;
-
   // A page past the end (users deleted meanwhile) goes back to the last one.
-  useEffect(() => {
-    if (!data) return;
-    const last = Math.max(0, data.pagination.pages - 1);
-    if (page > last) setPage(last);
-  }, [data, page]);
+  useLastPageClamp(list, data?.pagination.total, list.pageSize);
 
   const actions: UserRowActions = {
     disabled: !online,
@@ -90,27 +84,22 @@ export default function UsersTab() {
     },
   };
 
-  const empty = query.isPending || rows.length > 0 ? null : t('usr_empty');
-
   return (
-    <Stack spacing={2} data-testid="admin-users">
-      {online ? null : (
-        <Alert severity="info" data-testid="users-offline-note">
-          {t('usr_offlineNote')}
-        </Alert>
-      )}
-      {query.error && !data ? (
-        <Alert severity="error" data-testid="users-load-error">
-          {t('usr_loadError', { message: query.error.message })}
-        </Alert>
-      ) : null}
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+    <ListPage
+      testId="admin-users"
+      offlineNote={online ? null : { text: t('usr_offlineNote'), testId: 'users-offline-note' }}
+      error={
+        query.error && !data
+          ? { text: t('usr_loadError', { message: query.error.message }), testId: 'users-load-error' }
+          : null
+      }
+      toolbar={
+        <>
           <SearchField
             label={t('usr_searchLabel')}
             placeholder={t('usr_searchPlaceholder')}
-            value={typed}
-            onChange={setTyped}
+            value={search.text}
+            onChange={search.setText}
             testId="users-search"
             sx={{ flex: 1 }}
           />
@@ -119,7 +108,7 @@ export default function UsersTab() {
             size="small"
             label={t('usr_roleFilter')}
             value={role}
-            onChange={(e) => setRole(e.target.value as Role | '')}
+            onChange={(e) => roleParam.set(e.target.value)}
             sx={{ minWidth: { xs: '100%', md: 190 } }}
             slotProps={{ htmlInput: { 'data-testid': 'users-role-filter' } }}
           >
@@ -130,7 +119,7 @@ export default function UsersTab() {
               </MenuItem>
             ))}
           </TextField>
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <ToolbarButtons>
             <Button
               variant="outlined"
               startIcon={<Refresh />}
@@ -149,34 +138,42 @@ export default function UsersTab() {
             >
               {t('usr_add')}
             </Button>
-          </Stack>
-        </Stack>
-      </Paper>
-
-      <Paper variant="outlined">
-        {query.isFetching ? <LinearProgress aria-label={t('loadingAria')} /> : null}
-        {phone ? (
-          <UserCards rows={rows} actions={actions} empty={empty} />
-        ) : (
-          <UserTable rows={rows} actions={actions} empty={empty} />
-        )}
-        <ListPagination
-          count={total}
-          page={page}
-          pageSize={pageSize}
-          pageSizes={[...USER_PAGE_SIZES]}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(0);
-          }}
-          testId="users-pagination"
-        />
-      </Paper>
-
-      <UserFormDialog open={!!editing} user={editing?.user ?? null} onClose={() => setEditing(null)} />
-      <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
-      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
-    </Stack>
+          </ToolbarButtons>
+        </>
+      }
+      fetching={query.isFetching}
+      pagination={{
+        count: data?.pagination.total ?? 0,
+        page: list.page,
+        pageSize: list.pageSize,
+        pageSizes: USER_PAGE_SIZES,
+        onPageChange: list.setPage,
+        onPageSizeChange: list.setPageSize,
+        testId: 'users-pagination',
+      }}
+      after={
+        <>
+          <UserFormDialog open={!!editing} user={editing?.user ?? null} onClose={() => setEditing(null)} />
+          <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
+          <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+        </>
+      }
+    >
+      <EntityList
+        rows={rows}
+        rowKey={(user) => user.id}
+        columns={userColumns(t)}
+        card={(user) => <UserCard user={user} />}
+        actions={userActions(t, actions)}
+        actionLabel={(action, user) => t('usr_actionsFor', { action: action.label, name: user.username })}
+        actionsHeader={t('usr_colActions')}
+        empty={query.isPending || rows.length > 0 ? null : t('usr_empty')}
+        label={t('usr_tableLabel')}
+        testId="users"
+        rowTestId="user-row"
+        rowProps={(user) => ({ 'data-user-id': user.id })}
+        minWidth={1000}
+      />
+    </ListPage>
   );
 }

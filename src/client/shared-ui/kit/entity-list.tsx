@@ -1,0 +1,315 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import type { SxProps, Theme } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { EmptyTableRow } from '../empty-table-row';
+import { usePhone } from '../responsive';
+
+/**
+ * The rows of a list screen, one component for every entity: a table on a desktop and, below
+ * `sm`, stacked cards with the same facts and the same actions (no sideways swipe on a phone).
+ * Columns, row actions and selection are described as data; the screen keeps only what is its own
+ * (which columns, the card's wording, what an action does).
+ */
+
+export interface Column<T> {
+  key: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  /** Kept on one line (dates, amounts, phone numbers). */
+  nowrap?: boolean;
+  /** The row's name: set in bold. */
+  strong?: boolean;
+  /** Long unbroken text (e-mail addresses, ids) may break anywhere rather than widen the table. */
+  breakAnywhere?: boolean;
+  /** `data-testid` of the cell. */
+  testId?: string;
+  /** Column hidden below this breakpoint (its fact then belongs in another column's cell). */
+  hideBelow?: 'md' | 'lg' | 'xl';
+  sx?: SxProps<Theme>;
+}
+
+export interface RowAction<T> {
+  /** The button's `data-testid` is `${actionTestPrefix}-${key}`. */
+  key: string;
+  label: string;
+  icon: ReactNode;
+  run: (row: T) => void;
+  /** Shown for this row (default: always). */
+  shown?: (row: T) => boolean;
+  disabled?: boolean | ((row: T) => boolean);
+  /** Shown with its text, not only an icon (the one action a row is for: 'Onayla'). */
+  color?: 'primary' | 'error' | 'success' | 'warning';
+}
+
+export interface Selection<T> {
+  selected: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+  /** The accessible name of a row's checkbox ('Seç: Ürün A'). */
+  rowLabel: (row: T) => string;
+  /** The accessible name of the header's checkbox ('Tümünü seç'). */
+  allLabel: string;
+  /** Rows that cannot be selected (default: all can). */
+  selectable?: (row: T) => boolean;
+}
+
+export interface EntityListProps<T> {
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  columns: readonly Column<T>[];
+  /** The card a phone shows for a row (its facts; the actions are added under it). */
+  card: (row: T) => ReactNode;
+  actions?: readonly RowAction<T>[];
+  /** The accessible name of an action's button for a row ('Düzenle: ayse'). */
+  actionLabel?: (action: RowAction<T>, row: T) => string;
+  /** The header of the actions column. */
+  actionsHeader?: string;
+  selection?: Selection<T>;
+  /** The reason there are no rows (null: rows, or still loading). */
+  empty: string | null;
+  /** The table's accessible name. */
+  label: string;
+  /** `${testId}-table`, `${testId}-cards`, `${testId}-empty`. */
+  testId: string;
+  /** Each row's (and card's) `data-testid`. */
+  rowTestId: string;
+  /** The prefix of the actions' `data-testid`s (default: `rowTestId` without '-row'). */
+  actionTestPrefix?: string;
+  /** Further attributes of a row (`data-user-id`). */
+  rowProps?: (row: T) => Record<string, string | undefined>;
+  /** A desktop table narrower than this scrolls inside its box rather than squeezing its columns. */
+  minWidth?: number;
+  /** Overrides the phone layout (default: below `sm`). */
+  phone?: boolean;
+}
+
+function RowActions<T>({
+  row,
+  actions,
+  label,
+  prefix,
+}: {
+  row: T;
+  actions: readonly RowAction<T>[];
+  label: (action: RowAction<T>, row: T) => string;
+  prefix: string;
+}) {
+  return (
+    <>
+      {actions
+        .filter((action) => action.shown?.(row) ?? true)
+        .map((action) => {
+          const disabled = typeof action.disabled === 'function' ? action.disabled(row) : !!action.disabled;
+          return (
+            <Tooltip key={action.key} title={action.label}>
+              <span>
+                <IconButton
+                  size="small"
+                  color={action.color}
+                  aria-label={label(action, row)}
+                  onClick={() => action.run(row)}
+                  disabled={disabled}
+                  data-testid={`${prefix}-${action.key}`}
+                >
+                  {action.icon}
+                </IconButton>
+              </span>
+            </Tooltip>
+          );
+        })}
+    </>
+  );
+}
+
+const HIDE_BELOW = (breakpoint: Column<unknown>['hideBelow']) =>
+  breakpoint ? { display: { xs: 'none', [breakpoint]: 'table-cell' } } : {};
+
+function cellSx<T>(column: Column<T>): SxProps<Theme> {
+  return [
+    {
+      ...(column.nowrap ? { whiteSpace: 'nowrap' } : {}),
+      ...(column.strong ? { fontWeight: 600 } : {}),
+      ...(column.breakAnywhere ? { overflowWrap: 'anywhere' } : {}),
+      ...HIDE_BELOW(column.hideBelow),
+    },
+    ...(Array.isArray(column.sx) ? column.sx : column.sx ? [column.sx] : []),
+  ] as SxProps<Theme>;
+}
+
+export function EntityList<T>(props: EntityListProps<T>) {
+  const phoneLayout = usePhone();
+  const phone = props.phone ?? phoneLayout;
+  return phone ? <EntityCards {...props} /> : <EntityTable {...props} />;
+}
+
+function useParts<T>(props: EntityListProps<T>) {
+  const prefix = props.actionTestPrefix ?? props.rowTestId.replace(/-row$/, '');
+  const label = props.actionLabel ?? ((action: RowAction<T>) => action.label);
+  return { prefix, label };
+}
+
+export function EntityTable<T>(props: EntityListProps<T>) {
+  const { rows, rowKey, columns, actions, selection, empty, label, testId, rowTestId } = props;
+  const { prefix, label: actionLabel } = useParts(props);
+  const selectable = (row: T) => selection?.selectable?.(row) ?? true;
+  const selectableKeys = selection ? rows.filter(selectable).map(rowKey) : [];
+  const allSelected =
+    selectableKeys.length > 0 && selectableKeys.every((key) => selection?.selected.has(key));
+  const someSelected = selectableKeys.some((key) => selection?.selected.has(key));
+  const toggle = (key: string, on: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (on) next.add(key);
+    else next.delete(key);
+    selection.onChange(next);
+  };
+  const columnCount = columns.length + (actions?.length ? 1 : 0) + (selection ? 1 : 0);
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table
+        size="small"
+        sx={{ minWidth: props.minWidth }}
+        aria-label={label}
+        data-testid={`${testId}-table`}
+      >
+        <TableHead>
+          <TableRow>
+            {selection ? (
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={allSelected}
+                  indeterminate={someSelected && !allSelected}
+                  disabled={selectableKeys.length === 0}
+                  onChange={(event) => {
+                    const next = new Set(selection.selected);
+                    for (const key of selectableKeys) {
+                      if (event.target.checked) next.add(key);
+                      else next.delete(key);
+                    }
+                    selection.onChange(next);
+                  }}
+                  slotProps={{ input: { 'aria-label': selection.allLabel } }}
+                  data-testid={`${testId}-select-all`}
+                />
+              </TableCell>
+            ) : null}
+            {columns.map((column) => (
+              <TableCell key={column.key} align={column.align} sx={HIDE_BELOW(column.hideBelow)}>
+                {column.header}
+              </TableCell>
+            ))}
+            {actions?.length ? <TableCell align="right">{props.actionsHeader}</TableCell> : null}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => {
+            const key = rowKey(row);
+            return (
+              <TableRow
+                key={key}
+                hover
+                selected={selection?.selected.has(key)}
+                data-testid={rowTestId}
+                {...props.rowProps?.(row)}
+              >
+                {selection ? (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={selection.selected.has(key)}
+                      disabled={!selectable(row)}
+                      onChange={(event) => toggle(key, event.target.checked)}
+                      slotProps={{ input: { 'aria-label': selection.rowLabel(row) } }}
+                      data-testid={`${prefix}-select`}
+                    />
+                  </TableCell>
+                ) : null}
+                {columns.map((column) => (
+                  <TableCell
+                    key={column.key}
+                    align={column.align}
+                    sx={cellSx(column)}
+                    data-testid={column.testId}
+                  >
+                    {column.cell(row)}
+                  </TableCell>
+                ))}
+                {actions?.length ? (
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <RowActions row={row} actions={actions} label={actionLabel} prefix={prefix} />
+                  </TableCell>
+                ) : null}
+              </TableRow>
+            );
+          })}
+          {empty ? (
+            <EmptyTableRow columns={columnCount} testId={`${testId}-empty`}>
+              {empty}
+            </EmptyTableRow>
+          ) : null}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+export function EntityCards<T>(props: EntityListProps<T>) {
+  const { rows, rowKey, actions, selection, empty, testId, rowTestId, card } = props;
+  const { prefix, label: actionLabel } = useParts(props);
+  return (
+    <Stack spacing={1} sx={{ p: 1 }} data-testid={`${testId}-cards`}>
+      {rows.map((row) => {
+        const key = rowKey(row);
+        return (
+          <Card key={key} variant="outlined" data-testid={rowTestId} {...props.rowProps?.(row)}>
+            <CardContent sx={{ pb: 1, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+              {selection ? (
+                <Checkbox
+                  checked={selection.selected.has(key)}
+                  disabled={!(selection.selectable?.(row) ?? true)}
+                  onChange={(event) => {
+                    const next = new Set(selection.selected);
+                    if (event.target.checked) next.add(key);
+                    else next.delete(key);
+                    selection.onChange(next);
+                  }}
+                  slotProps={{ input: { 'aria-label': selection.rowLabel(row) } }}
+                  data-testid={`${prefix}-select`}
+                  sx={{ p: 0.5, ml: -0.5 }}
+                />
+              ) : null}
+              <Box sx={{ minWidth: 0, flex: 1 }}>{card(row)}</Box>
+            </CardContent>
+            {actions?.length ? (
+              <CardActions sx={{ justifyContent: 'flex-end', pt: 0, flexWrap: 'wrap' }}>
+                <RowActions row={row} actions={actions} label={actionLabel} prefix={prefix} />
+              </CardActions>
+            ) : null}
+          </Card>
+        );
+      })}
+      {empty ? (
+        <Typography
+          color="text.secondary"
+          sx={{ py: 5, textAlign: 'center' }}
+          data-testid={`${testId}-empty`}
+        >
+          {empty}
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+}

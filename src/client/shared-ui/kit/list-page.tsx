@@ -1,0 +1,105 @@
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
+import { useT } from '../i18n';
+import { ListPagination } from '../list-pagination';
+
+/**
+ * The frame every list screen shares: a note while offline (what still works), the load error when
+ * there is nothing to show, the toolbar (search, filters, buttons) in its own box, then the rows
+ * with a progress bar while they are fetched and the pager under them. Never wider than the
+ * window: the toolbar stacks on a phone, the rows are cards there (EntityList).
+ */
+export interface ListPageProps {
+  /** `data-testid` of the whole list. */
+  testId: string;
+  /** Shown while offline (null: online, or nothing to say). */
+  offlineNote?: { text: ReactNode; testId: string } | null;
+  /** The load error, when nothing could be shown. */
+  error?: { text: ReactNode; testId: string } | null;
+  /** Search, filters and buttons. */
+  toolbar?: ReactNode;
+  /** Above the rows (a bulk-action bar, a summary). */
+  above?: ReactNode;
+  fetching?: boolean;
+  pagination?: {
+    count: number;
+    page: number;
+    pageSize: number;
+    pageSizes: readonly number[];
+    onPageChange: (page: number) => void;
+    onPageSizeChange: (size: number) => void;
+    testId: string;
+  };
+  /** The rows (an EntityList). */
+  children: ReactNode;
+  /** Dialogs and other parts outside the boxes. */
+  after?: ReactNode;
+}
+
+export function ListPage({
+  testId,
+  offlineNote,
+  error,
+  toolbar,
+  above,
+  fetching = false,
+  pagination,
+  children,
+  after,
+}: ListPageProps) {
+  const t = useT();
+  return (
+    <Stack spacing={2} data-testid={testId}>
+      {offlineNote ? (
+        <Alert severity="info" data-testid={offlineNote.testId}>
+          {offlineNote.text}
+        </Alert>
+      ) : null}
+      {error ? (
+        <Alert severity="error" data-testid={error.testId}>
+          {error.text}
+        </Alert>
+      ) : null}
+      {toolbar ? (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Stack
+            direction={{ xs: 'column', md: 'row' }}
+            spacing={2}
+            sx={{ alignItems: { md: 'center' }, flexWrap: { md: 'wrap' }, rowGap: 2 }}
+          >
+            {toolbar}
+          </Stack>
+        </Paper>
+      ) : null}
+      {above}
+      <Paper variant="outlined">
+        {fetching ? <LinearProgress aria-label={t('loadingAria')} /> : null}
+        {children}
+        {pagination ? (
+          <ListPagination
+            count={pagination.count}
+            page={pagination.page}
+            pageSize={pagination.pageSize}
+            pageSizes={[...pagination.pageSizes]}
+            onPageChange={pagination.onPageChange}
+            onPageSizeChange={pagination.onPageSizeChange}
+            testId={pagination.testId}
+          />
+        ) : null}
+      </Paper>
+      {after}
+    </Stack>
+  );
+}
+
+/** The buttons at the end of a toolbar (refresh, add): together, at the right. */
+export function ToolbarButtons({ children }: { children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,136 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Column, EntityList, type RowAction } from '../../src/client/shared-ui/kit/entity-list';
+
+/**
+ * The kit's list of rows: the same facts and actions as a table on a desktop and as cards on a
+ * phone; actions shown per row, disabled when asked; selection by row and by the header box.
+ */
+interface Person {
+  id: string;
+  name: string;
+  email: string;
+  locked: boolean;
+}
+const PEOPLE: Person[] = [
+  { id: 'p1', name: 'Ayşe Yılmaz', email: 'ayse@example.com', locked: false },
+  { id: 'p2', name: 'İsmail Çelik', email: 'ismail@example.com', locked: true },
+];
+const COLUMNS: Column<Person>[] = [
+  { key: 'name', header: 'Ad', cell: (p) => p.name, strong: true, testId: 'person-name' },
+  { key: 'email', header: 'E-posta', cell: (p) => p.email, breakAnywhere: true },
+];
+
+afterEach(cleanup);
+
+function actions(run = vi.fn(), disabled = false): RowAction<Person>[] {
+  return [
+    { key: 'edit', label: 'Düzenle', icon: <span>e</span>, run, disabled },
+    { key: 'unlock', label: 'Kilidi aç', icon: <span>u</span>, run, shown: (p) => p.locked, disabled },
+  ];
+}
+
+function List(props: { phone: boolean; run?: () => void; disabled?: boolean; rows?: Person[] }) {
+  return (
+    <EntityList
+      rows={props.rows ?? PEOPLE}
+      rowKey={(p) => p.id}
+      columns={COLUMNS}
+      card={(p) => <span data-testid="person-name">{p.name}</span>}
+      actions={actions(props.run, props.disabled)}
+      actionLabel={(action, p) => `${action.label}: ${p.name}`}
+      actionsHeader="İşlemler"
+      empty={(props.rows ?? PEOPLE).length ? null : 'Kimse yok'}
+      label="Kişiler"
+      testId="people"
+      rowTestId="person-row"
+      rowProps={(p) => ({ 'data-person-id': p.id })}
+      phone={props.phone}
+    />
+  );
+}
+
+describe('EntityList', () => {
+  it('is a table with a header per column and the actions column on a desktop', () => {
+    render(<List phone={false} />);
+    const table = screen.getByRole('table', { name: 'Kişiler' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Ad', 'E-posta', 'İşlemler']);
+    const rows = screen.getAllByTestId('person-row');
+    expect(rows.map((row) => row.getAttribute('data-person-id'))).toEqual(['p1', 'p2']);
+    expect(screen.getAllByTestId('person-name').map((c) => c.textContent)).toEqual([
+      'Ayşe Yılmaz',
+      'İsmail Çelik',
+    ]);
+  });
+
+  it('is cards with the same rows and actions on a phone (no table)', () => {
+    render(<List phone />);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByTestId('people-cards')).toBeTruthy();
+    expect(screen.getAllByTestId('person-row')).toHaveLength(2);
+    // Unlock only for the locked person, on both layouts.
+    expect(screen.getAllByTestId('person-unlock')).toHaveLength(1);
+    expect(screen.getAllByTestId('person-edit')).toHaveLength(2);
+  });
+
+  it('runs an action with its row, names it for screen readers, and keeps it off when disabled', () => {
+    const run = vi.fn();
+    const { unmount } = render(<List phone={false} run={run} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Kilidi aç: İsmail Çelik' }));
+    expect(run).toHaveBeenCalledWith(PEOPLE[1]);
+    unmount();
+    render(<List phone={false} run={run} disabled />);
+    for (const button of screen.getAllByTestId('person-edit'))
+      expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says why there are no rows, in both layouts', () => {
+    const { unmount } = render(<List phone={false} rows={[]} />);
+    expect(screen.getByTestId('people-empty').textContent).toBe('Kimse yok');
+    unmount();
+    render(<List phone rows={[]} />);
+    expect(screen.getByTestId('people-empty').textContent).toBe('Kimse yok');
+  });
+
+  it('selects rows one by one and all at once from the header, skipping rows that cannot be selected', () => {
+    const seen: string[][] = [];
+    function Selectable() {
+      const [selected, setSelected] = useState<Set<string>>(new Set());
+      return (
+        <EntityList
+          rows={PEOPLE}
+          rowKey={(p) => p.id}
+          columns={COLUMNS}
+          card={(p) => p.name}
+          selection={{
+            selected,
+            onChange: (next) => {
+              seen.push([...next].sort());
+              setSelected(next);
+            },
+            rowLabel: (p) => `Seç: ${p.name}`,
+            allLabel: 'Tümünü seç',
+            selectable: (p) => !p.locked,
+          }}
+          empty={null}
+          label="Kişiler"
+          testId="people"
+          rowTestId="person-row"
+          phone={false}
+        />
+      );
+    }
+    render(<Selectable />);
+    const locked = screen.getByRole('checkbox', { name: 'Seç: İsmail Çelik' }) as HTMLInputElement;
+    expect(locked.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Tümünü seç' }));
+    expect(seen.at(-1)).toEqual(['p1']);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Seç: Ayşe Yılmaz' }));
+    expect(seen.at(-1)).toEqual([]);
+  });
+});
