@@ -24,7 +24,7 @@ const COLUMNS: Column<Person>[] = [
 
 afterEach(cleanup);
 
-function actions(run = vi.fn(), disabled = false): RowAction<Person>[] {
+function actions(run: (p: Person) => void = vi.fn(), disabled = false): RowAction<Person>[] {
   return [
     { key: 'edit', label: 'Düzenle', icon: <span>e</span>, run, disabled },
     { key: 'unlock', label: 'Kilidi aç', icon: <span>u</span>, run, shown: (p) => p.locked, disabled },
