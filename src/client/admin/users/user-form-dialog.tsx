@@ -1,10 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
@@ -14,10 +9,8 @@ import { ROLES } from '../../../shared/domain/roles';
 import { ApiError } from '../../api/errors';
 import { useApiMutation } from '../../api/query';
 import { uuid } from '../../local/outbox';
-import { DialogSubmitActions } from '../../shared-ui/dialog-submit-actions';
-import { useFieldErrors } from '../../shared-ui/field-errors';
 import { useT } from '../../shared-ui/i18n';
-import { usePhone } from '../../shared-ui/responsive';
+import { EntityFormDialog, FormTextField, useEntityForm } from '../../shared-ui/kit/entity-form-dialog';
 import { useSession } from '../../state/session';
 import { useUi } from '../../state/ui';
 import { OneTimePasswordNote } from './one-time-note';
@@ -56,10 +49,12 @@ export function UserFormDialog({
 }) {
   const t = useT();
   const hint = passwordHint(useSession((s) => s.tenantInfo.password_policy));
-  const phone = usePhone();
   const ui = useUi();
-  const [form, setForm] = useState<UserForm>(emptyForm);
-  const { errors, setErrors, edited } = useFieldErrors<FormField, FieldError>();
+  const { form, setForm, errors, setErrors, set, text } = useEntityForm<UserForm, FormField, FieldError>({
+    open,
+    initial: () => (user ? formFromUser(user) : emptyForm()),
+    describe: (field, error) => t(error.key, { ...error.params, label: t(FIELD_LABEL_KEYS[field]) }),
+  });
   const [seen, setSeen] = useState<AdminUser | null>(user);
   const [conflict, setConflict] = useState(false);
   const [createId, setCreateId] = useState(uuid);
@@ -69,24 +64,10 @@ export function UserFormDialog({
 
   useEffect(() => {
     if (!open) return;
-    setForm(user ? formFromUser(user) : emptyForm());
     setSeen(user);
-    setErrors({});
     setConflict(false);
     setCreateId(uuid());
-  }, [open, user, setErrors]);
-
-  const set =
-    <F extends FormField>(field: F) =>
-    (value: UserForm[F]) => {
-      setForm((f) => ({ ...f, [field]: value }));
-      edited(field);
-    };
-
-  const errorText = (field: FormField): string | undefined => {
-    const error = errors[field];
-    return error ? t(error.key, { ...error.params, label: t(FIELD_LABEL_KEYS[field]) }) : undefined;
-  };
+  }, [open, user]);
 
   const refused = (error: unknown) => {
     if (!(error instanceof ApiError)) return;
@@ -127,106 +108,83 @@ export function UserFormDialog({
     }
   };
 
-  const field = (name: 'username' | 'email' | 'full_name' | 'phone' | 'password', extra = {}) => (
-    <TextField
+  const field = (
+    name: 'username' | 'email' | 'full_name' | 'phone' | 'password',
+    extra: Partial<Parameters<typeof FormTextField>[0]> = {},
+  ) => (
+    <FormTextField
       label={t(FIELD_LABEL_KEYS[name])}
       value={form[name]}
-      onChange={(e) => set(name)(e.target.value)}
-      error={!!errors[name]}
-      helperText={errorText(name)}
-      fullWidth
-      size="small"
-      slotProps={{ htmlInput: { 'data-testid': `user-field-${name}` } }}
+      onChange={set(name)}
+      error={text(name)}
+      testId={`user-field-${name}`}
       {...extra}
     />
   );
 
   return (
-    <Dialog
+    <EntityFormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={phone}
-      aria-labelledby="user-dialog-title"
-      data-testid="user-dialog"
+      title={t(seen ? 'usr_editTitle' : 'usr_createTitle')}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void save()}
+      submitLabel={t(seen ? 'usr_save' : 'usr_create')}
+      submitTestId="user-save"
+      conflict={conflict ? { text: t('usr_conflict'), testId: 'user-conflict' } : null}
+      testId="user-dialog"
     >
-      <DialogTitle id="user-dialog-title">{t(seen ? 'usr_editTitle' : 'usr_createTitle')}</DialogTitle>
-      <DialogContent>
-        <Stack
-          spacing={2}
-          sx={{ pt: 1 }}
-          component="form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
-          {conflict ? (
-            <Alert severity="warning" data-testid="user-conflict">
-              {t('usr_conflict')}
-            </Alert>
-          ) : null}
-          {seen
-            ? null
-            : field('username', {
-                required: true,
-                autoFocus: true,
-                autoComplete: 'off',
-                helperText: errorText('username') ?? t('usr_usernameHelp'),
-                slotProps: {
-                  htmlInput: { 'data-testid': 'user-field-username', maxLength: USER_LIMITS.username.max },
-                },
-              })}
-          {field('full_name', { required: true, autoFocus: !!seen })}
-          {field('email', { required: true, type: 'email', autoComplete: 'off' })}
-          <TextField
-            select
-            required
-            size="small"
-            label={t('usr_fRole')}
-            value={form.role}
-            onChange={(e) => set('role')(e.target.value as UserForm['role'])}
-            error={!!errors.role}
-            helperText={errorText('role') ?? (seen ? t('usr_signOutNote') : undefined)}
-            slotProps={{ htmlInput: { 'data-testid': 'user-field-role' } }}
-          >
-            {ROLES.map((role) => (
-              <MenuItem key={role} value={role} data-testid={`user-role-${role}`}>
-                {t(roleKey(role))}
-              </MenuItem>
-            ))}
-          </TextField>
-          {field('phone', { type: 'tel', autoComplete: 'off' })}
-          {seen ? (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={form.is_active}
-                  onChange={(e) => set('is_active')(e.target.checked)}
-                  slotProps={{ input: { 'data-testid': 'user-field-active' } as object }}
-                />
-              }
-              label={t('usr_fActive')}
+      {seen
+        ? null
+        : field('username', {
+            required: true,
+            autoFocus: true,
+            autoComplete: 'off',
+            help: t('usr_usernameHelp'),
+            maxLength: USER_LIMITS.username.max,
+          })}
+      {field('full_name', { required: true, autoFocus: !!seen })}
+      {field('email', { required: true, type: 'email', autoComplete: 'off' })}
+      <TextField
+        select
+        required
+        size="small"
+        label={t('usr_fRole')}
+        value={form.role}
+        onChange={(e) => set('role')(e.target.value as UserForm['role'])}
+        error={!!errors.role}
+        helperText={text('role') ?? (seen ? t('usr_signOutNote') : undefined)}
+        slotProps={{ htmlInput: { 'data-testid': 'user-field-role' } }}
+      >
+        {ROLES.map((role) => (
+          <MenuItem key={role} value={role} data-testid={`user-role-${role}`}>
+            {t(roleKey(role))}
+          </MenuItem>
+        ))}
+      </TextField>
+      {field('phone', { type: 'tel', autoComplete: 'off' })}
+      {seen ? (
+        <FormControlLabel
+          control={
+            <Switch
+              checked={form.is_active}
+              onChange={(e) => set('is_active')(e.target.checked)}
+              slotProps={{ input: { 'data-testid': 'user-field-active' } as object }}
             />
-          ) : (
-            <>
-              {field('password', {
-                required: true,
-                type: 'password',
-                autoComplete: 'new-password',
-                helperText: errorText('password') ?? t(hint.key, hint.params),
-              })}
-              <OneTimePasswordNote />
-            </>
-          )}
-          <button type="submit" hidden aria-hidden tabIndex={-1} />
-        </Stack>
-      </DialogContent>
-      <DialogSubmitActions busy={busy} onCancel={onClose} onSubmit={() => void save()} testId="user-save">
-        {t(seen ? 'usr_save' : 'usr_create')}
-      </DialogSubmitActions>
-    </Dialog>
+          }
+          label={t('usr_fActive')}
+        />
+      ) : (
+        <>
+          {field('password', {
+            required: true,
+            type: 'password',
+            autoComplete: 'new-password',
+            help: t(hint.key, hint.params),
+          })}
+          <OneTimePasswordNote />
+        </>
+      )}
+    </EntityFormDialog>
   );
 }
