@@ -6,9 +6,6 @@ import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useMemo, useState } from 'react';
 import { API } from '../../shared/api/endpoints';
@@ -16,16 +13,17 @@ import { type AdminTenant, TENANT_LIMITS, TENANT_PAGE_SIZE } from '../../shared/
 import { isPlatformAdmin } from '../../shared/domain/platform';
 import { useApiQuery } from '../api/query';
 import { useT } from '../shared-ui/i18n';
-import { ListPagination } from '../shared-ui/list-pagination';
+import { EntityList } from '../shared-ui/kit/entity-list';
+import { useLastPageClamp, useListParams, useSearchText } from '../shared-ui/kit/list-address';
+import { ListPage } from '../shared-ui/kit/list-page';
 import { useOnline } from '../shared-ui/local-store';
-import { usePhone } from '../shared-ui/responsive';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
 import { type FirstAdminLogin, OneTimePasswordDialog } from './one-time-password';
 import { failureText, useTenantMutation } from './tenant-api';
 import { ConfirmDialog } from './tenant-confirm-dialogs';
 import { TenantFormDialog } from './tenant-form-dialog';
-import { TenantCards, type TenantRowActions, TenantTable } from './tenant-rows';
+import { TenantCard, type TenantRowActions, tenantActions, tenantColumns } from './tenant-rows';
 
 /**
  * /tenant-management, 'Tenant Yönetimi': the platform's companies, for platform admins only (an
@@ -51,10 +49,14 @@ export default function TenantManagementPage() {
 
 function TenantManagement() {
   const t = useT();
-  const phone = usePhone();
   const online = useOnline();
   const ui = useUi();
-  const [page, setPage] = useState(0);
+  // Search and page in the address; the server searches (name or subdomain, Turkish case folding)
+  // once typing pauses.
+  const list = useListParams({ pageSizes: [TENANT_PAGE_SIZE] });
+  const typed = useSearchText(list, { delay: 300 });
+  const search = list.search.trim().slice(0, TENANT_LIMITS.searchMax);
+  const page = list.page;
   const [editing, setEditing] = useState<{ tenant: AdminTenant | null } | null>(null);
   const [deleting, setDeleting] = useState<AdminTenant | null>(null);
   const [asking, setAsking] = useState<'wildcard' | 'existing' | null>(null);
@@ -62,16 +64,6 @@ function TenantManagement() {
   /** DNS states from checks made on this screen (newer than the list's until it is read again). */
   const [checked, setChecked] = useState<Record<string, string>>({});
   const [firstAdmin, setFirstAdmin] = useState<FirstAdminLogin | null>(null);
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  // The server searches (name or subdomain, Turkish case folding) once typing pauses.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim().slice(0, TENANT_LIMITS.searchMax));
-      setPage(0);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   const query = useApiQuery(API.adminTenants, {
     query: { page: page + 1, limit: TENANT_PAGE_SIZE, ...(search ? { search } : {}) },
@@ -99,11 +91,7 @@ function TenantManagement() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list's arrival is the trigger
   useEffect(() => setChecked({}), [data]);
   // A page past the end (tenants deleted meanwhile) goes back to the last one.
-  useEffect(() => {
-    if (!data) return;
-    const last = Math.max(0, data.pagination.pages - 1);
-    if (page > last) setPage(last);
-  }, [data, page]);
+  useLastPageClamp(list, data?.pagination.total, TENANT_PAGE_SIZE);
 
   const actions: TenantRowActions = {
     disabled: !online,
@@ -155,25 +143,18 @@ function TenantManagement() {
   const empty = query.isPending || rows.length > 0 ? null : t(search ? 'tm_noMatch' : 'tm_empty');
 
   return (
-    <Stack spacing={2} data-testid="tenant-management-page">
-      {online ? null : (
-        <Alert severity="info" data-testid="tenants-offline-note">
-          {t('tm_offlineNote')}
-        </Alert>
-      )}
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack
-          direction={{ xs: 'column', md: 'row' }}
-          spacing={1}
-          sx={{ justifyContent: 'flex-end', alignItems: { xs: 'stretch', md: 'center' } }}
-        >
+    <ListPage
+      testId="tenant-management-page"
+      offlineNote={online ? null : { text: t('tm_offlineNote'), testId: 'tenants-offline-note' }}
+      toolbar={
+        <>
           <TextField
             type="search"
             size="small"
             label={t('tm_search')}
             placeholder={t('tm_searchHelp')}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
+            value={typed.text}
+            onChange={(e) => typed.setText(e.target.value)}
             sx={{ flexGrow: 1, minWidth: { md: 220 } }}
             slotProps={{
               htmlInput: { 'data-testid': 'tenants-search', maxLength: TENANT_LIMITS.searchMax },
@@ -222,60 +203,77 @@ function TenantManagement() {
           >
             {t('tm_add')}
           </Button>
-        </Stack>
-      </Paper>
-
-      <Paper variant="outlined">
-        {query.isFetching ? <LinearProgress aria-label={t('loadingAria')} /> : null}
-        {phone ? (
-          <TenantCards rows={rows} actions={actions} empty={empty} />
-        ) : (
-          <TenantTable rows={rows} actions={actions} empty={empty} />
-        )}
-        {total > TENANT_PAGE_SIZE ? (
-          <ListPagination
-            count={total}
-            page={page}
-            pageSize={TENANT_PAGE_SIZE}
-            pageSizes={[TENANT_PAGE_SIZE]}
-            onPageChange={setPage}
-            onPageSizeChange={() => setPage(0)}
-            testId="tenants-pagination"
+        </>
+      }
+      fetching={query.isFetching}
+      pagination={
+        total > TENANT_PAGE_SIZE
+          ? {
+              count: total,
+              page,
+              pageSize: TENANT_PAGE_SIZE,
+              pageSizes: [TENANT_PAGE_SIZE],
+              onPageChange: list.setPage,
+              onPageSizeChange: () => list.setPage(0),
+              testId: 'tenants-pagination',
+            }
+          : undefined
+      }
+      after={
+        <>
+          <TenantFormDialog
+            open={!!editing}
+            tenant={editing?.tenant ?? null}
+            onClose={() => setEditing(null)}
+            onFirstAdmin={setFirstAdmin}
           />
-        ) : null}
-      </Paper>
-
-      <TenantFormDialog
-        open={!!editing}
-        tenant={editing?.tenant ?? null}
-        onClose={() => setEditing(null)}
-        onFirstAdmin={setFirstAdmin}
-      />
-      <OneTimePasswordDialog login={firstAdmin} onClose={() => setFirstAdmin(null)} />
-      <ConfirmDialog
-        open={!!deleting}
-        title={t('tm_deleteTitle')}
-        text={t('tm_deleteConfirm')}
-        note={
-          deleting ? t('tm_deleteNote', { name: deleting.company_name, subdomain: deleting.subdomain }) : null
+          <OneTimePasswordDialog login={firstAdmin} onClose={() => setFirstAdmin(null)} />
+          <ConfirmDialog
+            open={!!deleting}
+            title={t('tm_deleteTitle')}
+            text={t('tm_deleteConfirm')}
+            note={
+              deleting
+                ? t('tm_deleteNote', { name: deleting.company_name, subdomain: deleting.subdomain })
+                : null
+            }
+            confirmLabel={t('tm_delete')}
+            danger
+            busy={remove.isPending}
+            onConfirm={() => void confirmDelete()}
+            onClose={() => setDeleting(null)}
+            testId="tenant-delete-dialog"
+          />
+          <ConfirmDialog
+            open={asking !== null}
+            title={t(asking === 'existing' ? 'tm_dnsExisting' : 'tm_wildcard')}
+            text={t(asking === 'existing' ? 'tm_dnsExistingConfirm' : 'tm_wildcardConfirm')}
+            confirmLabel={t('tm_confirm')}
+            busy={wildcard.isPending || existing.isPending}
+            onConfirm={() => void confirmDns()}
+            onClose={() => setAsking(null)}
+            testId="tenant-dns-dialog"
+          />
+        </>
+      }
+    >
+      <EntityList
+        rows={rows}
+        rowKey={(tenant) => tenant.tenant_id}
+        columns={tenantColumns(t)}
+        card={(tenant) => <TenantCard tenant={tenant} />}
+        actions={tenantActions(t, actions)}
+        actionLabel={(action, tenant) =>
+          t('tm_actionsFor', { action: action.label, name: tenant.company_name })
         }
-        confirmLabel={t('tm_delete')}
-        danger
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
-        testId="tenant-delete-dialog"
+        actionsHeader={t('tm_colActions')}
+        empty={empty}
+        label={t('tm_tableLabel')}
+        testId="tenants"
+        rowTestId="tenant-row"
+        rowProps={(tenant) => ({ 'data-tenant-id': tenant.tenant_id })}
+        minWidth={860}
       />
-      <ConfirmDialog
-        open={asking !== null}
-        title={t(asking === 'existing' ? 'tm_dnsExisting' : 'tm_wildcard')}
-        text={t(asking === 'existing' ? 'tm_dnsExistingConfirm' : 'tm_wildcardConfirm')}
-        confirmLabel={t('tm_confirm')}
-        busy={wildcard.isPending || existing.isPending}
-        onConfirm={() => void confirmDns()}
-        onClose={() => setAsking(null)}
-        testId="tenant-dns-dialog"
-      />
-    </Stack>
+    </ListPage>
   );
 }

@@ -2,23 +2,12 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Sync from '@mui/icons-material/Sync';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { AdminTenant } from '../../shared/api/tenant-admin';
-import { EmptyTableRow } from '../shared-ui/empty-table-row';
-import { dateLabel, type MessageKey, useT } from '../shared-ui/i18n';
+import { dateLabel, type MessageKey, type Translate, useT } from '../shared-ui/i18n';
+import type { Column, RowAction } from '../shared-ui/kit/entity-list';
 
 /**
  * The tenant list's rows: a table on a desktop (company name, subdomain, plan, status, DNS status,
@@ -75,154 +64,92 @@ export function DnsChip({ tenant, withLabel = false }: { tenant: AdminTenant; wi
   );
 }
 
-function Actions({ tenant, actions }: { tenant: AdminTenant; actions: TenantRowActions }) {
-  const t = useT();
-  const items = [
-    { key: 'edit', label: t('tm_edit'), icon: <EditOutlined fontSize="small" />, run: actions.onEdit },
-    { key: 'dns', label: t('tm_dnsRefresh'), icon: <Sync fontSize="small" />, run: actions.onCheckDns },
-    { key: 'delete', label: t('tm_delete'), icon: <DeleteOutline fontSize="small" />, run: actions.onDelete },
+const SKIP = { 'data-i18n-skip': '' };
+
+export function tenantColumns(t: Translate): Column<AdminTenant>[] {
+  return [
+    {
+      key: 'company',
+      header: t('tm_colCompany'),
+      cell: (r) => r.company_name,
+      strong: true,
+      testId: 'tenant-company',
+      cellProps: SKIP,
+    },
+    {
+      key: 'subdomain',
+      header: t('tm_colSubdomain'),
+      cell: (r) => r.subdomain,
+      testId: 'tenant-subdomain',
+      cellProps: SKIP,
+    },
+    {
+      key: 'plan',
+      header: t('tm_colPlan'),
+      cell: (r) => t(planKey(r.subscription_plan)),
+      testId: 'tenant-plan',
+    },
+    { key: 'status', header: t('tm_colStatus'), cell: (r) => <StatusChip tenant={r} /> },
+    { key: 'dns', header: t('tm_colDns'), cell: (r) => <DnsChip tenant={r} /> },
+    { key: 'created', header: t('tm_colCreated'), cell: (r) => dateLabel(r.created_at), nowrap: true },
   ];
+}
+
+export function tenantActions(t: Translate, actions: TenantRowActions): RowAction<AdminTenant>[] {
+  return [
+    {
+      key: 'edit',
+      label: t('tm_edit'),
+      icon: <EditOutlined fontSize="small" />,
+      run: actions.onEdit,
+      disabled: actions.disabled,
+    },
+    {
+      key: 'dns',
+      label: t('tm_dnsRefresh'),
+      icon: <Sync fontSize="small" />,
+      run: actions.onCheckDns,
+      disabled: (tenant) => actions.disabled || actions.checking === tenant.tenant_id,
+    },
+    {
+      key: 'delete',
+      label: t('tm_delete'),
+      icon: <DeleteOutline fontSize="small" />,
+      run: actions.onDelete,
+      disabled: actions.disabled,
+    },
+  ];
+}
+
+/** A tenant on a phone: name, subdomain and plan, status and DNS chips, creation date. */
+export function TenantCard({ tenant }: { tenant: AdminTenant }) {
+  const t = useT();
   return (
     <>
-      {items.map((item) => (
-        <Tooltip key={item.key} title={item.label}>
-          <span>
-            <IconButton
-              size="small"
-              aria-label={t('tm_actionsFor', { action: item.label, name: tenant.company_name })}
-              onClick={() => item.run(tenant)}
-              disabled={actions.disabled || (item.key === 'dns' && actions.checking === tenant.tenant_id)}
-              data-testid={`tenant-${item.key}`}
-            >
-              {item.icon}
-            </IconButton>
-          </span>
-        </Tooltip>
-      ))}
-    </>
-  );
-}
-
-export function TenantTable({
-  rows,
-  actions,
-  empty,
-}: {
-  rows: AdminTenant[];
-  actions: TenantRowActions;
-  empty: string | null;
-}) {
-  const t = useT();
-  return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" sx={{ minWidth: 860 }} aria-label={t('tm_tableLabel')} data-testid="tenants-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('tm_colCompany')}</TableCell>
-            <TableCell>{t('tm_colSubdomain')}</TableCell>
-            <TableCell>{t('tm_colPlan')}</TableCell>
-            <TableCell>{t('tm_colStatus')}</TableCell>
-            <TableCell>{t('tm_colDns')}</TableCell>
-            <TableCell>{t('tm_colCreated')}</TableCell>
-            <TableCell align="right">{t('tm_colActions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((tenant) => (
-            <TableRow key={tenant.tenant_id} hover data-testid="tenant-row" data-tenant-id={tenant.tenant_id}>
-              <TableCell sx={{ fontWeight: 600 }} data-testid="tenant-company" data-i18n-skip="">
-                {tenant.company_name}
-              </TableCell>
-              <TableCell data-testid="tenant-subdomain" data-i18n-skip="">
-                {tenant.subdomain}
-              </TableCell>
-              <TableCell data-testid="tenant-plan">{t(planKey(tenant.subscription_plan))}</TableCell>
-              <TableCell>
-                <StatusChip tenant={tenant} />
-              </TableCell>
-              <TableCell>
-                <DnsChip tenant={tenant} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateLabel(tenant.created_at)}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Actions tenant={tenant} actions={actions} />
-              </TableCell>
-            </TableRow>
-          ))}
-          {empty ? (
-            <EmptyTableRow columns={7} testId="tenants-empty">
-              {empty}
-            </EmptyTableRow>
-          ) : null}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
-
-export function TenantCards({
-  rows,
-  actions,
-  empty,
-}: {
-  rows: AdminTenant[];
-  actions: TenantRowActions;
-  empty: string | null;
-}) {
-  const t = useT();
-  return (
-    <Stack spacing={1} sx={{ p: 1 }} data-testid="tenants-cards">
-      {rows.map((tenant) => (
-        <Card
-          key={tenant.tenant_id}
-          variant="outlined"
-          data-testid="tenant-row"
-          data-tenant-id={tenant.tenant_id}
-        >
-          <CardContent sx={{ pb: 1 }}>
-            <Stack
-              direction="row"
-              spacing={1}
-              sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}
-            >
-              <Box sx={{ minWidth: 0 }}>
-                <Typography
-                  sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
-                  data-testid="tenant-company"
-                  data-i18n-skip=""
-                >
-                  {tenant.company_name}
-                </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                  <span data-testid="tenant-subdomain" data-i18n-skip="">
-                    {tenant.subdomain}
-                  </span>{' '}
-                  · <span data-testid="tenant-plan">{t(planKey(tenant.subscription_plan))}</span>
-                </Typography>
-              </Box>
-              <StatusChip tenant={tenant} />
-            </Stack>
-            <Stack
-              direction="row"
-              spacing={1}
-              sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
-            >
-              <DnsChip tenant={tenant} withLabel />
-              <Typography variant="caption" color="text.secondary">
-                {t('tm_createdShort', { date: dateLabel(tenant.created_at) })}
-              </Typography>
-            </Stack>
-          </CardContent>
-          <CardActions sx={{ justifyContent: 'flex-end', pt: 0, flexWrap: 'wrap' }}>
-            <Actions tenant={tenant} actions={actions} />
-          </CardActions>
-        </Card>
-      ))}
-      {empty ? (
-        <Typography color="text.secondary" sx={{ py: 5, textAlign: 'center' }} data-testid="tenants-empty">
-          {empty}
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography
+            sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+            data-testid="tenant-company"
+            {...SKIP}
+          >
+            {tenant.company_name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            <span data-testid="tenant-subdomain" {...SKIP}>
+              {tenant.subdomain}
+            </span>{' '}
+            · <span data-testid="tenant-plan">{t(planKey(tenant.subscription_plan))}</span>
+          </Typography>
+        </Box>
+        <StatusChip tenant={tenant} />
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+        <DnsChip tenant={tenant} withLabel />
+        <Typography variant="caption" color="text.secondary">
+          {t('tm_createdShort', { date: dateLabel(tenant.created_at) })}
         </Typography>
-      ) : null}
-    </Stack>
+      </Stack>
+    </>
   );
 }

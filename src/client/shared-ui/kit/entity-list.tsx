@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
@@ -38,22 +39,29 @@ export interface Column<T> {
   breakAnywhere?: boolean;
   /** `data-testid` of the cell. */
   testId?: string;
+  /** Further attributes of the cell (`data-i18n-skip` on a company's own name). */
+  cellProps?: Record<string, string>;
   /** Column hidden below this breakpoint (its fact then belongs in another column's cell). */
   hideBelow?: 'md' | 'lg' | 'xl';
   sx?: SxProps<Theme>;
 }
 
 export interface RowAction<T> {
-  /** The button's `data-testid` is `${actionTestPrefix}-${key}`. */
+  /** The button's `data-testid` is `${actionTestPrefix}-${key}` unless `testId` names it per row. */
   key: string;
+  testId?: (row: T) => string;
   label: string;
-  icon: ReactNode;
+  icon?: ReactNode;
   run: (row: T) => void;
   /** Shown for this row (default: always). */
   shown?: (row: T) => boolean;
   disabled?: boolean | ((row: T) => boolean);
-  /** Shown with its text, not only an icon (the one action a row is for: 'Onayla'). */
   color?: 'primary' | 'error' | 'success' | 'warning';
+  /**
+   * A button with its text rather than an icon: for lists whose actions are decisions ('Onayla',
+   * 'Reddet'); 'contained' for the one a row is mostly for.
+   */
+  text?: 'contained' | 'outlined';
 }
 
 export interface Selection<T> {
@@ -85,8 +93,8 @@ export interface EntityListProps<T> {
   label: string;
   /** `${testId}-table`, `${testId}-cards`, `${testId}-empty`. */
   testId: string;
-  /** Each row's (and card's) `data-testid`. */
-  rowTestId: string;
+  /** Each row's (and card's) `data-testid`; per row when it names the record. */
+  rowTestId: string | ((row: T) => string);
   /** The prefix of the actions' `data-testid`s (default: `rowTestId` without '-row'). */
   actionTestPrefix?: string;
   /** Further attributes of a row (`data-user-id`). */
@@ -108,29 +116,47 @@ function RowActions<T>({
   label: (action: RowAction<T>, row: T) => string;
   prefix: string;
 }) {
+  const shown = actions.filter((action) => action.shown?.(row) ?? true);
+  const disabledOf = (action: RowAction<T>) =>
+    typeof action.disabled === 'function' ? action.disabled(row) : !!action.disabled;
+  const testIdOf = (action: RowAction<T>) => action.testId?.(row) ?? `${prefix}-${action.key}`;
+  if (shown.some((action) => action.text))
+    return (
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        {shown.map((action) => (
+          <Button
+            key={action.key}
+            size="small"
+            variant={action.text ?? 'outlined'}
+            color={action.color}
+            startIcon={action.icon}
+            disabled={disabledOf(action)}
+            onClick={() => action.run(row)}
+            data-testid={testIdOf(action)}
+          >
+            {action.label}
+          </Button>
+        ))}
+      </Stack>
+    );
   return (
     <>
-      {actions
-        .filter((action) => action.shown?.(row) ?? true)
-        .map((action) => {
-          const disabled = typeof action.disabled === 'function' ? action.disabled(row) : !!action.disabled;
-          return (
-            <Tooltip key={action.key} title={action.label}>
-              <span>
-                <IconButton
-                  size="small"
-                  color={action.color}
-                  aria-label={label(action, row)}
-                  onClick={() => action.run(row)}
-                  disabled={disabled}
-                  data-testid={`${prefix}-${action.key}`}
-                >
-                  {action.icon}
-                </IconButton>
-              </span>
-            </Tooltip>
-          );
-        })}
+      {shown.map((action) => (
+        <Tooltip key={action.key} title={action.label}>
+          <span>
+            <IconButton
+              size="small"
+              color={action.color}
+              aria-label={label(action, row)}
+              onClick={() => action.run(row)}
+              disabled={disabledOf(action)}
+              data-testid={testIdOf(action)}
+            >
+              {action.icon}
+            </IconButton>
+          </span>
+        </Tooltip>
+      ))}
     </>
   );
 }
@@ -157,14 +183,18 @@ export function EntityList<T>(props: EntityListProps<T>) {
 }
 
 function useParts<T>(props: EntityListProps<T>) {
-  const prefix = props.actionTestPrefix ?? props.rowTestId.replace(/-row$/, '');
+  const rowTestId = (row: T) =>
+    typeof props.rowTestId === 'string' ? props.rowTestId : props.rowTestId(row);
+  const prefix =
+    props.actionTestPrefix ??
+    (typeof props.rowTestId === 'string' ? props.rowTestId.replace(/-row$/, '') : 'row');
   const label = props.actionLabel ?? ((action: RowAction<T>) => action.label);
-  return { prefix, label };
+  return { prefix, label, rowTestId };
 }
 
 export function EntityTable<T>(props: EntityListProps<T>) {
-  const { rows, rowKey, columns, actions, selection, empty, label, testId, rowTestId } = props;
-  const { prefix, label: actionLabel } = useParts(props);
+  const { rows, rowKey, columns, actions, selection, empty, label, testId } = props;
+  const { prefix, label: actionLabel, rowTestId } = useParts(props);
   const selectable = (row: T) => selection?.selectable?.(row) ?? true;
   const selectableKeys = selection ? rows.filter(selectable).map(rowKey) : [];
   const allSelected =
@@ -223,7 +253,7 @@ export function EntityTable<T>(props: EntityListProps<T>) {
                 key={key}
                 hover
                 selected={selection?.selected.has(key)}
-                data-testid={rowTestId}
+                data-testid={rowTestId(row)}
                 {...props.rowProps?.(row)}
               >
                 {selection ? (
@@ -267,14 +297,14 @@ export function EntityTable<T>(props: EntityListProps<T>) {
 }
 
 export function EntityCards<T>(props: EntityListProps<T>) {
-  const { rows, rowKey, actions, selection, empty, testId, rowTestId, card } = props;
-  const { prefix, label: actionLabel } = useParts(props);
+  const { rows, rowKey, actions, selection, empty, testId, card } = props;
+  const { prefix, label: actionLabel, rowTestId } = useParts(props);
   return (
     <Stack spacing={1} sx={{ p: 1 }} data-testid={`${testId}-cards`}>
       {rows.map((row) => {
         const key = rowKey(row);
         return (
-          <Card key={key} variant="outlined" data-testid={rowTestId} {...props.rowProps?.(row)}>
+          <Card key={key} variant="outlined" data-testid={rowTestId(row)} {...props.rowProps?.(row)}>
             <CardContent sx={{ pb: 1, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
               {selection ? (
                 <Checkbox
