@@ -134,3 +134,49 @@ describe('EntityList', () => {
     expect(seen.at(-1)).toEqual([]);
   });
 });
+
+describe('EntityList with decisions', () => {
+  it('shows text buttons named per row, only where the row allows them, on both layouts', () => {
+    const decide = vi.fn();
+    const decisions: RowAction<Person>[] = [
+      {
+        key: 'approve',
+        label: 'Onayla',
+        run: decide,
+        text: 'contained',
+        shown: (p) => !p.locked,
+        testId: (p) => `approve-${p.id}`,
+      },
+      {
+        key: 'reject',
+        label: 'Reddet',
+        run: decide,
+        text: 'outlined',
+        color: 'error',
+        testId: (p) => `reject-${p.id}`,
+      },
+    ];
+    for (const phone of [false, true]) {
+      const { unmount } = render(
+        <EntityList
+          rows={PEOPLE}
+          rowKey={(p) => p.id}
+          columns={COLUMNS}
+          card={(p) => p.name}
+          actions={decisions}
+          empty={null}
+          label="Kişiler"
+          testId="people"
+          rowTestId={(p) => `row-${p.id}`}
+          phone={phone}
+        />,
+      );
+      expect(screen.getByTestId('row-p1')).toBeTruthy();
+      expect(screen.getByTestId('approve-p1').textContent).toBe('Onayla');
+      expect(screen.queryByTestId('approve-p2')).toBeNull();
+      fireEvent.click(screen.getByTestId('reject-p2'));
+      expect(decide).toHaveBeenLastCalledWith(PEOPLE[1]);
+      unmount();
+    }
+  });
+});

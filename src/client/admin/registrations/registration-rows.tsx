@@ -1,16 +1,6 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { CompanyRegistration, SubscriptionPlan } from '../../../shared/api/registrations';
 import {
@@ -19,8 +9,8 @@ import {
   type RegistrationStatus,
   registrationMove,
 } from '../../../shared/domain/company-registration';
-import { EmptyTableRow } from '../../shared-ui/empty-table-row';
-import { dateTimeLabel, type MessageKey, useT } from '../../shared-ui/i18n';
+import { dateTimeLabel, type MessageKey, type Translate, useT } from '../../shared-ui/i18n';
+import type { Column, RowAction } from '../../shared-ui/kit/entity-list';
 
 /**
  * The registration list's rows: a table on a wide screen (the spec's columns: company, industry,
@@ -36,8 +26,7 @@ export interface RegistrationRowActions {
   onAction: (registration: CompanyRegistration, action: RegistrationAction) => void;
 }
 
-/** A column shown only from `xl` up; below it its fact is in a neighbouring cell (NARROW_ONLY). */
-const WIDE_ONLY = { display: { xs: 'none', xl: 'table-cell' } } as const;
+/** Below `xl` a folded column's fact shows in a neighbouring cell (the column has `hideBelow: 'xl'`). */
 const NARROW_ONLY = { display: { xl: 'none' } } as const;
 
 export const statusKey = (status: RegistrationStatus): MessageKey => `reg_st_${status}` as MessageKey;
@@ -67,7 +56,7 @@ function addressOf(r: CompanyRegistration): string {
 }
 
 /** What the company's invoices will print (legal name, VKN/TCKN, tax office); '' for older sign-ups. */
-function invoicingOf(r: CompanyRegistration, t: ReturnType<typeof useT>): string {
+function invoicingOf(r: CompanyRegistration, t: Translate): string {
   const number = r.tax_number ? `${t('reg_fTaxNumber')}: ${r.tax_number}` : null;
   const office = r.tax_office ? `${t('reg_fTaxOffice')}: ${r.tax_office}` : null;
   return [r.legal_name, number, office].filter(Boolean).join(' · ');
@@ -90,219 +79,139 @@ function VerifiedChip({ verified }: { verified: boolean }) {
   );
 }
 
-function ActionButtons({
-  registration,
-  actions,
-}: {
-  registration: CompanyRegistration;
-  actions: RegistrationRowActions;
-}) {
-  const t = useT();
-  const offered = REGISTRATION_ACTIONS.filter((a) => registrationMove(registration.status, a) === 'apply');
-  return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-      {offered.map((action) => (
-        <Button
-          key={action}
-          size="small"
-          variant={action === 'approve' ? 'contained' : 'outlined'}
-          color={action === 'approve' ? 'primary' : 'error'}
-          disabled={actions.disabled}
-          onClick={() => actions.onAction(registration, action)}
-          data-testid={`registration-${action}-${registration.subdomain}`}
-        >
-          {t(ACTION_KEYS[action])}
-        </Button>
-      ))}
-    </Stack>
+export function registrationColumns(t: Translate): Column<CompanyRegistration>[] {
+  const caption = (text: string, extra: object = {}) => (
+    <Typography variant="caption" color="text.secondary" component="p" {...extra}>
+      {text}
+    </Typography>
   );
+  return [
+    {
+      key: 'company',
+      header: t('reg_colCompany'),
+      cell: (r) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {r.company_name}
+          </Typography>
+          {invoicingOf(r, t)
+            ? caption(invoicingOf(r, t), { 'data-testid': `registration-tax-${r.subdomain}` })
+            : null}
+          {r.industry ? caption(r.industry, { sx: NARROW_ONLY }) : null}
+        </>
+      ),
+    },
+    { key: 'industry', header: t('reg_colIndustry'), cell: (r) => r.industry ?? '—', hideBelow: 'xl' },
+    {
+      key: 'contact',
+      header: t('reg_colContact'),
+      cell: (r) => (
+        <>
+          <Typography variant="body2">{r.contact_person_name}</Typography>
+          {caption(r.contact_person_email)}
+          {r.contact_person_phone ? caption(r.contact_person_phone) : null}
+          {addressOf(r) ? caption(addressOf(r), { sx: NARROW_ONLY }) : null}
+        </>
+      ),
+    },
+    {
+      key: 'subdomain',
+      header: t('reg_colSubdomain'),
+      cell: (r) => (
+        <>
+          {r.subdomain}
+          {caption(t(PLAN_KEYS[r.subscription_plan]), { sx: NARROW_ONLY })}
+        </>
+      ),
+    },
+    {
+      key: 'plan',
+      header: t('reg_colPlan'),
+      cell: (r) => t(PLAN_KEYS[r.subscription_plan]),
+      hideBelow: 'xl',
+    },
+    {
+      key: 'status',
+      header: t('reg_colStatus'),
+      cell: (r) => (
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          <StatusChip status={r.status} />
+          <Box sx={NARROW_ONLY}>
+            <VerifiedChip verified={r.email_verified} />
+          </Box>
+        </Stack>
+      ),
+    },
+    {
+      key: 'verified',
+      header: t('reg_colVerified'),
+      cell: (r) => <VerifiedChip verified={r.email_verified} />,
+      hideBelow: 'xl',
+    },
+    { key: 'created', header: t('reg_colCreated'), cell: (r) => dateTimeLabel(r.created_at) },
+    { key: 'address', header: t('reg_colAddress'), cell: (r) => addressOf(r) || '—', hideBelow: 'xl' },
+  ];
 }
 
-export function RegistrationTable({
-  rows,
-  actions,
-  empty,
-}: {
-  rows: CompanyRegistration[];
-  actions: RegistrationRowActions;
-  empty: string | null;
-}) {
-  const t = useT();
-  return (
-    <TableContainer>
-      <Table
-        size="small"
-        aria-label={t('admin_tabRegistrations')}
-        data-testid="registrations-table"
-        sx={{ '& td': { overflowWrap: 'anywhere' } }}
-      >
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('reg_colCompany')}</TableCell>
-            <TableCell sx={WIDE_ONLY}>{t('reg_colIndustry')}</TableCell>
-            <TableCell>{t('reg_colContact')}</TableCell>
-            <TableCell>{t('reg_colSubdomain')}</TableCell>
-            <TableCell sx={WIDE_ONLY}>{t('reg_colPlan')}</TableCell>
-            <TableCell>{t('reg_colStatus')}</TableCell>
-            <TableCell sx={WIDE_ONLY}>{t('reg_colVerified')}</TableCell>
-            <TableCell>{t('reg_colCreated')}</TableCell>
-            <TableCell sx={WIDE_ONLY}>{t('reg_colAddress')}</TableCell>
-            <TableCell>{t('reg_colActions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {empty ? (
-            <EmptyTableRow columns={10} testId="registrations-empty">
-              {empty}
-            </EmptyTableRow>
-          ) : (
-            rows.map((r) => (
-              <TableRow key={r.id} data-testid={`registration-row-${r.subdomain}`}>
-                <TableCell>
-                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                    {r.company_name}
-                  </Typography>
-                  {invoicingOf(r, t) ? (
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      component="p"
-                      data-testid={`registration-tax-${r.subdomain}`}
-                    >
-                      {invoicingOf(r, t)}
-                    </Typography>
-                  ) : null}
-                  {r.industry ? (
-                    <Typography variant="caption" color="text.secondary" component="p" sx={NARROW_ONLY}>
-                      {r.industry}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell sx={WIDE_ONLY}>{r.industry ?? '—'}</TableCell>
-                <TableCell>
-                  <Typography variant="body2">{r.contact_person_name}</Typography>
-                  <Typography variant="caption" color="text.secondary" component="p">
-                    {r.contact_person_email}
-                  </Typography>
-                  {r.contact_person_phone ? (
-                    <Typography variant="caption" color="text.secondary" component="p">
-                      {r.contact_person_phone}
-                    </Typography>
-                  ) : null}
-                  {addressOf(r) ? (
-                    <Typography variant="caption" color="text.secondary" component="p" sx={NARROW_ONLY}>
-                      {addressOf(r)}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  {r.subdomain}
-                  <Typography variant="caption" color="text.secondary" component="p" sx={NARROW_ONLY}>
-                    {t(PLAN_KEYS[r.subscription_plan])}
-                  </Typography>
-                </TableCell>
-                <TableCell sx={WIDE_ONLY}>{t(PLAN_KEYS[r.subscription_plan])}</TableCell>
-                <TableCell>
-                  <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                    <StatusChip status={r.status} />
-                    <Box sx={NARROW_ONLY}>
-                      <VerifiedChip verified={r.email_verified} />
-                    </Box>
-                  </Stack>
-                </TableCell>
-                <TableCell sx={WIDE_ONLY}>
-                  <VerifiedChip verified={r.email_verified} />
-                </TableCell>
-                <TableCell>{dateTimeLabel(r.created_at)}</TableCell>
-                <TableCell sx={WIDE_ONLY}>{addressOf(r) || '—'}</TableCell>
-                <TableCell>
-                  <ActionButtons registration={r} actions={actions} />
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+/** The decisions a row's status allows (the state machine's), as buttons with their text. */
+export function registrationActions(
+  t: Translate,
+  actions: RegistrationRowActions,
+): RowAction<CompanyRegistration>[] {
+  return REGISTRATION_ACTIONS.map((action) => ({
+    key: action,
+    label: t(ACTION_KEYS[action]),
+    run: (registration: CompanyRegistration) => actions.onAction(registration, action),
+    shown: (registration: CompanyRegistration) => registrationMove(registration.status, action) === 'apply',
+    disabled: actions.disabled,
+    text: action === 'approve' ? ('contained' as const) : ('outlined' as const),
+    color: action === 'approve' ? ('primary' as const) : ('error' as const),
+    testId: (registration: CompanyRegistration) => `registration-${action}-${registration.subdomain}`,
+  }));
 }
 
-export function RegistrationCards({
-  rows,
-  actions,
-  empty,
-}: {
-  rows: CompanyRegistration[];
-  actions: RegistrationRowActions;
-  empty: string | null;
-}) {
+/** A registration on a narrow screen: company, subdomain, plan and industry, contact, invoicing, address. */
+export function RegistrationCard({ registration: r }: { registration: CompanyRegistration }) {
   const t = useT();
-  if (empty)
-    return (
-      <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} data-testid="registrations-empty">
-        {empty}
+  return (
+    <>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {r.company_name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {r.subdomain} · {t(PLAN_KEYS[r.subscription_plan])}
+            {r.industry ? ` · ${r.industry}` : ''}
+          </Typography>
+        </Box>
+        <StatusChip status={r.status} />
+      </Stack>
+      <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+        {r.contact_person_name} · {r.contact_person_email}
+        {r.contact_person_phone ? ` · ${r.contact_person_phone}` : ''}
       </Typography>
-    );
-  return (
-    <Stack spacing={1.5} sx={{ p: 1.5 }} data-testid="registrations-cards">
-      {rows.map((r) => (
-        <Card key={r.id} variant="outlined" data-testid={`registration-row-${r.subdomain}`}>
-          <CardContent sx={{ pb: 1 }}>
-            <Stack
-              direction="row"
-              spacing={1}
-              sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}
-            >
-              <Box sx={{ minWidth: 0 }}>
-                <Typography
-                  variant="subtitle1"
-                  component="h3"
-                  sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
-                >
-                  {r.company_name}
-                </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                  {r.subdomain} · {t(PLAN_KEYS[r.subscription_plan])}
-                  {r.industry ? ` · ${r.industry}` : ''}
-                </Typography>
-              </Box>
-              <StatusChip status={r.status} />
-            </Stack>
-            <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
-              {r.contact_person_name} · {r.contact_person_email}
-              {r.contact_person_phone ? ` · ${r.contact_person_phone}` : ''}
-            </Typography>
-            {invoicingOf(r, t) ? (
-              <Typography
-                variant="body2"
-                color="text.secondary"
-                sx={{ overflowWrap: 'anywhere' }}
-                data-testid={`registration-tax-${r.subdomain}`}
-              >
-                {invoicingOf(r, t)}
-              </Typography>
-            ) : null}
-            {addressOf(r) ? (
-              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                {addressOf(r)}
-              </Typography>
-            ) : null}
-            <Stack
-              direction="row"
-              spacing={1}
-              sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
-            >
-              <VerifiedChip verified={r.email_verified} />
-              <Typography variant="caption" color="text.secondary">
-                {t('reg_colCreated')}: {dateTimeLabel(r.created_at)}
-              </Typography>
-            </Stack>
-          </CardContent>
-          <CardActions sx={{ px: 2, pb: 1.5 }}>
-            <ActionButtons registration={r} actions={actions} />
-          </CardActions>
-        </Card>
-      ))}
-    </Stack>
+      {invoicingOf(r, t) ? (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ overflowWrap: 'anywhere' }}
+          data-testid={`registration-tax-${r.subdomain}`}
+        >
+          {invoicingOf(r, t)}
+        </Typography>
+      ) : null}
+      {addressOf(r) ? (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {addressOf(r)}
+        </Typography>
+      ) : null}
+      <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <VerifiedChip verified={r.email_verified} />
+        <Typography variant="caption" color="text.secondary">
+          {t('reg_colCreated')}: {dateTimeLabel(r.created_at)}
+        </Typography>
+      </Stack>
+    </>
   );
 }

@@ -1,15 +1,12 @@
 import Refresh from '@mui/icons-material/Refresh';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { API } from '../../../shared/api/endpoints';
 import {
   type CompanyRegistration,
@@ -23,19 +20,24 @@ import {
 } from '../../../shared/domain/company-registration';
 import { useApiQuery } from '../../api/query';
 import { type MessageKey, useT } from '../../shared-ui/i18n';
+import { EntityList } from '../../shared-ui/kit/entity-list';
+import { useFilterParam, useListParams, useSearchText } from '../../shared-ui/kit/list-address';
+import { ListPage } from '../../shared-ui/kit/list-page';
 import { useOnline } from '../../shared-ui/local-store';
 import { useNarrow } from '../../shared-ui/responsive';
 import { SearchField } from '../../shared-ui/search-field';
 import { useUi } from '../../state/ui';
 import { ActionDialog, ApprovalResultDialog } from './registration-dialogs';
 import {
-  RegistrationCards,
+  RegistrationCard,
   type RegistrationRowActions,
-  RegistrationTable,
+  registrationActions,
+  registrationColumns,
   statusKey,
 } from './registration-rows';
 
 const SEARCH_DELAY_MS = 300;
+const PREFIX = 'reg.';
 
 const DONE_KEYS: Record<RegistrationAction, MessageKey> = {
   approve: 'reg_approvedToast',
@@ -75,19 +77,19 @@ export default function RegistrationsTab() {
   const online = useOnline();
   const ui = useUi();
   const client = useQueryClient();
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<RegistrationStatus | ''>('');
+  // Search and status filter in the address ('reg.q', 'reg.status'), apart from the other tabs'.
+  const view = useListParams({ prefix: PREFIX, filters: ['status'] });
+  const typed = useSearchText(view, { delay: SEARCH_DELAY_MS });
+  const search = view.search.trim();
+  const statusParam = useFilterParam('status', { prefix: PREFIX, replace: true });
+  const status = (REGISTRATION_STATUSES as readonly string[]).includes(statusParam.value ?? '')
+    ? (statusParam.value as RegistrationStatus)
+    : '';
   const [acting, setActing] = useState<{
     registration: CompanyRegistration;
     action: RegistrationAction;
   } | null>(null);
   const [made, setMade] = useState<NonNullable<RegistrationActionResult['tenant']> | null>(null);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   const list = useApiQuery(API.adminRegistrations, {
     query: { ...(search ? { search } : {}), ...(status ? { status } : {}) },
@@ -113,50 +115,52 @@ export default function RegistrationsTab() {
   const figures = stats.data;
 
   return (
-    <Stack spacing={2} data-testid="registrations-tab">
-      {online ? null : (
-        <Alert severity="info" data-testid="registrations-offline-note">
-          {t('reg_offlineNote')}
-        </Alert>
-      )}
-      {(list.error && !list.data) || (stats.error && !stats.data) ? (
-        <Alert severity="error" data-testid="registrations-load-error">
-          {t('reg_loadError')}: {(list.error ?? stats.error)?.message}
-        </Alert>
-      ) : null}
-      <Box
-        component="section"
-        aria-label={t('reg_statsAria')}
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}
-      >
-        <SummaryCard
-          label={t('reg_cardTotal')}
-          value={figures?.registrations.total}
-          testId="registrations-total"
-        />
-        <SummaryCard
-          label={t('reg_cardPending')}
-          value={figures?.registrations.pending}
-          testId="registrations-pending"
-        />
-        <SummaryCard
-          label={t('reg_cardApproved')}
-          value={figures?.registrations.approved}
-          testId="registrations-approved"
-        />
-        <SummaryCard
-          label={t('reg_cardTenants')}
-          value={figures?.tenants.total_active_tenants}
-          testId="registrations-active-tenants"
-        />
-      </Box>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+    <ListPage
+      testId="registrations-tab"
+      offlineNote={online ? null : { text: t('reg_offlineNote'), testId: 'registrations-offline-note' }}
+      error={
+        (list.error && !list.data) || (stats.error && !stats.data)
+          ? {
+              text: `${t('reg_loadError')}: ${(list.error ?? stats.error)?.message}`,
+              testId: 'registrations-load-error',
+            }
+          : null
+      }
+      header={
+        <Box
+          component="section"
+          aria-label={t('reg_statsAria')}
+          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}
+        >
+          <SummaryCard
+            label={t('reg_cardTotal')}
+            value={figures?.registrations.total}
+            testId="registrations-total"
+          />
+          <SummaryCard
+            label={t('reg_cardPending')}
+            value={figures?.registrations.pending}
+            testId="registrations-pending"
+          />
+          <SummaryCard
+            label={t('reg_cardApproved')}
+            value={figures?.registrations.approved}
+            testId="registrations-approved"
+          />
+          <SummaryCard
+            label={t('reg_cardTenants')}
+            value={figures?.tenants.total_active_tenants}
+            testId="registrations-active-tenants"
+          />
+        </Box>
+      }
+      toolbar={
+        <>
           <SearchField
             label={t('reg_searchLabel')}
             placeholder={t('reg_searchPlaceholder')}
-            value={typed}
-            onChange={setTyped}
+            value={typed.text}
+            onChange={typed.setText}
             testId="registrations-search"
             sx={{ flex: 1 }}
           />
@@ -165,7 +169,7 @@ export default function RegistrationsTab() {
             size="small"
             label={t('reg_statusFilter')}
             value={status}
-            onChange={(e) => setStatus(e.target.value as RegistrationStatus | '')}
+            onChange={(e) => statusParam.set(e.target.value)}
             sx={{ minWidth: { xs: '100%', md: 190 } }}
             slotProps={{
               select: { SelectDisplayProps: { 'data-testid': 'registrations-status-filter' } as object },
@@ -190,18 +194,30 @@ export default function RegistrationsTab() {
           >
             {t('reg_refresh')}
           </Button>
-        </Stack>
-      </Paper>
-      <Paper variant="outlined">
-        {list.isFetching ? <LinearProgress aria-label={t('loadingAria')} /> : null}
-        {narrow ? (
-          <RegistrationCards rows={rows} actions={actions} empty={empty} />
-        ) : (
-          <RegistrationTable rows={rows} actions={actions} empty={empty} />
-        )}
-      </Paper>
-      <ActionDialog target={acting} onClose={() => setActing(null)} onDone={onDone} />
-      <ApprovalResultDialog result={made} onClose={() => setMade(null)} />
-    </Stack>
+        </>
+      }
+      fetching={list.isFetching}
+      after={
+        <>
+          <ActionDialog target={acting} onClose={() => setActing(null)} onDone={onDone} />
+          <ApprovalResultDialog result={made} onClose={() => setMade(null)} />
+        </>
+      }
+    >
+      <EntityList
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={registrationColumns(t)}
+        card={(r) => <RegistrationCard registration={r} />}
+        actions={registrationActions(t, actions)}
+        actionsHeader={t('reg_colActions')}
+        empty={empty}
+        label={t('admin_tabRegistrations')}
+        testId="registrations"
+        rowTestId={(r) => `registration-row-${r.subdomain}`}
+        breakAnywhere
+        phone={narrow}
+      />
+    </ListPage>
   );
 }

@@ -101,6 +101,8 @@ export interface EntityListProps<T> {
   rowProps?: (row: T) => Record<string, string | undefined>;
   /** A desktop table narrower than this scrolls inside its box rather than squeezing its columns. */
   minWidth?: number;
+  /** Long words in every cell may break anywhere (a table that must never scroll sideways). */
+  breakAnywhere?: boolean;
   /** Overrides the phone layout (default: below `sm`). */
   phone?: boolean;
 }

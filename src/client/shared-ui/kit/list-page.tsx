@@ -19,6 +19,8 @@ export interface ListPageProps {
   offlineNote?: { text: ReactNode; testId: string } | null;
   /** The load error, when nothing could be shown. */
   error?: { text: ReactNode; testId: string } | null;
+  /** Above the toolbar (summary figures). */
+  header?: ReactNode;
   /** Search, filters and buttons. */
   toolbar?: ReactNode;
   /** Above the rows (a bulk-action bar, a summary). */
@@ -43,6 +45,7 @@ export function ListPage({
   testId,
   offlineNote,
   error,
+  header,
   toolbar,
   above,
   fetching = false,
@@ -63,6 +66,7 @@ export function ListPage({
           {error.text}
         </Alert>
       ) : null}
+      {header}
       {toolbar ? (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack
