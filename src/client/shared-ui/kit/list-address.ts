@@ -87,6 +87,8 @@ export interface ListParamsOptions {
   prefix?: string;
   /** The filters `clear` drops with the search (their parameter names, without the prefix). */
   filters?: readonly string[];
+  /** The search's parameter name (default 'q'). */
+  searchParam?: string;
   /** The page sizes offered; `size` in the address is taken only when it is one of them. */
   pageSizes?: readonly number[];
   defaultPageSize?: number;
@@ -99,13 +101,14 @@ export interface ListParamsOptions {
  */
 export function useListParams({
   prefix = '',
+  searchParam = 'q',
   filters = ['status'],
   pageSizes = [],
   defaultPageSize = pageSizes[0] ?? 10,
 }: ListParamsOptions = {}): ListParams {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
-  const q = `${prefix}q`;
+  const q = `${prefix}${searchParam}`;
   const pageKey = `${prefix}page`;
   const sizeKey = `${prefix}size`;
   const search = (params.get(q) ?? '').slice(0, MAX_QUERY_LENGTH);
