@@ -16,6 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { EmptyTableRow } from '../empty-table-row';
 import { usePhone } from '../responsive';
 
@@ -52,7 +53,9 @@ export interface RowAction<T> {
   testId?: (row: T) => string;
   label: string;
   icon?: ReactNode;
-  run: (row: T) => void;
+  /** What it does; or `to`, the address it opens (a real link: it opens in a new tab too). */
+  run?: (row: T) => void;
+  to?: (row: T) => string;
   /** Shown for this row (default: always). */
   shown?: (row: T) => boolean;
   disabled?: boolean | ((row: T) => boolean);
@@ -133,7 +136,10 @@ function RowActions<T>({
             color={action.color}
             startIcon={action.icon}
             disabled={disabledOf(action)}
-            onClick={() => action.run(row)}
+            aria-label={label(action, row)}
+            {...(action.to
+              ? { component: RouterLink, to: action.to(row) }
+              : { onClick: () => action.run?.(row) })}
             data-testid={testIdOf(action)}
           >
             {action.label}
@@ -150,7 +156,9 @@ function RowActions<T>({
               size="small"
               color={action.color}
               aria-label={label(action, row)}
-              onClick={() => action.run(row)}
+              {...(action.to
+                ? { component: RouterLink, to: action.to(row) }
+                : { onClick: () => action.run?.(row) })}
               disabled={disabledOf(action)}
               data-testid={testIdOf(action)}
             >
