@@ -180,3 +180,46 @@ describe('EntityList with decisions', () => {
     }
   });
 });
+
+describe('EntityList with rows that open their record', () => {
+  it('opens a row by click or by Enter on the table, and by the card on a phone', () => {
+    const open = vi.fn();
+    const { unmount } = render(
+      <EntityList
+        rows={PEOPLE}
+        rowKey={(p) => p.id}
+        columns={COLUMNS}
+        card={(p) => <span>{p.name}</span>}
+        onOpen={open}
+        openLabel={(p) => `Aç: ${p.name}`}
+        empty={null}
+        label="Kişiler"
+        testId="people"
+        rowTestId="person-row"
+        phone={false}
+      />,
+    );
+    const row = screen.getByRole('row', { name: 'Aç: İsmail Çelik' });
+    fireEvent.keyDown(row, { key: 'Enter' });
+    expect(open).toHaveBeenLastCalledWith(PEOPLE[1]);
+    fireEvent.click(screen.getByRole('row', { name: 'Aç: Ayşe Yılmaz' }));
+    expect(open).toHaveBeenLastCalledWith(PEOPLE[0]);
+    unmount();
+    render(
+      <EntityList
+        rows={PEOPLE}
+        rowKey={(p) => p.id}
+        columns={COLUMNS}
+        card={(p) => <span>{p.name}</span>}
+        onOpen={open}
+        empty={null}
+        label="Kişiler"
+        testId="people"
+        rowTestId="person-row"
+        phone
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'İsmail Çelik' }));
+    expect(open).toHaveBeenLastCalledWith(PEOPLE[1]);
+  });
+});

@@ -2,18 +2,7 @@ import Clear from '@mui/icons-material/Clear';
 import Download from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
@@ -25,14 +14,18 @@ import { callFile } from '../../api/http';
 import { useApiQuery } from '../../api/query';
 import { FilterSelect } from '../../shared-ui/filter-select';
 import { companyTimeZone, dateTimeLabel, t as translate, useT } from '../../shared-ui/i18n';
-import { ListPagination } from '../../shared-ui/list-pagination';
+import { type Column, EntityList } from '../../shared-ui/kit/entity-list';
+import { useFilterParam, useListParams, useSearchText } from '../../shared-ui/kit/list-address';
+import { ListPage } from '../../shared-ui/kit/list-page';
 import { useOnline } from '../../shared-ui/local-store';
-import { usePhone } from '../../shared-ui/responsive';
 import { SearchField } from '../../shared-ui/search-field';
 import { useUi } from '../../state/ui';
 import { LevelChip, LogDetailDialog, levelKey, useLogMessage } from './log-detail-dialog';
 
 const PAGE_SIZES = [10, 25, 50];
+/** The tab's parameters in /admin's address ('logs.level', 'logs.q'), apart from the other tabs'. */
+const PREFIX = 'logs.';
+const FILTERS = ['level', 'user', 'action', 'from', 'to'] as const;
 
 interface Filters {
   level: string;
@@ -43,7 +36,6 @@ interface Filters {
   to: string;
   search: string;
 }
-const EMPTY: Filters = { level: '', user_id: '', action: '', from: '', to: '', search: '' };
 
 /**
  * A picked day as the instant it starts in the company's time zone, for the wire, which is UTC:
@@ -88,22 +80,45 @@ function useDebounced<T>(value: T, ms = 300): T {
  * through the online-only cache (fresh for 1 minute, kept on the device), so after one online
  * visit it opens offline with what it showed then, read-only. Messages are rendered in the
  * reader's language from what each entry stored (its action and parameters). 'CSV olarak indir'
- * and 'Excel (.xlsx) olarak indir' download the entries the filters select, in that language. Below `sm` the rows are cards.
+ * and 'Excel (.xlsx) olarak indir' download the entries the filters select, in that language. The
+ * filters and the page are kept in the address. Below `sm` the rows are cards.
  */
 export default function LogsTab() {
   const t = useT();
-  const phone = usePhone();
   const online = useOnline();
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0] as number);
+  const list = useListParams({ prefix: PREFIX, filters: FILTERS, pageSizes: PAGE_SIZES });
+  const search = useSearchText(list);
+  const level = useFilterParam('level', { prefix: PREFIX, replace: true });
+  const user = useFilterParam('user', { prefix: PREFIX, replace: true });
+  const actionParam = useFilterParam('action', { prefix: PREFIX, replace: true });
+  // The action is typed like the search: its box keeps its own text while the address follows.
+  const action = useSearchText({
+    ...list,
+    search: actionParam.value ?? '',
+    setSearch: (value) => actionParam.set(value.slice(0, 100)),
+  });
+  const from = useFilterParam('from', { prefix: PREFIX, replace: true });
+  const to = useFilterParam('to', { prefix: PREFIX, replace: true });
+  const filters: Filters = {
+    level: level.value ?? '',
+    user_id: user.value ?? '',
+    action: actionParam.value ?? '',
+    from: from.value ?? '',
+    to: to.value ?? '',
+    search: list.search,
+  };
+  const { page, pageSize } = list;
   const [open, setOpen] = useState<LogEntry | null>(null);
   const [exporting, setExporting] = useState(false);
   const message = useLogMessage();
   const language = useUi((s) => s.language);
 
   const typed = useDebounced({ action: filters.action, search: filters.search });
-  const wire = useMemo(() => wireFilters({ ...filters, ...typed }), [filters, typed]);
+  const wire = useMemo(
+    () => wireFilters({ ...filters, ...typed }),
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the filters' values are the key
+    [JSON.stringify(filters), typed],
+  );
   const logs = useApiQuery(
     API.adminLogs,
     { query: { ...wire, page: page + 1, limit: pageSize } },
@@ -115,11 +130,6 @@ export default function LogsTab() {
   useEffect(() => {
     if (failed) useUi.getState().showError(translate('lg_loadError'));
   }, [failed]);
-
-  const set = (patch: Partial<Filters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(0);
-  };
 
   async function exportFile(format: 'csv' | 'xlsx') {
     setExporting(true);
@@ -137,27 +147,46 @@ export default function LogsTab() {
 
   const rows = logs.data?.logs ?? [];
   const pagination = logs.data?.pagination;
-  const filtered = JSON.stringify(filters) !== JSON.stringify(EMPTY);
+  const filtered = Object.values(filters).some(Boolean);
   const dateInput = { inputLabel: { shrink: true } } as const;
+  const columns: Column<LogEntry>[] = [
+    { key: 'level', header: t('lg_level'), cell: (entry) => <LevelChip level={entry.level} /> },
+    {
+      key: 'message',
+      header: t('lg_message'),
+      cell: (entry) => message(entry),
+      breakAnywhere: true,
+      testId: 'log-message',
+    },
+    { key: 'user', header: t('lg_user'), cell: (entry) => entry.user_name ?? t('lg_none') },
+    { key: 'ip', header: t('lg_ipAddress'), cell: (entry) => entry.ip_address ?? t('lg_none') },
+    { key: 'time', header: t('lg_timestamp'), cell: (entry) => dateTimeLabel(entry.timestamp), nowrap: true },
+  ];
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="h6" component="h2">
-        {t('lg_heading')}
-      </Typography>
-      {!online ? (
-        <Alert severity="info" data-testid="logs-offline">
-          {t('lg_offline')}
-        </Alert>
-      ) : null}
-      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('lg_filters')}>
-        <Stack spacing={2}>
+    <ListPage
+      testId="admin-logs"
+      header={
+        <>
+          <Typography variant="h6" component="h2">
+            {t('lg_heading')}
+          </Typography>
+          {!online ? (
+            <Alert severity="info" data-testid="logs-offline">
+              {t('lg_offline')}
+            </Alert>
+          ) : null}
+        </>
+      }
+      toolbarLabel={t('lg_filters')}
+      toolbar={
+        <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
             <SearchField
               label={t('search')}
               placeholder={t('lg_searchPlaceholder')}
-              value={filters.search}
-              onChange={(search) => set({ search })}
+              value={search.text}
+              onChange={search.setText}
               testId="logs-search"
               sx={{ flex: 2 }}
             />
@@ -165,9 +194,9 @@ export default function LogsTab() {
               id="logs-level"
               label={t('lg_level')}
               value={filters.level}
-              onChange={(level) => set({ level })}
+              onChange={level.set}
               allLabel={t('all')}
-              options={LOG_LEVELS.map((level) => ({ value: level, label: t(levelKey(level)) }))}
+              options={LOG_LEVELS.map((value) => ({ value, label: t(levelKey(value)) }))}
               testId="logs-level"
               sx={{ minWidth: 150, flex: 1 }}
             />
@@ -175,11 +204,11 @@ export default function LogsTab() {
               id="logs-user"
               label={t('lg_user')}
               value={filters.user_id}
-              onChange={(user_id) => set({ user_id })}
+              onChange={user.set}
               allLabel={t('all')}
-              options={(users.data?.users ?? []).map((user) => ({
-                value: user.id,
-                label: `${user.full_name} (${user.username})`,
+              options={(users.data?.users ?? []).map((u) => ({
+                value: u.id,
+                label: `${u.full_name} (${u.username})`,
               }))}
               testId="logs-user"
               sx={{ minWidth: 180, flex: 1 }}
@@ -189,8 +218,8 @@ export default function LogsTab() {
             <TextField
               size="small"
               label={t('lg_action')}
-              value={filters.action}
-              onChange={(e) => set({ action: e.target.value.slice(0, 100) })}
+              value={action.text}
+              onChange={(e) => action.setText(e.target.value.slice(0, 100))}
               slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'logs-action' } }}
               sx={{ flex: 1 }}
             />
@@ -199,7 +228,7 @@ export default function LogsTab() {
               type="date"
               label={t('lg_from')}
               value={filters.from}
-              onChange={(e) => set({ from: e.target.value })}
+              onChange={(e) => from.set(e.target.value)}
               slotProps={{
                 ...dateInput,
                 htmlInput: { 'data-testid': 'logs-from', max: filters.to || undefined },
@@ -210,7 +239,7 @@ export default function LogsTab() {
               type="date"
               label={t('lg_to')}
               value={filters.to}
-              onChange={(e) => set({ to: e.target.value })}
+              onChange={(e) => to.set(e.target.value)}
               slotProps={{
                 ...dateInput,
                 htmlInput: { 'data-testid': 'logs-to', min: filters.from || undefined },
@@ -222,10 +251,7 @@ export default function LogsTab() {
               variant="outlined"
               startIcon={<Clear />}
               disabled={!filtered}
-              onClick={() => {
-                setFilters(EMPTY);
-                setPage(0);
-              }}
+              onClick={search.clear}
               data-testid="logs-clear"
             >
               {t('lg_clear')}
@@ -255,105 +281,54 @@ export default function LogsTab() {
             ) : null}
           </Stack>
         </Stack>
-      </Paper>
-
-      {logs.isError && !logs.data ? <Alert severity="error">{t('lg_loadError')}</Alert> : null}
-
-      <Paper variant="outlined">
-        {logs.isFetching ? <LinearProgress aria-label={t('loadingAria')} /> : null}
-        {phone ? (
-          <Stack spacing={1} sx={{ p: 1 }} data-testid="logs-cards">
-            {rows.map((entry) => (
-              <Card key={entry.id} variant="outlined" data-testid="log-row">
-                {/* The card's own texts name it (level, time, message, user): a separate label would
-                    hide what a screen reader user hears behind different words. */}
-                <CardActionArea onClick={() => setOpen(entry)}>
-                  <CardContent sx={{ py: 1.5 }}>
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
-                      <LevelChip level={entry.level} />
-                      <Typography variant="caption" color="text.secondary">
-                        {dateTimeLabel(entry.timestamp)}
-                      </Typography>
-                    </Stack>
-                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="log-message">
-                      {message(entry)}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {entry.user_name ?? t('lg_none')} · {entry.ip_address ?? t('lg_none')}
-                    </Typography>
-                  </CardContent>
-                </CardActionArea>
-              </Card>
-            ))}
-          </Stack>
-        ) : (
-          <TableContainer>
-            <Table size="small" data-testid="logs-table" aria-label={t('lg_heading')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('lg_level')}</TableCell>
-                  <TableCell>{t('lg_message')}</TableCell>
-                  <TableCell>{t('lg_user')}</TableCell>
-                  <TableCell>{t('lg_ipAddress')}</TableCell>
-                  <TableCell>{t('lg_timestamp')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((entry) => (
-                  <TableRow
-                    key={entry.id}
-                    hover
-                    tabIndex={0}
-                    sx={{ cursor: 'pointer' }}
-                    onClick={() => setOpen(entry)}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter' || e.key === ' ') {
-                        e.preventDefault();
-                        setOpen(entry);
-                      }
-                    }}
-                    aria-label={`${t('lg_openDetail')}: ${message(entry)}`}
-                    data-testid="log-row"
-                  >
-                    <TableCell>
-                      <LevelChip level={entry.level} />
-                    </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }} data-testid="log-message">
-                      {message(entry)}
-                    </TableCell>
-                    <TableCell>{entry.user_name ?? t('lg_none')}</TableCell>
-                    <TableCell>{entry.ip_address ?? t('lg_none')}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTimeLabel(entry.timestamp)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+      }
+      above={logs.isError && !logs.data ? <Alert severity="error">{t('lg_loadError')}</Alert> : null}
+      fetching={logs.isFetching}
+      pagination={{
+        count: pagination?.total ?? 0,
+        page,
+        pageSize,
+        pageSizes: PAGE_SIZES,
+        onPageChange: list.setPage,
+        onPageSizeChange: list.setPageSize,
+        testId: 'logs-pagination',
+      }}
+      after={<LogDetailDialog entry={open} onClose={() => setOpen(null)} />}
+    >
+      <EntityList
+        rows={rows}
+        rowKey={(entry) => entry.id}
+        columns={columns}
+        // The card's own texts name it (level, time, message, user): a separate label would hide
+        // what a screen reader user hears behind different words.
+        card={(entry) => (
+          <>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
+              <LevelChip level={entry.level} />
+              <Typography variant="caption" color="text.secondary">
+                {dateTimeLabel(entry.timestamp)}
+              </Typography>
+            </Stack>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="log-message">
+              {message(entry)}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {entry.user_name ?? t('lg_none')} · {entry.ip_address ?? t('lg_none')}
+            </Typography>
+          </>
         )}
-        {!logs.isPending && rows.length === 0 ? (
-          <Typography color="text.secondary" sx={{ py: 5, textAlign: 'center' }} data-testid="logs-empty">
-            {t('lg_empty')}
-          </Typography>
-        ) : null}
-        {pagination?.capped ? (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }} data-testid="logs-capped">
-            {t('lg_capped', { n: LOG_COUNT_CAP.toLocaleString('tr-TR') })}
-          </Typography>
-        ) : null}
-        <ListPagination
-          count={pagination?.total ?? 0}
-          page={page}
-          pageSize={pageSize}
-          pageSizes={PAGE_SIZES}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(0);
-          }}
-          testId="logs-pagination"
-        />
-      </Paper>
-      <LogDetailDialog entry={open} onClose={() => setOpen(null)} />
-    </Stack>
+        onOpen={setOpen}
+        openLabel={(entry) => `${t('lg_openDetail')}: ${message(entry)}`}
+        empty={!logs.isPending && rows.length === 0 ? t('lg_empty') : null}
+        label={t('lg_heading')}
+        testId="logs"
+        rowTestId="log-row"
+      />
+      {pagination?.capped ? (
+        <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }} data-testid="logs-capped">
+          {t('lg_capped', { n: LOG_COUNT_CAP.toLocaleString('tr-TR') })}
+        </Typography>
+      ) : null}
+    </ListPage>
   );
 }

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
@@ -15,7 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyTableRow } from '../empty-table-row';
 import { usePhone } from '../responsive';
@@ -102,6 +103,12 @@ export interface EntityListProps<T> {
   actionTestPrefix?: string;
   /** Further attributes of a row (`data-user-id`). */
   rowProps?: (row: T) => Record<string, string | undefined>;
+  /**
+   * A row that opens the record (a log entry in full): the whole row is the button — clicked, or
+   * Enter/Space when focused — named by `openLabel` in the table (a card's own texts name it).
+   */
+  onOpen?: (row: T) => void;
+  openLabel?: (row: T) => string;
   /** A desktop table narrower than this scrolls inside its box rather than squeezing its columns. */
   minWidth?: number;
   /** Long words in every cell may break anywhere (a table that must never scroll sideways). */
@@ -169,6 +176,22 @@ function RowActions<T>({
       ))}
     </>
   );
+}
+
+/** A table row that is itself the button opening its record. */
+function openable<T>(row: T, open: (row: T) => void, label?: (row: T) => string) {
+  return {
+    tabIndex: 0,
+    sx: { cursor: 'pointer' },
+    onClick: () => open(row),
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        open(row);
+      }
+    },
+    'aria-label': label?.(row),
+  };
 }
 
 const HIDE_BELOW = (breakpoint: Column<unknown>['hideBelow']) =>
@@ -263,6 +286,7 @@ export function EntityTable<T>(props: EntityListProps<T>) {
                 key={key}
                 hover
                 selected={selection?.selected.has(key)}
+                {...(props.onOpen ? openable(row, props.onOpen, props.openLabel) : {})}
                 data-testid={rowTestId(row)}
                 {...props.rowProps?.(row)}
               >
@@ -315,24 +339,30 @@ export function EntityCards<T>(props: EntityListProps<T>) {
         const key = rowKey(row);
         return (
           <Card key={key} variant="outlined" data-testid={rowTestId(row)} {...props.rowProps?.(row)}>
-            <CardContent sx={{ pb: 1, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-              {selection ? (
-                <Checkbox
-                  checked={selection.selected.has(key)}
-                  disabled={!(selection.selectable?.(row) ?? true)}
-                  onChange={(event) => {
-                    const next = new Set(selection.selected);
-                    if (event.target.checked) next.add(key);
-                    else next.delete(key);
-                    selection.onChange(next);
-                  }}
-                  slotProps={{ input: { 'aria-label': selection.rowLabel(row) } }}
-                  data-testid={`${prefix}-select`}
-                  sx={{ p: 0.5, ml: -0.5 }}
-                />
-              ) : null}
-              <Box sx={{ minWidth: 0, flex: 1 }}>{card(row)}</Box>
-            </CardContent>
+            {props.onOpen ? (
+              <CardActionArea onClick={() => props.onOpen?.(row)}>
+                <CardContent sx={{ py: 1.5 }}>{card(row)}</CardContent>
+              </CardActionArea>
+            ) : (
+              <CardContent sx={{ pb: 1, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                {selection ? (
+                  <Checkbox
+                    checked={selection.selected.has(key)}
+                    disabled={!(selection.selectable?.(row) ?? true)}
+                    onChange={(event) => {
+                      const next = new Set(selection.selected);
+                      if (event.target.checked) next.add(key);
+                      else next.delete(key);
+                      selection.onChange(next);
+                    }}
+                    slotProps={{ input: { 'aria-label': selection.rowLabel(row) } }}
+                    data-testid={`${prefix}-select`}
+                    sx={{ p: 0.5, ml: -0.5 }}
+                  />
+                ) : null}
+                <Box sx={{ minWidth: 0, flex: 1 }}>{card(row)}</Box>
+              </CardContent>
+            )}
             {actions?.length ? (
               <CardActions sx={{ justifyContent: 'flex-end', pt: 0, flexWrap: 'wrap' }}>
                 <RowActions row={row} actions={actions} label={actionLabel} prefix={prefix} />

@@ -23,6 +23,8 @@ export interface ListPageProps {
   header?: ReactNode;
   /** Search, filters and buttons. */
   toolbar?: ReactNode;
+  /** Names the toolbar as a region ('Filtreler') when it holds many filters. */
+  toolbarLabel?: string;
   /** Above the rows (a bulk-action bar, a summary). */
   above?: ReactNode;
   fetching?: boolean;
@@ -47,6 +49,7 @@ export function ListPage({
   error,
   header,
   toolbar,
+  toolbarLabel,
   above,
   fetching = false,
   pagination,
@@ -68,7 +71,11 @@ export function ListPage({
       ) : null}
       {header}
       {toolbar ? (
-        <Paper variant="outlined" sx={{ p: 2 }}>
+        <Paper
+          variant="outlined"
+          sx={{ p: 2 }}
+          {...(toolbarLabel ? { component: 'section', 'aria-label': toolbarLabel } : {})}
+        >
           <Stack
             direction={{ xs: 'column', md: 'row' }}
             spacing={2}
