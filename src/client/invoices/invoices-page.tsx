@@ -2,39 +2,30 @@ import Download from '@mui/icons-material/DownloadOutlined';
 import Settings from '@mui/icons-material/SettingsOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { mayCall } from '../../shared/api/endpoint';
-import {
-  INVOICE_STATUSES,
-  INVOICE_TYPES,
-  type InvoiceStatus,
-  type InvoiceType,
-} from '../../shared/api/invoices';
+import { INVOICE_STATUSES, INVOICE_TYPES } from '../../shared/api/invoices';
 import { ROUTES } from '../../shared/api/routes';
 import { formatTL } from '../../shared/domain/money';
 import { canSeeInvoices, type InvoiceFilter, type LocalInvoice } from '../local';
 import { FilterSelect } from '../shared-ui/filter-select';
 import { useT } from '../shared-ui/i18n';
-import { ListPagination } from '../shared-ui/list-pagination';
+import { type Column, EntityList } from '../shared-ui/kit/entity-list';
+import {
+  useFilterParam,
+  useLastPageClamp,
+  useListParams,
+  useSearchText,
+} from '../shared-ui/kit/list-address';
+import { ListPage } from '../shared-ui/kit/list-page';
 import { useOnline } from '../shared-ui/local-store';
 import { invoicePath } from '../shared-ui/order-invoice';
 import { usePhone } from '../shared-ui/responsive';
@@ -53,33 +44,41 @@ import {
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
-interface Filters {
-  search: string;
-  status: InvoiceStatus | '';
-  type: InvoiceType | '';
-  from: string;
-  to: string;
+const FILTERS = ['status', 'type', 'from', 'to'] as const;
+
+function pick<T extends string>(value: string | null, allowed: readonly T[]): T | '' {
+  return (allowed as readonly string[]).includes(value ?? '') ? (value as T) : '';
 }
-const EMPTY: Filters = { search: '', status: '', type: '', from: '', to: '' };
 
 /**
  * /invoices: the invoices this user may see, from the local mirror (works offline), newest first;
  * searched on the device (number, customer, order number; Turkish folding) and filtered by
- * status, type and issue day (in the tenant's time zone). A table on wide screens, cards below
- * `sm`. An invoice issued on this device offline shows 'Numara bekleniyor' until the server
- * numbers it. The warehouse and drivers are told they have no access (the server sends them no
- * invoices). The toolbar has the accountant's period export (online only).
+ * status, type and issue day (in the tenant's time zone), the view kept in the address. A table
+ * on wide screens, cards below `sm`; a row opens the invoice. An invoice issued on this device
+ * offline shows 'Numara bekleniyor' until the server numbers it. The warehouse and drivers are
+ * told they have no access (the server sends them no invoices). The toolbar has the accountant's
+ * period export (online only).
  */
 export default function InvoicesPage() {
   const t = useT();
   const phone = usePhone();
-  const navigate = useNavigate();
   const online = useOnline();
   const role = useSession((s) => s.user?.role);
   const timeZone = useTenantTimeZone();
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
+  const list = useListParams({ filters: FILTERS, pageSizes: PAGE_SIZES, defaultPageSize: 25 });
+  const searchBox = useSearchText(list);
+  const status = useFilterParam('status', { replace: true });
+  const type = useFilterParam('type', { replace: true });
+  const from = useFilterParam('from', { replace: true });
+  const to = useFilterParam('to', { replace: true });
+  const filters = {
+    search: list.search,
+    status: pick(status.value, INVOICE_STATUSES),
+    type: pick(type.value, INVOICE_TYPES),
+    from: from.value ?? '',
+    to: to.value ?? '',
+  };
+  const { page, pageSize } = list;
   const [exporting, setExporting] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
 
@@ -92,6 +91,7 @@ export default function InvoicesPage() {
     timeZone,
   };
   const result = useInvoicePage(filter, page, pageSize);
+  useLastPageClamp(list, result?.total, pageSize);
 
   if (!canSeeInvoices(role))
     return (
@@ -101,11 +101,7 @@ export default function InvoicesPage() {
       </Alert>
     );
 
-  const set = (patch: Partial<Filters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(0);
-  };
-  const filtered = JSON.stringify(filters) !== JSON.stringify(EMPTY);
+  const filtered = Object.values(filters).some(Boolean);
   const total = result?.total ?? 0;
   const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
   const rows = result?.rows ?? [];
@@ -125,17 +121,53 @@ export default function InvoicesPage() {
       </Tooltip>
     );
   const customer = (invoice: LocalInvoice) => invoice.buyer.company_name || invoice.buyer.name;
+  const columns: Column<LocalInvoice>[] = [
+    {
+      key: 'number',
+      header: t('invc_number'),
+      nowrap: true,
+      // The link is the keyboard's way in; the row click is a convenience.
+      cell: (invoice) => (
+        <Link component={RouterLink} to={invoicePath(invoice.id)} onClick={(e) => e.stopPropagation()}>
+          {number(invoice)}
+        </Link>
+      ),
+    },
+    { key: 'customer', header: t('invc_customer'), cell: customer },
+    {
+      key: 'date',
+      header: t('invc_date'),
+      cell: (invoice) => invoiceDate(invoice.issued_at, timeZone),
+      nowrap: true,
+    },
+    { key: 'type', header: t('invc_type'), cell: (invoice) => t(TYPE_KEYS[invoice.type]) },
+    {
+      key: 'status',
+      header: t('invc_status'),
+      cell: (invoice) => <InvoiceStatusChip status={invoice.status} />,
+    },
+    {
+      key: 'total',
+      header: t('invc_total'),
+      cell: (invoice) => formatTL(invoice.gross_total_kurus),
+      align: 'right',
+      nowrap: true,
+      testId: 'invoice-total',
+    },
+  ];
 
   return (
-    <Stack spacing={2} data-testid="invoices-page">
-      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('invc_search')}>
-        <Stack spacing={2}>
+    <ListPage
+      testId="invoices-page"
+      toolbarLabel={t('invc_search')}
+      toolbar={
+        <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
             <SearchField
               label={t('invc_search')}
               placeholder={t('invc_searchPlaceholder')}
-              value={filters.search}
-              onChange={(search) => set({ search })}
+              value={searchBox.text}
+              onChange={searchBox.setText}
               testId="invoice-search"
               sx={{ flex: 2 }}
             />
@@ -143,7 +175,7 @@ export default function InvoicesPage() {
               id="invoice-status"
               label={t('invc_status')}
               value={filters.status}
-              onChange={(status) => set({ status: status as Filters['status'] })}
+              onChange={status.set}
               allLabel={t('invc_all')}
               options={INVOICE_STATUSES.map((s) => ({ value: s, label: t(STATUS_KEYS[s]) }))}
               testId="invoice-status-filter"
@@ -153,7 +185,7 @@ export default function InvoicesPage() {
               id="invoice-type"
               label={t('invc_type')}
               value={filters.type}
-              onChange={(type) => set({ type: type as Filters['type'] })}
+              onChange={type.set}
               allLabel={t('invc_all')}
               options={INVOICE_TYPES.map((type) => ({ value: type, label: t(TYPE_KEYS[type]) }))}
               testId="invoice-type-filter"
@@ -170,7 +202,7 @@ export default function InvoicesPage() {
               type="date"
               label={t('invc_from')}
               value={filters.from}
-              onChange={(e) => set({ from: e.target.value })}
+              onChange={(e) => from.set(e.target.value)}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'invoice-from' } }}
             />
             <TextField
@@ -178,11 +210,11 @@ export default function InvoicesPage() {
               type="date"
               label={t('invc_to')}
               value={filters.to}
-              onChange={(e) => set({ to: e.target.value })}
+              onChange={(e) => to.set(e.target.value)}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'invoice-to' } }}
             />
             {filtered ? (
-              <Button onClick={() => set(EMPTY)} data-testid="invoice-clear-filters">
+              <Button onClick={searchBox.clear} data-testid="invoice-clear-filters">
                 {t('invc_clearFilters')}
               </Button>
             ) : null}
@@ -225,122 +257,59 @@ export default function InvoicesPage() {
             </Typography>
           ) : null}
         </Stack>
-      </Paper>
-
-      {result !== undefined && rows.length === 0 && (
-        <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }} data-testid="invoices-empty">
-          <Typography color="text.secondary">{t(filtered ? 'invc_none' : 'invc_empty')}</Typography>
-        </Paper>
-      )}
-
-      {phone ? (
-        <Stack spacing={1.5} data-testid="invoices-cards">
-          {rows.map((invoice) => (
-            <Card key={invoice.id} variant="outlined" data-testid="invoice-row" data-id={invoice.id}>
-              <CardActionArea component={RouterLink} to={invoicePath(invoice.id)}>
-                <CardContent>
-                  <Stack
-                    direction="row"
-                    spacing={1}
-                    sx={{ justifyContent: 'space-between', alignItems: 'center' }}
-                  >
-                    <Typography
-                      variant="subtitle2"
-                      component="h3"
-                      sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
-                    >
-                      {number(invoice)}
-                    </Typography>
-                    <InvoiceStatusChip status={invoice.status} />
-                  </Stack>
-                  <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-                    {customer(invoice)}
-                  </Typography>
-                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', mt: 0.5 }}>
-                    <Typography variant="body2" color="text.secondary">
-                      {invoiceDate(invoice.issued_at, timeZone)} · {t(TYPE_KEYS[invoice.type])}
-                    </Typography>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="invoice-total">
-                      {formatTL(invoice.gross_total_kurus)}
-                    </Typography>
-                  </Stack>
-                </CardContent>
-              </CardActionArea>
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        rows.length > 0 && (
-          <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
-            <Table size="small" data-testid="invoices-table">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('invc_number')}</TableCell>
-                  <TableCell>{t('invc_customer')}</TableCell>
-                  <TableCell>{t('invc_date')}</TableCell>
-                  <TableCell>{t('invc_type')}</TableCell>
-                  <TableCell>{t('invc_status')}</TableCell>
-                  <TableCell align="right">{t('invc_total')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((invoice) => (
-                  <TableRow
-                    key={invoice.id}
-                    hover
-                    data-testid="invoice-row"
-                    data-id={invoice.id}
-                    onClick={() => navigate(invoicePath(invoice.id))}
-                    sx={{ cursor: 'pointer' }}
-                  >
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {/* The link is the keyboard's way in; the row click is a convenience. */}
-                      <Link
-                        component={RouterLink}
-                        to={invoicePath(invoice.id)}
-                        onClick={(e) => e.stopPropagation()}
-                      >
-                        {number(invoice)}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{customer(invoice)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {invoiceDate(invoice.issued_at, timeZone)}
-                    </TableCell>
-                    <TableCell>{t(TYPE_KEYS[invoice.type])}</TableCell>
-                    <TableCell>
-                      <InvoiceStatusChip status={invoice.status} />
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="invoice-total">
-                      {formatTL(invoice.gross_total_kurus)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )
-      )}
-
-      {total > 0 && (
-        <Box>
-          <ListPagination
-            count={total}
-            page={Math.min(page, lastPage)}
-            pageSize={pageSize}
-            pageSizes={PAGE_SIZES}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(0);
-            }}
-            testId="invoices-pagination"
-          />
-        </Box>
-      )}
-
-      {exporting ? <ExportDialog onClose={() => setExporting(false)} /> : null}
-      {settingsOpen ? <InvoiceSettingsDialog onClose={() => setSettingsOpen(false)} /> : null}
-    </Stack>
+      }
+      pagination={
+        total > 0
+          ? {
+              count: total,
+              page: Math.min(page, lastPage),
+              pageSize,
+              pageSizes: PAGE_SIZES,
+              onPageChange: list.setPage,
+              onPageSizeChange: list.setPageSize,
+              testId: 'invoices-pagination',
+            }
+          : undefined
+      }
+      after={
+        <>
+          {exporting ? <ExportDialog onClose={() => setExporting(false)} /> : null}
+          {settingsOpen ? <InvoiceSettingsDialog onClose={() => setSettingsOpen(false)} /> : null}
+        </>
+      }
+    >
+      <EntityList
+        rows={rows}
+        rowKey={(invoice) => invoice.id}
+        columns={columns}
+        card={(invoice) => (
+          <>
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+              <Typography variant="subtitle2" component="h3" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                {number(invoice)}
+              </Typography>
+              <InvoiceStatusChip status={invoice.status} />
+            </Stack>
+            <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+              {customer(invoice)}
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', mt: 0.5 }}>
+              <Typography variant="body2" color="text.secondary">
+                {invoiceDate(invoice.issued_at, timeZone)} · {t(TYPE_KEYS[invoice.type])}
+              </Typography>
+              <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="invoice-total">
+                {formatTL(invoice.gross_total_kurus)}
+              </Typography>
+            </Stack>
+          </>
+        )}
+        openTo={(invoice) => invoicePath(invoice.id)}
+        empty={result !== undefined && rows.length === 0 ? t(filtered ? 'invc_none' : 'invc_empty') : null}
+        label={t('page_invoices')}
+        testId="invoices"
+        rowTestId="invoice-row"
+        rowProps={(invoice) => ({ 'data-id': invoice.id })}
+      />
+    </ListPage>
   );
 }

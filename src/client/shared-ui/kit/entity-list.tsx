@@ -17,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { EmptyTableRow } from '../empty-table-row';
 import { usePhone } from '../responsive';
 
@@ -109,6 +109,11 @@ export interface EntityListProps<T> {
    */
   onOpen?: (row: T) => void;
   openLabel?: (row: T) => string;
+  /**
+   * A row whose record has its own address (an invoice): a click on the table row goes there (a
+   * cell holds the real link, the keyboard's way in), and the whole card on a phone is the link.
+   */
+  openTo?: (row: T) => string;
   /** A desktop table narrower than this scrolls inside its box rather than squeezing its columns. */
   minWidth?: number;
   /** Long words in every cell may break anywhere (a table that must never scroll sideways). */
@@ -226,8 +231,9 @@ function useParts<T>(props: EntityListProps<T>) {
 }
 
 export function EntityTable<T>(props: EntityListProps<T>) {
-  const { rows, rowKey, columns, actions, selection, empty, label, testId } = props;
+  const { rows, rowKey, columns, actions, selection, empty, label, testId, openTo } = props;
   const { prefix, label: actionLabel, rowTestId } = useParts(props);
+  const navigate = useNavigate();
   const selectable = (row: T) => selection?.selectable?.(row) ?? true;
   const selectableKeys = selection ? rows.filter(selectable).map(rowKey) : [];
   const allSelected =
@@ -287,6 +293,7 @@ export function EntityTable<T>(props: EntityListProps<T>) {
                 hover
                 selected={selection?.selected.has(key)}
                 {...(props.onOpen ? openable(row, props.onOpen, props.openLabel) : {})}
+                {...(openTo ? { onClick: () => navigate(openTo(row)), sx: { cursor: 'pointer' } } : {})}
                 data-testid={rowTestId(row)}
                 {...props.rowProps?.(row)}
               >
@@ -339,7 +346,11 @@ export function EntityCards<T>(props: EntityListProps<T>) {
         const key = rowKey(row);
         return (
           <Card key={key} variant="outlined" data-testid={rowTestId(row)} {...props.rowProps?.(row)}>
-            {props.onOpen ? (
+            {props.openTo ? (
+              <CardActionArea component={RouterLink} to={props.openTo(row)}>
+                <CardContent>{card(row)}</CardContent>
+              </CardActionArea>
+            ) : props.onOpen ? (
               <CardActionArea onClick={() => props.onOpen?.(row)}>
                 <CardContent sx={{ py: 1.5 }}>{card(row)}</CardContent>
               </CardActionArea>
