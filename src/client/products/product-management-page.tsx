@@ -16,6 +16,7 @@ import type { Product } from '../../shared/api/entities';
 import { type BulkAction, PRODUCT_STATUSES } from '../../shared/api/products';
 import { bulkProducts, type LocalProduct, pullNow } from '../local';
 import { useT } from '../shared-ui/i18n';
+import { EntityList } from '../shared-ui/kit/entity-list';
 import { ListPagination } from '../shared-ui/list-pagination';
 import { runLocalAction } from '../shared-ui/local-action';
 import { useLocalStore, useOnline } from '../shared-ui/local-store';
@@ -25,7 +26,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { DeleteProductsDialog, type DeleteTarget } from './delete-products-dialog';
 import { statusKey } from './product-chips';
 import { ProductFormDialog } from './product-form-dialog';
-import { ProductCards, ProductTable, type RowActions } from './product-rows';
+import { ProductCard, productActions, productColumns, type RowActions } from './product-rows';
 import { ProductViewDialog } from './product-view-dialog';
 import { useHasProducts, useProductList, useProductPage } from './products-data';
 
@@ -99,29 +100,7 @@ export default function ProductManagementPage() {
   if (error) return <Alert severity="error">{t('prod_loadError', { message: error.message })}</Alert>;
 
   const loading = result === undefined || !store;
-  const pageIds = rows.map((p) => p.id);
-  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  const someSelected = pageIds.some((id) => selected.has(id));
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const toggleAll = () =>
-    setSelected((s) => {
-      const next = new Set(s);
-      for (const id of pageIds) {
-        if (allSelected) next.delete(id);
-        else next.add(id);
-      }
-      return next;
-    });
-
   const actions: RowActions = {
-    selected,
-    onToggle: toggle,
     onView: (product) => setViewing(product),
     onEdit: (product) => setEditing({ product }),
     onDelete: (product) => setDeleting({ ids: [product.id], bulk: false }),
@@ -285,18 +264,27 @@ export default function ProductManagementPage() {
 
       <Paper variant="outlined">
         {loading || refreshing ? <LinearProgress aria-label={t('loadingAria')} /> : null}
-        {narrow ? (
-          <ProductCards rows={rows} actions={actions} empty={empty} />
-        ) : (
-          <ProductTable
-            rows={rows}
-            actions={actions}
-            allSelected={allSelected}
-            someSelected={someSelected}
-            onToggleAll={toggleAll}
-            empty={empty}
-          />
-        )}
+        <EntityList
+          rows={rows}
+          rowKey={(product) => product.id}
+          columns={productColumns(t)}
+          card={(product) => <ProductCard product={product} />}
+          actions={productActions(t, actions)}
+          actionLabel={(action, product) => `${action.label}: ${product.name}`}
+          actionsHeader={t('prod_colActions')}
+          selection={{
+            selected,
+            onChange: setSelected,
+            rowLabel: (product) => t('prod_selectRow', { name: product.name }),
+            allLabel: t('prod_selectAll'),
+          }}
+          empty={empty}
+          label={t('prod_tableLabel')}
+          testId="products"
+          rowTestId="product-row"
+          rowProps={(product) => ({ 'data-product-id': product.id, 'data-status': product.status })}
+          phone={narrow}
+        />
         <ListPagination
           count={result?.total ?? 0}
           page={page}
