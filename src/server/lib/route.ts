@@ -115,7 +115,7 @@ const objectOrEmpty = (value: unknown) =>
   value && typeof value === 'object' && !Array.isArray(value) ? value : {};
 
 /**
- * Registers the route of an endpoint entry (src/shared/api/endpoints.ts): method and path, the
+ * Registers the route of an endpoint entry (src/shared/api/endpoints/): method and path, the
  * params/query/body schemas that validate the request, the response schema for every success
  * status (checked against the contract in tests), and the access rule the auth hook enforces.
  * `extra` adds server-only options (a route's rate limit, its own body size bound).
