@@ -28,8 +28,9 @@ import {
   type InvoiceStatus,
   type InvoiceType,
 } from '../../shared/api/invoices';
+import { canSeeInvoices } from '../../shared/domain/invoice-access';
 import { formatTL } from '../../shared/domain/money';
-import { canSeeInvoices, type InvoiceFilter, type LocalInvoice } from '../local';
+import type { InvoiceFilter, LocalInvoice } from '../local';
 import { FilterSelect } from '../shared-ui/filter-select';
 import { useT } from '../shared-ui/i18n';
 import { ListPagination } from '../shared-ui/list-pagination';

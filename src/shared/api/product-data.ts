@@ -42,11 +42,6 @@ export const PRODUCT_UNIT_LABELS_EN: Record<ProductUnit, string> = {
   set: 'set',
 };
 
-/** KDV rates in Turkey (percent); 20 is the general rate and the default. */
-export const VAT_RATES = [0, 1, 10, 20] as const;
-export type VatRate = (typeof VAT_RATES)[number];
-export const DEFAULT_VAT_RATE: VatRate = 20;
-
 /** Bounds of the product form (every number and text a client sends has one). */
 export const PRODUCT_LIMITS = {
   nameMin: 2,

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { isValidProductBarcode } from '../domain/barcode';
+import { DEFAULT_KDV_RATE, KDV_RATES } from '../domain/invoice';
 import { hasAtMostTwoDecimals, toKurus } from '../domain/money';
 import { amountKurus, text, tlAmountInput, typeError } from './common';
 import { productSchema } from './entities';
 import { FIELD_LABELS, notEditableText } from './field-labels';
 import { expectedVersion } from './orders';
 import {
-  DEFAULT_VAT_RATE,
   fieldLabel,
   PRODUCT_FIELD_LABELS,
   PRODUCT_IMAGE_TYPES,
@@ -17,7 +17,6 @@ import {
   PRODUCT_STATUSES,
   PRODUCT_UNITS,
   type ProductField,
-  VAT_RATES,
 } from './product-data';
 
 /**
@@ -113,7 +112,7 @@ const unit = z.enum(PRODUCT_UNITS, { error: R.format('unit') });
 const vatRate = z
   .number({ error: R.number('vat_rate') })
   .refine(
-    (v) => (VAT_RATES as readonly number[]).includes(v),
+    (v) => (KDV_RATES as readonly number[]).includes(v),
     `${fieldLabel('vat_rate')}: 0, 1, 10 veya 20 olmalıdır`,
   );
 
@@ -181,7 +180,7 @@ const editable = {
   category: optionalText('category', PRODUCT_LIMITS.listNameMax),
   brand: optionalText('brand', PRODUCT_LIMITS.listNameMax),
   unit: unit.default('adet'),
-  vat_rate: vatRate.default(DEFAULT_VAT_RATE),
+  vat_rate: vatRate.default(DEFAULT_KDV_RATE),
   min_stock: stock('min_stock'),
   tags: tags.default([]),
   images: images.default([]),
