@@ -23,12 +23,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Who may call the route (from its endpoint entry). Absent means "a signed-in user": every
-     * /api route is authenticated unless it says `public` (plugins/app/auth.ts).
+     * /api route is authenticated unless it says `public` (auth/auth.plugin.ts).
      */
     access?: Access;
     /** The 403 text for a role outside `access`. */
     denied?: string;
-    /** Open to a session that must still replace its one-time password (plugins/app/auth.ts). */
+    /** Open to a session that must still replace its one-time password (auth/auth.plugin.ts). */
     beforePasswordChange?: boolean;
   }
 }
