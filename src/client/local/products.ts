@@ -4,7 +4,7 @@ import { DEFAULT_KDV_RATE } from '../../shared/domain/invoice';
 import { kurusToTl } from '../../shared/domain/money';
 import { ORDER_STATUSES_HOLDING_PRODUCT, stockStatusOf } from '../../shared/domain/stock';
 import { type LocalDb, type LocalProduct, type OutboxEntry, recordKey } from './database';
-import { discardEntry, enqueue, uuid } from './outbox';
+import { enqueue, uuid } from './outbox';
 import { foldTr } from './queries';
 
 /**
@@ -202,9 +202,4 @@ export async function ordersHoldingProducts(
   }
   for (const numbers of held.values()) numbers.sort();
   return held;
-}
-
-/** Drops a refused entry the form has shown under its fields (the user corrects and saves again). */
-export function dropRefused(db: LocalDb, id: string): Promise<boolean> {
-  return discardEntry(db, id);
 }

@@ -1,4 +1,5 @@
 import { MAX_UNIT_PRICE_TL } from '../domain/money';
+import { required } from './errors';
 
 /**
  * The data of product management — statuses, units, KDV rates, bounds, field labels and the Turkish
@@ -119,7 +120,7 @@ const trNumber = new Intl.NumberFormat('tr-TR');
 
 /** The generic form rules' texts, naming the field. */
 export const PRODUCT_RULE_TEXTS = {
-  required: (field: ProductField) => `${fieldLabel(field)} gereklidir`,
+  required: (field: ProductField) => required(fieldLabel(field)),
   number: (field: ProductField) => `${fieldLabel(field)}: Geçerli bir sayı giriniz`,
   min: (field: ProductField, n: number) =>
     `${fieldLabel(field)}: Minimum değer ${trNumber.format(n)} olmalıdır`,

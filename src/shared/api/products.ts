@@ -378,7 +378,6 @@ export type UpdateProductInput = z.output<typeof updateProductBody>;
  * A plain API client may send `?expected_version=` instead of a body.
  */
 export const deleteProductBody = z.object({ expected_version: expectedVersion });
-export type DeleteProductBody = z.input<typeof deleteProductBody>;
 export const deleteProductQuery = z.object({
   expected_version: z.coerce
     .number({ error: 'Beklenen sürüm bir sayı olmalıdır' })
@@ -429,7 +428,6 @@ export const bulkProductBody = z.object({
       'Ürünler aynı ürünü iki kez içeremez',
     ),
 });
-export type BulkProductBody = z.input<typeof bulkProductBody>;
 
 export const BULK_OUTCOMES = ['applied', 'unchanged', 'conflict', 'not_found', 'refused'] as const;
 export const bulkProductResponse = z.object({
@@ -464,7 +462,6 @@ export const listNameBody = z.object({
     maxMessage: `Ad en fazla ${PRODUCT_LIMITS.listNameMax} karakter olabilir`,
   }),
 });
-export type ListNameBody = z.input<typeof listNameBody>;
 export const listNameResponse = z.object({ name: z.string(), created: z.boolean() });
 
 // --------------------------------------------------------------------- images ---
@@ -492,5 +489,3 @@ export type ImageUploadResponse = z.infer<typeof imageUploadResponse>;
 export const imageHashParam = z.object({
   hash: z.string({ error: 'Görsel geçersiz' }).regex(/^[0-9a-f]{64}$/, 'Görsel geçersiz'),
 });
-
-export const productIdParam = z.object({ id: z.uuid({ error: 'Ürün kimliği geçersiz' }) });

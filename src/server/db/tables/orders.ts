@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Int8, NullableTimestamp, Numeric, Timestamp } from '../column-types';
 
 export interface OrdersTable {
@@ -114,7 +114,3 @@ export interface OrderScansTable {
   user_id: string | null;
   created_at: Timestamp;
 }
-
-export type OrderRow = Selectable<OrdersTable>;
-export type OrderItemRow = Selectable<OrderItemsTable>;
-export type OrderEventRow = Selectable<OrderEventsTable>;

@@ -1,4 +1,4 @@
-import type { ColumnType, Selectable } from 'kysely';
+import type { ColumnType } from 'kysely';
 import type { Json, NullableTimestamp, Timestamp } from '../column-types';
 
 /**
@@ -29,5 +29,3 @@ export interface StockCountsTable {
   result: Json<unknown>;
   created_at: Timestamp;
 }
-
-export type StockMovementRow = Selectable<StockMovementsTable>;
