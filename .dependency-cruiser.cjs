@@ -10,7 +10,9 @@
  *           added later) imports only its own files and the shared modules: what two features
  *           share moves to shared-ui/ or local/.
  *   server  a feature may call another feature's service or repository (its API) but never its
- *           routes: only app.ts mounts routes.
+ *           routes: only app.ts mounts routes. The ground floor (lib, db, plugins, config.ts)
+ *           never imports a feature folder nor the top (app.ts, main.ts), but for the few
+ *           imports listed in its rule.
  *   tests/ and scripts/ may import anything; src/ never imports them.
  *
  * dependency-cruiser cannot read TypeScript 7 itself; see .dependency-cruiser.babel.cjs for how
@@ -32,6 +34,9 @@ const I18N_CATALOGUES = '^src/client/shared-ui/i18n-(?:tr|en)\\.ts$';
 // A feature's texts, or those of one of its sub-features (products/import, admin/settings).
 const FEATURE_TEXTS = '^src/client/[^/]+/(?:messages|[a-z-]+/messages)-(?:tr|en)\\.ts$';
 const notFeature = [...CLIENT_SHARED, ...CLIENT_SHELL].join('|');
+
+/** The server's ground floor: what every server feature builds on. */
+const SERVER_GROUND = '^src/server/(?:(?:lib|db|plugins)/|config\\.ts$)';
 
 /**
  * Packages src/shared may import. Add one only if it runs unchanged in the browser and in Node
@@ -120,6 +125,22 @@ module.exports = {
       // file directly in src/server it is the file name, which allows nothing
       from: { path: '^src/server/([^/]*/?)', pathNot: '^src/server/app\\.ts$' },
       to: { path: '^src/server/.*\\.routes\\.ts$', pathNot: '^src/server/$1[^/]+\\.routes\\.ts$' },
+    },
+    {
+      name: 'server-ground-not-to-features',
+      comment:
+        "The server's ground floor (lib/, db/, plugins/, config.ts) is what features build on: it never imports a feature folder, app.ts or main.ts. A plugin that needs a feature's code lives in that feature (<feature>/<name>.plugin.ts); the database's table types are in db/tables/.",
+      severity: 'error',
+      from: { path: SERVER_GROUND },
+      to: {
+        path: '^src/server/',
+        pathNot: [
+          SERVER_GROUND,
+          // The PWA's static files and its first-visit login page filled with the tenant's
+          // name and colours: serving them (before any /api plugin) reads the tenant.
+          '^src/server/tenants/tenants\\.repository\\.ts$',
+        ],
+      },
     },
     {
       name: 'src-not-to-tests-or-scripts',

@@ -179,8 +179,8 @@ async function buildServer() {
       main: 'src/server/main.ts',
       // The import-file reader's worker thread (products/import/parse-file.ts starts it).
       'parse-worker': 'src/server/products/import/parse-worker.ts',
-      // A first start's set-up, in a child process (main.ts starts it; db/setup.ts).
-      setup: 'src/server/db/setup.ts',
+      // A first start's set-up, in a child process (main.ts starts it; seed/setup.ts).
+      setup: 'src/server/seed/setup.ts',
     },
     outdir: building,
     outExtension: { '.js': '.mjs' },

@@ -1,5 +1,6 @@
 /**
- * `npm test`: lint and format check (Biome), import boundaries (dependency-cruiser), type check,
+ * `npm test`: lint and format check (Biome), import boundaries (dependency-cruiser), dead code
+ * (knip: unused files, exports and dependencies), type check,
  * then unit and component, API (PGlite; and PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is set) and
  * browser tests. Prints one closing line "N passed, N failed". `npm test -- lint|typecheck|unit|
  * api|e2e` runs one part.
@@ -87,6 +88,7 @@ const only = process.argv[2];
 if (!only || only === 'lint') {
   check('lint and format (biome ci)', 'npx', ['biome', 'ci']);
   check('import boundaries (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:deps']);
+  check('dead code (knip)', 'npm', ['run', '--silent', 'lint:dead']);
 }
 if (!only || only === 'typecheck') check('type check (tsc --noEmit)', 'npx', ['tsc', '--noEmit']);
 if (!only || only === 'unit') {

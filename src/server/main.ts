@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { ROLE_LABELS } from '../shared/domain/roles';
 import { ConfigError, loadConfig } from './config';
 import { pgliteDir, securePrivateDirectory, startPglite } from './db/pglite';
-import type { SeedLogin } from './db/seed';
-import type { SetupInput, SetupResult } from './db/setup';
 import { step, stepLine } from './lib/start-steps';
+import type { SeedLogin } from './seed/seed';
+import type { SetupInput, SetupResult } from './seed/setup';
 
 /**
  * Everything but PGlite, loaded WHILE PGlite opens: alone, opening leaves the main thread free
@@ -26,7 +26,7 @@ async function loadServerModules() {
     import('./db/database'),
     import('./app'),
     import('./db/change-listener'),
-    import('./db/seed'),
+    import('./seed/seed'),
     import('./products/import/import.service'),
     import('./tenants/tenants.repository'),
   ]);
@@ -68,17 +68,20 @@ function startOpening(options: { dataDir: string; sharedBuffers?: string }) {
 }
 
 /**
- * Runs db/setup.ts in a child process: from the built server (dist-server/) the built `setup.mjs`
+ * Runs seed/setup.ts in a child process: from the built server (dist-server/) the built `setup.mjs`
  * beside this file; from the TypeScript sources (`dev:server`, tests) through tsx. Its output is
  * this process's; its result comes back over IPC.
  */
 function runSetup(input: SetupInput): Promise<SetupResult> {
   const fromSource = import.meta.url.endsWith('.ts');
-  const child = fork(fileURLToPath(new URL(fromSource ? './db/setup.ts' : './setup.mjs', import.meta.url)), {
-    execArgv: fromSource ? ['--import', 'tsx'] : [],
-    env: { ...process.env, SETUP_INPUT: JSON.stringify(input) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = fork(
+    fileURLToPath(new URL(fromSource ? './seed/setup.ts' : './setup.mjs', import.meta.url)),
+    {
+      execArgv: fromSource ? ['--import', 'tsx'] : [],
+      env: { ...process.env, SETUP_INPUT: JSON.stringify(input) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let result: SetupResult | undefined;
     child.once('message', (message: SetupResult) => {
@@ -111,7 +114,7 @@ async function main() {
   const dataDir = pgliteDir(config.dataDir);
   const openOptions = { databaseUrl: config.databaseUrl, dataDir, sharedBuffers: config.pgliteSharedBuffers };
   // A first start (no PGlite cluster yet) creates, migrates and seeds in a process of its own
-  // (db/setup.ts: its memory is returned when it ends), started now, while the modules load.
+  // (seed/setup.ts: its memory is returned when it ends), started now, while the modules load.
   const firstStart = !config.databaseUrl && !existsSync(join(dataDir, 'PG_VERSION'));
   let setup: Promise<SetupResult> | undefined;
   if (firstStart) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_TENANTS } from '../../src/server/db/seed-data';
+import { SEED_TENANTS } from '../../src/server/seed/seed-data';
 import { COMPANY_LIMITS, COMPANY_MESSAGES, companySchema } from '../../src/shared/api/company';
 import { isValidVkn } from '../../src/shared/domain/tax-id';
 import { jpeg, pngClaiming, webpLossy } from '../helpers/images';

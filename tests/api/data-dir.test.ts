@@ -9,7 +9,7 @@ import {
   pgliteDir,
   securePrivateDirectory,
 } from '../../src/server/db/database';
-import { seedIfEmpty } from '../../src/server/db/seed';
+import { seedIfEmpty } from '../../src/server/seed/seed';
 import { findTenant } from '../../src/server/tenants/tenants.repository';
 
 /**

@@ -17,7 +17,7 @@ import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
 import { migrateToLatest, openDatabase, refreshStatistics } from '../../src/server/db/database';
 import type { Database } from '../../src/server/db/schema';
-import { seedIfEmpty } from '../../src/server/db/seed';
+import { seedIfEmpty } from '../../src/server/seed/seed';
 import { onTemporaryDatabase } from './support/temp-database';
 
 const ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);

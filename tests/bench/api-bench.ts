@@ -14,7 +14,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database';
-import { seedIfEmpty } from '../../src/server/db/seed';
+import { seedIfEmpty } from '../../src/server/seed/seed';
 import { type AutocannonOptions, autocannon } from './support/autocannon';
 
 const DURATION = Number(process.env.DURATION ?? 10);

@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import { restoreTenantArchive } from '../../src/server/backups/archive-restore';
 import { writeTenantArchive } from '../../src/server/backups/archive-writer';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/server/db/database';
-import { seedIfEmpty } from '../../src/server/db/seed';
+import { seedIfEmpty } from '../../src/server/seed/seed';
 import { insertBulkOrders } from '../helpers/bulk-orders';
 import { onTemporaryDatabase } from './support/temp-database';
 

@@ -24,7 +24,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database';
-import { ORDERS_PER_TENANT, seedIfEmpty } from '../../src/server/db/seed';
+import { ORDERS_PER_TENANT, seedIfEmpty } from '../../src/server/seed/seed';
 import { type AutocannonOptions, type Measured, measure } from './support/autocannon';
 import { insertBulkOrders } from './support/bulk-orders';
 

@@ -43,7 +43,7 @@ async function serve(dataDir: string, sharedBuffers: string) {
 
 async function prepare(dataDir: string) {
   const { openDatabase, migrateToLatest, refreshStatistics } = await import('../../src/server/db/database');
-  const { seedIfEmpty } = await import('../../src/server/db/seed');
+  const { seedIfEmpty } = await import('../../src/server/seed/seed');
   const { insertBulkOrders } = await import('./support/bulk-orders');
   const database = await openDatabase({ dataDir });
   await migrateToLatest(database.db);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database';
-import { seedIfEmpty } from '../../src/server/db/seed';
+import { seedIfEmpty } from '../../src/server/seed/seed';
 import { buildPgliteTemplate, DEMO_PASSWORD, databaseUrlFor, testDatabaseUrl } from './test-db';
 
 /**

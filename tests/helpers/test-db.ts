@@ -6,7 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database';
 import type { Database } from '../../src/server/db/schema';
-import { seedIfEmpty } from '../../src/server/db/seed';
+import { seedIfEmpty } from '../../src/server/seed/seed';
 
 /**
  * A fresh, migrated and seeded database per test file (or per call), real in both modes:

@@ -121,6 +121,23 @@ const expected: Violation[] = [
     to: 'src/server/orders/orders.routes.ts',
   },
   {
+    rule: 'server-ground-not-to-features',
+    from: 'src/server/db/breaks-ground-to-feature.ts',
+    to: 'src/server/orders/orders.service.ts',
+  },
+  {
+    // the top (app.ts, main.ts) is out of the ground's reach too
+    rule: 'server-ground-not-to-features',
+    from: 'src/server/lib/breaks-ground-to-top.ts',
+    to: 'src/server/app.ts',
+  },
+  {
+    // a plugin importing routes breaks both rules
+    rule: 'server-ground-not-to-features',
+    from: 'src/server/plugins/breaks-plugin-to-routes.ts',
+    to: 'src/server/orders/orders.routes.ts',
+  },
+  {
     rule: 'src-not-to-tests-or-scripts',
     from: 'src/server/lib/breaks-src-to-tests.ts',
     to: 'tests/helper.ts',

@@ -187,7 +187,7 @@ export type CallOptions<E extends Endpoint> = Omit<
 };
 
 /**
- * Calls an endpoint of the table (src/shared/api/endpoints.ts): builds the path from its params,
+ * Calls an endpoint of the table (src/shared/api/endpoints/): builds the path from its params,
  * sends its method, query and body, and returns the answer parsed by the entry's response schema
  * (a drift between server and client fails here, loudly, instead of deep inside a screen).
  */

@@ -252,9 +252,6 @@ export { type DeliveryProofInput, unsentDeliveryProof } from './delivery';
 export type { AdjustInput, CountLineInput, PostCountInput } from './inventory';
 export {
   buildInvoiceDraft,
-  canCancelInvoice,
-  canIssueInvoice,
-  canSeeInvoices,
   dayInZone,
   type InvoiceFilter,
   type InvoicePage,

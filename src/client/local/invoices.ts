@@ -7,12 +7,7 @@ import {
   type InvoiceStatus,
   type InvoiceType,
 } from '../../shared/api/invoices';
-import {
-  blockingReturnInvoice,
-  INVOICE_CANCEL_ROLES,
-  INVOICE_ISSUE_ROLES,
-  INVOICE_READERS,
-} from '../../shared/domain/invoice-access';
+import { blockingReturnInvoice } from '../../shared/domain/invoice-access';
 import { buyerSnapshot, invoiceAmounts, invoiceLines, profileFor } from '../../shared/domain/invoice-content';
 import { dayIn } from '../../shared/domain/time';
 import { type LocalDb, type LocalInvoice, type OutboxEntry, recordKey } from './database';
@@ -31,13 +26,6 @@ import { foldTr } from './queries';
  * The row the server answers (or a pull brings) replaces the optimistic one; a refusal removes it
  * and leaves the server's reason in the sync panel.
  */
-
-// Who may (the server enforces the same table, shared/domain/invoice-access.ts); the screens hide
-// what a role cannot do, and tell the warehouse and drivers they have no access to invoices.
-const has = (roles: readonly string[], role: string | null | undefined) => !!role && roles.includes(role);
-export const canIssueInvoice = (role: string | null | undefined) => has(INVOICE_ISSUE_ROLES, role);
-export const canCancelInvoice = (role: string | null | undefined) => has(INVOICE_CANCEL_ROLES, role);
-export const canSeeInvoices = (role: string | null | undefined) => has(INVOICE_READERS, role);
 
 export interface InvoiceDraftInput {
   id: string;

@@ -1,9 +1,10 @@
 import type { Product } from '../../shared/api/entities';
 import type { BulkAction, CreateProductKurusBody, UpdateProductKurusBody } from '../../shared/api/products';
+import { DEFAULT_KDV_RATE } from '../../shared/domain/invoice';
 import { kurusToTl } from '../../shared/domain/money';
 import { ORDER_STATUSES_HOLDING_PRODUCT, stockStatusOf } from '../../shared/domain/stock';
 import { type LocalDb, type LocalProduct, type OutboxEntry, recordKey } from './database';
-import { discardEntry, enqueue, uuid } from './outbox';
+import { enqueue, uuid } from './outbox';
 import { foldTr } from './queries';
 
 /**
@@ -98,7 +99,7 @@ export async function createProduct(db: LocalDb, input: CreateProductKurusBody):
         ? null
         : kurusToTl(input.discounted_price_kurus),
     discounted_price_kurus: input.discounted_price_kurus ?? null,
-    vat_rate: input.vat_rate ?? 20,
+    vat_rate: input.vat_rate ?? DEFAULT_KDV_RATE,
     current_stock: stock,
     available_stock: stock,
     min_stock: min,
@@ -201,9 +202,4 @@ export async function ordersHoldingProducts(
   }
   for (const numbers of held.values()) numbers.sort();
   return held;
-}
-
-/** Drops a refused entry the form has shown under its fields (the user corrects and saves again). */
-export function dropRefused(db: LocalDb, id: string): Promise<boolean> {
-  return discardEntry(db, id);
 }

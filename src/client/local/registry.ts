@@ -69,9 +69,3 @@ export async function otherUsersWaiting(tenant: string, userId: string): Promise
   const rows = await registryDb().stores.where('tenant').equals(tenant).toArray();
   return rows.filter((r) => r.user_id !== userId && r.pending + r.failed > 0);
 }
-
-/** Close the registry connection (tests, page unload). */
-export function closeRegistry(): void {
-  registry?.close();
-  registry = null;
-}

@@ -9,7 +9,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import type { Product } from '../../shared/api/entities';
-import { PRODUCT_LIMITS, PRODUCT_STATUSES, PRODUCT_UNITS, VAT_RATES } from '../../shared/api/products';
+import { PRODUCT_LIMITS, PRODUCT_STATUSES, PRODUCT_UNITS } from '../../shared/api/products';
+import { KDV_RATES } from '../../shared/domain/invoice';
 import { createProduct, discardEntry, getLocalStore, type OutboxEntry, updateProduct } from '../local';
 import { uuid } from '../local/outbox';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
@@ -294,7 +295,7 @@ export function ProductFormDialog({
               disabled={locked}
               slotProps={{ htmlInput: { 'data-testid': 'product-vat' } }}
             >
-              {VAT_RATES.map((rate) => (
+              {KDV_RATES.map((rate) => (
                 <MenuItem key={rate} value={rate}>
                   {t('prod_vatOption', { n: rate })}
                 </MenuItem>

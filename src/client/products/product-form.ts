@@ -3,7 +3,6 @@ import type { Product } from '../../shared/api/entities';
 import {
   type CreateProductKurusBody,
   createProductBody,
-  DEFAULT_VAT_RATE,
   fieldLabel,
   PRODUCT_MESSAGES,
   PRODUCT_RULE_TEXTS,
@@ -13,6 +12,7 @@ import {
   type UpdateProductKurusBody,
   updateProductBody,
 } from '../../shared/api/products';
+import { DEFAULT_KDV_RATE } from '../../shared/domain/invoice';
 import {
   formatMoneyInput,
   formatQuantityInput,
@@ -64,7 +64,7 @@ export function emptyForm(): ProductForm {
     category: '',
     brand: '',
     unit: 'adet',
-    vat_rate: DEFAULT_VAT_RATE,
+    vat_rate: DEFAULT_KDV_RATE,
     barcode: '',
     min_stock: '',
     current_stock: '',
@@ -89,7 +89,7 @@ export function formFromProduct(product: Product): ProductForm {
     category: product.category ?? '',
     brand: product.brand ?? '',
     unit: product.unit,
-    vat_rate: product.vat_rate ?? DEFAULT_VAT_RATE,
+    vat_rate: product.vat_rate ?? DEFAULT_KDV_RATE,
     barcode: product.barcode ?? '',
     min_stock: formatQuantityInput(product.min_stock),
     current_stock: formatQuantityInput(product.current_stock),

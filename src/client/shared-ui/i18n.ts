@@ -1,13 +1,7 @@
 import { fillTemplate } from '../../shared/api/stored-texts';
 import { isOrderStatus, ORDER_STATUS_LABELS } from '../../shared/domain/order-status';
 import { ROLE_LABELS } from '../../shared/domain/roles';
-import {
-  DEFAULT_TIME_ZONE,
-  formatDate,
-  formatDateTime,
-  formatTime,
-  relativeTime,
-} from '../../shared/domain/time';
+import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, relativeTime } from '../../shared/domain/time';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
 import { type MessageKey, tr } from './i18n-tr';
@@ -133,11 +127,6 @@ export function dateLabel(value: string | number | Date | null | undefined): str
 /** A date and time, as dateLabel. */
 export function dateTimeLabel(value: string | number | Date | null | undefined): string {
   return formatDateTime(value, companyTimeZone(), dateLocale());
-}
-
-/** The time of day (HH:mm), as dateLabel. */
-export function timeLabel(value: string | number | Date | null | undefined): string {
-  return formatTime(value, companyTimeZone(), dateLocale());
 }
 
 /** 'Az önce' / '5 dakika önce' in Turkish (shared/domain/time), the same steps in English. */

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { TenantInfo, User } from '../../shared/api';
 import { FALLBACK_TENANT_INFO } from '../../shared/api/tenant-fallback';
+import { ROLES } from '../../shared/domain/roles';
 import * as authApi from '../api/auth';
 import { ApiError } from '../api/errors';
 import { configureHttp } from '../api/http';
@@ -103,7 +104,6 @@ function write(key: string, value: unknown) {
 }
 
 const storedToken = readToken();
-const ROLE_NAMES = ['admin', 'manager', 'salesperson', 'warehouse', 'driver'];
 /** A stored user we can trust enough to open the app offline; anything malformed is discarded. */
 function readStoredUser(): User | null {
   const value = read<Partial<User>>('user');
@@ -113,7 +113,7 @@ function readStoredUser(): User | null {
     typeof value.id === 'string' &&
     typeof value.username === 'string' &&
     typeof value.role === 'string' &&
-    ROLE_NAMES.includes(value.role)
+    (ROLES as readonly string[]).includes(value.role)
   ) {
     return {
       full_name: value.username,

@@ -8,7 +8,7 @@ import { migrationProvider } from './migrations';
 import { startPglite } from './pglite';
 import type { Database } from './schema';
 
-export { PGLITE_SETTINGS, pgliteDir, securePrivateDirectory } from './pglite';
+export { pgliteDir, securePrivateDirectory } from './pglite';
 
 /** The PostgreSQL driver, loaded only when DATABASE_URL is set (on PGlite it is never needed). */
 const pgDriver = lazyRequire<typeof import('pg')>('pg');

@@ -21,16 +21,6 @@ export async function setEmailDelivery(db: Kysely<Database>, enabled: boolean): 
   });
 }
 
-/** True when e-mail is configured (the row written at start-up). */
-export async function emailDeliveryEnabled(db: Executor): Promise<boolean> {
-  const row = await db
-    .selectFrom('email_delivery')
-    .select('enabled')
-    .where('enabled', '=', true)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * Something was queued in this process since the last look: the app kicks the worker after the
  * response (the transaction has committed by then), instead of waiting for its next tick.

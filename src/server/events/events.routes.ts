@@ -1,8 +1,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api/endpoints';
+import { stillSignedIn } from '../auth/auth.plugin';
 import { route } from '../lib/route';
-import { stillSignedIn } from '../plugins/app/auth';
 import type { EventStream } from './events.service';
 
 /** The sync cursor's bound (input rules): anything else in Last-Event-ID is read as "none". */
@@ -26,7 +26,7 @@ export function parseLastEventId(value: unknown): number {
  * The reply is hijacked, so Fastify's onSend hooks (Cache-Control: no-store) do not run: the
  * headers are written here, together with whatever the onRequest hooks set (helmet's security
  * headers are set on the raw response, and reply headers are merged in). Every `eventsRecheckMs`
- * the stream re-checks its session (plugins/app/auth.ts stillSignedIn) and ends when it is gone.
+ * the stream re-checks its session (auth/auth.plugin.ts stillSignedIn) and ends when it is gone.
  */
 export default async function eventRoutes(app: FastifyInstance) {
   route(app, API.events, async (request, reply) => {

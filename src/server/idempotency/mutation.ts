@@ -9,7 +9,7 @@ import type { AppError } from '../lib/errors';
  * What a mutation is, apart from how it arrived: services return a MutationResult from inside the
  * transaction the idempotency step opened for them; the rules below decide which outcomes are
  * stored under a client's key and what makes two requests "the same". No HTTP here: the Fastify
- * plugin (plugins/app/idempotency.ts) reads the request and writes the reply around these.
+ * plugin (idempotency/idempotency.plugin.ts) reads the request and writes the reply around these.
  */
 
 /** What a mutating service returns: the response data, and what the audit log records. */

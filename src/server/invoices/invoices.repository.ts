@@ -1,8 +1,7 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Invoice } from '../../shared/api/invoices';
-import type { Database } from '../db/schema';
+import type { Database, InvoicesTable } from '../db/schema';
 import { containsPattern } from '../lib/like-pattern';
-import type { InvoicesTable } from './invoices.table';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -23,12 +23,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Who may call the route (from its endpoint entry). Absent means "a signed-in user": every
-     * /api route is authenticated unless it says `public` (plugins/app/auth.ts).
+     * /api route is authenticated unless it says `public` (auth/auth.plugin.ts).
      */
     access?: Access;
     /** The 403 text for a role outside `access`. */
     denied?: string;
-    /** Open to a session that must still replace its one-time password (plugins/app/auth.ts). */
+    /** Open to a session that must still replace its one-time password (auth/auth.plugin.ts). */
     beforePasswordChange?: boolean;
   }
 }
@@ -115,7 +115,7 @@ const objectOrEmpty = (value: unknown) =>
   value && typeof value === 'object' && !Array.isArray(value) ? value : {};
 
 /**
- * Registers the route of an endpoint entry (src/shared/api/endpoints.ts): method and path, the
+ * Registers the route of an endpoint entry (src/shared/api/endpoints/): method and path, the
  * params/query/body schemas that validate the request, the response schema for every success
  * status (checked against the contract in tests), and the access rule the auth hook enforces.
  * `extra` adds server-only options (a route's rate limit, its own body size bound).

@@ -7,7 +7,7 @@ import { apiErrorSchema, ERROR_CODES } from '../../shared/api/errors';
 import { IDEMPOTENCY_HEADER, type WriteKind } from '../../shared/api/routes';
 
 /**
- * The OpenAPI 3.1 document of the API, generated from the endpoint table (src/shared/api/endpoints.ts)
+ * The OpenAPI 3.1 document of the API, generated from the endpoint table (src/shared/api/endpoints/)
  * so that it cannot drift from what the server registers: each entry gives its method, path, who may
  * call it, and its zod contracts, converted to JSON Schema 2020-12 (the dialect of OpenAPI 3.1) by
  * `z.toJSONSchema`. Requests are described as a client may SEND them (`io: 'input'`: defaults make a
@@ -247,7 +247,7 @@ export function openApiDocument({ demoMode, endpoints = API }: OpenApiOptions): 
         'Multi-tenant order management. Every call names its tenant with `?tenant=` (except the health check) and, unless public, carries `Authorization: Bearer <token>` from POST /auth/login.',
         'Answers are `{ "success": true, "data": … }` (login, register and the product list give their body whole); failures are `{ "success": false, "error": "<Turkish text>", "code": "<CODE>", … }`.',
         'Writes may carry an `Idempotency-Key`: a retry with the same key answers the first outcome (`Idempotency-Replayed: true`) instead of applying twice.',
-        'Generated from the endpoint table (src/shared/api/endpoints.ts).',
+        'Generated from the endpoint table (src/shared/api/endpoints/).',
       ].join('\n\n'),
     },
     servers: [{ url: '/api' }],

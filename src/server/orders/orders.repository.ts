@@ -1,6 +1,7 @@
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Order } from '../../shared/api/entities';
 import type { DecisionOutcome } from '../../shared/domain/dashboard-stats';
+import { DEFAULT_KDV_RATE } from '../../shared/domain/invoice';
 import { kurusToDecimal } from '../../shared/domain/money';
 import type { OrderScope, OrderStatus } from '../../shared/domain/order-status';
 import type { Database } from '../db/schema';
@@ -324,7 +325,7 @@ export interface NewOrderInput {
     quantity: number;
     scanned_quantity: number;
     unit_price_kurus: number;
-    /** The product's KDV percent when the line was made (default 20: the general rate). */
+    /** The product's KDV percent when the line was made (DEFAULT_KDV_RATE when absent: the general rate). */
     vat_rate?: number;
   }[];
 }
@@ -390,7 +391,7 @@ export async function insertOrders(trx: Executor, tenantId: string, orders: NewO
       scanned_quantity: item.scanned_quantity,
       unit_price: kurusToDecimal(item.unit_price_kurus),
       total_price: kurusToDecimal(item.quantity * item.unit_price_kurus),
-      vat_rate: item.vat_rate ?? 20,
+      vat_rate: item.vat_rate ?? DEFAULT_KDV_RATE,
       created_at: o.created_at,
     })),
   );
@@ -561,7 +562,7 @@ export async function replaceOrderItems(
         scanned_quantity: item.scanned_quantity,
         unit_price: kurusToDecimal(item.unit_price_kurus),
         total_price: kurusToDecimal(item.quantity * item.unit_price_kurus),
-        vat_rate: item.vat_rate ?? 20,
+        vat_rate: item.vat_rate ?? DEFAULT_KDV_RATE,
         created_at: at,
       })),
     )

@@ -10,8 +10,8 @@ import {
   type OrderListResponse,
   type UpdateOrderInput,
 } from '../../shared/api/orders';
-import { DEFAULT_VAT_RATE } from '../../shared/api/products';
 import { storedEventNote } from '../../shared/api/stored-texts';
+import { DEFAULT_KDV_RATE } from '../../shared/domain/invoice';
 import { toKurus } from '../../shared/domain/money';
 import { changedOrderFields } from '../../shared/domain/order-lines';
 import {
@@ -214,7 +214,7 @@ async function buildLines(trx: Trx, tenantId: string, items: readonly LineInput[
       scanned_quantity: 0,
       unit_price_kurus: toKurus(item.unit_price),
       // The product's KDV rate as it is now: the order keeps it when the product's rate changes.
-      vat_rate: product?.vat_rate ?? DEFAULT_VAT_RATE,
+      vat_rate: product?.vat_rate ?? DEFAULT_KDV_RATE,
     };
   });
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Product } from '../../shared/api/entities';
+import { DEFAULT_KDV_RATE } from '../../shared/domain/invoice';
 import { kurusToDecimal, kurusToTl, toKurus } from '../../shared/domain/money';
 import { stockStatusOf } from '../../shared/domain/stock';
 import { searchFold } from '../../shared/domain/turkish-text';
@@ -130,7 +131,7 @@ export async function insertProducts(
           p.discounted_price_kurus === null || p.discounted_price_kurus === undefined
             ? null
             : kurusToDecimal(p.discounted_price_kurus),
-        vat_rate: p.vat_rate ?? 20,
+        vat_rate: p.vat_rate ?? DEFAULT_KDV_RATE,
         edit_seq: p.change_seq,
         current_stock: p.current_stock,
         min_stock: p.min_stock,

@@ -92,25 +92,8 @@ export async function insertMovements(
   return rows.map((r) => Number(r.seq)).sort((a, b) => a - b);
 }
 
-/** Writes a product's new figures, its last movement and its change number. */
-export async function updateProductStock(
-  trx: Transaction<Database>,
-  tenantId: string,
-  productId: string,
-  figures: { current_stock: number; reserved_stock: number; stock_seq: number },
-  changeSeq: number,
-  at: Date,
-): Promise<void> {
-  await trx
-    .updateTable('products')
-    .set({ ...figures, change_seq: changeSeq, updated_at: at })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', productId)
-    .execute();
-}
-
 /**
- * The same for many products in ONE statement (a bulk import moves thousands at once; one
+ * Writes products' new figures, last movements and change numbers, in ONE statement (a bulk import moves thousands at once; one
  * UPDATE per product would hold the transaction a thousand times longer).
  */
 export async function updateProductsStock(

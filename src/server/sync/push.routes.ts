@@ -3,9 +3,9 @@ import type { Endpoint } from '../../shared/api/endpoint';
 import { API } from '../../shared/api/endpoints';
 import { PUSH_MAX_BYTES, type PushEntry, type PushResult, recordKeysOverlap } from '../../shared/api/push';
 import { IDEMPOTENCY_HEADER, type WriteKind } from '../../shared/api/routes';
+import { PUSH_RUN_HEADER } from '../idempotency/active-runs';
 import { beginRun, commitRun, RUN_SIZE, rollbackRun } from '../idempotency/push-run';
 import { route } from '../lib/route';
-import { PUSH_RUN_HEADER } from '../plugins/app/push-runs';
 
 /**
  * POST /sync/push: a device's queued writes in one request (the contract and its ordering rule

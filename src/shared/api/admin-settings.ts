@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { TEMP_PASSWORD_DAYS } from '../domain/one-time-password';
+import { PASSWORD_MIN_LENGTH_RANGE } from '../domain/password-rules';
 import { text } from './common';
+import { required } from './errors';
 import { notEditableText } from './field-labels';
 import { expectedVersion } from './orders';
 
@@ -38,7 +40,7 @@ export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export const SETTINGS_RANGES = {
   session_timeout: { min: 5, max: 1440 },
   max_login_attempts: { min: 3, max: 10 },
-  password_min_length: { min: 6, max: 20 },
+  password_min_length: PASSWORD_MIN_LENGTH_RANGE,
   backup_retention_days: { min: 7, max: 365 },
   temp_password_days: { min: TEMP_PASSWORD_DAYS.min, max: TEMP_PASSWORD_DAYS.max },
 } as const;
@@ -124,7 +126,7 @@ export const updateSettingsBody = z.strictObject(
   {
     system_name: text(SETTINGS_LABELS.system_name, SYSTEM_NAME_MAX, {
       min: 1,
-      minMessage: `${SETTINGS_LABELS.system_name} gereklidir`,
+      minMessage: required(SETTINGS_LABELS.system_name),
     }).optional(),
     system_version: z.string().max(50).optional(),
     maintenance_mode: flag('maintenance_mode').optional(),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../domain/password-rules';
 import { ROLES } from '../domain/roles';
 import { userSchema } from './auth';
 import { EMAIL_INVALID_MESSAGE, emailText, pageQuery, text } from './common';
+import { required } from './errors';
 import { notEditableText } from './field-labels';
 import { expectedVersion } from './orders';
 
@@ -18,7 +20,7 @@ export const USER_LIMITS = {
   username: { min: 3, max: 50 },
   full_name: { min: 2, max: 100 },
   phone: 30,
-  password: 200,
+  password: PASSWORD_MAX_LENGTH,
 } as const;
 
 /** The page sizes of the user table (the list accepts exactly these). */
@@ -51,7 +53,7 @@ export const userFieldLabel = (field: UserField) => USER_FIELD_LABELS[field];
 
 /** The generic form rules' texts, naming the field. */
 export const USER_RULE_TEXTS = {
-  required: (field: UserField) => `${userFieldLabel(field)} gereklidir`,
+  required: (field: UserField) => required(userFieldLabel(field)),
   minLength: (field: UserField, n: number) => `${userFieldLabel(field)} en az ${n} karakter olmalıdır`,
   maxLength: (field: UserField, n: number) => `${userFieldLabel(field)} en fazla ${n} karakter olabilir`,
   format: (field: UserField) => `${userFieldLabel(field)}: Geçersiz format`,
@@ -141,7 +143,6 @@ export const adminUsersQuery = z.object({
     .transform((v) => v === 'true')
     .optional(),
 });
-export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
 
 /** A user as the admin sees them: the account, its version, and whether sign-in is locked now. */
 export const adminUserSchema = userSchema.extend({
@@ -221,7 +222,6 @@ export function changedUserFields(
 
 /** POST /admin/users/{id}/reset-password: the new password (the tenant's rule applies). */
 export const adminResetPasswordBody = z.object({ password });
-export type AdminResetPasswordBody = z.input<typeof adminResetPasswordBody>;
 
 export const deleteUserResponse = z.object({ id: z.string(), deleted: z.literal(true) });
 export const userActionResponse = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../domain/password-rules';
 import { ROLES } from '../domain/roles';
 import { emailText, text } from './common';
 import { MESSAGES } from './errors';
@@ -37,7 +38,7 @@ export const loginBody = z.object({
     min: 1,
     minMessage: MESSAGES.loginFieldsRequired,
   }),
-  password: text('Şifre', 200, {
+  password: text('Şifre', PASSWORD_MAX_LENGTH, {
     trim: false,
     typeMessage: MESSAGES.loginFieldsRequired,
     min: 1,
@@ -66,7 +67,7 @@ export const registerBody = z.object({
     min: 3,
     minMessage: 'Kullanıcı adı en az 3 karakter olmalıdır',
   }).regex(/^[a-zA-Z0-9._-]+$/, 'Kullanıcı adı yalnızca harf, rakam, nokta, tire ve alt çizgi içerebilir'),
-  password: text('Şifre', 200, {
+  password: text('Şifre', PASSWORD_MAX_LENGTH, {
     trim: false,
     typeMessage: 'Şifre gereklidir',
     min: 6,
@@ -92,8 +93,8 @@ export const profileUpdateBody = z
     // Bounded (≤ 254): the address used to be unlimited (60 KB were stored).
     email: emailText('E-posta').optional(),
     phone: text('Telefon', 30).nullable().optional(),
-    current_password: text('Mevcut şifre', 200, { trim: false }).optional(),
-    new_password: text('Yeni şifre', 200, {
+    current_password: text('Mevcut şifre', PASSWORD_MAX_LENGTH, { trim: false }).optional(),
+    new_password: text('Yeni şifre', PASSWORD_MAX_LENGTH, {
       trim: false,
       min: 6,
       minMessage: 'Yeni şifre en az 6 karakter olmalıdır',
@@ -104,17 +105,6 @@ export const profileUpdateBody = z
     path: ['current_password'],
   });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
-
-/** Login failure extras (spec: error, remainingTime (ms), remainingAttempts, lockedOut). */
-export const loginErrorSchema = z.object({
-  success: z.literal(false),
-  error: z.string(),
-  code: z.string(),
-  remainingAttempts: z.number().int().optional(),
-  lockedOut: z.boolean().optional(),
-  remainingTime: z.number().int().optional(),
-});
-export type LoginError = z.infer<typeof loginErrorSchema>;
 
 /** JWT claims. */
 export interface TokenClaims {

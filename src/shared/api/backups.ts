@@ -41,4 +41,3 @@ export type BackupList = z.infer<typeof backupListResponse>;
 export const createBackupBody = z.object({
   id: z.uuid({ error: typeError('Yedek kimliği gereklidir', 'Yedek kimliği geçersiz') }),
 });
-export type CreateBackupBody = z.infer<typeof createBackupBody>;

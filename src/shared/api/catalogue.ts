@@ -27,7 +27,6 @@ export const productListQuery = z.object({
   sort_by: z.enum(PRODUCT_SORT_FIELDS, { error: 'Geçersiz sıralama alanı' }).default('created_at'),
   sort_order: z.enum(['asc', 'desc'], { error: 'Geçersiz sıralama yönü' }).default('desc'),
 });
-export type ProductListQuery = z.input<typeof productListQuery>;
 
 export const productPagination = z.object({
   page: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals, toKurus } from '../domain/money';
+import { required } from './errors';
 
 /** `{ success: true, data }` — the envelope of every response except login/register. */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -17,12 +18,6 @@ export const tenantQuery = z.object({
 });
 
 export const idParam = z.object({ id: z.uuid({ error: 'Kayıt kimliği geçersiz' }) });
-
-/** ISO-8601 UTC timestamp on the wire. */
-export const timestamp = z.string();
-
-/** A TL amount on the wire: a non-negative number with at most two decimals. */
-export const tlAmount = z.number();
 
 /**
  * A type refusal that tells a missing field (`required`: '{label} gereklidir') from a value of the
@@ -140,7 +135,7 @@ export interface TextOptions {
  */
 export function text(label: string, max: number, options: TextOptions = {}) {
   let schema = z.string({
-    error: options.typeMessage ?? typeError(`${label} gereklidir`, `${label} metin olmalıdır`),
+    error: options.typeMessage ?? typeError(required(label), `${label} metin olmalıdır`),
   });
   if (options.trim !== false) schema = schema.trim();
   if (options.min !== undefined) {
@@ -177,7 +172,7 @@ export function emailLocalPartFits(value: string): boolean {
 export function emailText(label: string, options: { message?: string; allowEmpty?: boolean } = {}) {
   const message = options.message ?? EMAIL_INVALID_MESSAGE;
   const empty = (v: string) => options.allowEmpty === true && v === '';
-  return text(label, MAX_EMAIL_LENGTH, { typeMessage: typeError(`${label} gereklidir`, message) })
+  return text(label, MAX_EMAIL_LENGTH, { typeMessage: typeError(required(label), message) })
     .refine(
       (v) => empty(v) || emailLocalPartFits(v),
       `${label}: @ işaretinden önceki kısım en fazla ${MAX_EMAIL_LOCAL_LENGTH} karakter olabilir`,

@@ -7,6 +7,7 @@ import {
   MAX_EMAIL_LOCAL_LENGTH,
   text,
 } from './common';
+import { required } from './errors';
 import { notEditableText } from './field-labels';
 
 /**
@@ -75,14 +76,13 @@ export const COMPANY_FIELD_LABELS = {
   language: 'Dil',
 } as const;
 export type CompanyField = keyof typeof COMPANY_FIELD_LABELS;
-export const COMPANY_FIELDS = Object.keys(COMPANY_FIELD_LABELS) as CompanyField[];
 
 /** `Şirket adı`: how a message names a field. */
 export const companyFieldLabel = (field: CompanyField) => COMPANY_FIELD_LABELS[field];
 
 /** The generic form rules' texts, naming the field. */
 export const COMPANY_RULE_TEXTS = {
-  required: (field: CompanyField) => `${companyFieldLabel(field)} gereklidir`,
+  required: (field: CompanyField) => required(companyFieldLabel(field)),
   minLength: (field: CompanyField, n: number) => `${companyFieldLabel(field)} en az ${n} karakter olmalıdır`,
   maxLength: (field: CompanyField, n: number) =>
     `${companyFieldLabel(field)} en fazla ${n} karakter olabilir`,

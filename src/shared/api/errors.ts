@@ -51,7 +51,6 @@ export const apiErrorSchema = z.looseObject({
   remainingTime: z.number().int().optional(),
   field: z.string().optional(),
 });
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /** Turkish texts the server uses (the spec's where it gives them). */
 export const MESSAGES = {

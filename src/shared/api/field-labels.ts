@@ -1,3 +1,4 @@
+import { required } from './errors';
 /**
  * THE table of request fields: every field name any endpoint validates (body, query, path) with
  * the Turkish label a person knows it by — the label of its input on screen where one exists.
@@ -269,7 +270,7 @@ export function issueText(issue: IssueFacts, label: string): string {
   const missing = issue.input === undefined;
   switch (issue.code) {
     case 'invalid_type':
-      if (missing) return `${label} gereklidir`;
+      if (missing) return required(label);
       if (issue.input === null) return `${label} boş bırakılamaz`;
       switch (issue.expected) {
         case 'number':
@@ -289,7 +290,7 @@ export function issueText(issue: IssueFacts, label: string): string {
     case 'too_small': {
       const n = issue.minimum ?? 0;
       if (issue.origin === 'string')
-        return n === 1 ? `${label} gereklidir` : `${label} en az ${shown(n)} karakter olmalıdır`;
+        return n === 1 ? required(label) : `${label} en az ${shown(n)} karakter olmalıdır`;
       if (issue.origin === 'array' || issue.origin === 'set')
         return `${label} en az ${shown(n)} öğe içermelidir`;
       return issue.inclusive === false
@@ -306,13 +307,13 @@ export function issueText(issue: IssueFacts, label: string): string {
         : `${label}: Maksimum değer ${shown(n)} olmalıdır`;
     }
     case 'invalid_value':
-      return missing ? `${label} gereklidir` : `${label}: geçerli bir seçenek seçiniz`;
+      return missing ? required(label) : `${label}: geçerli bir seçenek seçiniz`;
     case 'not_multiple_of':
       return `${label}: Geçerli bir sayı giriniz`;
     case 'unrecognized_keys':
       return notEditableText(issue.keys ?? []);
     default:
-      return missing ? `${label} gereklidir` : `${label}: Geçersiz format`;
+      return missing ? required(label) : `${label}: Geçersiz format`;
   }
 }
 

@@ -8,4 +8,3 @@ export const healthData = z.object({
   /** Demo mode: the warehouse screen shows the spec's debug buttons (the /debug calls exist). */
   demo: z.boolean(),
 });
-export type HealthData = z.infer<typeof healthData>;

@@ -103,7 +103,7 @@ export const invoiceLineSchema = z.object({
   unit: z.string(),
   /** KDV-inclusive unit price as on the order. */
   unit_price_kurus: z.number().int(),
-  /** KDV percent: one of KDV_RATES (0, 1, 10, 20). */
+  /** KDV percent: one of KDV_RATES (domain/invoice.ts). */
   vat_rate: z.number().int(),
   net_kurus: z.number().int(),
   vat_kurus: z.number().int(),

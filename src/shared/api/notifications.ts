@@ -68,7 +68,6 @@ export const markAllReadBody = z
       .max(1000, 'En fazla 1000 bildirim birlikte işaretlenebilir'),
   })
   .nullish();
-export type MarkAllReadBody = z.input<typeof markAllReadBody>;
 
 export const markAllReadResponse = z.object({ updated: z.number().int(), unread_count: z.number().int() });
 /** DELETE /notifications/{id} → data { id } (deleting an already-deleted one is success). */

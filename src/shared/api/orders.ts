@@ -9,16 +9,7 @@ import {
 } from '../domain/money';
 import { ORDER_STATUSES } from '../domain/order-status';
 import { ROLES } from '../domain/roles';
-import {
-  amountKurus,
-  emailText,
-  idParam,
-  limitQuery,
-  pageQuery,
-  text,
-  tlAmountInput,
-  typeError,
-} from './common';
+import { amountKurus, emailText, limitQuery, pageQuery, text, tlAmountInput, typeError } from './common';
 import { orderSummarySchema } from './entities';
 import { notEditableText } from './field-labels';
 
@@ -253,7 +244,6 @@ export const orderStatusBody = z.object({
    */
   expected_version: expectedVersion,
 });
-export type OrderStatusBody = z.input<typeof orderStatusBody>;
 
 // ---------------------------------------------------------- PATCH /orders/{id}/assign-driver ---
 
@@ -267,8 +257,6 @@ export type AssignDriverBody = z.input<typeof assignDriverBody>;
 
 // ------------------------------------------------------------------------------ reads ---
 
-export const orderIdParam = idParam;
-
 const page = pageQuery;
 const limit = limitQuery;
 
@@ -280,7 +268,6 @@ export const orderListQuery = z.object({
   salesperson_id: z.uuid({ error: 'Satış temsilcisi kimliği geçersiz' }).optional(),
   search: text('Arama', 100).optional(),
 });
-export type OrderListQuery = z.input<typeof orderListQuery>;
 
 export const paginationSchema = z.object({
   page: z.number().int(),
@@ -288,7 +275,6 @@ export const paginationSchema = z.object({
   total: z.number().int(),
   pages: z.number().int(),
 });
-export type Pagination = z.infer<typeof paginationSchema>;
 
 /** List items carry no `events` (entities.ts `orderSummarySchema`); GET /orders/{id} has them. */
 export const orderListResponse = z.object({

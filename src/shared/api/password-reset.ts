@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../domain/password-rules';
 import { text } from './common';
 import { PASSWORD_RESET_MESSAGES } from './password-reset-messages';
 
@@ -27,7 +28,7 @@ export const resetPasswordBody = z.object({
     min: 1,
     minMessage: PASSWORD_RESET_MESSAGES.tokenInvalid,
   }),
-  new_password: text('Yeni şifre', 200, {
+  new_password: text('Yeni şifre', PASSWORD_MAX_LENGTH, {
     trim: false,
     typeMessage: 'Yeni şifre gereklidir',
     min: 1,

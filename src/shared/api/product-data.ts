@@ -1,4 +1,5 @@
 import { MAX_UNIT_PRICE_TL } from '../domain/money';
+import { required } from './errors';
 
 /**
  * The data of product management — statuses, units, KDV rates, bounds, field labels and the Turkish
@@ -41,11 +42,6 @@ export const PRODUCT_UNIT_LABELS_EN: Record<ProductUnit, string> = {
   kutu: 'box',
   set: 'set',
 };
-
-/** KDV rates in Turkey (percent); 20 is the general rate and the default. */
-export const VAT_RATES = [0, 1, 10, 20] as const;
-export type VatRate = (typeof VAT_RATES)[number];
-export const DEFAULT_VAT_RATE: VatRate = 20;
 
 /** Bounds of the product form (every number and text a client sends has one). */
 export const PRODUCT_LIMITS = {
@@ -124,7 +120,7 @@ const trNumber = new Intl.NumberFormat('tr-TR');
 
 /** The generic form rules' texts, naming the field. */
 export const PRODUCT_RULE_TEXTS = {
-  required: (field: ProductField) => `${fieldLabel(field)} gereklidir`,
+  required: (field: ProductField) => required(fieldLabel(field)),
   number: (field: ProductField) => `${fieldLabel(field)}: Geçerli bir sayı giriniz`,
   min: (field: ProductField, n: number) =>
     `${fieldLabel(field)}: Minimum değer ${trNumber.format(n)} olmalıdır`,

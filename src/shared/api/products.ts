@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { isValidProductBarcode } from '../domain/barcode';
+import { DEFAULT_KDV_RATE, KDV_RATES } from '../domain/invoice';
 import { hasAtMostTwoDecimals, toKurus } from '../domain/money';
 import { amountKurus, text, tlAmountInput, typeError } from './common';
 import { productSchema } from './entities';
 import { FIELD_LABELS, notEditableText } from './field-labels';
 import { expectedVersion } from './orders';
 import {
-  DEFAULT_VAT_RATE,
   fieldLabel,
   PRODUCT_FIELD_LABELS,
   PRODUCT_IMAGE_TYPES,
@@ -17,7 +17,6 @@ import {
   PRODUCT_STATUSES,
   PRODUCT_UNITS,
   type ProductField,
-  VAT_RATES,
 } from './product-data';
 
 /**
@@ -113,7 +112,7 @@ const unit = z.enum(PRODUCT_UNITS, { error: R.format('unit') });
 const vatRate = z
   .number({ error: R.number('vat_rate') })
   .refine(
-    (v) => (VAT_RATES as readonly number[]).includes(v),
+    (v) => (KDV_RATES as readonly number[]).includes(v),
     `${fieldLabel('vat_rate')}: 0, 1, 10 veya 20 olmalıdır`,
   );
 
@@ -181,7 +180,7 @@ const editable = {
   category: optionalText('category', PRODUCT_LIMITS.listNameMax),
   brand: optionalText('brand', PRODUCT_LIMITS.listNameMax),
   unit: unit.default('adet'),
-  vat_rate: vatRate.default(DEFAULT_VAT_RATE),
+  vat_rate: vatRate.default(DEFAULT_KDV_RATE),
   min_stock: stock('min_stock'),
   tags: tags.default([]),
   images: images.default([]),
@@ -379,7 +378,6 @@ export type UpdateProductInput = z.output<typeof updateProductBody>;
  * A plain API client may send `?expected_version=` instead of a body.
  */
 export const deleteProductBody = z.object({ expected_version: expectedVersion });
-export type DeleteProductBody = z.input<typeof deleteProductBody>;
 export const deleteProductQuery = z.object({
   expected_version: z.coerce
     .number({ error: 'Beklenen sürüm bir sayı olmalıdır' })
@@ -430,7 +428,6 @@ export const bulkProductBody = z.object({
       'Ürünler aynı ürünü iki kez içeremez',
     ),
 });
-export type BulkProductBody = z.input<typeof bulkProductBody>;
 
 export const BULK_OUTCOMES = ['applied', 'unchanged', 'conflict', 'not_found', 'refused'] as const;
 export const bulkProductResponse = z.object({
@@ -465,7 +462,6 @@ export const listNameBody = z.object({
     maxMessage: `Ad en fazla ${PRODUCT_LIMITS.listNameMax} karakter olabilir`,
   }),
 });
-export type ListNameBody = z.input<typeof listNameBody>;
 export const listNameResponse = z.object({ name: z.string(), created: z.boolean() });
 
 // --------------------------------------------------------------------- images ---
@@ -493,5 +489,3 @@ export type ImageUploadResponse = z.infer<typeof imageUploadResponse>;
 export const imageHashParam = z.object({
   hash: z.string({ error: 'Görsel geçersiz' }).regex(/^[0-9a-f]{64}$/, 'Görsel geçersiz'),
 });
-
-export const productIdParam = z.object({ id: z.uuid({ error: 'Ürün kimliği geçersiz' }) });

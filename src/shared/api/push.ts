@@ -90,7 +90,6 @@ export const pushBody = z.object({
     .min(1, 'Gönderilecek değişiklikler en az 1 öğe içermelidir')
     .max(PUSH_MAX_ENTRIES, `Gönderilecek değişiklikler en fazla ${PUSH_MAX_ENTRIES} öğe içerebilir`),
 });
-export type PushBody = z.infer<typeof pushBody>;
 
 /** The single request's answer: `{ success: true, data }` or the error envelope. */
 const answerBody = z.union([z.object({ success: z.literal(true), data: z.unknown() }), apiErrorSchema]);

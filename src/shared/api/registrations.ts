@@ -4,6 +4,7 @@ import { SUBDOMAIN_MAX, SUBDOMAIN_MESSAGES, subdomainProblem } from '../domain/p
 import { isValidTaxNumber } from '../domain/tax-id';
 import { emailText, text, typeError } from './common';
 import { isTurkishPhone } from './customers';
+import { required } from './errors';
 import { subscriptionPlanSchema } from './tenants';
 
 /**
@@ -58,7 +59,7 @@ export type RegistrationField = keyof typeof REGISTRATION_FIELD_LABELS;
 const L = REGISTRATION_FIELD_LABELS;
 
 export const REG_RULE_TEXTS = {
-  required: (field: RegistrationField) => `${L[field]} gereklidir`,
+  required: (field: RegistrationField) => required(L[field]),
   minLength: (field: RegistrationField, n: number) => `${L[field]} en az ${n} karakter olmalıdır`,
   phoneInvalid: `${L.contact_person_phone}: geçerli bir telefon numarası giriniz`,
   /** What the common text rule says of a control character (common.ts `text`). */

@@ -4,7 +4,7 @@ import type { Access, HttpMethod } from './endpoint';
 
 /**
  * The API's routes: method, path and who may call each — the half of the endpoint table that
- * needs no schema library. Each route gets its zod contracts in ./endpoints.ts under the same
+ * needs no schema library. Each route gets its zod contracts in ./endpoints/ under the same
  * key (`API.orderStatus` = `ROUTES.orderStatus` + params, body and response schemas); the server
  * registers every route from there.
  *

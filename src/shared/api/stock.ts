@@ -3,6 +3,7 @@ import { ADJUSTMENT_REASONS, STOCK_LIMITS, STOCK_REASONS } from '../domain/stock
 import { productPagination } from './catalogue';
 import { limitQuery, pageQuery, text, typeError } from './common';
 import { productSchema } from './entities';
+import { required } from './errors';
 
 /**
  * Wire contracts of the stock ledger: a manual adjustment (PATCH /products/{id}/stock), a
@@ -12,7 +13,7 @@ import { productSchema } from './entities';
 
 const int = (label: string) =>
   z
-    .number({ error: typeError(`${label} gereklidir`, `${label} bir sayı olmalıdır`) })
+    .number({ error: typeError(required(label), `${label} bir sayı olmalıdır`) })
     .int({ error: `${label} tam sayı olmalıdır` });
 
 /** A device's clock when the change was made (kept beside the server's time; ISO-8601). */
@@ -43,7 +44,6 @@ export const stockAdjustBody = z.object({
     .max(Number.MAX_SAFE_INTEGER, 'Beklenen sürüm çok büyük'),
   device_time: deviceTime,
 });
-export type StockAdjustBody = z.input<typeof stockAdjustBody>;
 
 // ---------------------------------------------------- GET /products/{id}/stock-movements ---
 
@@ -67,7 +67,6 @@ export const stockMovementSchema = z.object({
   /** The device's clock when made offline, if it said (UTC). */
   device_time: z.string().nullable(),
 });
-export type StockMovement = z.infer<typeof stockMovementSchema>;
 
 export const stockMovementListQuery = z.object({
   page: pageQuery,
@@ -99,7 +98,6 @@ export const countLineSchema = z.object({
     .min(0, 'Görülen stok hareketi negatif olamaz')
     .max(Number.MAX_SAFE_INTEGER, 'Görülen stok hareketi çok büyük'),
 });
-export type CountLine = z.infer<typeof countLineSchema>;
 
 /**
  * An inventory count: the client makes its id (`count_id`); posting the same id again applies
@@ -131,7 +129,6 @@ export const inventoryCountBody = z.object({
       }
     }),
 });
-export type InventoryCountBody = z.input<typeof inventoryCountBody>;
 
 export const countResultLineSchema = z.object({
   product_id: z.string(),

@@ -45,7 +45,6 @@ export const syncPullQuery = z.object({
     .refine((v) => parseCollectionList(SYNCED, v) !== null, 'Eşitlenecek veriler geçersiz')
     .optional(),
 });
-export type SyncPullQuery = z.infer<typeof syncPullQuery>;
 
 const pullHead = {
   /**

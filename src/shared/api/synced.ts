@@ -166,10 +166,3 @@ export function parseCollectionList(table: SyncedTable, text: string): string[] 
   if (names.some((n) => !Object.hasOwn(table, n)) || new Set(names).size !== names.length) return null;
   return names;
 }
-
-/** The device schema version a table needs: the newest `since`/`reindexed` of its entries. */
-export function tableVersion(table: SyncedTable): number {
-  let version = 1;
-  for (const entry of Object.values(table)) version = Math.max(version, entry.since, entry.reindexed ?? 0);
-  return version;
-}

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { BRAND_COLOUR_PATTERN, brandColourMessage } from '../domain/brand-colour';
+import { PASSWORD_MAX_LENGTH } from '../domain/password-rules';
 import { SUBDOMAIN_MAX } from '../domain/platform';
 import { searchFold } from '../domain/turkish-text';
 import { USERNAME_PATTERN } from './admin-users';
 import { emailText, limitQuery, pageQuery, text, typeError } from './common';
 import { COMPANY_CURRENCIES, COMPANY_LANGUAGES, COMPANY_TIMEZONES } from './company';
+import { required } from './errors';
 import { notEditableText } from './field-labels';
 // The one subdomain rule (a DNS label, not reserved), shared with the public sign-up.
 import { subdomainField } from './registrations';
@@ -53,7 +55,7 @@ export const TENANT_LIMITS = {
   usernameMax: 50,
   /** The first admin's one-time password (made by the screen, shown once). */
   passwordMin: 12,
-  passwordMax: 200,
+  passwordMax: PASSWORD_MAX_LENGTH,
 } as const;
 
 /** The outcomes and refusals (the screen's texts are the spec's; these are the server's). */
@@ -96,9 +98,7 @@ export function descriptionAfterRename(before: string, after: string, descriptio
 const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, {
     error: (issue) =>
-      issue.input === undefined
-        ? `${label} gereklidir`
-        : `${label} şunlardan biri olmalıdır: ${values.join(', ')}`,
+      issue.input === undefined ? required(label) : `${label} şunlardan biri olmalıdır: ${values.join(', ')}`,
   });
 
 const companyName = text('Şirket adı', TENANT_LIMITS.nameMax, {
@@ -206,7 +206,6 @@ export const adminTenantsQuery = z.object({
   limit: limitQuery(TENANT_PAGE_SIZE, 100),
   search: text('Arama', TENANT_LIMITS.searchMax).optional(),
 });
-export type AdminTenantsQuery = z.input<typeof adminTenantsQuery>;
 
 export const adminTenantSchema = z.object({
   tenant_id: z.string(),
@@ -303,7 +302,6 @@ export const firstAdminBody = z.strictObject(
   },
   unknownKeys,
 );
-export type FirstAdminBody = z.input<typeof firstAdminBody>;
 
 /** POST /admin/tenants. Absent parts take TENANT_DEFAULTS; an empty description is written from the name. */
 export const createTenantBody = z.strictObject(
@@ -318,7 +316,6 @@ export const createTenantBody = z.strictObject(
   },
   unknownKeys,
 );
-export type CreateTenantBody = z.input<typeof createTenantBody>;
 export type CreateTenantInput = z.output<typeof createTenantBody>;
 
 /** PUT /admin/tenants/{id}: the same fields (the subdomain cannot change) plus is_active and expected_version. */
@@ -342,7 +339,6 @@ export const updateTenantSettingsBody = z.strictObject(
   { ...settingsFields, expected_version: expectedVersion },
   unknownKeys,
 );
-export type UpdateTenantSettingsBody = z.input<typeof updateTenantSettingsBody>;
 
 /** DELETE /admin/tenants/{id} → what was removed, and the final backup written before. */
 export const deleteTenantResponse = z.object({

@@ -57,12 +57,10 @@ export const createTenantAdminBody = z.strictObject(
   },
   unknownKeys,
 );
-export type CreateTenantAdminBody = z.input<typeof createTenantAdminBody>;
 export type CreateTenantAdminInput = z.output<typeof createTenantAdminBody>;
 
 /** POST /admin/tenants/{id}/admins/{userId}/reset-password: the new one-time password. */
 export const resetTenantAdminBody = z.strictObject({ password: oneTimePassword }, unknownKeys);
-export type ResetTenantAdminBody = z.input<typeof resetTenantAdminBody>;
 
 /** One admin of the company. */
 export const tenantAdminSchema = z.object({

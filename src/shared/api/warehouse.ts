@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_SCAN_LENGTH, MAX_SCAN_QUANTITY } from '../domain/barcode';
 import { text, typeError } from './common';
 import { orderSchema } from './entities';
+import { required } from './errors';
 
 /**
  * Contracts of the warehouse and delivery API (barcode scans, delivery notes, deliveries with
@@ -60,7 +61,6 @@ export const scanBarcodeBody = z.object({
     .max(MAX_SCAN_QUANTITY, `Miktar en fazla ${MAX_SCAN_QUANTITY} olabilir`)
     .optional(),
 });
-export type ScanBarcodeBody = z.input<typeof scanBarcodeBody>;
 
 export const scanBarcodeResponse = z.object({
   success: z.literal(true),
@@ -92,7 +92,7 @@ export function base64Bytes(b64: string): number {
 
 const dataUrl = (label: string, types: readonly string[], maxBytes: number) =>
   z
-    .string({ error: typeError(`${label} gereklidir`, `${label} geçersiz`) })
+    .string({ error: typeError(required(label), `${label} geçersiz`) })
     .max(Math.ceil((maxBytes * 4) / 3) + 64, `${label} en fazla ${Math.round(maxBytes / 1024)} KB olabilir`)
     .superRefine((v, ctx) => {
       const m = /^data:(image\/[a-z]+);base64,([A-Za-z0-9+/]+={0,2})$/.exec(v);

@@ -43,13 +43,6 @@ export function registrationReasonMissing(
   return REGISTRATION_REASON_REQUIRED[action] && (reason ?? '').trim() === '';
 }
 
-export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
-  pending: 'Beklemede',
-  approved: 'Onaylandı',
-  rejected: 'Reddedildi',
-  suspended: 'Askıya alındı',
-};
-
 /**
  * What an action does from a status: 'apply' (a legal move), 'already' (the registration is
  * already where the action leads: repeating it changes nothing), or 'refuse' (an illegal move).

@@ -42,10 +42,14 @@ export function canSeeInvoice(scope: InvoiceScope, invoice: { salesperson_id: st
   return false;
 }
 
-export const canIssueInvoice = (role: Role): boolean =>
-  (INVOICE_ISSUE_ROLES as readonly Role[]).includes(role);
-export const canCancelInvoice = (role: Role): boolean =>
-  (INVOICE_CANCEL_ROLES as readonly Role[]).includes(role);
+// The server asks with a signed-in user's role; the screens with the session's, none when signed out.
+const hasRole = (roles: readonly Role[], role: string | null | undefined): boolean =>
+  !!role && (roles as readonly string[]).includes(role);
+export const canIssueInvoice = (role: string | null | undefined): boolean =>
+  hasRole(INVOICE_ISSUE_ROLES, role);
+export const canCancelInvoice = (role: string | null | undefined): boolean =>
+  hasRole(INVOICE_CANCEL_ROLES, role);
+export const canSeeInvoices = (role: string | null | undefined): boolean => hasRole(INVOICE_READERS, role);
 
 /**
  * The return invoice (IADE) that stands in the way of cancelling `invoice`, among `others` (the

@@ -1,5 +1,5 @@
 import type { InvoiceBuyer, InvoiceLine, InvoiceProfile, InvoiceRateTotal } from '../api/invoices';
-import { amountInWords, invoiceTotals, splitGross } from './invoice';
+import { amountInWords, DEFAULT_KDV_RATE, invoiceTotals, splitGross } from './invoice';
 
 /**
  * What an invoice says, from its order and customer — the one rule the server (which numbers and
@@ -13,8 +13,6 @@ import { amountInWords, invoiceTotals, splitGross } from './invoice';
 
 /** The unit printed on every line: orders are counted in pieces (UBL unitCode C62). */
 export const PIECE_UNIT = 'Adet';
-/** The KDV rate of an order line made before lines carried one (the products' default). */
-export const LINE_DEFAULT_VAT_RATE = 20;
 
 /** An order line as an invoice needs it (money in kuruş). */
 export interface InvoiceLineSource {
@@ -31,7 +29,7 @@ export interface InvoiceLineSource {
 
 export function invoiceLines(sources: readonly InvoiceLineSource[]): InvoiceLine[] {
   return sources.map((source, index) => {
-    const rate = source.vat_rate ?? LINE_DEFAULT_VAT_RATE;
+    const rate = source.vat_rate ?? DEFAULT_KDV_RATE;
     const split = splitGross(source.gross_kurus, rate);
     return {
       line_no: index + 1,

@@ -14,9 +14,14 @@ import type { Kurus } from './money';
  * lines of that rate — the same figures the printed invoice and the UBL-TR XML show.
  */
 
-/** The KDV rates a product may carry (percent). */
+/** The KDV rates a product may carry (percent): Turkey's rates. */
 export const KDV_RATES = [0, 1, 10, 20] as const;
 export type KdvRate = (typeof KDV_RATES)[number];
+/**
+ * The general rate: a product's rate when none is given, and an order line's when the line was
+ * made before lines carried one.
+ */
+export const DEFAULT_KDV_RATE: KdvRate = 20;
 
 export interface GrossSplit {
   net: Kurus;

@@ -125,6 +125,3 @@ export function mapHeaders(header: readonly string[]): HeaderMapping {
   });
   return { columns, fields, duplicated: [...duplicated] };
 }
-
-/** The fields a file must have a column for: the product code (matching) and, for new products, name and price. */
-export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ['product_code'];

@@ -30,19 +30,6 @@ export type StockReason = (typeof STOCK_REASONS)[number];
 export const ADJUSTMENT_REASONS = ['manual_adjustment', 'return', 'count'] as const;
 export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
 
-export const STOCK_REASON_LABELS: Record<StockReason, string> = {
-  manual_adjustment: 'Manuel düzeltme',
-  shipment: 'Sevkiyat',
-  return: 'İade',
-  import: 'İçe aktarma',
-  count: 'Sayım',
-  cancellation: 'İptal',
-  reservation: 'Rezervasyon',
-  release: 'Rezervasyon iadesi',
-  opening: 'Açılış',
-  write_off: 'Zayi (ürün silindi)',
-};
-
 /** Bounds of what a client may send. */
 export const STOCK_LIMITS = {
   /** |adjustment| of one manual adjustment. */

@@ -12,7 +12,7 @@ import { buildApp } from '../../../src/server/app';
 import { testConfig } from '../../../src/server/config';
 import { pgliteChangeListener, postgresChangeListener } from '../../../src/server/db/change-listener';
 import { migrateToLatest, openDatabase, refreshStatistics } from '../../../src/server/db/database';
-import { seedIfEmpty } from '../../../src/server/db/seed';
+import { seedIfEmpty } from '../../../src/server/seed/seed';
 import { insertBulkOrders } from './bulk-orders';
 import { insertBulkProducts } from './bulk-products';
 

@@ -25,7 +25,6 @@ import { type Kysely, sql } from 'kysely';
 import { reserveChangeSeqs } from '../../../src/server/db/change-seq';
 import { refreshStatistics } from '../../../src/server/db/database';
 import type { Database } from '../../../src/server/db/schema';
-import { pathsTo } from '../../../src/server/db/seed';
 import { Prng } from '../../../src/server/lib/prng';
 import { backfillDecisions } from '../../../src/server/orders/order-decisions.service';
 import {
@@ -34,6 +33,7 @@ import {
   type NewOrderEventInput,
   type NewOrderInput,
 } from '../../../src/server/orders/orders.repository';
+import { pathsTo } from '../../../src/server/seed/seed';
 import { readTenantCounters, setTenantCounters } from '../../../src/server/tenants/tenants.repository';
 import {
   type OrderStatus,

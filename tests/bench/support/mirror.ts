@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { migrateToLatest, openDatabase, pgliteDir } from '../../../src/server/db/database';
-import { seedIfEmpty } from '../../../src/server/db/seed';
+import { seedIfEmpty } from '../../../src/server/seed/seed';
 import { DEMO_PASSWORD } from '../../helpers/browser';
 import { insertBulkOrders } from './bulk-orders';
 

@@ -44,4 +44,4 @@ export function isKnownKind(kind: string): kind is MutationKind {
   return Object.hasOwn(MUTATIONS, kind);
 }
 
-export { defineMutation, type EntryOf, isRow, type MutationDef, type Row } from './define';
+export { isRow, type MutationDef, type Row } from './define';

@@ -8,7 +8,7 @@ import {
   type ImportRow,
   type ImportSummary,
 } from '../../../shared/api/product-import';
-import { DEFAULT_VAT_RATE } from '../../../shared/api/products';
+import { DEFAULT_KDV_RATE } from '../../../shared/domain/invoice';
 import { kurusToDecimal, toKurus } from '../../../shared/domain/money';
 import { type ImportField, mapHeaders } from '../../../shared/domain/product-import';
 import { bumpChangeSeq } from '../../db/change-seq';
@@ -453,7 +453,7 @@ export async function stage(
         category: v.category ?? null,
         brand: v.brand ?? null,
         selling_price: kurusToDecimal(v.selling_price_kurus ?? 0),
-        vat_rate: v.vat_rate ?? DEFAULT_VAT_RATE,
+        vat_rate: v.vat_rate ?? DEFAULT_KDV_RATE,
         min_stock: v.min_stock ?? 0,
         stock: v.current_stock ?? null,
       });

@@ -1,6 +1,11 @@
 import type { ColumnType } from 'kysely';
-import type { InvoiceBuyer, InvoiceLine, InvoiceRateTotal, InvoiceSeller } from '../../shared/api/invoices';
-import type { Int8, Json, NullableTimestamp, Timestamp } from '../db/column-types';
+import type {
+  InvoiceBuyer,
+  InvoiceLine,
+  InvoiceRateTotal,
+  InvoiceSeller,
+} from '../../../shared/api/invoices';
+import type { Int8, Json, NullableTimestamp, Timestamp } from '../column-types';
 
 /** An issued invoice (migration 0027): snapshots as jsonb, amounts in kuruş; only the status changes. */
 export interface InvoicesTable {

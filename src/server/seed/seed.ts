@@ -15,6 +15,7 @@ import {
 import type { Role } from '../../shared/domain/roles';
 import { INSTALLATION_PASSWORD } from '../auth/one-time-password';
 import { insertCustomers, type NewCustomerInput } from '../customers/customers.repository';
+import type { Database } from '../db/schema';
 import { makeEan13 } from '../lib/ean13';
 import { generatePassword, hashPassword } from '../lib/password';
 import { Prng } from '../lib/prng';
@@ -32,7 +33,6 @@ import { insertProducts, type NewProductInput } from '../products/products.repos
 import { seedStockLedger } from '../stock/stock-seed';
 import { countTenants, insertTenant, setTenantCounters } from '../tenants/tenants.repository';
 import { insertUsers, type NewUserInput } from '../users/users.repository';
-import type { Database } from './schema';
 import {
   CITIES,
   COMPANY_KINDS,

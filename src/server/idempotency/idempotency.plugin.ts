@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuditAction, AuditParams } from '../../../shared/api/audit-actions';
-import { UNCHANGED_PARAM } from '../../../shared/api/audit-messages';
-import { MESSAGES } from '../../../shared/api/errors';
-import { IDEMPOTENCY_HEADER } from '../../../shared/api/routes';
-import { IDEMPOTENCY_TTL_MS } from '../../../shared/domain/constants';
-import { auditLogRow } from '../../audit/audit.repository';
-import { bearerToken, verifyToken } from '../../auth/tokens';
+import type { AuditAction, AuditParams } from '../../shared/api/audit-actions';
+import { UNCHANGED_PARAM } from '../../shared/api/audit-messages';
+import { MESSAGES } from '../../shared/api/errors';
+import { IDEMPOTENCY_HEADER } from '../../shared/api/routes';
+import { IDEMPOTENCY_TTL_MS } from '../../shared/domain/constants';
+import { auditLogRow } from '../audit/audit.repository';
+import { bearerToken, verifyToken } from '../auth/tokens';
+import { AppError } from '../lib/errors';
+import { requestedTenant } from '../plugins/app/tenant-source';
+import { type ActivePushRun, runOf } from './active-runs';
 import {
   findOutcome,
   insertOutcome,
@@ -15,17 +18,9 @@ import {
   lockAndFindOutcomes,
   purgeOutcomes,
   type StoredOutcome,
-} from '../../idempotency/idempotency.repository';
-import {
-  isFinalRefusal,
-  type MutateService,
-  type MutationResult,
-  requestHash,
-} from '../../idempotency/mutation';
-import { inSavepoint, type PushRun } from '../../idempotency/push-run';
-import { AppError } from '../../lib/errors';
-import { type ActivePushRun, runOf } from './push-runs';
-import { requestedTenant } from './tenant-source';
+} from './idempotency.repository';
+import { isFinalRefusal, type MutateService, type MutationResult, requestHash } from './mutation';
+import { inSavepoint, type PushRun } from './push-run';
 
 export interface MutateOptions {
   /** Audit action, e.g. 'notification.read' (a code of src/shared/api/audit-actions.ts). */

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PushRun } from '../../idempotency/push-run';
+import type { PushRun } from './push-run';
 
 /**
- * The live runs of POST /sync/push (shared transactions, idempotency/push-run.ts) as the request
- * hooks see them: the in-process request of a run's entry names its run with PUSH_RUN_HEADER,
- * whose value is the run's random id, known only in this process while the run lasts (a request
- * naming no live run, or carrying another Authorization header, is an ordinary request). Such a
- * request takes the batch request's tenant and user (tenant.ts, auth.ts) and runs its mutation in
- * the run's transaction (idempotency.ts): no database access outside that transaction, which on
- * the embedded database holds the one connection.
+ * The live runs of POST /sync/push (shared transactions, ./push-run.ts) as the request hooks see
+ * them: the in-process request of a run's entry names its run with PUSH_RUN_HEADER, whose value is
+ * the run's random id, known only in this process while the run lasts (a request naming no live
+ * run, or carrying another Authorization header, is an ordinary request). Such a request takes the
+ * batch request's tenant and user (tenants/tenant.plugin.ts, auth/auth.plugin.ts) and runs its
+ * mutation in the run's transaction (./idempotency.plugin.ts): no database access outside that
+ * transaction, which on the embedded database holds the one connection.
  */
 export const PUSH_RUN_HEADER = 'x-push-run';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idParam } from './common';
-import { endpoint, XML_TYPE, ZIP_TYPE } from './endpoint';
+import { idParam } from '../common';
+import { endpoint, XML_TYPE, ZIP_TYPE } from '../endpoint';
 import {
   cancelInvoiceBody,
   INVOICE_MESSAGES,
@@ -12,10 +12,10 @@ import {
   invoiceSettingsSchema,
   issueInvoiceBody,
   updateInvoiceSettingsBody,
-} from './invoices';
-import { ROUTES } from './routes';
+} from '../invoices';
+import { ROUTES } from '../routes';
 
-/** The invoices' part of the endpoint table (spread into `API`, endpoints.ts). */
+/** The invoices' part of the endpoint table (spread into `API`, ./index.ts). */
 export const INVOICE_ENDPOINTS = {
   invoiceList: endpoint({
     ...ROUTES.invoiceList,

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { tenantQuery } from '../../../shared/api/common';
-import { MESSAGES } from '../../../shared/api/errors';
-import { AppError } from '../../lib/errors';
-import { findTenant, type Tenant } from '../../tenants/tenants.repository';
-import { parseWith } from '../external/zod';
-import { runOf } from './push-runs';
-import { requestedTenant, TENANT_SLUG } from './tenant-source';
+import { tenantQuery } from '../../shared/api/common';
+import { MESSAGES } from '../../shared/api/errors';
+import { runOf } from '../idempotency/active-runs';
+import { AppError } from '../lib/errors';
+import { requestedTenant, TENANT_SLUG } from '../plugins/app/tenant-source';
+import { parseWith } from '../plugins/external/zod';
+import { findTenant, type Tenant } from './tenants.repository';
 
 declare module 'fastify' {
   interface FastifyRequest {

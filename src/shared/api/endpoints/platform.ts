@@ -4,8 +4,8 @@ import {
   dnsListResponse,
   dnsSetupExistingResponse,
   dnsSetupWildcardResponse,
-} from './dns';
-import { endpoint } from './endpoint';
+} from '../dns';
+import { endpoint } from '../endpoint';
 import {
   platformStatsSchema,
   registrationActionBody,
@@ -13,8 +13,8 @@ import {
   registrationActionResponse,
   registrationListQuery,
   registrationListResponse,
-} from './registrations';
-import { ROUTES } from './routes';
+} from '../registrations';
+import { ROUTES } from '../routes';
 import {
   adminTenantSchema,
   adminTenantsBody,
@@ -26,17 +26,17 @@ import {
   tenantUsageSchema,
   updateTenantBody,
   updateTenantSettingsBody,
-} from './tenant-admin';
+} from '../tenant-admin';
 import {
   createTenantAdminBody,
   resetTenantAdminBody,
   tenantAdminParams,
   tenantAdminSchema,
   tenantAdminsResponse,
-} from './tenant-admins';
+} from '../tenant-admins';
 
 /**
- * The platform admins' part of the endpoint table (spread into `API`, endpoints.ts): tenant
+ * The platform admins' part of the endpoint table (spread into `API`, ./index.ts): tenant
  * management, DNS of tenant hosts, the review of company registrations.
  */
 export const PLATFORM_ENDPOINTS = {

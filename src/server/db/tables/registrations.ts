@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { NullableTimestamp, Timestamp } from '../db/column-types';
+import type { NullableTimestamp, Timestamp } from '../column-types';
 
 /** A company's sign-up, reviewed by the platform's admins (stored under the platform tenant). */
 export interface CompanyRegistrationsTable {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { maintenanceError, refusedByMaintenance } from '../../tenants/user-defaults';
+import { maintenanceError, refusedByMaintenance } from './user-defaults';
 
 /** Sent on every /api answer of a tenant in maintenance: the PWA shows its banner from it. */
 export const MAINTENANCE_HEADER = 'X-Maintenance';

@@ -1,5 +1,5 @@
+import { migrateToLatest, openDatabase } from '../db/database';
 import { step } from '../lib/start-steps';
-import { migrateToLatest, openDatabase } from './database';
 import { type SeedReport, seedIfEmpty } from './seed';
 
 /**

@@ -326,7 +326,6 @@ export const ORDER_NOTES = [
   'Fatura şirket adına kesilecek',
   'Kırılacak eşya, dikkatli taşıyın',
 ];
-export const FAILED_DELIVERY_REASONS = ['Alıcı adreste yok', 'Adres bulunamadı', 'Alıcı teslimatı erteledi'];
 
 /** Messages every user gets: the bell has something (some unread) for every role. */
 export const SYSTEM_NOTIFICATIONS: { title: string; message: string; read: boolean; hoursAgo: number }[] = [

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { TokenClaims } from '../../../shared/api/auth';
-import { mayCall } from '../../../shared/api/endpoint';
-import { MESSAGES } from '../../../shared/api/errors';
-import { oneTimePasswordExpired, PASSWORD_CHANGE_REQUIRED } from '../../../shared/domain/one-time-password';
-import type { Role } from '../../../shared/domain/roles';
-import { findSessionWithUser, revokeSession, touchSession } from '../../auth/sessions.repository';
-import { bearerToken, verifyToken } from '../../auth/tokens';
-import { AppError, forbidden, unauthorized } from '../../lib/errors';
-import { runOf } from './push-runs';
+import type { TokenClaims } from '../../shared/api/auth';
+import { mayCall } from '../../shared/api/endpoint';
+import { MESSAGES } from '../../shared/api/errors';
+import { oneTimePasswordExpired, PASSWORD_CHANGE_REQUIRED } from '../../shared/domain/one-time-password';
+import type { Role } from '../../shared/domain/roles';
+import { runOf } from '../idempotency/active-runs';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
+import { findSessionWithUser, revokeSession, touchSession } from './sessions.repository';
+import { bearerToken, verifyToken } from './tokens';
 
 export interface AuthUser {
   id: string;
