@@ -1,5 +1,7 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render as renderBare, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { useState } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Column, EntityList, type RowAction } from '../../src/client/shared-ui/kit/entity-list';
 
@@ -23,6 +25,9 @@ const COLUMNS: Column<Person>[] = [
 ];
 
 afterEach(cleanup);
+
+/** The kit lives inside the app's router (rows may link to their record). */
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: MemoryRouter });
 
 function actions(run: (p: Person) => void = vi.fn(), disabled = false): RowAction<Person>[] {
   return [
@@ -221,5 +226,25 @@ describe('EntityList with rows that open their record', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'İsmail Çelik' }));
     expect(open).toHaveBeenLastCalledWith(PEOPLE[1]);
+  });
+});
+
+describe('EntityList with rows that have their own address', () => {
+  it('makes the whole card a link on a phone', () => {
+    render(
+      <EntityList
+        rows={PEOPLE}
+        rowKey={(p) => p.id}
+        columns={COLUMNS}
+        card={(p) => <span>{p.name}</span>}
+        openTo={(p) => `/people/${p.id}`}
+        empty={null}
+        label="Kişiler"
+        testId="people"
+        rowTestId="person-row"
+        phone
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'İsmail Çelik' }).getAttribute('href')).toBe('/people/p2');
   });
 });
