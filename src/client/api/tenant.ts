@@ -11,7 +11,7 @@ import {
  * preview hosts and on the product's own hosted hosts; otherwise the first subdomain label unless it
  * is www or api; the default tenant as the final fallback.
  *
- * Addition (docs/architecture.md, "Client layers"): a tenant named in the address is remembered in
+ * Addition (docs/features.md, "Client behaviours"): a tenant named in the address is remembered in
  * localStorage
  * under `tenant`, so that in-app navigation (which drops the query string) and offline restarts stay
  * on the same company. An explicit `?tenant=` always wins.

@@ -9,7 +9,7 @@ import { lazy } from './lazy';
  * it never guesses: what is not clearly one number is an error shown under the field, never a
  * value scaled by 10 or 1000.
  *
- * THE RULE (also in docs/architecture.md, "Money and numbers")
+ * THE RULE (also in docs/features.md, "Money and numbers")
  *  1. Surrounding spaces are ignored. Nothing else is: no sign, no currency symbol, no inner space.
  *  2. A comma is always the decimal separator, and there is at most one:
  *     '150,5' = 150,50 · '1250,75' = 1.250,75.
