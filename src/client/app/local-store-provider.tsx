@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { getTenant } from '../api/tenant';
-import type { LocalStore } from '../local';
+import type { LocalStore } from '../local/store';
 import { LocalStoreContext, type LocalStoreContextValue } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
 

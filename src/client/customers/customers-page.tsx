@@ -22,7 +22,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { canDeleteCustomers, canWriteCustomers } from '../../shared/domain/customer-access';
-import type { LocalCustomer } from '../local';
+import type { LocalCustomer } from '../local/database';
 import { useCustomers } from '../shared-ui/catalogue-data';
 import { CustomerDialog } from '../shared-ui/customer-dialog';
 import { rankCustomers } from '../shared-ui/customer-search';

@@ -3,16 +3,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { type CountedOrders, countGroups } from '../../shared/domain/dashboard-stats';
 import { getTenant } from '../api/tenant';
-import {
-  changeOrderStatus,
-  type LocalDb,
-  type LocalOrder,
-  META,
-  type OutboxEntry,
-  orderTallies,
-  pullNow,
-  refreshDashboardStats,
-} from '../local';
+import { changeOrderStatus, orderTallies } from '../local';
+import { type LocalDb, type LocalOrder, META, type OutboxEntry } from '../local/database';
+import { pullNow, refreshDashboardStats } from '../local/store';
 import { t } from '../shared-ui/i18n';
 import { runLocalAction } from '../shared-ui/local-action';
 import { useLocalDb, useOnline } from '../shared-ui/local-store';

@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import type { StockStatus } from '../../shared/domain/stock';
-import type { LocalProduct } from '../local';
+import type { LocalProduct } from '../local/database';
 import { useT } from '../shared-ui/i18n';
 import { ListPagination } from '../shared-ui/list-pagination';
 import { usePhone } from '../shared-ui/responsive';

@@ -29,7 +29,8 @@ import {
   type InvoiceType,
 } from '../../shared/api/invoices';
 import { formatTL } from '../../shared/domain/money';
-import { canSeeInvoices, type InvoiceFilter, type LocalInvoice } from '../local';
+import { canSeeInvoices, type InvoiceFilter } from '../local';
+import type { LocalInvoice } from '../local/database';
 import { FilterSelect } from '../shared-ui/filter-select';
 import { useT } from '../shared-ui/i18n';
 import { ListPagination } from '../shared-ui/list-pagination';

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LocalStore } from '../local';
+import type { LocalStore } from '../local/store';
 import { useT } from '../shared-ui/i18n';
 import { useSyncStatus } from '../shared-ui/local-store';
 

@@ -1,13 +1,11 @@
 import type { CreateCustomerBody, UpdateCustomerBody } from '../../shared/api/customers';
 import type { CreateOrderBody, Driver, UpdateOrderBody } from '../../shared/api/orders';
-import type { BulkAction, CreateProductKurusBody, UpdateProductKurusBody } from '../../shared/api/products';
 import type { OrderStatus } from '../../shared/domain/order-status';
 import * as customers from './customers';
 import * as delivery from './delivery';
 import * as invoices from './invoices';
 import * as notifications from './notifications';
 import * as orders from './orders';
-import * as products from './products';
 import { requireStore } from './store';
 
 export * from './store';
@@ -41,20 +39,6 @@ export const cancelInvoice = async (id: string, reason: string, cancelledByName:
   invoices.cancelInvoice(requireStore().db, id, reason, cancelledByName);
 export const deliverOrder = async (id: string, proof: delivery.DeliveryProofInput) =>
   delivery.deliverOrder(requireStore().db, id, proof);
-/** Product management (admin): applied to the mirror and queued, offline too (./products.ts). */
-export const createProduct = async (input: CreateProductKurusBody) =>
-  products.createProduct(requireStore().db, input);
-export const updateProduct = async (
-  id: string,
-  changes: Omit<UpdateProductKurusBody, 'expected_version'>,
-  expectedVersion: number,
-) => products.updateProduct(requireStore().db, id, changes, expectedVersion);
-export const deleteProduct = async (id: string) => products.deleteProduct(requireStore().db, id);
-export const bulkProducts = async (action: BulkAction, ids: readonly string[]) =>
-  products.bulkProducts(requireStore().db, action, ids);
-/** The open orders on this device that hold each product (the delete rule; the server decides). */
-export const ordersHoldingProducts = async (ids: readonly string[]) =>
-  products.ordersHoldingProducts(requireStore().db, ids);
 
 export { pendingCustomerNumber } from './customers';
 export * from './database';
@@ -77,12 +61,6 @@ export { isKnownKind, MUTATIONS, type MutationKind } from './mutations';
 export { pendingOrderNumber } from './orders';
 export { countEntries, type EnqueueInput, enqueue, listEntries } from './outbox';
 export type { EntryOutcome } from './outcome';
-export {
-  type ProductPage,
-  type ProductPageFilter,
-  productFieldValues,
-  queryProductPage,
-} from './products';
 export {
   foldTr,
   getOrder,

@@ -11,14 +11,13 @@ import {
   changeOrderStatus,
   deleteOrder,
   getOrder,
-  type LocalOrder,
   type OrderFilter,
   type OrderPage,
-  type OutboxEntry,
   orderOutboxEntries,
   queryOrders,
   updateOrder,
 } from '../local';
+import type { LocalOrder, OutboxEntry } from '../local/database';
 import { type MessageKey, t } from '../shared-ui/i18n';
 import { runLocalAction as run } from '../shared-ui/local-action';
 import { useLocalDb } from '../shared-ui/local-store';

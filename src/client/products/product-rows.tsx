@@ -17,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatTL } from '../../shared/domain/money';
-import type { LocalProduct } from '../local';
+import type { LocalProduct } from '../local/database';
 import { EmptyTableRow } from '../shared-ui/empty-table-row';
 import { dateLabel, useT } from '../shared-ui/i18n';
 import { firstImageUrl, ProductThumb } from '../shared-ui/product-thumb';

@@ -1,4 +1,5 @@
-import { awaitEntry, getLocalStore, type OutboxEntry } from '../local';
+import type { OutboxEntry } from '../local/database';
+import { awaitEntry, getLocalStore } from '../local/store';
 import { useUi } from '../state/ui';
 import { t } from './i18n';
 

@@ -9,7 +9,6 @@ import {
   renderInvoiceSkipped,
   renderOrderNotification,
 } from '../../shared/api/stored-texts';
-import type { LocalNotification } from '../local';
 import {
   deleteNotification,
   markAllNotificationsRead,
@@ -17,6 +16,7 @@ import {
   recentNotifications,
   unreadNotificationCount,
 } from '../local';
+import type { LocalNotification } from '../local/database';
 import { useUi } from '../state/ui';
 import { type MessageKey, t } from './i18n';
 import { runLocalAction } from './local-action';

@@ -11,7 +11,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getTenant } from '../api/tenant';
-import type { OutboxEntry } from '../local';
+import type { OutboxEntry } from '../local/database';
 import type { Row } from '../local/mutations/define';
 import { carriesServerState, failedAction, serverValues } from '../shared-ui/conflict-view';
 import { dateTimeLabel, useT } from '../shared-ui/i18n';

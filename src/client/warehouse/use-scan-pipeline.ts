@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import type { ScanLine } from '../../shared/domain/barcode';
-import { getLocalStore, type LocalOrder } from '../local';
+import type { LocalOrder } from '../local/database';
+import { getLocalStore } from '../local/store';
 import { t } from '../shared-ui/i18n';
 import { playTone } from '../shared-ui/scan/feedback-tones';
 import { useUi } from '../state/ui';

@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ImportReport, ImportSummary } from '../../../shared/api/product-import';
 import { IMPORT_HEADERS_TR, IMPORT_LIMITS } from '../../../shared/domain/product-import';
-import { pullNow } from '../../local';
+import { pullNow } from '../../local/store';
 import { useT } from '../../shared-ui/i18n';
 import type { MessageKey } from '../../shared-ui/i18n-tr';
 import { useOnline } from '../../shared-ui/local-store';

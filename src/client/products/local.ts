@@ -2,9 +2,9 @@ import type { Product } from '../../shared/api/entities';
 import type { BulkAction, CreateProductKurusBody, UpdateProductKurusBody } from '../../shared/api/products';
 import { kurusToTl } from '../../shared/domain/money';
 import { ORDER_STATUSES_HOLDING_PRODUCT, stockStatusOf } from '../../shared/domain/stock';
-import { type LocalDb, type LocalProduct, type OutboxEntry, recordKey } from './database';
-import { discardEntry, enqueue, uuid } from './outbox';
-import { foldTr } from './queries';
+import { type LocalDb, type LocalProduct, type OutboxEntry, recordKey } from '../local/database';
+import { discardEntry, enqueue, uuid } from '../local/outbox';
+import { foldTr } from '../local/queries';
 
 /**
  * Product management on the device (admin): the list reads the mirrored products (a synced
