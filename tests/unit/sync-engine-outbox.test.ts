@@ -317,7 +317,8 @@ describe('outbox', () => {
   it('one request per entry: an order created and edited offline goes through whole (the edit names the version the create made)', async () => {
     const who = await login(server.apiBase, 'client1', 'sales');
     const { db } = await primedDevice(who);
-    const { createOrder, updateOrder } = await import('../../src/client/local/orders');
+    const { createOrder } = await import('../../src/client/local/orders');
+    const { updateOrder } = await import('../../src/client/orders/local');
     const order = await createOrder(db, {
       customer_name: 'Tek Tek Müşteri',
       items: [{ product_name: 'Kalem', quantity: 1, unit_price: 5 }],

@@ -1,5 +1,5 @@
 import type { CreateCustomerBody, UpdateCustomerBody } from '../../shared/api/customers';
-import type { CreateOrderBody, Driver, UpdateOrderBody } from '../../shared/api/orders';
+import type { CreateOrderBody } from '../../shared/api/orders';
 import type { OrderStatus } from '../../shared/domain/order-status';
 import * as customers from './customers';
 import * as delivery from './delivery';
@@ -17,16 +17,8 @@ export const markAllNotificationsRead = async () => notifications.markAllNotific
 export const deleteNotification = async (id: string) =>
   notifications.deleteNotification(requireStore().db, id);
 export const createOrder = async (input: CreateOrderBody) => orders.createOrder(requireStore().db, input);
-export const updateOrder = async (id: string, changes: UpdateOrderBody) =>
-  orders.updateOrder(requireStore().db, id, changes);
 export const changeOrderStatus = async (id: string, status: OrderStatus, notes?: string | null) =>
   orders.changeOrderStatus(requireStore().db, id, status, notes);
-export const assignDriver = async (
-  id: string,
-  driver: Pick<Driver, 'id' | 'full_name'>,
-  vehiclePlate?: string | null,
-) => orders.assignDriver(requireStore().db, id, driver, vehiclePlate);
-export const deleteOrder = async (id: string) => orders.deleteOrder(requireStore().db, id);
 export const createCustomer = async (input: CreateCustomerBody) =>
   customers.createCustomer(requireStore().db, input);
 export const updateCustomer = async (id: string, values: Omit<UpdateCustomerBody, 'expected_version'>) =>

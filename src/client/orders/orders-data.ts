@@ -7,21 +7,19 @@ import type { ActingUser, OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
 import { useApiQuery } from '../api/query';
 import {
-  assignDriver,
   changeOrderStatus,
-  deleteOrder,
   getOrder,
   type OrderFilter,
   type OrderPage,
   orderOutboxEntries,
   queryOrders,
-  updateOrder,
 } from '../local';
 import type { LocalOrder, OutboxEntry } from '../local/database';
 import { type MessageKey, t } from '../shared-ui/i18n';
 import { runLocalAction as run } from '../shared-ui/local-action';
 import { useLocalDb } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
+import { assignDriver, deleteOrder, updateOrder } from './mutations';
 
 /**
  * Orders as the screens see them (offline-first: the local store is what they show): read live from
