@@ -2,7 +2,6 @@ import type { CreateCustomerBody, UpdateCustomerBody } from '../../shared/api/cu
 import type { CreateOrderBody } from '../../shared/api/orders';
 import type { OrderStatus } from '../../shared/domain/order-status';
 import * as customers from './customers';
-import * as delivery from './delivery';
 import * as invoices from './invoices';
 import * as notifications from './notifications';
 import * as orders from './orders';
@@ -23,18 +22,15 @@ export const createCustomer = async (input: CreateCustomerBody) =>
   customers.createCustomer(requireStore().db, input);
 export const updateCustomer = async (id: string, values: Omit<UpdateCustomerBody, 'expected_version'>) =>
   customers.updateCustomer(requireStore().db, id, values);
-export const deleteCustomer = async (id: string) => customers.deleteCustomer(requireStore().db, id);
 /** The driver's delivery with proof: delivered locally at once, the proof kept in the outbox. */
 export const issueInvoice = async (orderId: string, input: invoices.IssueInvoiceInput) =>
   invoices.issueInvoice(requireStore().db, orderId, input);
 export const cancelInvoice = async (id: string, reason: string, cancelledByName: string | null) =>
   invoices.cancelInvoice(requireStore().db, id, reason, cancelledByName);
-export const deliverOrder = async (id: string, proof: delivery.DeliveryProofInput) =>
-  delivery.deliverOrder(requireStore().db, id, proof);
 
 export { pendingCustomerNumber } from './customers';
 export * from './database';
-export { type DeliveryProofInput, unsentDeliveryProof } from './delivery';
+export { unsentDeliveryProof } from './delivery';
 export {
   buildInvoiceDraft,
   canCancelInvoice,
