@@ -29,7 +29,7 @@ import {
   type InvoiceType,
 } from '../../shared/api/invoices';
 import { formatTL } from '../../shared/domain/money';
-import { canSeeInvoices, type InvoiceFilter } from '../local';
+import { canSeeInvoices } from '../local';
 import type { LocalInvoice } from '../local/database';
 import { FilterSelect } from '../shared-ui/filter-select';
 import { useT } from '../shared-ui/i18n';
@@ -49,6 +49,7 @@ import {
   useInvoicePage,
   useTenantTimeZone,
 } from './invoice-ui';
+import type { InvoiceFilter } from './local';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 

@@ -25,8 +25,6 @@ export const updateCustomer = async (id: string, values: Omit<UpdateCustomerBody
 /** The driver's delivery with proof: delivered locally at once, the proof kept in the outbox. */
 export const issueInvoice = async (orderId: string, input: invoices.IssueInvoiceInput) =>
   invoices.issueInvoice(requireStore().db, orderId, input);
-export const cancelInvoice = async (id: string, reason: string, cancelledByName: string | null) =>
-  invoices.cancelInvoice(requireStore().db, id, reason, cancelledByName);
 
 export { pendingCustomerNumber } from './customers';
 export * from './database';
@@ -36,13 +34,7 @@ export {
   canCancelInvoice,
   canIssueInvoice,
   canSeeInvoices,
-  dayInZone,
-  type InvoiceFilter,
-  type InvoicePage,
-  invoiceMatches,
   invoiceOfOrder,
-  queryInvoices,
-  returnInvoiceBlocking,
   shownInvoiceNumber,
 } from './invoices';
 export { isKnownKind, MUTATIONS, type MutationKind } from './mutations';
@@ -57,7 +49,6 @@ export {
   type OrderFilter,
   type OrderPage,
   orderOutboxEntries,
-  orderTallies,
   type ProductFilter,
   queryOrders,
   recentNotifications,

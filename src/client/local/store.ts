@@ -146,18 +146,6 @@ export const pullNow = async () => {
   if (store) await store.engine.pullNow();
 };
 /**
- * Refresh the cached GET /dashboard/stats answer (kept in meta for the team list offline).
- * False when it could not be fetched (offline, or a server without the endpoint): the cache stays.
- */
-export const refreshDashboardStats = async () => {
-  const store = current;
-  if (!store) return false;
-  return store.engine.refreshReference(API.dashboardStats, META.dashboardStats, (data) => ({
-    stats: data,
-    fetched_at: new Date().toISOString(),
-  }));
-};
-/**
  * Ask the server again whether the company may invoice (GET /invoices/readiness) and keep the
  * answer in meta (`META.invoiceReadiness`): the device greys out 'Fatura Kes' by it, offline too.
  * False when it could not be asked (offline, signed out): the kept answer stays.
