@@ -1,13 +1,12 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recentNotifications, unreadNotificationCount } from '../../src/client/local/queries';
 import {
   deleteNotification,
   markAllNotificationsRead,
   markNotificationRead,
-  recentNotifications,
-  unreadNotificationCount,
-} from '../../src/client/local';
+} from '../../src/client/local/shared-mutations';
 import { closeLocalStore, getLocalStore, openLocalStore, pullNow } from '../../src/client/local/store';
 import { bumpChangeSeq } from '../../src/server/db/change-seq';
 import { insertNotifications } from '../../src/server/notifications/notifications.repository';

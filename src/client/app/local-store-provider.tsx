@@ -49,7 +49,7 @@ export function LocalStoreProvider({ children }: { children: ReactNode }) {
     chain.current = chain.current
       .catch(() => undefined)
       .then(async () => {
-        const local = await import('../local');
+        const local = await import('../local/store');
         if (!userId || !current) {
           await local.closeLocalStore();
           if (wanted.current === null) setValue({ store: null, error: null });

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useParams } from 'react-router-dom';
-import { canSeeInvoices } from '../local';
+import { canSeeInvoices } from '../local/invoices';
 import { useT } from '../shared-ui/i18n';
 import { useOnline } from '../shared-ui/local-store';
 import { PrintSheet } from '../shared-ui/print-sheet';

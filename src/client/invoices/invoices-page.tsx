@@ -29,8 +29,8 @@ import {
   type InvoiceType,
 } from '../../shared/api/invoices';
 import { formatTL } from '../../shared/domain/money';
-import { canSeeInvoices } from '../local';
 import type { LocalInvoice } from '../local/database';
+import { canSeeInvoices } from '../local/invoices';
 import { FilterSelect } from '../shared-ui/filter-select';
 import { useT } from '../shared-ui/i18n';
 import { ListPagination } from '../shared-ui/list-pagination';

@@ -82,7 +82,7 @@ export function SignOutDialog({
     try {
       await store.engine.flushNow();
       await store.engine.whenIdle();
-      const local = await import('../local');
+      const local = await import('../local/outbox');
       counts = await local.countEntries(store.db);
     } catch {
       /* counted below from what we last knew */

@@ -15,7 +15,8 @@ import { SyncEngine, type SyncEngineOptions, type SyncStatusStore } from './sync
  * signed-in user; on sign-out or a user switch it calls `closeLocalStore` (the data and any unsent
  * changes stay on the device, in that user's own database). Screens read the Dexie tables of
  * `getLocalStore().db` with `useLiveQuery`, read `status` with zustand's `useStore`, and change
- * data only through the mutations exported here (they go through the outbox).
+ * data only through the bound mutations (they go through the outbox): those several features make
+ * in ./shared-mutations.ts, a feature's own in its folder's mutations.ts (their work in its local.ts).
  */
 export interface LocalStore {
   db: LocalDb;

@@ -6,15 +6,15 @@ import type { Driver, UpdateOrderBody } from '../../shared/api/orders';
 import type { ActingUser, OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
 import { useApiQuery } from '../api/query';
+import type { LocalOrder, OutboxEntry } from '../local/database';
 import {
-  changeOrderStatus,
   getOrder,
   type OrderFilter,
   type OrderPage,
   orderOutboxEntries,
   queryOrders,
-} from '../local';
-import type { LocalOrder, OutboxEntry } from '../local/database';
+} from '../local/queries';
+import { changeOrderStatus } from '../local/shared-mutations';
 import { type MessageKey, t } from '../shared-ui/i18n';
 import { runLocalAction as run } from '../shared-ui/local-action';
 import { useLocalDb } from '../shared-ui/local-store';

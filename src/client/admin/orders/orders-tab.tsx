@@ -19,7 +19,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatTL } from '../../../shared/domain/money';
 import { ORDER_STATUSES } from '../../../shared/domain/order-status';
-import { queryOrders } from '../../local';
+import { queryOrders } from '../../local/queries';
 import { FilterSelect } from '../../shared-ui/filter-select';
 import { dateLabel, statusLabel, useT } from '../../shared-ui/i18n';
 import { ListPagination } from '../../shared-ui/list-pagination';

@@ -7,9 +7,14 @@ import * as notifications from './notifications';
 import * as orders from './orders';
 import { requireStore } from './store';
 
-export * from './store';
-
-// Bound mutations for the UI (each applies locally and queues in one transaction; works offline).
+/**
+ * The outbox mutations that the screens of several features make (the bell and dashboards mark
+ * notifications read; the sales, orders, warehouse, driver and dashboard screens create orders and
+ * change their status; the customer dialog and the order screens create and edit customers; an
+ * order's screens issue its invoice), bound to the open local store: each applies locally and queues
+ * in one transaction, offline too. A mutation only one feature makes lives in that feature's
+ * folder (<feature>/mutations.ts, its work in <feature>/local.ts).
+ */
 export const markNotificationRead = async (id: string) =>
   notifications.markNotificationRead(requireStore().db, id);
 export const markAllNotificationsRead = async () => notifications.markAllNotificationsRead(requireStore().db);
@@ -22,53 +27,6 @@ export const createCustomer = async (input: CreateCustomerBody) =>
   customers.createCustomer(requireStore().db, input);
 export const updateCustomer = async (id: string, values: Omit<UpdateCustomerBody, 'expected_version'>) =>
   customers.updateCustomer(requireStore().db, id, values);
-/** The driver's delivery with proof: delivered locally at once, the proof kept in the outbox. */
+/** Issue an order's sales invoice (the order screens and the invoices screens offer it). */
 export const issueInvoice = async (orderId: string, input: invoices.IssueInvoiceInput) =>
   invoices.issueInvoice(requireStore().db, orderId, input);
-
-export { pendingCustomerNumber } from './customers';
-export * from './database';
-export { unsentDeliveryProof } from './delivery';
-export {
-  buildInvoiceDraft,
-  canCancelInvoice,
-  canIssueInvoice,
-  canSeeInvoices,
-  invoiceOfOrder,
-  shownInvoiceNumber,
-} from './invoices';
-export { isKnownKind, MUTATIONS, type MutationKind } from './mutations';
-export { pendingOrderNumber } from './orders';
-export { countEntries, type EnqueueInput, enqueue, listEntries } from './outbox';
-export type { EntryOutcome } from './outcome';
-export {
-  foldTr,
-  getOrder,
-  listCustomers,
-  listProducts,
-  type OrderFilter,
-  type OrderPage,
-  orderOutboxEntries,
-  type ProductFilter,
-  queryOrders,
-  recentNotifications,
-  unreadNotificationCount,
-} from './queries';
-export { listStores, otherUsersWaiting, type RegistryRow } from './registry';
-export {
-  APP_VERSION,
-  collectDeviceFacts,
-  deviceId,
-  outboxFacts,
-  type StorageFacts,
-  storageFacts,
-} from './sync/device-facts';
-export {
-  createSyncEngine,
-  SyncEngine,
-  type SyncEngineOptions,
-  type SyncStatus,
-  type SyncStatusStore,
-} from './sync/engine';
-export { keysOverlap } from './sync/plan';
-export type { OrderTally, TallyRow } from './tallies';
