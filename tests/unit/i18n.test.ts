@@ -12,6 +12,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { en, ROLE_LABELS_EN, STATUS_LABELS_EN } from '../../src/client/app/catalogue-en';
 import { statusActions } from '../../src/client/orders/order-ui';
 import {
   loadEnglish,
@@ -21,7 +22,6 @@ import {
   t,
   unitLabel,
 } from '../../src/client/shared-ui/i18n';
-import { en, ROLE_LABELS_EN, STATUS_LABELS_EN } from '../../src/client/shared-ui/i18n-en';
 import { notificationText } from '../../src/client/shared-ui/notifications-data';
 import { outboxSummary } from '../../src/client/shared-ui/outbox-summary';
 import { useUi } from '../../src/client/state/ui';
