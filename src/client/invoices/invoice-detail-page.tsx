@@ -13,7 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { canCancelInvoice, canSeeInvoices, shownInvoiceNumber } from '../local/invoices';
+import { canSeeInvoices } from '../local/invoices';
 import { dateTimeLabel, useT } from '../shared-ui/i18n';
 import { useOnline } from '../shared-ui/local-store';
 import { usePhone } from '../shared-ui/responsive';
@@ -27,6 +27,7 @@ import {
   useInvoice,
   useTenantTimeZone,
 } from './invoice-ui';
+import { canCancelInvoice, shownInvoiceNumber } from './local';
 
 /** The print page of an invoice (works offline, from the device's copy). */
 export function invoicePrintPath(id: string): string {

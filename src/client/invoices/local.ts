@@ -1,9 +1,8 @@
 import type { CancelInvoiceBody, Invoice, InvoiceStatus, InvoiceType } from '../../shared/api/invoices';
 import { INVOICE_MESSAGES } from '../../shared/api/invoices';
-import { blockingReturnInvoice } from '../../shared/domain/invoice-access';
+import { blockingReturnInvoice, INVOICE_CANCEL_ROLES } from '../../shared/domain/invoice-access';
 import { dayIn } from '../../shared/domain/time';
 import { type LocalDb, type LocalInvoice, type OutboxEntry, recordKey } from '../local/database';
-import { shownInvoiceNumber } from '../local/invoices';
 import { enqueue } from '../local/outbox';
 import { foldTr } from '../local/queries';
 
@@ -12,6 +11,15 @@ import { foldTr } from '../local/queries';
  * (works offline) and cancelling through the outbox. Issuing, which an order's screens offer too, is
  * in local/invoices.ts; the local effects of both are in local/mutations/invoices.ts.
  */
+
+/** Who may cancel an invoice (the server enforces the same table, shared/domain/invoice-access.ts). */
+export const canCancelInvoice = (role: string | null | undefined) =>
+  !!role && (INVOICE_CANCEL_ROLES as readonly string[]).includes(role);
+
+/** The invoice number as shown: the number, or 'Numara bekleniyor' while the server has not assigned one. */
+export function shownInvoiceNumber(invoice: Pick<Invoice, 'invoice_number'>): string {
+  return invoice.invoice_number ?? INVOICE_MESSAGES.numberPending;
+}
 
 /**
  * The return invoice on this device that keeps a sales invoice from being cancelled (the shared

@@ -1,10 +1,6 @@
 import type { Customer, Order, Product } from '../../shared/api/entities';
 import { INVOICE_MESSAGES, type Invoice, type InvoiceSeller } from '../../shared/api/invoices';
-import {
-  INVOICE_CANCEL_ROLES,
-  INVOICE_ISSUE_ROLES,
-  INVOICE_READERS,
-} from '../../shared/domain/invoice-access';
+import { INVOICE_ISSUE_ROLES, INVOICE_READERS } from '../../shared/domain/invoice-access';
 import { buyerSnapshot, invoiceAmounts, invoiceLines, profileFor } from '../../shared/domain/invoice-content';
 import { type LocalDb, type LocalInvoice, recordKey } from './database';
 import { enqueue, uuid } from './outbox';
@@ -26,7 +22,6 @@ import { enqueue, uuid } from './outbox';
 // what a role cannot do, and tell the warehouse and drivers they have no access to invoices.
 const has = (roles: readonly string[], role: string | null | undefined) => !!role && roles.includes(role);
 export const canIssueInvoice = (role: string | null | undefined) => has(INVOICE_ISSUE_ROLES, role);
-export const canCancelInvoice = (role: string | null | undefined) => has(INVOICE_CANCEL_ROLES, role);
 export const canSeeInvoices = (role: string | null | undefined) => has(INVOICE_READERS, role);
 
 export interface InvoiceDraftInput {
@@ -94,11 +89,6 @@ export function buildInvoiceDraft(input: InvoiceDraftInput): Invoice & { pending
     version: 0,
     pending_sync: 1,
   };
-}
-
-/** The invoice number as shown: the number, or 'Numara bekleniyor' while the server has not assigned one. */
-export function shownInvoiceNumber(invoice: Pick<Invoice, 'invoice_number'>): string {
-  return invoice.invoice_number ?? INVOICE_MESSAGES.numberPending;
 }
 
 /** The sales invoice of an order on this device (issued or cancelled), if any. */
