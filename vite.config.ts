@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { loginShellHtml } from './src/client/auth/login-shell-markup';
+import { loginShellHtml } from './src/client/app/login-shell-markup';
 
 /**
  * Brotli and gzip copies of every text file of the build (`x.js.br`, `x.js.gz`), written once at
@@ -92,7 +92,7 @@ function firstScreen(): Plugin {
 }
 
 /**
- * login.html: the first visit's /login as plain HTML (src/client/auth/login-shell-markup.ts, from
+ * login.html: the first visit's /login as plain HTML (src/client/app/login-shell-markup.ts, from
  * the Turkish catalogue) with login-boot.ts as its only script; the server serves it for /login
  * with the tenant filled in (src/server/plugins/app/static.ts). Made from the built index.html
  * (one <head> to maintain) without its module scripts, preloads and inline font CSS — the form

@@ -14,6 +14,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/helpers/catalogues.ts'],
           testTimeout: 30_000,
         },
       },

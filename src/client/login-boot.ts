@@ -1,5 +1,5 @@
 /**
- * The entry of the first visit's /login (login.html; the markup is auth/login-shell-markup.ts).
+ * The entry of the first visit's /login (login.html; the markup is app/login-shell-markup.ts).
  *
  * The page is already a working form when this runs. The app (main.tsx: React, MUI, the router)
  * is loaded:

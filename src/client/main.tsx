@@ -8,6 +8,9 @@ import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-ext-500.css';
 import '@fontsource/roboto/latin-700.css';
 import '@fontsource/roboto/latin-ext-700.css';
+// The app's text catalogue registers itself with shared-ui/i18n.ts when loaded: first, before
+// any module that may show a text.
+import './app/catalogue-tr';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginShellHtml } from '../../src/client/auth/login-shell-markup';
+import { loginShellHtml } from '../../src/client/app/login-shell-markup';
 import { MESSAGES } from '../../src/shared/api/errors';
 import { type Api, startApi } from './support/harness';
 

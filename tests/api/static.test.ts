@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loginShellHtml } from '../../src/client/auth/login-shell-markup';
+import { loginShellHtml } from '../../src/client/app/login-shell-markup';
 import { MESSAGES } from '../../src/shared/api/errors';
 import { type Api, startApi } from './support/harness';
 

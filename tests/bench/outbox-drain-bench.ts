@@ -15,10 +15,11 @@
  */
 import 'fake-indexeddb/auto';
 import type { LocalDb } from '../../src/client/local/database';
-import { changeOrderStatus, createOrder, updateOrder } from '../../src/client/local/orders';
+import { changeOrderStatus, createOrder } from '../../src/client/local/orders';
 import { listEntries } from '../../src/client/local/outbox';
 import { planSends } from '../../src/client/local/sync/plan';
-import { queueScan } from '../../src/client/local/warehouse';
+import { updateOrder } from '../../src/client/orders/local';
+import { queueScan } from '../../src/client/warehouse/local';
 import { api, device, engine, type Identity, login, offlineFetch } from '../unit/support/sync-fixtures';
 import { startServer, stopServer } from './support/bench-child';
 import { onTemporaryDatabase } from './support/temp-database';

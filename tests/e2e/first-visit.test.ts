@@ -1,6 +1,6 @@
 /**
  * The first visit's /login (a fast first load): the server sends the login form as plain HTML
- * (src/client/auth/login-shell-markup.ts) with a 2 KiB script; the app loads on the user's first
+ * (src/client/app/login-shell-markup.ts) with a 2 KiB script; the app loads on the user's first
  * key, tap or input and takes over the form (src/client/auth/login-shell-handoff.ts). What a user
  * relies on: the form works from the first paint, nothing typed is lost when the app takes over,
  * a submit made before the app arrived is carried out, a failed download is said and retried, and

@@ -1,12 +1,8 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createCustomer,
-  deleteCustomer,
-  pendingCustomerNumber,
-  updateCustomer,
-} from '../../src/client/local/customers';
+import { deleteCustomer } from '../../src/client/customers/local';
+import { createCustomer, pendingCustomerNumber, updateCustomer } from '../../src/client/local/customers';
 import { LocalDb, recordKey } from '../../src/client/local/database';
 import { createOrder } from '../../src/client/local/orders';
 import { acknowledge, listEntries, reject } from '../../src/client/local/outbox';

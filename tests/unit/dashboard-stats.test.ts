@@ -15,7 +15,7 @@ import {
  * THE definition of the dashboard figures (src/shared/domain/dashboard-stats.ts) on a fixed
  * array: every formula with numbers worked out by hand, the decision rule, null when nothing is
  * measured, rounding to one decimal, and the response bar. The server's SQL is held to the same
- * numbers by tests/api/dashboard-stats.test.ts.
+ * numbers by tests/api/dashboard-stats-*.test.ts.
  */
 const T0 = Date.parse('2026-03-02T08:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();

@@ -1,16 +1,9 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cancelInvoice, dayInZone, invoiceMatches, queryInvoices } from '../../src/client/invoices/local';
 import { LocalDb } from '../../src/client/local/database';
-import {
-  buildInvoiceDraft,
-  cancelInvoice,
-  dayInZone,
-  invoiceMatches,
-  invoiceOfOrder,
-  issueInvoice,
-  queryInvoices,
-} from '../../src/client/local/invoices';
+import { buildInvoiceDraft, invoiceOfOrder, issueInvoice } from '../../src/client/local/invoices';
 import { acknowledge, listEntries, putServerRows, reject } from '../../src/client/local/outbox';
 import { lineSources } from '../../src/server/invoices/invoice-build';
 import type { Order } from '../../src/shared/api';

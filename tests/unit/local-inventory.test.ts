@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { adjustStock, postCount } from '../../src/client/inventory/local';
 import { LocalDb, recordKey } from '../../src/client/local/database';
-import { adjustStock, postCount } from '../../src/client/local/inventory';
 import { acknowledge, listEntries, putServerRows, reject } from '../../src/client/local/outbox';
 import type { Product } from '../../src/shared/api/entities';
 

@@ -2,16 +2,10 @@ import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDb, META, recordKey } from '../../src/client/local/database';
-import {
-  assignDriver,
-  changeOrderStatus,
-  createOrder,
-  deleteOrder,
-  pendingOrderNumber,
-  updateOrder,
-} from '../../src/client/local/orders';
+import { changeOrderStatus, createOrder, pendingOrderNumber } from '../../src/client/local/orders';
 import { acknowledge, discardEntry, listEntries, putServerRows, reject } from '../../src/client/local/outbox';
 import { queryOrders } from '../../src/client/local/queries';
+import { assignDriver, deleteOrder, updateOrder } from '../../src/client/orders/local';
 import type { Order } from '../../src/shared/api';
 import { ORDER_MESSAGES } from '../../src/shared/api/order-messages';
 

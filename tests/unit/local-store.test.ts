@@ -1,17 +1,13 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recentNotifications, unreadNotificationCount } from '../../src/client/local/queries';
 import {
-  closeLocalStore,
   deleteNotification,
-  getLocalStore,
   markAllNotificationsRead,
   markNotificationRead,
-  openLocalStore,
-  pullNow,
-  recentNotifications,
-  unreadNotificationCount,
-} from '../../src/client/local';
+} from '../../src/client/local/shared-mutations';
+import { closeLocalStore, getLocalStore, openLocalStore, pullNow } from '../../src/client/local/store';
 import { bumpChangeSeq } from '../../src/server/db/change-seq';
 import { insertNotifications } from '../../src/server/notifications/notifications.repository';
 import { startTestServer } from '../helpers/test-server';

@@ -10,7 +10,7 @@ import {
   ordersHoldingProducts,
   queryProductPage,
   updateProduct,
-} from '../../src/client/local/products';
+} from '../../src/client/products/local';
 import {
   checkCreate,
   checkEdit,

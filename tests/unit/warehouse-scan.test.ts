@@ -3,7 +3,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDb, META, recordKey } from '../../src/client/local/database';
 import { acknowledge, listEntries, putServerRows } from '../../src/client/local/outbox';
-import { queueScan } from '../../src/client/local/warehouse';
+import { queueScan } from '../../src/client/warehouse/local';
 import {
   earlierScans,
   isScanTerminator,

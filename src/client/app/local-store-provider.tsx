@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { getTenant } from '../api/tenant';
-import type { LocalStore } from '../local';
+import type { LocalStore } from '../local/store';
 import { LocalStoreContext, type LocalStoreContextValue } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
 
@@ -49,7 +49,7 @@ export function LocalStoreProvider({ children }: { children: ReactNode }) {
     chain.current = chain.current
       .catch(() => undefined)
       .then(async () => {
-        const local = await import('../local');
+        const local = await import('../local/store');
         if (!userId || !current) {
           await local.closeLocalStore();
           if (wanted.current === null) setValue({ store: null, error: null });

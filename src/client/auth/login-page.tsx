@@ -161,7 +161,7 @@ export default function LoginPage() {
     // The local store (Dexie, the sync engine) is what a signed-in user needs first: its code is
     // fetched while the server checks the password, so the first sync starts as soon as the
     // answer is in instead of one download later. Only warmed here; the app opens the store.
-    void import('../local').catch(() => undefined);
+    void import('../local/store').catch(() => undefined);
     try {
       const result = await login({ username: username.trim(), password });
       clearLockout();

@@ -1,5 +1,5 @@
 /**
- * The app taking over the first visit's plain-HTML login form (login-shell-markup.ts,
+ * The app taking over the first visit's plain-HTML login form (app/login-shell-markup.ts,
  * login-boot.ts) without losing anything the user did in it.
  *
  * React replaces #root's children when it first commits. The shell's inputs then leave the

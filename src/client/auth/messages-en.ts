@@ -1,6 +1,6 @@
 import type { authTr } from './messages-tr';
 
-/** This feature's screen texts in English; combined by shared-ui/i18n-en.ts (loaded on demand). */
+/** This feature's screen texts in English; combined by app/catalogue-en.ts (loaded on demand). */
 export const authEn: Record<keyof typeof authTr, string> = {
   loginSubtitle: 'Order Management System',
   showPassword: 'Show password',

@@ -1,4 +1,4 @@
-/** This feature's screen texts in Turkish (the spec's words, exactly); combined into the app's catalogue by shared-ui/i18n-tr.ts. */
+/** This feature's screen texts in Turkish (the spec's words, exactly); combined into the app's catalogue by app/catalogue-tr.ts. */
 export const authTr = {
   loginSubtitle: 'Sipariş Yönetim Sistemi',
   showPassword: 'Şifreyi göster',

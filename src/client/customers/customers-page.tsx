@@ -9,7 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { canDeleteCustomers, canWriteCustomers } from '../../shared/domain/customer-access';
-import type { LocalCustomer } from '../local';
+import type { LocalCustomer } from '../local/database';
 import { useCustomers } from '../shared-ui/catalogue-data';
 import { CustomerDialog } from '../shared-ui/customer-dialog';
 import { rankCustomers } from '../shared-ui/customer-search';

@@ -3,10 +3,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
-import { deleteCustomer, type LocalCustomer } from '../local';
+import type { LocalCustomer } from '../local/database';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { useT } from '../shared-ui/i18n';
 import { runLocalAction } from '../shared-ui/local-action';
+import { deleteCustomer } from './mutations';
 
 /**
  * Confirms deleting a customer (managers and admins). The customer leaves the local list at once;

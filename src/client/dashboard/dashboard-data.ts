@@ -3,21 +3,15 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { type CountedOrders, countGroups } from '../../shared/domain/dashboard-stats';
 import { getTenant } from '../api/tenant';
-import {
-  changeOrderStatus,
-  type LocalDb,
-  type LocalOrder,
-  META,
-  type OutboxEntry,
-  orderTallies,
-  pullNow,
-  refreshDashboardStats,
-} from '../local';
+import { type LocalDb, type LocalOrder, META, type OutboxEntry } from '../local/database';
+import { changeOrderStatus } from '../local/shared-mutations';
+import { pullNow } from '../local/store';
 import { t } from '../shared-ui/i18n';
 import { runLocalAction } from '../shared-ui/local-action';
 import { useLocalDb, useOnline } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
 import { type CachedServerStats, chooseStats, type ShownStats } from './dashboard-stats-rule';
+import { orderTallies, refreshDashboardStats } from './local';
 
 /** Dashboard stats are refetched every 30 s (and on focus, and when the tab shows again). */
 export const STATS_REFRESH_MS = 30_000;

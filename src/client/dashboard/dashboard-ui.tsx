@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatTL } from '../../shared/domain/money';
-import type { LocalOrder } from '../local';
+import type { LocalOrder } from '../local/database';
 import { FIGURE_CONTAINER, figureSx } from '../shared-ui/figure';
 import { relativeTimeLabel, t, useT } from '../shared-ui/i18n';
 import { NotificationIcon } from '../shared-ui/notification-icon';

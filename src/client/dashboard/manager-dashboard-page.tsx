@@ -18,7 +18,7 @@ import { Link } from 'react-router-dom';
 import { RESPONSE_TARGET_MINUTES, responseBar } from '../../shared/domain/dashboard-stats';
 import { formatTL } from '../../shared/domain/money';
 import { allowedNextStatuses, findTransition } from '../../shared/domain/order-status';
-import type { LocalOrder } from '../local';
+import type { LocalOrder } from '../local/database';
 import { roleLabel, type Translate, useT } from '../shared-ui/i18n';
 import { useLocalStore } from '../shared-ui/local-store';
 import { useMayUse } from '../shared-ui/screens';

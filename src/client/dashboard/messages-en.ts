@@ -1,6 +1,6 @@
 import type { dashboardTr } from './messages-tr';
 
-/** This feature's screen texts in English; combined by shared-ui/i18n-en.ts (loaded on demand). */
+/** This feature's screen texts in English; combined by app/catalogue-en.ts (loaded on demand). */
 export const dashboardEn: Record<keyof typeof dashboardTr, string> = {
   // dashboards (/dashboard, /manager-dashboard, /notifications paging)
   dash_totalOrders: 'Total Orders',

@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { deliverBody } from '../../shared/api/warehouse';
-import { deliverOrder, type LocalOrder } from '../local';
+import type { LocalOrder } from '../local/database';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { useFieldErrors } from '../shared-ui/field-errors';
 import { t as translate, useT } from '../shared-ui/i18n';
@@ -18,6 +18,7 @@ import { runLocalAction } from '../shared-ui/local-action';
 import { useOnline } from '../shared-ui/local-store';
 import { useResponsiveFullScreen } from './driver-ui';
 import { currentFix, type Fix } from './location';
+import { deliverOrder } from './mutations';
 import { dataUrlBytes, preparePhoto } from './photo';
 import { SignatureField, type SignatureFieldHandle } from './signature-field';
 

@@ -1,6 +1,6 @@
 import type { driverTr } from './messages-tr';
 
-/** This feature's screen texts in English; combined by shared-ui/i18n-en.ts (loaded on demand). */
+/** This feature's screen texts in English; combined by app/catalogue-en.ts (loaded on demand). */
 export const driverEn: Record<keyof typeof driverTr, string> = {
   // driver (the driver's work list, delivery with proof, the proof on the order detail)
   driverTitle: 'My deliveries',

@@ -11,7 +11,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { STOCK_LIMITS } from '../../shared/domain/stock';
-import { postCount } from '../local';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { useT } from '../shared-ui/i18n';
 import { runLocalAction } from '../shared-ui/local-action';
@@ -24,6 +23,7 @@ import {
   SECOND_LOOK_UNITS,
   summarize,
 } from './count-session';
+import { postCount } from './mutations';
 
 /**
  * Before a count is posted: how many products were counted and differ, and — for a second look —

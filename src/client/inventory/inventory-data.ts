@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { StockStatus } from '../../shared/domain/stock';
-import { foldTr, type LocalProduct } from '../local';
+import type { LocalProduct } from '../local/database';
+import { foldTr } from '../local/queries';
 import { useLocalDb } from '../shared-ui/local-store';
 import type { CountProduct } from './count-session';
 

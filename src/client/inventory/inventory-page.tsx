@@ -6,7 +6,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { LocalProduct } from '../local';
+import type { LocalProduct } from '../local/database';
 import { useT } from '../shared-ui/i18n';
 import { useLocalStore } from '../shared-ui/local-store';
 import { CountView } from './count-view';

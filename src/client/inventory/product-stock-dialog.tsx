@@ -20,7 +20,7 @@ import { API } from '../../shared/api/endpoints';
 import { parseQuantityInput } from '../../shared/domain/number-input';
 import { ADJUSTMENT_REASONS, type AdjustmentReason, STOCK_LIMITS } from '../../shared/domain/stock';
 import { apiQueryKey, useApiQuery } from '../api/query';
-import { adjustStock, type LocalProduct } from '../local';
+import type { LocalProduct } from '../local/database';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { dateTimeLabel, useT } from '../shared-ui/i18n';
 import { ListPagination } from '../shared-ui/list-pagination';
@@ -29,6 +29,7 @@ import { useOnline } from '../shared-ui/local-store';
 import { NumberField } from '../shared-ui/number-field';
 import { usePhone } from '../shared-ui/responsive';
 import { reservedOf } from './inventory-data';
+import { adjustStock } from './mutations';
 import { StockStatusChip } from './stock-list';
 
 const MOVEMENTS_PER_PAGE = 10;

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useMemo } from 'react';
 import type { StockStatus } from '../../shared/domain/stock';
-import type { LocalProduct } from '../local';
+import type { LocalProduct } from '../local/database';
 import { type Translate, useT } from '../shared-ui/i18n';
 import { type Column, EntityList, type RowAction } from '../shared-ui/kit/entity-list';
 import { useFilterParam, useListParams, useSearchText } from '../shared-ui/kit/list-address';

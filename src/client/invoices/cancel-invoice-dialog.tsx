@@ -5,11 +5,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { INVOICE_LIMITS } from '../../shared/api/invoices';
-import { cancelInvoice, type LocalInvoice } from '../local';
+import type { LocalInvoice } from '../local/database';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { t as translate, useT } from '../shared-ui/i18n';
 import { runLocalAction } from '../shared-ui/local-action';
 import { useSession } from '../state/session';
+import { cancelInvoice } from './mutations';
 
 /**
  * 'İptal et' (admin): the reason (at least 3 characters, as the server requires) and the version

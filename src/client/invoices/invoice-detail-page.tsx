@@ -14,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { canCancelInvoice, canSeeInvoices } from '../../shared/domain/invoice-access';
-import { shownInvoiceNumber } from '../local';
 import { dateTimeLabel, useT } from '../shared-ui/i18n';
 import { useOnline } from '../shared-ui/local-store';
 import { usePhone } from '../shared-ui/responsive';
@@ -28,6 +27,7 @@ import {
   useInvoice,
   useTenantTimeZone,
 } from './invoice-ui';
+import { shownInvoiceNumber } from './local';
 
 /** The print page of an invoice (works offline, from the device's copy). */
 export function invoicePrintPath(id: string): string {

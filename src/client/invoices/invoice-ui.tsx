@@ -7,16 +7,11 @@ import type { Invoice, InvoiceStatus, InvoiceType } from '../../shared/api/invoi
 import { formatDate, formatTime } from '../../shared/domain/time';
 import { saveBlob } from '../api/download';
 import { callFile, getHttpConfig } from '../api/http';
-import {
-  type InvoiceFilter,
-  type InvoicePage,
-  type LocalInvoice,
-  queryInvoices,
-  returnInvoiceBlocking,
-} from '../local';
+import type { LocalInvoice } from '../local/database';
 import { type MessageKey, t, useCompanyTimeZone, useT } from '../shared-ui/i18n';
 import { useLocalDb } from '../shared-ui/local-store';
 import { useUi } from '../state/ui';
+import { type InvoiceFilter, type InvoicePage, queryInvoices, returnInvoiceBlocking } from './local';
 
 /** The tenant's time zone: invoices print their date and time in it (the company's setting). */
 export function useTenantTimeZone(): string {

@@ -16,7 +16,7 @@ import { INVOICE_STATUSES, INVOICE_TYPES } from '../../shared/api/invoices';
 import { ROUTES } from '../../shared/api/routes';
 import { canSeeInvoices } from '../../shared/domain/invoice-access';
 import { formatTL } from '../../shared/domain/money';
-import type { InvoiceFilter, LocalInvoice } from '../local';
+import type { LocalInvoice } from '../local/database';
 import { FilterSelect } from '../shared-ui/filter-select';
 import { useT } from '../shared-ui/i18n';
 import { type Column, EntityList } from '../shared-ui/kit/entity-list';
@@ -42,6 +42,7 @@ import {
   useInvoicePage,
   useTenantTimeZone,
 } from './invoice-ui';
+import type { InvoiceFilter } from './local';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 

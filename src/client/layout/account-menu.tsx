@@ -51,7 +51,7 @@ export function AccountMenu({ user }: { user: User }) {
       // arrived yet right after the app opened.
       let unsent = store.status.getState().pendingCount + store.status.getState().failedCount;
       try {
-        const local = await import('../local');
+        const local = await import('../local/outbox');
         const counts = await local.countEntries(store.db);
         unsent = counts.pending + counts.failed;
       } catch {

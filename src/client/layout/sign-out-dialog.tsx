@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LocalStore } from '../local';
+import type { LocalStore } from '../local/store';
 import { useT } from '../shared-ui/i18n';
 import { useSyncStatus } from '../shared-ui/local-store';
 
@@ -82,7 +82,7 @@ export function SignOutDialog({
     try {
       await store.engine.flushNow();
       await store.engine.whenIdle();
-      const local = await import('../local');
+      const local = await import('../local/outbox');
       counts = await local.countEntries(store.db);
     } catch {
       /* counted below from what we last knew */

@@ -90,17 +90,6 @@ export async function updateCustomer(
   });
 }
 
-/** Delete a customer (soft, on the server; admin and manager). */
-export async function deleteCustomer(db: LocalDb, id: string): Promise<OutboxEntry> {
-  const row = await db.customers.get(id);
-  return enqueue(db, {
-    kind: 'customer.delete',
-    summary: `Müşteri silindi: ${row?.customer_number ?? id}`,
-    params: { id },
-    records: [recordKey('customers', id)],
-  });
-}
-
 /**
  * The ordering key of an order that names `customerId`: when the customer's create is still in
  * this device's outbox, the order is ordered behind it (`order:<id> customer:<id>`) — it is sent

@@ -347,10 +347,3 @@ async function backfillOnUpgrade(tx: Transaction, added: string[]): Promise<void
 export function openLocalDb(owner: LocalDbOwner, options?: ConstructorParameters<typeof Dexie>[1]): LocalDb {
   return new LocalDb(owner, options);
 }
-
-const DEFAULT_LOCALIZERS = localizers(SYNCED);
-
-/** Wire row → stored row (adds the numeric local-only index fields). */
-export function toLocal(collection: Collection, row: Record<string, unknown>): Record<string, unknown> {
-  return DEFAULT_LOCALIZERS[collection]?.(row) ?? row;
-}

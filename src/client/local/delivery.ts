@@ -1,39 +1,12 @@
 import type { DeliverBody } from '../../shared/api/warehouse';
-import { type LocalDb, META, type OutboxEntry, recordKey } from './database';
-import { enqueue } from './outbox';
+import type { LocalDb } from './database';
 import { orderOutboxEntries } from './queries';
 
 /**
- * The driver's delivery with proof, offline. `deliverOrder` marks the order delivered
- * locally and queues POST /orders/{id}/deliver with the whole proof in the entry's body, in one
- * Dexie transaction: from that moment the proof is in IndexedDB and survives a reload, a closed
- * tab or a lost signal, and the sync engine sends it once (the entry id is its Idempotency-Key;
- * `expected_status` makes even a replay after the key expired harmless).
- *
- * Start delivery and a failed delivery are plain status changes (orders.ts `changeOrderStatus`).
+ * A delivery's proof while it waits in the outbox (the driver's screen queues it:
+ * driver/local.ts `deliverOrder`): what the screens that show an order's proof read until the
+ * server has it.
  */
-
-/** What the driver's delivery dialog collects. */
-export type DeliveryProofInput = Omit<DeliverBody, 'expected_status'>;
-
-export async function deliverOrder(db: LocalDb, id: string, proof: DeliveryProofInput): Promise<OutboxEntry> {
-  const row = await db.orders.get(id);
-  if (!row) throw new Error('Sipariş bulunamadı');
-  const user = await db.getMeta<{ full_name?: string | null; username?: string | null }>(META.user);
-  const body: DeliverBody = {
-    ...proof,
-    recipient_name: proof.recipient_name.trim(),
-    expected_status: 'out_for_delivery',
-  };
-  return enqueue(db, {
-    kind: 'order.deliver',
-    summary: `${row.order_number}: teslim edildi, teslim alan ${body.recipient_name}`,
-    params: { id },
-    body,
-    records: [recordKey('orders', id)],
-    local: { actor: { id: db.userId, name: user?.full_name ?? user?.username ?? null } },
-  });
-}
 
 /** The proof of this device's delivery of the order that the server has not acknowledged yet. */
 export async function unsentDeliveryProof(db: LocalDb, id: string): Promise<DeliverBody | null> {

@@ -1,6 +1,6 @@
 import type { Order } from '../../shared/api/entities';
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
-import type { AssignDriverBody, CreateOrderBody, Driver, UpdateOrderBody } from '../../shared/api/orders';
+import type { CreateOrderBody } from '../../shared/api/orders';
 import {
   findTransition,
   ORDER_STATUS_LABELS,
@@ -29,7 +29,8 @@ export function pendingOrderNumber(id: string): string {
   return `GEÇİCİ-${id.slice(0, 8).toUpperCase()}`;
 }
 
-async function actor(db: LocalDb): Promise<Actor> {
+/** Who makes a change on this device (the signed-in user), as an entry records it. */
+export async function actor(db: LocalDb): Promise<Actor> {
   const user = await db.getMeta<{ id: string; full_name?: string | null; username?: string | null }>(
     META.user,
   );
@@ -102,29 +103,11 @@ export async function createOrder(db: LocalDb, input: CreateOrderBody): Promise<
   return order;
 }
 
-async function requireOrder(db: LocalDb, id: string): Promise<LocalOrder> {
+/** The order in the mirror; throws when this device does not hold it. */
+export async function requireOrder(db: LocalDb, id: string): Promise<LocalOrder> {
   const row = await db.orders.get(id);
   if (!row) throw new Error('Sipariş bulunamadı');
   return row;
-}
-
-/**
- * Edit an order's fields (PUT /orders/{id}); send only what changed. The request names the version
- * of the order its user saw (`expected_version`): if someone else changed the order meanwhile, the
- * server refuses it (409 with the order as it is now) instead of silently overwriting their change.
- */
-export async function updateOrder(db: LocalDb, id: string, changes: UpdateOrderBody): Promise<OutboxEntry> {
-  const row = await requireOrder(db, id);
-  return enqueue(db, {
-    kind: 'order.update',
-    summary: `Sipariş güncellendi: ${row.order_number}`,
-    params: { id },
-    body: { ...changes, expected_version: row.version },
-    // A customer made on this device and not sent yet goes first (see orderRecordKey).
-    record_key: await orderRecordKey(db, id, changes.customer_id),
-    records: [recordKey('orders', id)],
-    local: { actor: await actor(db) },
-  });
 }
 
 /**
@@ -158,39 +141,5 @@ export async function changeOrderStatus(
     },
     records: [recordKey('orders', id)],
     local: { actor: await actor(db) },
-  });
-}
-
-/**
- * Assign a driver (manager/admin; before shipping or while on the way: canAssignDriver), naming the
- * version the user saw.
- */
-export async function assignDriver(
-  db: LocalDb,
-  id: string,
-  driver: Pick<Driver, 'id' | 'full_name'>,
-  vehiclePlate?: string | null,
-): Promise<OutboxEntry> {
-  const row = await requireOrder(db, id);
-  const body: AssignDriverBody = { driver_id: driver.id, expected_version: row.version };
-  if (vehiclePlate?.trim()) body.vehicle_plate = vehiclePlate.trim();
-  return enqueue(db, {
-    kind: 'order.assign-driver',
-    summary: `${row.order_number}: sürücü ${driver.full_name}`,
-    params: { id },
-    body,
-    records: [recordKey('orders', id)],
-    local: { actor: await actor(db), driver_name: driver.full_name },
-  });
-}
-
-/** Delete an order (admin; a soft delete on the server). */
-export async function deleteOrder(db: LocalDb, id: string): Promise<OutboxEntry> {
-  const row = await requireOrder(db, id);
-  return enqueue(db, {
-    kind: 'order.delete',
-    summary: `Sipariş silindi: ${row.order_number}`,
-    params: { id },
-    records: [recordKey('orders', id)],
   });
 }

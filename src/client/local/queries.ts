@@ -9,7 +9,6 @@ import {
   type OutboxEntry,
   recordKey,
 } from './database';
-import type { OrderTally } from './tallies';
 
 /**
  * Read queries the screens run inside `useLiveQuery(() => query(db), [db])`. They only read
@@ -109,14 +108,6 @@ export function getOrder(db: LocalDb, id: string): Promise<LocalOrder | undefine
 export async function orderOutboxEntries(db: LocalDb, id: string): Promise<OutboxEntry[]> {
   const entries = await db.outbox.where('records').equals(recordKey('orders', id)).toArray();
   return entries.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
-}
-
-/**
- * The counts kept per group of orders (tallies.ts): what the dashboards' figures are made of,
- * a few hundred rows however many orders are mirrored.
- */
-export async function orderTallies(db: LocalDb): Promise<OrderTally[]> {
-  return (await db.tallies.where('collection').equals('orders').toArray()) as unknown as OrderTally[];
 }
 
 // -------------------------------------------------------------------- catalogue (read) ---

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { assignDriverBody } from '../../shared/api/orders';
 import { canAssignDriver } from '../../shared/domain/order-status';
-import type { LocalOrder } from '../local';
+import type { LocalOrder } from '../local/database';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { useT } from '../shared-ui/i18n';
 import { useOnline } from '../shared-ui/local-store';

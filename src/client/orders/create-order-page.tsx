@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import { type CreateOrderBody, createOrderBody, ORDER_MESSAGES } from '../../shared/api/orders';
 import { ORDER_CREATED_REDIRECT_MS } from '../../shared/domain/constants';
 import { overStockLine } from '../../shared/domain/order-lines';
-import type { LocalCustomer } from '../local';
+import type { LocalCustomer } from '../local/database';
 import { createOrderAction, useCustomers, useProducts } from '../shared-ui/catalogue-data';
 import { NewCustomerButton } from '../shared-ui/customer-dialog';
 import {

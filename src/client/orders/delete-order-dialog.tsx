@@ -3,7 +3,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
-import type { LocalOrder } from '../local';
+import type { LocalOrder } from '../local/database';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { useT } from '../shared-ui/i18n';
 import { deleteOrderAction } from './orders-data';

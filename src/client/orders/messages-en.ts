@@ -1,6 +1,6 @@
 import type { ordersTr } from './messages-tr';
 
-/** This feature's screen texts in English; combined by shared-ui/i18n-en.ts (loaded on demand). */
+/** This feature's screen texts in English; combined by app/catalogue-en.ts (loaded on demand). */
 export const ordersEn: Record<keyof typeof ordersTr, string> = {
   assignDriver: 'Assign Driver',
   ordersEmpty: 'No orders found',

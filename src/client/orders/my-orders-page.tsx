@@ -26,7 +26,7 @@ import {
   type OrderStatus,
   PRODUCED_STATUSES,
 } from '../../shared/domain/order-status';
-import type { LocalOrder } from '../local';
+import type { LocalOrder } from '../local/database';
 import { dateLabel, statusLabel, useT } from '../shared-ui/i18n';
 import { useLastPageClamp, useListParams } from '../shared-ui/kit/list-address';
 import { ListPagination } from '../shared-ui/list-pagination';

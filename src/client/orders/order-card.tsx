@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatTL } from '../../shared/domain/money';
-import type { LocalOrder } from '../local';
+import type { LocalOrder } from '../local/database';
 import { dateLabel, useT } from '../shared-ui/i18n';
 import { OrderStatusChip } from '../shared-ui/order-status-chip';
 import { PendingSyncChip } from './pending-sync-chip';

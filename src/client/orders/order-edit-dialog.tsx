@@ -37,7 +37,7 @@ import {
   type ProducedStatus,
 } from '../../shared/domain/order-status';
 import { orderStockState } from '../../shared/domain/stock';
-import type { LocalOrder } from '../local';
+import type { LocalOrder } from '../local/database';
 import { useProducts } from '../shared-ui/catalogue-data';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { type MessageKey, statusLabel, useT } from '../shared-ui/i18n';

@@ -30,7 +30,8 @@ import {
   type OrderLine,
   overStockLine,
 } from '../../shared/domain/order-lines';
-import { foldTr, type LocalProduct } from '../local';
+import type { LocalProduct } from '../local/database';
+import { foldTr } from '../local/queries';
 import { useT } from '../shared-ui/i18n';
 import { LINE_PRICE_MAX_KURUS, LINE_QUANTITY_MAX, NumberField } from '../shared-ui/number-field';
 import { productPriceKurus, productStock } from '../shared-ui/product-price';

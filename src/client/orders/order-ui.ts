@@ -9,7 +9,7 @@ import {
   type OrderStatus,
   type ProducedStatus,
 } from '../../shared/domain/order-status';
-import { type LocalDb, type OutboxEntry, parseRecordKey } from '../local';
+import { type LocalDb, type OutboxEntry, parseRecordKey } from '../local/database';
 import { type MessageKey, t } from '../shared-ui/i18n';
 import { useFilterParam } from '../shared-ui/kit/list-address';
 import { useLocalDb, useLocalStore, useOnline, useSyncStatus } from '../shared-ui/local-store';

@@ -8,7 +8,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
-import type { LocalOrder } from '../local';
+import type { LocalOrder } from '../local/database';
 import { dateTimeLabel, useT } from '../shared-ui/i18n';
 import { OrderStatusChip } from '../shared-ui/order-status-chip';
 import { OrderItemsTable } from './order-items-table';

@@ -6,23 +6,20 @@ import type { Driver, UpdateOrderBody } from '../../shared/api/orders';
 import type { ActingUser, OrderStatus } from '../../shared/domain/order-status';
 import type { Role } from '../../shared/domain/roles';
 import { useApiQuery } from '../api/query';
+import type { LocalOrder, OutboxEntry } from '../local/database';
 import {
-  assignDriver,
-  changeOrderStatus,
-  deleteOrder,
   getOrder,
-  type LocalOrder,
   type OrderFilter,
   type OrderPage,
-  type OutboxEntry,
   orderOutboxEntries,
   queryOrders,
-  updateOrder,
-} from '../local';
+} from '../local/queries';
+import { changeOrderStatus } from '../local/shared-mutations';
 import { type MessageKey, t } from '../shared-ui/i18n';
 import { runLocalAction as run } from '../shared-ui/local-action';
 import { useLocalDb } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
+import { assignDriver, deleteOrder, updateOrder } from './mutations';
 
 /**
  * Orders as the screens see them (offline-first: the local store is what they show): read live from

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatTL } from '../../shared/domain/money';
 import { canAssignDriver, canEditOrder, ORDER_STATUSES } from '../../shared/domain/order-status';
-import type { LocalOrder } from '../local';
+import type { LocalOrder } from '../local/database';
 import { EmptyTableRow } from '../shared-ui/empty-table-row';
 import { FilterSelect } from '../shared-ui/filter-select';
 import { dateLabel, statusLabel, useT } from '../shared-ui/i18n';

@@ -1,6 +1,6 @@
 import type { passwordResetTr } from './messages-tr';
 
-/** The password reset page's texts in English; combined by shared-ui/i18n-en.ts. */
+/** The password reset page's texts in English; combined by app/catalogue-en.ts. */
 export const passwordResetEn: Record<keyof typeof passwordResetTr, string> = {
   pw_resetTitle: 'Set a new password',
   pw_resetIntro: 'Enter a new password for your account.',

@@ -1,4 +1,4 @@
-/** The password reset page's texts in Turkish; combined into the app's catalogue by shared-ui/i18n-tr.ts. */
+/** The password reset page's texts in Turkish; combined into the app's catalogue by app/catalogue-tr.ts. */
 export const passwordResetTr = {
   pw_resetTitle: 'Yeni Şifre Belirle',
   pw_resetIntro: 'Hesabınız için yeni bir şifre girin.',

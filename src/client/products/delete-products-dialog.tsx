@@ -10,18 +10,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { PRODUCT_DELETE_ORDERS_SHOWN } from '../../shared/api/products';
-import {
-  bulkProducts,
-  deleteProduct,
-  discardEntry,
-  getLocalStore,
-  type LocalProduct,
-  ordersHoldingProducts,
-} from '../local';
+import type { LocalProduct } from '../local/database';
+import { discardEntry, getLocalStore } from '../local/store';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { useT } from '../shared-ui/i18n';
 import { outcomeText, settleLocalAction } from '../shared-ui/local-action';
 import { useUi } from '../state/ui';
+import { bulkProducts, deleteProduct, ordersHoldingProducts } from './mutations';
 
 /** Products to delete: one (the row's delete) or the selected ones (the bulk delete). */
 export interface DeleteTarget {

@@ -1,6 +1,6 @@
 /**
  * The product-management screen's Turkish texts (the spec's texts exactly where it gives them).
- * Registered in the one catalogue (shared-ui/i18n-tr.ts) with a spread line.
+ * Registered in the one catalogue (app/catalogue-tr.ts) with a spread line.
  */
 export const productsTr = {
   prod_searchLabel: 'Ürün Ara',

@@ -11,8 +11,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { Product } from '../../shared/api/entities';
 import { PRODUCT_LIMITS, PRODUCT_STATUSES, PRODUCT_UNITS } from '../../shared/api/products';
 import { KDV_RATES } from '../../shared/domain/invoice';
-import { createProduct, discardEntry, getLocalStore, type OutboxEntry, updateProduct } from '../local';
+import type { OutboxEntry } from '../local/database';
 import { uuid } from '../local/outbox';
+import { discardEntry, getLocalStore } from '../local/store';
 import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { useFieldErrors } from '../shared-ui/field-errors';
 import { unitLabel, useT } from '../shared-ui/i18n';
@@ -21,6 +22,7 @@ import { useOnline } from '../shared-ui/local-store';
 import { NumberField } from '../shared-ui/number-field';
 import { usePhone } from '../shared-ui/responsive';
 import { useUi } from '../state/ui';
+import { createProduct, updateProduct } from './mutations';
 import { statusKey } from './product-chips';
 import {
   checkCreate,

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatTL } from '../../shared/domain/money';
-import type { LocalProduct } from '../local';
+import type { LocalProduct } from '../local/database';
 import { dateLabel, type Translate, useT } from '../shared-ui/i18n';
 import type { Column, RowAction } from '../shared-ui/kit/entity-list';
 import { firstImageUrl, ProductThumb } from '../shared-ui/product-thumb';

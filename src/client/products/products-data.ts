@@ -2,8 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { API } from '../../shared/api/endpoints';
 import { useApiMutation, useApiQuery } from '../api/query';
-import { type ProductPage, type ProductPageFilter, productFieldValues, queryProductPage } from '../local';
 import { useLocalDb } from '../shared-ui/local-store';
+import { type ProductPage, type ProductPageFilter, productFieldValues, queryProductPage } from './local';
 
 /**
  * Products as the management screen sees them: read live from the device's mirror (a synced

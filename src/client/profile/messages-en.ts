@@ -1,6 +1,6 @@
 import type { profileTr } from './messages-tr';
 
-/** This feature's screen texts in English; combined by shared-ui/i18n-en.ts (loaded on demand). */
+/** This feature's screen texts in English; combined by app/catalogue-en.ts (loaded on demand). */
 export const profileEn: Record<keyof typeof profileTr, string> = {
   fullName: 'Full name',
   lastLogin: 'Last sign-in',

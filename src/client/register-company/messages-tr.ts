@@ -1,4 +1,4 @@
-/** The company sign-up page's texts in Turkish; combined into the app's catalogue by shared-ui/i18n-tr.ts. */
+/** The company sign-up page's texts in Turkish; combined into the app's catalogue by app/catalogue-tr.ts. */
 export const registerCompanyTr = {
   reg_loginLink: 'Şirket kaydı oluşturun',
   reg_title: 'Şirket Kaydı',

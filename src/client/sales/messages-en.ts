@@ -1,6 +1,6 @@
 import type { salesTr } from './messages-tr';
 
-/** This feature's screen texts in English; combined by shared-ui/i18n-en.ts (loaded on demand). */
+/** This feature's screen texts in English; combined by app/catalogue-en.ts (loaded on demand). */
 export const salesEn: Record<keyof typeof salesTr, string> = {
   offlineOrdersSaved:
     'You are offline: orders are saved on this device and sent to the server when the connection returns.',

@@ -1,6 +1,6 @@
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 
-/** This feature's screen texts in Turkish (the spec's words, exactly); combined into the app's catalogue by shared-ui/i18n-tr.ts. */
+/** This feature's screen texts in Turkish (the spec's words, exactly); combined into the app's catalogue by app/catalogue-tr.ts. */
 export const salesTr = {
   offlineOrdersSaved:
     'Çevrimdışısınız: siparişler bu cihazda kaydedilir ve bağlantı gelince sunucuya gönderilir.',

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useReducer, useState } from 'react';
 import type { CreateOrderBody } from '../../shared/api/orders';
 import { kurusToTl } from '../../shared/domain/money';
-import type { LocalCustomer } from '../local';
+import type { LocalCustomer } from '../local/database';
 import { createOrderAction, useCustomers, useProducts } from '../shared-ui/catalogue-data';
 import { NewCustomerButton } from '../shared-ui/customer-dialog';
 import {

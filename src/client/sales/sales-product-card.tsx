@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatTL } from '../../shared/domain/money';
-import type { LocalProduct } from '../local';
+import type { LocalProduct } from '../local/database';
 import { unitLabel, useT } from '../shared-ui/i18n';
 import { productPriceKurus, productStock } from '../shared-ui/product-price';
 import { firstImageUrl, ProductThumb } from '../shared-ui/product-thumb';

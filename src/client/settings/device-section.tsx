@@ -14,7 +14,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { saveBlob } from '../api/download';
-import type { LocalStore, OutboxEntry, StorageFacts } from '../local';
+import type { OutboxEntry } from '../local/database';
+import type { LocalStore } from '../local/store';
+import type { StorageFacts } from '../local/sync/device-facts';
 import { formatBytes } from '../shared-ui/bytes';
 import { dateTimeLabel, useT } from '../shared-ui/i18n';
 import { useLocalStore, useSyncStatus } from '../shared-ui/local-store';
@@ -109,7 +111,7 @@ export function DeviceSection() {
   const [clearing, setClearing] = useState(false);
 
   const readDevice = useCallback(async (fresh: boolean) => {
-    const local = await import('../local');
+    const local = await import('../local/sync/device-facts');
     const storage = await local.storageFacts(fresh);
     setDevice({ id: local.deviceId(), version: local.APP_VERSION, storage });
   }, []);
@@ -258,7 +260,7 @@ function ClearDialog({
     const { tenant, userId } = store.db;
     try {
       await useSession.getState().signOut();
-      const local = await import('../local');
+      const local = await import('../local/store');
       await local.deleteLocalStore(tenant, userId);
       onDone();
     } catch (e) {

@@ -2,7 +2,7 @@ import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react';
 import { createApiQueryClient } from '../api/query';
 import { keepQueryCache, storePersister } from '../api/query-persist';
-import type { LocalDb } from '../local';
+import type { LocalDb } from '../local/database';
 import { useSession } from '../state/session';
 import { useLocalStore } from './local-store';
 

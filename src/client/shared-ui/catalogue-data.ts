@@ -1,14 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CreateOrderBody } from '../../shared/api/orders';
-import {
-  createOrder,
-  type LocalCustomer,
-  type LocalOrder,
-  type LocalProduct,
-  listCustomers,
-  listProducts,
-  type ProductFilter,
-} from '../local';
+import type { LocalCustomer, LocalOrder, LocalProduct } from '../local/database';
+import { listCustomers, listProducts, type ProductFilter } from '../local/queries';
+import { createOrder } from '../local/shared-mutations';
 import { t } from './i18n';
 import { runLocalAction } from './local-action';
 import { useLocalDb } from './local-store';

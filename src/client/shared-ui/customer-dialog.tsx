@@ -20,7 +20,8 @@ import {
   updateCustomerBody,
 } from '../../shared/api/customers';
 import { canWriteCustomers } from '../../shared/domain/customer-access';
-import { createCustomer, type LocalCustomer, type LocalDb, updateCustomer } from '../local';
+import type { LocalCustomer, LocalDb } from '../local/database';
+import { createCustomer, updateCustomer } from '../local/shared-mutations';
 import { useSession } from '../state/session';
 import { DialogSubmitActions } from './dialog-submit-actions';
 import { useFieldErrors } from './field-errors';

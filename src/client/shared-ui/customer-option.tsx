@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { HTMLAttributes } from 'react';
-import type { LocalCustomer } from '../local';
+import type { LocalCustomer } from '../local/database';
 import { rankCustomers } from './customer-search';
 
 /**

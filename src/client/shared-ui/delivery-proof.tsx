@@ -11,7 +11,7 @@ import { API } from '../../shared/api/endpoints';
 import type { DeliverBody, DeliveryProof } from '../../shared/api/warehouse';
 import { ApiError } from '../api/errors';
 import { useApiQuery } from '../api/query';
-import { unsentDeliveryProof } from '../local';
+import { unsentDeliveryProof } from '../local/delivery';
 import { dateTimeLabel, useT } from './i18n';
 import { useLocalDb, useOnline } from './local-store';
 import { mapsLink } from './maps-link';

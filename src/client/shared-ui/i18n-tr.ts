@@ -1,42 +1,16 @@
 import { ORDER_MESSAGES } from '../../shared/api/order-messages';
 import { STORED_TEXTS_TR } from '../../shared/api/stored-texts';
-import { backupsTr } from '../admin/backups/messages-tr';
-import { companyTr } from '../admin/company/messages-tr';
-import { logsTr } from '../admin/logs/messages-tr';
-import { adminTr } from '../admin/messages-tr';
-import { adminOrdersTr } from '../admin/orders/messages-tr';
-import { registrationsTr } from '../admin/registrations/messages-tr';
-import { settingsTr } from '../admin/settings/messages-tr';
-import { statusTr } from '../admin/status/messages-tr';
-import { usersTr } from '../admin/users/messages-tr';
-import { authTr } from '../auth/messages-tr';
-import { customersTr } from '../customers/messages-tr';
-import { dashboardTr } from '../dashboard/messages-tr';
-import { driverTr } from '../driver/messages-tr';
-import { inventoryTr } from '../inventory/messages-tr';
-import { invoicesTr } from '../invoices/messages-tr';
-import { notificationsTr } from '../notifications/messages-tr';
-import { ordersTr } from '../orders/messages-tr';
-import { passwordResetTr } from '../password-reset/messages-tr';
-import { importTr } from '../products/import/messages-tr';
-import { productsTr } from '../products/messages-tr';
-import { profileTr } from '../profile/messages-tr';
-import { registerCompanyTr } from '../register-company/messages-tr';
-import { salesTr } from '../sales/messages-tr';
-import { deviceSettingsTr } from '../settings/messages-tr';
-import { syncTr } from '../sync/messages-tr';
-import { tenantsTr } from '../tenant-management/messages-tr';
-import { warehouseTr } from '../warehouse/messages-tr';
 
 /**
- * The Turkish catalogue: the spec's texts, exactly (the default language, in the first download).
- * Texts more than one feature shows (the shell, shared components, stored texts) live here; a
- * text only one feature shows lives with it, in that feature's messages-tr.ts, spread in below.
- * The keys of all of them together are `MessageKey`; spreading would let a key defined twice
- * silently win, so a unit test (i18n-catalogues) refuses one, and feature keys carry the
- * feature's prefix. English is i18n-en.ts, built the same way and loaded on demand.
+ * The shared Turkish texts: the spec's texts, exactly (the default language, in the first
+ * download). Texts more than one feature shows (the shell, shared components, stored texts) live
+ * here; a text only one feature shows lives with it, in that feature's messages-tr.ts. The app
+ * combines them all into the catalogue (app/catalogue-tr.ts), whose keys are `MessageKey`;
+ * spreading would let a key defined twice silently win, so a unit test (i18n-catalogues) refuses
+ * one, and feature keys carry the feature's prefix. English is i18n-en.ts, combined the same way
+ * (app/catalogue-en.ts) and loaded on demand.
  */
-export const tr = {
+export const sharedTr = {
   appName: 'Sipariş Yönetim Sistemi',
   appShortName: 'Sipariş',
   loading: 'Loading',
@@ -291,34 +265,7 @@ export const tr = {
     'Sistem bakımda. Lütfen daha sonra tekrar deneyin. Uygulama bu cihazdaki verilerle çalışmaya devam ediyor; değişiklikleriniz bakım bitince gönderilecek.',
   set_maintenanceAdminBanner:
     'Bakım modu açık: yöneticiler dışındaki kullanıcılar sunucuya erişemiyor. Sistem Ayarları sekmesinden kapatabilirsiniz.',
-  // Each feature's own texts (its messages-tr.ts): one typed key set with the shared ones above.
-  ...customersTr,
-  ...productsTr,
-  ...importTr,
-  ...inventoryTr,
-  ...adminTr,
-  ...settingsTr,
-  ...logsTr,
-  ...adminOrdersTr,
-  ...companyTr,
-  ...usersTr,
-  ...tenantsTr,
-  ...registrationsTr,
-  ...backupsTr,
-  ...authTr,
-  ...dashboardTr,
-  ...driverTr,
-  ...notificationsTr,
-  ...passwordResetTr,
-  ...registerCompanyTr,
-  ...ordersTr,
-  ...profileTr,
-  ...salesTr,
-  ...syncTr,
-  ...statusTr,
-  ...deviceSettingsTr,
-  ...warehouseTr,
-  ...invoicesTr,
 };
 
-export type MessageKey = keyof typeof tr;
+/** The keys of the shared texts (the login shell's markup uses only these). */
+export type SharedMessageKey = keyof typeof sharedTr;

@@ -1,10 +1,10 @@
+import type { ProductUnit } from '../../shared/api/product-data';
 import { fillTemplate } from '../../shared/api/stored-texts';
-import { isOrderStatus, ORDER_STATUS_LABELS } from '../../shared/domain/order-status';
-import { ROLE_LABELS } from '../../shared/domain/roles';
+import { isOrderStatus, ORDER_STATUS_LABELS, type OrderStatus } from '../../shared/domain/order-status';
+import { ROLE_LABELS, type Role } from '../../shared/domain/roles';
 import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, relativeTime } from '../../shared/domain/time';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
-import { type MessageKey, tr } from './i18n-tr';
 
 /**
  * The dictionary of every screen text (English must switch every screen, not only the
@@ -19,23 +19,54 @@ import { type MessageKey, tr } from './i18n-tr';
  * src/shared/api/stored-texts.ts) and are rendered from it in English (notifications-data.ts,
  * event-notes.ts); the outbox's summaries are rebuilt from their kind (outbox-summary.ts).
  */
-export type { MessageKey };
+/**
+ * Every screen text's key. The app shell declares them: it assembles the catalogue from the shared
+ * texts and every feature's (app/catalogue-tr.ts) and augments this interface with its keys, so
+ * shared-ui never imports a feature and a key missing from the catalogue is still a type error.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by the app's declaration (interface merging)
+export interface Catalogue {}
+export type MessageKey = keyof Catalogue;
 
-/** The Turkish catalogue, for the test that every key has a text in each language. */
-export const TR_CATALOGUE: Record<MessageKey, string> = tr;
+/** The English catalogue's module (app/catalogue-en.ts): the texts and the label tables in English. */
+export interface EnglishCatalogue {
+  en: Record<MessageKey, string>;
+  STATUS_LABELS_EN: Record<OrderStatus, string>;
+  ROLE_LABELS_EN: Record<Role, string>;
+  PRODUCT_UNIT_LABELS_EN: Record<ProductUnit, string>;
+}
 
 /**
- * The English catalogue is its own chunk (i18n-en.ts), fetched only when English is chosen (and
- * before the first render when it was chosen before, main.tsx): a first visit in Turkish does not
- * download it. Until it is here, texts fall back to Turkish.
+ * The Turkish catalogue (the default language), registered by the app at start
+ * (`registerCatalogues`); also what the test that every key has a text in each language reads.
  */
-type English = typeof import('./i18n-en');
-let english: English | null = null;
-let loading: Promise<English> | null = null;
+export let TR_CATALOGUE = {} as Record<MessageKey, string>;
+
+/**
+ * The English catalogue is its own chunk (app/catalogue-en.ts), fetched only when English is
+ * chosen (and before the first render when it was chosen before, main.tsx): a first visit in
+ * Turkish does not download it. Until it is here, texts fall back to Turkish.
+ */
+let fetchEnglish: (() => Promise<EnglishCatalogue>) | null = null;
+let english: EnglishCatalogue | null = null;
+let loading: Promise<EnglishCatalogue> | null = null;
+
+/**
+ * The app's catalogues: the Turkish one, and how to fetch the English one. Called once when the
+ * app's catalogue module loads (app/catalogue-tr.ts), before any screen renders.
+ */
+export function registerCatalogues(
+  turkish: Record<MessageKey, string>,
+  loadEnglishCatalogue: () => Promise<EnglishCatalogue>,
+): void {
+  TR_CATALOGUE = turkish;
+  fetchEnglish = loadEnglishCatalogue;
+}
 
 /** Loads the English catalogue (once). */
 export async function loadEnglish(): Promise<void> {
-  loading ??= import('./i18n-en');
+  if (!fetchEnglish) throw new Error('The app has not registered its catalogues (app/catalogue-tr.ts).');
+  loading ??= fetchEnglish();
   english = await loading;
 }
 
@@ -150,7 +181,7 @@ export type Translate = (key: MessageKey, params?: Record<string, string | numbe
 function translate(language: 'tr' | 'en', key: MessageKey, params?: Record<string, string | number>): string {
   // One pass over the placeholders: a value holding `{…}` (a customer's name, typed notes) is
   // never filled again.
-  return fillTemplate((language === 'en' ? english?.en[key] : undefined) ?? tr[key], params);
+  return fillTemplate((language === 'en' ? english?.en[key] : undefined) ?? TR_CATALOGUE[key], params);
 }
 
 /** `const t = useT(); t('loginHeading')` — re-renders when the language changes. */

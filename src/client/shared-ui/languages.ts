@@ -3,7 +3,7 @@ import type { Language } from '../state/ui';
 /**
  * The languages a user may pick, each named in itself whatever the current one (a reader who
  * cannot read the current language must still find their own). Plain data: the first visit's
- * HTML login form (auth/login-shell-markup.ts, built without React) shows the same buttons.
+ * HTML login form (app/login-shell-markup.ts, built without React) shows the same buttons.
  */
 export const LANGUAGES: readonly { code: Language; label: string }[] = [
   { code: 'tr', label: 'Türkçe' },

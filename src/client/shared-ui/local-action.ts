@@ -1,4 +1,5 @@
-import { awaitEntry, getLocalStore, type OutboxEntry } from '../local';
+import type { OutboxEntry } from '../local/database';
+import { awaitEntry, getLocalStore } from '../local/store';
 import { useUi } from '../state/ui';
 import { t } from './i18n';
 
@@ -17,7 +18,7 @@ import { t } from './i18n';
  * The local change itself is applied at once either way (the screen shows it while waiting);
  * only what the screen SAYS waits. Every local mutation resolves to the outbox entry it queued, to
  * the record it created (whose id is its entry's id), or to null when there was nothing to send
- * (src/client/local/index.ts), so the wait is for that one id.
+ * (local/shared-mutations.ts, a feature's mutations.ts), so the wait is for that one id.
  */
 
 /** How long a screen waits for the server's answer before saying 'Kaydedildi, gönderiliyor'. */

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { LocalStore } from '../local';
+import type { LocalStore } from '../local/store';
 import { createSyncStatus, type SyncStatus } from '../local/sync/status';
 
 /**

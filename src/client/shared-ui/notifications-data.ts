@@ -9,14 +9,13 @@ import {
   renderInvoiceSkipped,
   renderOrderNotification,
 } from '../../shared/api/stored-texts';
-import type { LocalNotification } from '../local';
+import type { LocalNotification } from '../local/database';
+import { recentNotifications, unreadNotificationCount } from '../local/queries';
 import {
   deleteNotification,
   markAllNotificationsRead,
   markNotificationRead,
-  recentNotifications,
-  unreadNotificationCount,
-} from '../local';
+} from '../local/shared-mutations';
 import { useUi } from '../state/ui';
 import { type MessageKey, t } from './i18n';
 import { runLocalAction } from './local-action';

@@ -1,5 +1,5 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../shared/domain/order-status';
-import type { OutboxEntry } from '../local';
+import type { OutboxEntry } from '../local/database';
 import { useUi } from '../state/ui';
 import { type MessageKey, statusLabel, t } from './i18n';
 

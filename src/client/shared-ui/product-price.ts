@@ -1,5 +1,5 @@
 import { sellableStock } from '../../shared/domain/order-lines';
-import type { LocalProduct } from '../local';
+import type { LocalProduct } from '../local/database';
 
 /*
  * Product price rules shared by /sales and /create-order (here, so neither feature imports the

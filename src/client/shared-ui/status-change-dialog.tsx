@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { orderStatusBody } from '../../shared/api/orders';
 import type { OrderStatus } from '../../shared/domain/order-status';
-import type { LocalOrder } from '../local';
+import type { LocalOrder } from '../local/database';
 import { DialogSubmitActions } from './dialog-submit-actions';
 import { statusLabel, useT } from './i18n';
 import { OrderStatusChip } from './order-status-chip';

@@ -11,7 +11,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getTenant } from '../api/tenant';
-import type { OutboxEntry } from '../local';
+import type { OutboxEntry } from '../local/database';
 import type { Row } from '../local/mutations/define';
 import { carriesServerState, failedAction, serverValues } from '../shared-ui/conflict-view';
 import { dateTimeLabel, useT } from '../shared-ui/i18n';
@@ -40,7 +40,7 @@ export function SyncPanel({ anchor, onClose }: { anchor: HTMLElement | null; onC
   useEffect(() => {
     if (!anchor || !userId) return;
     let cancelled = false;
-    void import('../local')
+    void import('../local/registry')
       .then((local) => local.otherUsersWaiting(getTenant(), userId))
       .then((rows) => {
         if (!cancelled) setOthersWaiting(rows.reduce((sum, r) => sum + r.pending + r.failed, 0));
@@ -67,7 +67,7 @@ export function SyncPanel({ anchor, onClose }: { anchor: HTMLElement | null; onC
   );
   const pending = entries.filter((e) => e.status !== 'failed');
   const act = async (what: 'retry' | 'discard', id: string) => {
-    const local = await import('../local');
+    const local = await import('../local/store');
     await (what === 'retry' ? local.retryEntry(id) : local.discardEntry(id));
   };
   const syncNow = () => {

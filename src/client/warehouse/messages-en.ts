@@ -1,6 +1,6 @@
 import type { warehouseTr } from './messages-tr';
 
-/** This feature's screen texts in English; combined by shared-ui/i18n-en.ts (loaded on demand). */
+/** This feature's screen texts in English; combined by app/catalogue-en.ts (loaded on demand). */
 export const warehouseEn: Record<keyof typeof warehouseTr, string> = {
   // warehouse (/warehouse-dashboard, preparation by scan, delivery note)
   wh_approvedCount: 'Approved orders',

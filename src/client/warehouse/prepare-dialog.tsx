@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { missingLines, type ScanLine } from '../../shared/domain/barcode';
-import type { LocalOrder } from '../local';
+import type { LocalOrder } from '../local/database';
 import { useT } from '../shared-ui/i18n';
 import { usePhone } from '../shared-ui/responsive';
 import { ScanBar, type ScanBarHandle } from '../shared-ui/scan/scan-bar';

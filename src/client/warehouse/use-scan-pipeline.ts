@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import type { ScanLine } from '../../shared/domain/barcode';
-import { getLocalStore, type LocalOrder, queueScan } from '../local';
+import type { LocalOrder } from '../local/database';
+import { getLocalStore } from '../local/store';
 import { t } from '../shared-ui/i18n';
 import { playTone } from '../shared-ui/scan/feedback-tones';
 import { useUi } from '../state/ui';
+import { queueScan } from './mutations';
 import { type ScanOutcome, ScanPipeline } from './scan-pipeline';
 
 /** What the dialog shows about the last scan (`seq` changes on every scan, even an identical one). */

@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatTL } from '../../shared/domain/money';
-import type { LocalOrder } from '../local';
+import type { LocalOrder } from '../local/database';
 import { deliveryNotePagePath, printDeliveryNote } from '../shared-ui/delivery-note';
 import { FIGURE_CONTAINER, figureSx } from '../shared-ui/figure';
 import { dateLabel, statusLabel, useT } from '../shared-ui/i18n';

@@ -6,7 +6,9 @@ import { DEMO_ACTIONS, type DemoAction, mayUseDemoAction } from '../../shared/do
 import type { ActingUser } from '../../shared/domain/order-status';
 import { ApiError } from '../api/errors';
 import { call } from '../api/http';
-import { changeOrderStatus, type LocalOrder, type OutboxEntry, pullNow } from '../local';
+import type { LocalOrder, OutboxEntry } from '../local/database';
+import { changeOrderStatus } from '../local/shared-mutations';
+import { pullNow } from '../local/store';
 import { type MessageKey, t } from '../shared-ui/i18n';
 import { runLocalAction } from '../shared-ui/local-action';
 import { useLocalDb } from '../shared-ui/local-store';

@@ -1,6 +1,6 @@
 /**
  * The contract between the build-time login page (login.html, made from
- * src/client/auth/login-shell-markup.ts) and the server that fills it in per request
+ * src/client/app/login-shell-markup.ts) and the server that fills it in per request
  * (src/server/plugins/app/login-shell.ts): the placeholders it leaves.
  * - `colours`: the value of the page root's `style` attribute — CSS variables of the tenant's
  *   colours made readable as the theme makes them: --p (primary), --pd (primary dark),

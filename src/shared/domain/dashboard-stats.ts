@@ -8,7 +8,7 @@ import type { OrderStatus } from './order-status';
  * (GET /dashboard/stats), the device with a loop over its local mirror (offline dashboards) —
  * and both hand their raw counts (`StatsTotals`) to `finalizeStats`, which alone turns them into
  * rates, means and rounding. So the two can only disagree on counting, which a test checks on
- * one data set (tests/api/dashboard-stats.test.ts).
+ * one data set (tests/api/dashboard-stats-*.test.ts).
  *
  * The figures, over the orders the caller may see (orderScope), deleted ones left out:
  * - total_orders: every order.

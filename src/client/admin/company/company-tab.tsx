@@ -15,7 +15,7 @@ import { missingSellerFields } from '../../../shared/domain/invoice-seller';
 import { formatDateTime } from '../../../shared/domain/time';
 import { ApiError } from '../../api/errors';
 import { apiQueryKey, useApiMutation, useApiQuery } from '../../api/query';
-import { refreshInvoiceReadiness } from '../../local';
+import { refreshInvoiceReadiness } from '../../local/store';
 import { useT } from '../../shared-ui/i18n';
 import { ChunkLoading } from '../../shared-ui/loading';
 import { useOnline } from '../../shared-ui/local-store';

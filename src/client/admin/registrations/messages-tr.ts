@@ -1,4 +1,4 @@
-/** The platform admins' 'Şirket Kayıt Yönetimi' tab in Turkish; combined into the app's catalogue by shared-ui/i18n-tr.ts. */
+/** The platform admins' 'Şirket Kayıt Yönetimi' tab in Turkish; combined into the app's catalogue by app/catalogue-tr.ts. */
 export const registrationsTr = {
   reg_cardTotal: 'Toplam Kayıt',
   reg_cardPending: 'Bekleyen Kayıt',

@@ -12,6 +12,12 @@ import { warehouseMutations } from './warehouse';
  * THE table of outbox mutations: every kind of change a user can queue, each defined from the
  * endpoint it is sent to (./define.ts). `OutboxEntry.kind` is one of these keys, so a typo is a
  * type error, and a feature adds its kinds in its own file (./orders.ts, ./notifications.ts).
+ *
+ * These definitions stay here, not in the feature folders whose screens queue them: they are pure
+ * data built from the endpoint table (no screen code), the sync engine must know every kind before
+ * any screen loads (it replays entries queued in an earlier session, and a kind it does not know is
+ * held back), and `OutboxEntry.kind` is typed by this table — defining them in the features would
+ * make local/ import every feature.
  */
 export const MUTATIONS = {
   ...orderMutations,

@@ -595,8 +595,4 @@ export class SyncEngine {
   }
 }
 
-export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
-  return new SyncEngine(options);
-}
-
-export type { SyncStatus, SyncStatusStore } from './status';
+export type { SyncStatusStore } from './status';

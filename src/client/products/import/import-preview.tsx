@@ -17,8 +17,8 @@ import { useEffect, useState } from 'react';
 import type { ImportAction, ImportRow, ImportSummary } from '../../../shared/api/product-import';
 import { formatTL } from '../../../shared/domain/money';
 import type { ImportField } from '../../../shared/domain/product-import';
+import type { MessageKey } from '../../shared-ui/i18n';
 import { useT } from '../../shared-ui/i18n';
-import type { MessageKey } from '../../shared-ui/i18n-tr';
 import { usePhone } from '../../shared-ui/responsive';
 import { fetchRows } from './import-api';
 

@@ -7,7 +7,7 @@ import { accessibleColor, brandColor, darkShade } from '../../../shared/domain/c
  * The first visit's /login, filled in for the tenant named by `?tenant=`: a first visitor gets a
  * working form as plain HTML at once, and the app only when they act.
  *
- * The build writes login.html: the login form as plain HTML (src/client/auth/login-shell-markup.ts)
+ * The build writes login.html: the login form as plain HTML (src/client/app/login-shell-markup.ts)
  * and a 2 KiB script that loads the app on the user's first action. The server knows the tenant,
  * so the page arrives with the tenant's own name and colours — made readable exactly as the app's
  * theme makes them (src/client/app/theme.ts), so nothing changes when the app takes over.

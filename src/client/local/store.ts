@@ -1,24 +1,12 @@
 import Dexie from 'dexie';
 import type { User } from '../../shared/api';
-import type { CreateCustomerBody, UpdateCustomerBody } from '../../shared/api/customers';
 import { API } from '../../shared/api/endpoints';
-import type { CreateOrderBody, Driver, UpdateOrderBody } from '../../shared/api/orders';
-import type { BulkAction, CreateProductKurusBody, UpdateProductKurusBody } from '../../shared/api/products';
-import type { OrderStatus } from '../../shared/domain/order-status';
-import * as customers from './customers';
 import { LocalDb, localDbName, META } from './database';
-import * as delivery from './delivery';
-import * as inventory from './inventory';
-import * as invoices from './invoices';
-import * as notifications from './notifications';
-import * as orders from './orders';
 import * as outbox from './outbox';
 import { resetMirror } from './outbox';
 import { entryOutcome } from './outcome';
-import * as products from './products';
 import { registryDb } from './registry';
 import { SyncEngine, type SyncEngineOptions, type SyncStatusStore } from './sync/engine';
-import * as warehouse from './warehouse';
 
 /**
  * The local store's public face for the UI (framework-free: no React here).
@@ -27,7 +15,8 @@ import * as warehouse from './warehouse';
  * signed-in user; on sign-out or a user switch it calls `closeLocalStore` (the data and any unsent
  * changes stay on the device, in that user's own database). Screens read the Dexie tables of
  * `getLocalStore().db` with `useLiveQuery`, read `status` with zustand's `useStore`, and change
- * data only through the mutations exported here (they go through the outbox).
+ * data only through the bound mutations (they go through the outbox): those several features make
+ * in ./shared-mutations.ts, a feature's own in its folder's mutations.ts (their work in its local.ts).
  */
 export interface LocalStore {
   db: LocalDb;
@@ -133,56 +122,12 @@ export function getLocalStore(): LocalStore | null {
   return current;
 }
 
-function requireStore(): LocalStore {
+/** The open store; throws when none is open (signed out): what a mutation acts on. */
+export function requireStore(): LocalStore {
   if (!current) throw new Error('Yerel veri deposu açık değil (oturum yok).');
   return current;
 }
 
-// Bound mutations for the UI (each applies locally and queues in one transaction; works offline).
-export const markNotificationRead = async (id: string) =>
-  notifications.markNotificationRead(requireStore().db, id);
-export const markAllNotificationsRead = async () => notifications.markAllNotificationsRead(requireStore().db);
-export const deleteNotification = async (id: string) =>
-  notifications.deleteNotification(requireStore().db, id);
-export const createOrder = async (input: CreateOrderBody) => orders.createOrder(requireStore().db, input);
-export const updateOrder = async (id: string, changes: UpdateOrderBody) =>
-  orders.updateOrder(requireStore().db, id, changes);
-export const changeOrderStatus = async (id: string, status: OrderStatus, notes?: string | null) =>
-  orders.changeOrderStatus(requireStore().db, id, status, notes);
-export const assignDriver = async (
-  id: string,
-  driver: Pick<Driver, 'id' | 'full_name'>,
-  vehiclePlate?: string | null,
-) => orders.assignDriver(requireStore().db, id, driver, vehiclePlate);
-export const deleteOrder = async (id: string) => orders.deleteOrder(requireStore().db, id);
-export const createCustomer = async (input: CreateCustomerBody) =>
-  customers.createCustomer(requireStore().db, input);
-export const updateCustomer = async (id: string, values: Omit<UpdateCustomerBody, 'expected_version'>) =>
-  customers.updateCustomer(requireStore().db, id, values);
-export const deleteCustomer = async (id: string) => customers.deleteCustomer(requireStore().db, id);
-/** The driver's delivery with proof: delivered locally at once, the proof kept in the outbox. */
-export const issueInvoice = async (orderId: string, input: invoices.IssueInvoiceInput) =>
-  invoices.issueInvoice(requireStore().db, orderId, input);
-export const cancelInvoice = async (id: string, reason: string, cancelledByName: string | null) =>
-  invoices.cancelInvoice(requireStore().db, id, reason, cancelledByName);
-export const deliverOrder = async (id: string, proof: delivery.DeliveryProofInput) =>
-  delivery.deliverOrder(requireStore().db, id, proof);
-/** Queue an accepted warehouse scan (the screen matched it locally first). */
-export const queueScan = async (input: warehouse.ScanInput) => warehouse.queueScan(requireStore().db, input);
-/** Product management (admin): applied to the mirror and queued, offline too (./products.ts). */
-export const createProduct = async (input: CreateProductKurusBody) =>
-  products.createProduct(requireStore().db, input);
-export const updateProduct = async (
-  id: string,
-  changes: Omit<UpdateProductKurusBody, 'expected_version'>,
-  expectedVersion: number,
-) => products.updateProduct(requireStore().db, id, changes, expectedVersion);
-export const deleteProduct = async (id: string) => products.deleteProduct(requireStore().db, id);
-export const bulkProducts = async (action: BulkAction, ids: readonly string[]) =>
-  products.bulkProducts(requireStore().db, action, ids);
-/** The open orders on this device that hold each product (the delete rule; the server decides). */
-export const ordersHoldingProducts = async (ids: readonly string[]) =>
-  products.ordersHoldingProducts(requireStore().db, ids);
 /**
  * Sends the outbox now and waits up to `timeoutMs` for the server's answer to one entry: what a
  * screen says after a user action depends on it (shared-ui/local-action.ts). Gives up at once
@@ -196,28 +141,10 @@ export const awaitEntry = async (id: string, timeoutMs: number) => {
     return !status.online || status.paused !== null;
   });
 };
-/** A manual stock adjustment with a reason (versioned; offline through the outbox). */
-export const adjustStock = async (input: inventory.AdjustInput) =>
-  inventory.adjustStock(requireStore().db, input);
-/** Post a finished count (its count_id is the Idempotency-Key: posted exactly once). */
-export const postCount = async (input: inventory.PostCountInput) =>
-  inventory.postCount(requireStore().db, input);
 /** Ask the sync engine for a pull now (the warehouse list's 10 s / tab-visible refresh). */
 export const pullNow = async () => {
   const store = current;
   if (store) await store.engine.pullNow();
-};
-/**
- * Refresh the cached GET /dashboard/stats answer (kept in meta for the team list offline).
- * False when it could not be fetched (offline, or a server without the endpoint): the cache stays.
- */
-export const refreshDashboardStats = async () => {
-  const store = current;
-  if (!store) return false;
-  return store.engine.refreshReference(API.dashboardStats, META.dashboardStats, (data) => ({
-    stats: data,
-    fetched_at: new Date().toISOString(),
-  }));
 };
 /**
  * Ask the server again whether the company may invoice (GET /invoices/readiness) and keep the
@@ -245,62 +172,3 @@ export const discardEntry = async (id: string) => {
   if (ok) void store.engine.pullNow();
   return ok;
 };
-
-export { pendingCustomerNumber } from './customers';
-export * from './database';
-export { type DeliveryProofInput, unsentDeliveryProof } from './delivery';
-export type { AdjustInput, CountLineInput, PostCountInput } from './inventory';
-export {
-  buildInvoiceDraft,
-  dayInZone,
-  type InvoiceFilter,
-  type InvoicePage,
-  invoiceMatches,
-  invoiceOfOrder,
-  queryInvoices,
-  returnInvoiceBlocking,
-  shownInvoiceNumber,
-} from './invoices';
-export { isKnownKind, MUTATIONS, type MutationKind } from './mutations';
-export { pendingOrderNumber } from './orders';
-export { countEntries, type EnqueueInput, enqueue, listEntries } from './outbox';
-export type { EntryOutcome } from './outcome';
-export {
-  type ProductPage,
-  type ProductPageFilter,
-  productFieldValues,
-  queryProductPage,
-} from './products';
-export {
-  foldTr,
-  getOrder,
-  listCustomers,
-  listProducts,
-  type OrderFilter,
-  type OrderPage,
-  orderOutboxEntries,
-  orderTallies,
-  type ProductFilter,
-  queryOrders,
-  recentNotifications,
-  unreadNotificationCount,
-} from './queries';
-export { listStores, otherUsersWaiting, type RegistryRow } from './registry';
-export {
-  APP_VERSION,
-  collectDeviceFacts,
-  deviceId,
-  outboxFacts,
-  type StorageFacts,
-  storageFacts,
-} from './sync/device-facts';
-export {
-  createSyncEngine,
-  SyncEngine,
-  type SyncEngineOptions,
-  type SyncStatus,
-  type SyncStatusStore,
-} from './sync/engine';
-export { keysOverlap } from './sync/plan';
-export type { OrderTally, TallyRow } from './tallies';
-export type { ScanInput } from './warehouse';

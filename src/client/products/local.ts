@@ -3,9 +3,9 @@ import type { BulkAction, CreateProductKurusBody, UpdateProductKurusBody } from 
 import { DEFAULT_KDV_RATE } from '../../shared/domain/invoice';
 import { kurusToTl } from '../../shared/domain/money';
 import { ORDER_STATUSES_HOLDING_PRODUCT, stockStatusOf } from '../../shared/domain/stock';
-import { type LocalDb, type LocalProduct, type OutboxEntry, recordKey } from './database';
-import { enqueue, uuid } from './outbox';
-import { foldTr } from './queries';
+import { type LocalDb, type LocalProduct, type OutboxEntry, recordKey } from '../local/database';
+import { enqueue, uuid } from '../local/outbox';
+import { foldTr } from '../local/queries';
 
 /**
  * Product management on the device (admin): the list reads the mirrored products (a synced

@@ -1,5 +1,5 @@
-import { type LocalDb, type OutboxEntry, recordKey } from './database';
-import { enqueue, uuid } from './outbox';
+import { type LocalDb, type OutboxEntry, recordKey } from '../local/database';
+import { enqueue, uuid } from '../local/outbox';
 
 /**
  * Warehouse scans. The screen has already matched the scan against the order's lines

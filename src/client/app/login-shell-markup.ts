@@ -1,5 +1,7 @@
 import { escapeHtml, LOGIN_SHELL_PLACEHOLDERS as SHELL_PLACEHOLDERS } from '../../shared/api/login-shell';
-import { tr } from '../shared-ui/i18n-tr';
+import { authTr } from '../auth/messages-tr';
+import { registerCompanyTr } from '../register-company/messages-tr';
+import { sharedTr } from '../shared-ui/i18n-tr';
 import { LANGUAGES } from '../shared-ui/languages';
 
 /**
@@ -21,6 +23,12 @@ import { LANGUAGES } from '../shared-ui/languages';
  *
  * The server fills in the tenant per request: `LOGIN_SHELL_PLACEHOLDERS` (src/shared/api/login-shell.ts).
  */
+/**
+ * The Turkish texts the form shows: the shared ones and those of the sign-in and company sign-up
+ * screens (plain data, so the build can run this without the app's catalogue module).
+ */
+const tr = { ...sharedTr, ...authTr, ...registerCompanyTr };
+
 /** MUI's icon paths (Visibility, VisibilityOff, LockOutlined), 24×24. */
 const ICON = {
   show: 'M12 4.5C7 4.5 2.73 7.61 1 12c1.73 4.39 6 7.5 11 7.5s9.27-3.11 11-7.5c-1.73-4.39-6-7.5-11-7.5M12 17c-2.76 0-5-2.24-5-5s2.24-5 5-5 5 2.24 5 5-2.24 5-5 5m0-8c-1.66 0-3 1.34-3 3s1.34 3 3 3 3-1.34 3-3-1.34-3-3-3',

@@ -1,6 +1,6 @@
 import type { AdjustmentReason } from '../../shared/domain/stock';
-import { type LocalDb, type OutboxEntry, recordKey } from './database';
-import { enqueue } from './outbox';
+import { type LocalDb, type OutboxEntry, recordKey } from '../local/database';
+import { enqueue } from '../local/outbox';
 
 /**
  * The inventory's stock changes, each applied on the device and queued in the outbox in ONE

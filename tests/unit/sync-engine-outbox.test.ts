@@ -1,6 +1,5 @@
 import 'fake-indexeddb/auto';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { META } from '../../src/client/local/database';
 import {
   deleteNotification,
@@ -9,216 +8,23 @@ import {
 } from '../../src/client/local/notifications';
 import { listEntries } from '../../src/client/local/outbox';
 import { otherUsersWaiting } from '../../src/client/local/registry';
-import { bumpChangeSeq } from '../../src/server/db/change-seq';
 import { MESSAGES } from '../../src/shared/api/errors';
-import { startTestServer } from '../helpers/test-server';
+import { api, engine, login, networkFetch, offlineFetch, type Sent } from './support/sync-fixtures';
 import {
-  api,
-  device,
-  engine,
-  type Identity,
-  login,
-  networkFetch,
-  offlineFetch,
-  type Sent,
-  TestLocks,
-} from './support/sync-fixtures';
+  auditCount,
+  primedDevice,
+  server,
+  serverNotification,
+  setUpSyncServer,
+  unreadOf,
+} from './support/sync-server';
 
 /**
- * The sync engine in Node (fake-indexeddb) against the REAL server in-process: real HTTP, real
- * database, real idempotency. Each test acts as a different demo user so that tests do not
- * share server-side state.
+ * The sync engine's outbox in Node (fake-indexeddb) against the real server: changes shown at once
+ * and sent once, network flaps, 401 pauses, per-user entries, refusals restoring server truth, and
+ * ordering per record.
  */
-
-type TestServer = Awaited<ReturnType<typeof startTestServer>>;
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-}, 180_000);
-
-afterAll(async () => {
-  await server?.close();
-});
-
-async function serverNotification(tenant: string, id: string) {
-  return server.db
-    .selectFrom('notifications')
-    .select(['id', 'is_read', 'deleted_at', 'user_id'])
-    .where('tenant_id', '=', tenant)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-async function auditCount(tenant: string, entityId: string): Promise<number> {
-  const row = await server.db
-    .selectFrom('audit_logs')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('tenant_id', '=', tenant)
-    .where('entity_id', '=', entityId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-async function unreadOf(db: import('../../src/client/local/database').LocalDb, n: number) {
-  const rows = await db.notifications.where('unread').equals(1).sortBy('created_at');
-  if (rows.length < n)
-    throw new Error(`the seed should give this user at least ${n} unread notifications (got ${rows.length})`);
-  return rows.slice(0, n);
-}
-
-/** A device of `who`, pulled once over a working network. */
-async function primedDevice(who: Identity) {
-  const dev = device();
-  const db = dev.open(who);
-  const first = engine(db, server.apiBase, () => who.token);
-  await first.start();
-  await first.whenIdle();
-  await first.stop();
-  return { dev, db };
-}
-
-describe('pull', () => {
-  it('first pull fills Dexie with what the role may see, page by page', async () => {
-    const tenant = 'demo';
-    const allOrders = await server.db
-      .selectFrom('orders')
-      .select(['id', 'status', 'salesperson_id', 'driver_id'])
-      .where('tenant_id', '=', tenant)
-      .where('deleted_at', 'is', null)
-      .execute();
-    const products = await server.db
-      .selectFrom('products')
-      .select('id')
-      .where('tenant_id', '=', tenant)
-      .where('deleted_at', 'is', null)
-      .execute();
-    const customers = await server.db
-      .selectFrom('customers')
-      .select('id')
-      .where('tenant_id', '=', tenant)
-      .where('deleted_at', 'is', null)
-      .execute();
-    const visible: Record<string, (o: (typeof allOrders)[number], userId: string) => boolean> = {
-      sales: (o, id) => o.salesperson_id === id,
-      warehouse: (o) => ['approved', 'prepared', 'in_transit', 'delivered'].includes(o.status),
-      driver: (o, id) => o.driver_id === id,
-      manager: () => true,
-      admin: () => true,
-    };
-    for (const username of Object.keys(visible)) {
-      const who = await login(server.apiBase, tenant, username);
-      const db = device().open(who);
-      const sync = engine(db, server.apiBase, () => who.token, { pullLimit: 7 }); // small pages: has_more paging
-      await sync.start();
-      await sync.whenIdle();
-      await sync.stop();
-
-      const expected = allOrders
-        .filter((o) => visible[username]?.(o, who.user.id))
-        .map((o) => o.id)
-        .sort();
-      const local = await db.orders.toArray();
-      expect(expected.length, `${username} should see some orders`).toBeGreaterThan(0);
-      expect(local.map((o) => o.id).sort(), username).toEqual(expected);
-      expect(local.every((o) => Array.isArray(o.items) && o.pending_sync === 0)).toBe(true);
-
-      const own = await server.db
-        .selectFrom('notifications')
-        .select('id')
-        .where('tenant_id', '=', tenant)
-        .where('user_id', '=', who.user.id)
-        .where('deleted_at', 'is', null)
-        .execute();
-      expect(
-        (await db.notifications.toCollection().primaryKeys()).sort(),
-        `${username} notifications`,
-      ).toEqual(own.map((n) => n.id).sort());
-      expect(await db.products.count()).toBe(products.length);
-      expect(await db.customers.count()).toBe(customers.length);
-      expect(await db.getMeta<string>(META.cursor)).toMatch(/^[1-9]\d*$/);
-      expect(sync.status.getState()).toMatchObject({ leader: false, syncing: false, lastError: null });
-      expect(sync.status.getState().lastPullAt).not.toBeNull();
-      db.close();
-    }
-  });
-
-  it('an incremental pull picks up server-side changes, new rows and removals (visibility too)', async () => {
-    const tenant = 'client1';
-    const warehouse = await login(server.apiBase, tenant, 'warehouse');
-    const { db } = await primedDevice(warehouse);
-    const approved = await db.orders.where('status').equals('approved').toArray();
-    expect(approved.length).toBeGreaterThanOrEqual(2);
-    const [leaving, edited] = approved;
-    if (!leaving || !edited) throw new Error('unreachable');
-    const [keptNotification, deletedNotification] = await unreadOf(db, 2);
-    if (!keptNotification || !deletedNotification) throw new Error('unreachable');
-    const cursorBefore = BigInt((await db.getMeta<string>(META.cursor)) ?? '0');
-
-    // Server-side changes, each in a writing transaction that bumps the tenant's change sequence.
-    await server.db.transaction().execute(async (trx) => {
-      const seq = await bumpChangeSeq(trx, tenant);
-      await trx
-        .updateTable('orders')
-        .set({ notes: 'Kapıda ödeme', updated_at: new Date(), change_seq: seq })
-        .where('tenant_id', '=', tenant)
-        .where('id', '=', edited.id)
-        .execute();
-    });
-    await server.db.transaction().execute(async (trx) => {
-      // Back to pending approval: no longer visible to the warehouse → a removal for this user.
-      const seq = await bumpChangeSeq(trx, tenant);
-      await trx
-        .updateTable('orders')
-        .set({ status: 'pending_approval', updated_at: new Date(), change_seq: seq })
-        .where('tenant_id', '=', tenant)
-        .where('id', '=', leaving.id)
-        .execute();
-    });
-    const newId = crypto.randomUUID();
-    await server.db.transaction().execute(async (trx) => {
-      const seq = await bumpChangeSeq(trx, tenant);
-      await trx
-        .insertInto('notifications')
-        .values({
-          tenant_id: tenant,
-          id: newId,
-          user_id: warehouse.user.id,
-          type: 'system',
-          title: 'Yeni duyuru',
-          message: 'Depo sayımı cuma günü',
-          related_order_id: null,
-          change_seq: seq,
-        })
-        .execute();
-    });
-    // The user deletes and reads notifications on another device.
-    expect(
-      (await api(server.apiBase, warehouse, 'DELETE', `/notifications/${deletedNotification.id}`)).status,
-    ).toBe(200);
-    expect(
-      (await api(server.apiBase, warehouse, 'PATCH', `/notifications/${keptNotification.id}/read`)).status,
-    ).toBe(200);
-
-    const sync = engine(db, server.apiBase, () => warehouse.token);
-    await sync.start();
-    await sync.whenIdle();
-    await sync.stop();
-
-    expect(await db.orders.get(leaving.id)).toBeUndefined();
-    expect((await db.orders.get(edited.id))?.notes).toBe('Kapıda ödeme');
-    expect(await db.notifications.get(newId)).toMatchObject({
-      title: 'Yeni duyuru',
-      is_read: false,
-      unread: 1,
-      type: 'system',
-    });
-    expect(await db.notifications.get(deletedNotification.id)).toBeUndefined();
-    expect(await db.notifications.get(keptNotification.id)).toMatchObject({ is_read: true, unread: 0 });
-    expect(BigInt((await db.getMeta<string>(META.cursor)) ?? '0')).toBeGreaterThan(cursorBefore);
-    db.close();
-  });
-});
+setUpSyncServer();
 
 describe('outbox', () => {
   it('marks a notification read offline: shown at once, queued, survives a restart, sent once online', async () => {
@@ -511,7 +317,8 @@ describe('outbox', () => {
   it('one request per entry: an order created and edited offline goes through whole (the edit names the version the create made)', async () => {
     const who = await login(server.apiBase, 'client1', 'sales');
     const { db } = await primedDevice(who);
-    const { createOrder, updateOrder } = await import('../../src/client/local/orders');
+    const { createOrder } = await import('../../src/client/local/orders');
+    const { updateOrder } = await import('../../src/client/orders/local');
     const order = await createOrder(db, {
       customer_name: 'Tek Tek Müşteri',
       items: [{ product_name: 'Kalem', quantity: 1, unit_price: 5 }],
@@ -555,91 +362,6 @@ describe('outbox', () => {
     expect((await serverNotification('client1', target.id))?.is_read).toBe(true);
     expect(await db.notifications.where('unread').equals(1).count()).toBe(0);
     await sync.stop();
-    db.close();
-  });
-});
-
-describe('one syncer per device', () => {
-  it('elects one leader with Web Locks; a follower sends nothing and takes over when the leader stops', async () => {
-    const who = await login(server.apiBase, 'client1', 'driver');
-    const dev = device();
-    const locks = new TestLocks();
-    const tabA = dev.open(who);
-    const tabB = dev.open(who);
-    const logA: Sent[] = [];
-    const logB: Sent[] = [];
-    const a = engine(tabA, server.apiBase, () => who.token, { locks, fetch: networkFetch({ log: logA }) });
-    const b = engine(tabB, server.apiBase, () => who.token, { locks, fetch: networkFetch({ log: logB }) });
-    await a.start();
-    await b.start();
-    await vi.waitFor(() => expect(a.status.getState().leader).toBe(true));
-    await a.whenIdle();
-    expect(b.status.getState().leader).toBe(false);
-    await b.pullNow();
-    await b.flushNow();
-    expect(logB).toEqual([]);
-    // The follower sees the leader's pull through the shared IndexedDB.
-    expect(await tabB.notifications.count()).toBeGreaterThan(0);
-
-    await a.stop();
-    await vi.waitFor(() => expect(b.status.getState().leader).toBe(true));
-    const [target] = await unreadOf(tabB, 1);
-    if (!target) throw new Error('unreachable');
-    await markNotificationRead(tabB, target.id);
-    await b.flushNow();
-    await b.whenIdle();
-    expect(logB.some((c) => c.path === `/notifications/${target.id}/read`)).toBe(true);
-    expect((await serverNotification('client1', target.id))?.is_read).toBe(true);
-    await b.stop();
-    tabA.close();
-    tabB.close();
-  });
-});
-
-describe('server history replaced (sync epoch)', () => {
-  it('empties the mirror and pulls everything again, keeping unsent changes', async () => {
-    const who = await login(server.apiBase, 'default', 'sales');
-    const { db } = await primedDevice(who);
-    const [gone, readElsewhere, mine] = await unreadOf(db, 3);
-    if (!gone || !readElsewhere || !mine) throw new Error('unreachable');
-    const epochBefore = await db.getMeta<string>(META.epoch);
-    expect(epochBefore).toBeTruthy();
-
-    // The server's data is replaced behind the device's back (a restore): one notification no
-    // longer exists, another is read — and no change number says so. Only the epoch changes.
-    await server.db
-      .deleteFrom('notifications')
-      .where('tenant_id', '=', 'default')
-      .where('id', '=', gone.id)
-      .execute();
-    await server.db
-      .updateTable('notifications')
-      .set({ is_read: true })
-      .where('tenant_id', '=', 'default')
-      .where('id', '=', readElsewhere.id)
-      .execute();
-    await server.db
-      .updateTable('tenants')
-      .set({ sync_epoch: 'restored-epoch' })
-      .where('id', '=', 'default')
-      .execute();
-
-    // Meanwhile the user made a change that is not sent yet.
-    await markNotificationRead(db, mine.id);
-
-    const online = engine(db, server.apiBase, () => who.token);
-    await online.start();
-    await online.pullNow();
-    await online.whenIdle();
-    expect(await db.getMeta<string>(META.epoch)).toBe('restored-epoch');
-    expect(await db.notifications.get(gone.id)).toBeUndefined();
-    expect(await db.notifications.get(readElsewhere.id)).toMatchObject({ is_read: true, unread: 0 });
-    expect(await db.notifications.get(mine.id)).toMatchObject({ is_read: true });
-    expect((await serverNotification('default', mine.id))?.is_read).toBe(true);
-    // The rest of the mirror came back in full.
-    expect(await db.notifications.count()).toBeGreaterThan(3);
-    expect(await db.products.count()).toBeGreaterThan(0);
-    await online.stop();
     db.close();
   });
 });
