@@ -23,6 +23,7 @@ export default defineConfig({
           name: 'component',
           include: ['tests/component/**/*.test.tsx'],
           environment: 'happy-dom',
+          setupFiles: ['tests/helpers/catalogues.ts'],
           testTimeout: 30_000,
         },
       },
