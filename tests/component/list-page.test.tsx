@@ -38,11 +38,8 @@ function Probe({ prefix = 'users.', total }: { prefix?: string; total?: number }
       }
       pagination={{
         count: total ?? 100,
-        page: list.page,
-        pageSize: list.pageSize,
+        list,
         pageSizes: SIZES,
-        onPageChange: list.setPage,
-        onPageSizeChange: list.setPageSize,
         testId: 'probe-pagination',
       }}
     >

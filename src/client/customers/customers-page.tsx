@@ -152,11 +152,9 @@ export default function CustomersPage() {
         matches.length > 0
           ? {
               count: matches.length,
+              list,
               page,
-              pageSize: list.pageSize,
               pageSizes: PAGE_SIZES,
-              onPageChange: list.setPage,
-              onPageSizeChange: list.setPageSize,
               testId: 'customers-pagination',
             }
           : undefined

@@ -137,11 +137,9 @@ export function StockList({
       }
       pagination={{
         count: rows.length,
+        list,
         page: shownPage,
-        pageSize,
         pageSizes: PAGE_SIZES,
-        onPageChange: list.setPage,
-        onPageSizeChange: list.setPageSize,
         testId: 'inv-pagination',
       }}
     >

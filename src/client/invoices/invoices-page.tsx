@@ -264,11 +264,9 @@ export default function InvoicesPage() {
         total > 0
           ? {
               count: total,
+              list,
               page: Math.min(page, lastPage),
-              pageSize,
               pageSizes: PAGE_SIZES,
-              onPageChange: list.setPage,
-              onPageSizeChange: list.setPageSize,
               testId: 'invoices-pagination',
             }
           : undefined

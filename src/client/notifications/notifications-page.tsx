@@ -132,11 +132,9 @@ export default function NotificationsPage() {
         shown.length > DEFAULT_PAGE_SIZE
           ? {
               count: shown.length,
+              list,
               page: current,
-              pageSize,
               pageSizes: NOTIFICATION_PAGE_SIZES,
-              onPageChange: list.setPage,
-              onPageSizeChange: list.setPageSize,
               testId: 'notification-pagination',
             }
           : undefined

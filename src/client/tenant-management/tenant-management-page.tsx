@@ -210,11 +210,9 @@ function TenantManagement() {
         total > TENANT_PAGE_SIZE
           ? {
               count: total,
+              list,
               page,
-              pageSize: TENANT_PAGE_SIZE,
               pageSizes: [TENANT_PAGE_SIZE],
-              onPageChange: list.setPage,
-              onPageSizeChange: () => list.setPage(0),
               testId: 'tenants-pagination',
             }
           : undefined

@@ -286,11 +286,9 @@ export default function LogsTab() {
       fetching={logs.isFetching}
       pagination={{
         count: pagination?.total ?? 0,
+        list,
         page,
-        pageSize,
         pageSizes: PAGE_SIZES,
-        onPageChange: list.setPage,
-        onPageSizeChange: list.setPageSize,
         testId: 'logs-pagination',
       }}
       after={<LogDetailDialog entry={open} onClose={() => setOpen(null)} />}

@@ -129,11 +129,9 @@ export default function OrdersTab() {
       fetching={result === undefined}
       pagination={{
         count: result?.total ?? 0,
+        list,
         page,
-        pageSize,
         pageSizes: PAGE_SIZES,
-        onPageChange: list.setPage,
-        onPageSizeChange: list.setPageSize,
         testId: 'admin-orders-pagination',
       }}
     >

@@ -144,11 +144,8 @@ export default function UsersTab() {
       fetching={query.isFetching}
       pagination={{
         count: data?.pagination.total ?? 0,
-        page: list.page,
-        pageSize: list.pageSize,
+        list,
         pageSizes: USER_PAGE_SIZES,
-        onPageChange: list.setPage,
-        onPageSizeChange: list.setPageSize,
         testId: 'users-pagination',
       }}
       after={

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { useT } from '../i18n';
 import { ListPagination } from '../list-pagination';
+import type { ListParams } from './list-address';
 
 /**
  * The frame every list screen shares: a note while offline (what still works), the load error when
@@ -28,14 +29,17 @@ export interface ListPageProps {
   /** Above the rows (a bulk-action bar, a summary). */
   above?: ReactNode;
   fetching?: boolean;
+  /**
+   * The pager: how many rows there are, and the list's view in the address (its page and page
+   * size are the pager's). `page` overrides the shown page (a page past the end while the list
+   * is being corrected).
+   */
   pagination?: {
     count: number;
-    page: number;
-    pageSize: number;
+    list: ListParams;
     pageSizes: readonly number[];
-    onPageChange: (page: number) => void;
-    onPageSizeChange: (size: number) => void;
     testId: string;
+    page?: number;
   };
   /** The rows (an EntityList). */
   children: ReactNode;
@@ -92,11 +96,11 @@ export function ListPage({
         {pagination ? (
           <ListPagination
             count={pagination.count}
-            page={pagination.page}
-            pageSize={pagination.pageSize}
+            page={pagination.page ?? pagination.list.page}
+            pageSize={pagination.list.pageSize}
             pageSizes={[...pagination.pageSizes]}
-            onPageChange={pagination.onPageChange}
-            onPageSizeChange={pagination.onPageSizeChange}
+            onPageChange={pagination.list.setPage}
+            onPageSizeChange={pagination.list.setPageSize}
             testId={pagination.testId}
           />
         ) : null}
