@@ -1,10 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
@@ -14,13 +10,12 @@ import { KDV_RATES } from '../../shared/domain/invoice';
 import type { OutboxEntry } from '../local/database';
 import { uuid } from '../local/outbox';
 import { discardEntry, getLocalStore } from '../local/store';
-import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { useFieldErrors } from '../shared-ui/field-errors';
 import { unitLabel, useT } from '../shared-ui/i18n';
+import { EntityFormDialog } from '../shared-ui/kit/entity-form-dialog';
 import { failureText, outcomeText, settleLocalAction } from '../shared-ui/local-action';
 import { useOnline } from '../shared-ui/local-store';
 import { NumberField } from '../shared-ui/number-field';
-import { usePhone } from '../shared-ui/responsive';
 import { useUi } from '../state/ui';
 import { createProduct, updateProduct } from './mutations';
 import { statusKey } from './product-chips';
@@ -60,7 +55,6 @@ export function ProductFormDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const phone = usePhone();
   const online = useOnline();
   const ui = useUi();
   const [form, setForm] = useState<ProductForm>(emptyForm);
@@ -185,224 +179,200 @@ export function ProductFormDialog({
   );
 
   return (
-    <Dialog
+    <EntityFormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
+      title={t(editing ? 'prod_editTitle' : 'prod_addTitle')}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void save()}
+      submitLabel={t(editing ? 'prod_save' : 'prod_create')}
+      submitTestId="product-save"
+      submitDisabled={uploading}
+      conflict={conflict ? { text: t('prod_conflict'), testId: 'product-conflict' } : null}
+      testId="product-form-dialog"
       maxWidth="md"
-      fullWidth
-      fullScreen={phone}
-      aria-labelledby="product-form-title"
-      data-testid="product-form-dialog"
-      slotProps={{ transition: { onEntered: () => firstField.current?.focus() } }}
+      dividers
+      onEntered={() => firstField.current?.focus()}
     >
-      <DialogTitle id="product-form-title">{t(editing ? 'prod_editTitle' : 'prod_addTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <Stack
-          component="form"
-          noValidate
-          spacing={2}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
+      {online ? null : (
+        <Alert severity="info" data-testid="product-offline-note">
+          {t('prod_offlineNote')}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField
+          size="small"
+          required
+          label={t('prod_fName')}
+          value={form.name}
+          onChange={(e) => set('name')(e.target.value)}
+          error={!!errors.name}
+          helperText={errorText('name')}
+          disabled={locked}
+          inputRef={firstField}
+          slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.nameMax, 'data-testid': 'product-name' } }}
+        />
+        <TextField
+          size="small"
+          required
+          label={t('prod_fCode')}
+          value={form.product_code}
+          onChange={(e) => set('product_code')(e.target.value)}
+          error={!!errors.product_code}
+          helperText={errorText('product_code')}
+          disabled={locked}
+          slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.codeMax, 'data-testid': 'product-code' } }}
+        />
+        {money('selling_price', true)}
+        {money('cost_price', true)}
+        {money('discounted_price', false)}
+        <TextField
+          size="small"
+          label={t('prod_fBarcode')}
+          value={form.barcode}
+          onChange={(e) => set('barcode')(e.target.value)}
+          error={!!errors.barcode}
+          helperText={errorText('barcode')}
+          disabled={locked}
+          slotProps={{
+            htmlInput: { maxLength: 14, inputMode: 'numeric', 'data-testid': 'product-barcode' },
           }}
+        />
+        <ProductListField
+          kind="category"
+          value={form.category}
+          onChange={set('category')}
+          error={errorText('category')}
+          disabled={locked}
+        />
+        <ProductListField
+          kind="brand"
+          value={form.brand}
+          onChange={set('brand')}
+          error={errorText('brand')}
+          disabled={locked}
+        />
+        <TextField
+          select
+          size="small"
+          label={t('prod_fUnit')}
+          value={form.unit}
+          onChange={(e) => set('unit')(e.target.value)}
+          error={!!errors.unit}
+          helperText={errorText('unit')}
+          disabled={locked}
+          slotProps={{ htmlInput: { 'data-testid': 'product-unit' } }}
         >
-          {conflict ? (
-            <Alert severity="warning" data-testid="product-conflict">
-              {t('prod_conflict')}
-            </Alert>
-          ) : null}
-          {online ? null : (
-            <Alert severity="info" data-testid="product-offline-note">
-              {t('prod_offlineNote')}
-            </Alert>
-          )}
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField
-              size="small"
-              required
-              label={t('prod_fName')}
-              value={form.name}
-              onChange={(e) => set('name')(e.target.value)}
-              error={!!errors.name}
-              helperText={errorText('name')}
-              disabled={locked}
-              inputRef={firstField}
-              slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.nameMax, 'data-testid': 'product-name' } }}
-            />
-            <TextField
-              size="small"
-              required
-              label={t('prod_fCode')}
-              value={form.product_code}
-              onChange={(e) => set('product_code')(e.target.value)}
-              error={!!errors.product_code}
-              helperText={errorText('product_code')}
-              disabled={locked}
-              slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.codeMax, 'data-testid': 'product-code' } }}
-            />
-            {money('selling_price', true)}
-            {money('cost_price', true)}
-            {money('discounted_price', false)}
-            <TextField
-              size="small"
-              label={t('prod_fBarcode')}
-              value={form.barcode}
-              onChange={(e) => set('barcode')(e.target.value)}
-              error={!!errors.barcode}
-              helperText={errorText('barcode')}
-              disabled={locked}
-              slotProps={{
-                htmlInput: { maxLength: 14, inputMode: 'numeric', 'data-testid': 'product-barcode' },
-              }}
-            />
-            <ProductListField
-              kind="category"
-              value={form.category}
-              onChange={set('category')}
-              error={errorText('category')}
-              disabled={locked}
-            />
-            <ProductListField
-              kind="brand"
-              value={form.brand}
-              onChange={set('brand')}
-              error={errorText('brand')}
-              disabled={locked}
-            />
-            <TextField
-              select
-              size="small"
-              label={t('prod_fUnit')}
-              value={form.unit}
-              onChange={(e) => set('unit')(e.target.value)}
-              error={!!errors.unit}
-              helperText={errorText('unit')}
-              disabled={locked}
-              slotProps={{ htmlInput: { 'data-testid': 'product-unit' } }}
-            >
-              {PRODUCT_UNITS.map((unit) => (
-                <MenuItem key={unit} value={unit}>
-                  {unitLabel(unit)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label={t('prod_fVat')}
-              value={form.vat_rate}
-              onChange={(e) => set('vat_rate')(Number(e.target.value))}
-              error={!!errors.vat_rate}
-              helperText={errorText('vat_rate')}
-              disabled={locked}
-              slotProps={{ htmlInput: { 'data-testid': 'product-vat' } }}
-            >
-              {KDV_RATES.map((rate) => (
-                <MenuItem key={rate} value={rate}>
-                  {t('prod_vatOption', { n: rate })}
-                </MenuItem>
-              ))}
-            </TextField>
-            <NumberField
-              kind="quantity"
-              size="small"
-              required
-              label={t('prod_fMinStock')}
-              value={form.min_stock}
-              onChange={set('min_stock')}
-              max={PRODUCT_LIMITS.maxStock}
-              errorText={errorText('min_stock')}
-              disabled={locked}
-              testId="product-min-stock"
-            />
-            {editing ? (
-              <TextField
-                size="small"
-                label={t('prod_fCurrentStock')}
-                value={form.current_stock}
-                helperText={t('prod_stockReadOnly')}
-                slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'product-current-stock' } }}
-              />
-            ) : (
-              <NumberField
-                kind="quantity"
-                size="small"
-                required
-                label={t('prod_fCurrentStock')}
-                value={form.current_stock}
-                onChange={set('current_stock')}
-                max={PRODUCT_LIMITS.maxStock}
-                errorText={errorText('current_stock')}
-                disabled={locked}
-                testId="product-current-stock"
-              />
-            )}
-            <TextField
-              select
-              size="small"
-              label={t('prod_fStatus')}
-              value={form.status}
-              onChange={(e) => set('status')(e.target.value as ProductForm['status'])}
-              disabled={locked}
-              slotProps={{ htmlInput: { 'data-testid': 'product-status-field' } }}
-            >
-              {PRODUCT_STATUSES.map((status) => (
-                <MenuItem key={status} value={status}>
-                  {t(statusKey(status))}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              size="small"
-              label={t('prod_fTags')}
-              value={form.tags}
-              onChange={(e) => set('tags')(e.target.value)}
-              error={!!errors.tags}
-              helperText={errorText('tags')}
-              disabled={locked}
-              slotProps={{ htmlInput: { maxLength: 900, 'data-testid': 'product-tags' } }}
-            />
-          </Box>
+          {PRODUCT_UNITS.map((unit) => (
+            <MenuItem key={unit} value={unit}>
+              {unitLabel(unit)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('prod_fVat')}
+          value={form.vat_rate}
+          onChange={(e) => set('vat_rate')(Number(e.target.value))}
+          error={!!errors.vat_rate}
+          helperText={errorText('vat_rate')}
+          disabled={locked}
+          slotProps={{ htmlInput: { 'data-testid': 'product-vat' } }}
+        >
+          {KDV_RATES.map((rate) => (
+            <MenuItem key={rate} value={rate}>
+              {t('prod_vatOption', { n: rate })}
+            </MenuItem>
+          ))}
+        </TextField>
+        <NumberField
+          kind="quantity"
+          size="small"
+          required
+          label={t('prod_fMinStock')}
+          value={form.min_stock}
+          onChange={set('min_stock')}
+          max={PRODUCT_LIMITS.maxStock}
+          errorText={errorText('min_stock')}
+          disabled={locked}
+          testId="product-min-stock"
+        />
+        {editing ? (
           <TextField
             size="small"
-            multiline
-            minRows={2}
-            label={t('prod_fDescription')}
-            value={form.description}
-            onChange={(e) => set('description')(e.target.value)}
-            error={!!errors.description}
-            helperText={errorText('description')}
-            disabled={locked}
-            slotProps={{
-              htmlInput: { maxLength: PRODUCT_LIMITS.descriptionMax, 'data-testid': 'product-description' },
-            }}
+            label={t('prod_fCurrentStock')}
+            value={form.current_stock}
+            helperText={t('prod_stockReadOnly')}
+            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'product-current-stock' } }}
           />
-          <ProductImageField
-            url={form.image_url}
-            name={form.name}
-            onChange={set('image_url')}
-            onUploading={setUploading}
-            error={errorText('image_url')}
+        ) : (
+          <NumberField
+            kind="quantity"
+            size="small"
+            required
+            label={t('prod_fCurrentStock')}
+            value={form.current_stock}
+            onChange={set('current_stock')}
+            max={PRODUCT_LIMITS.maxStock}
+            errorText={errorText('current_stock')}
             disabled={locked}
+            testId="product-current-stock"
           />
-          {/* Enter in a field submits (a hidden submit button makes the form submittable). */}
-          <button type="submit" hidden aria-hidden tabIndex={-1} />
-          {busy ? (
-            <Typography variant="body2" color="text.secondary" role="status">
-              {t('prod_saving')}
-            </Typography>
-          ) : null}
-        </Stack>
-      </DialogContent>
-      <DialogSubmitActions
-        busy={busy}
-        disabled={uploading}
-        onCancel={onClose}
-        onSubmit={() => void save()}
-        testId="product-save"
-      >
-        {t(editing ? 'prod_save' : 'prod_create')}
-      </DialogSubmitActions>
-    </Dialog>
+        )}
+        <TextField
+          select
+          size="small"
+          label={t('prod_fStatus')}
+          value={form.status}
+          onChange={(e) => set('status')(e.target.value as ProductForm['status'])}
+          disabled={locked}
+          slotProps={{ htmlInput: { 'data-testid': 'product-status-field' } }}
+        >
+          {PRODUCT_STATUSES.map((status) => (
+            <MenuItem key={status} value={status}>
+              {t(statusKey(status))}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label={t('prod_fTags')}
+          value={form.tags}
+          onChange={(e) => set('tags')(e.target.value)}
+          error={!!errors.tags}
+          helperText={errorText('tags')}
+          disabled={locked}
+          slotProps={{ htmlInput: { maxLength: 900, 'data-testid': 'product-tags' } }}
+        />
+      </Box>
+      <TextField
+        size="small"
+        multiline
+        minRows={2}
+        label={t('prod_fDescription')}
+        value={form.description}
+        onChange={(e) => set('description')(e.target.value)}
+        error={!!errors.description}
+        helperText={errorText('description')}
+        disabled={locked}
+        slotProps={{
+          htmlInput: { maxLength: PRODUCT_LIMITS.descriptionMax, 'data-testid': 'product-description' },
+        }}
+      />
+      <ProductImageField
+        url={form.image_url}
+        name={form.name}
+        onChange={set('image_url')}
+        onUploading={setUploading}
+        error={errorText('image_url')}
+        disabled={locked}
+      />
+      {busy ? (
+        <Typography variant="body2" color="text.secondary" role="status">
+          {t('prod_saving')}
+        </Typography>
+      ) : null}
+    </EntityFormDialog>
   );
 }

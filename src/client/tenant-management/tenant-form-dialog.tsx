@@ -1,8 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
@@ -25,9 +21,8 @@ import {
 } from '../../shared/api/tenant-admin';
 import { isBrandColour } from '../../shared/domain/brand-colour';
 import { ApiError } from '../api/errors';
-import { DialogSubmitActions } from '../shared-ui/dialog-submit-actions';
 import { type MessageKey, useT } from '../shared-ui/i18n';
-import { usePhone } from '../shared-ui/responsive';
+import { EntityFormDialog } from '../shared-ui/kit/entity-form-dialog';
 import { useUi } from '../state/ui';
 import { type FirstAdminLogin, makeOneTimePassword } from './one-time-password';
 import { TenantAdminsSection } from './tenant-admins';
@@ -118,7 +113,6 @@ export function TenantFormDialog({
   onFirstAdmin?: (login: FirstAdminLogin) => void;
 }) {
   const t = useT();
-  const phone = usePhone();
   const ui = useUi();
   const [form, setForm] = useState<TenantForm>(EMPTY);
   const [seen, setSeen] = useState<AdminTenant | null>(tenant);
@@ -303,127 +297,108 @@ export function TenantFormDialog({
   };
 
   return (
-    <Dialog
+    <EntityFormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={phone}
-      aria-labelledby="tenant-dialog-title"
-      data-testid="tenant-dialog"
-    >
-      <DialogTitle id="tenant-dialog-title">{t(seen ? 'tm_editTitle' : 'tm_addTitle')}</DialogTitle>
-      <DialogContent>
-        <Stack
-          spacing={2}
-          sx={{ pt: 1 }}
-          component="form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
-          {conflict ? (
-            <Alert severity="warning" data-testid="tenant-conflict">
-              {t('tm_conflict')}
-            </Alert>
-          ) : null}
-          <TextField
-            label={t('tm_fieldCompany')}
-            value={form.company_name}
-            onChange={(e) => rename(e.target.value)}
-            fullWidth
-            size="small"
-            required
-            autoFocus
-            slotProps={{ htmlInput: { 'data-testid': 'tenant-field-company_name' } }}
-          />
-          <SameNameWarning name={form.company_name} except={seen?.tenant_id ?? null} />
-          {/* Read-only once created (not disabled: its helper text must stay readable). */}
-          {text('subdomain', 'tm_fieldSubdomain', {
-            required: true,
-            autoComplete: 'off',
-            helperText: seen ? t('tm_subdomainFixed') : t('tm_subdomainHelp'),
-            slotProps: { htmlInput: { 'data-testid': 'tenant-field-subdomain', readOnly: !!seen } },
-          })}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            {select('subscription_plan', 'tm_fieldPlan', TENANT_PLANS, (p) =>
-              t(planKey(p as AdminTenant['subscription_plan'])),
-            )}
-            <FormControlLabel
-              sx={{ minWidth: 120 }}
-              control={
-                <Switch
-                  checked={form.is_active}
-                  onChange={(e) => set('is_active')(e.target.checked)}
-                  slotProps={{ input: { 'data-testid': 'tenant-field-is_active' } as object }}
-                />
-              }
-              label={t('tm_fieldActive')}
-            />
-          </Stack>
-
-          <Typography variant="subtitle2" component="h3">
-            {t('tm_sectionBranding')}
-          </Typography>
-          {text('logo_url', 'tm_fieldLogo', { type: 'url', autoComplete: 'off' })}
-          <Stack direction="row" spacing={2}>
-            {colour('primary_color', 'tm_fieldPrimary')}
-            {colour('secondary_color', 'tm_fieldSecondary')}
-          </Stack>
-          {text('company_description', 'tm_fieldDescription', {
-            multiline: true,
-            minRows: 2,
-            helperText: t('tm_descriptionHelp'),
-          })}
-
-          <Typography variant="subtitle2" component="h3">
-            {t('tm_sectionSettings')}
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {select('timezone', 'tm_fieldTimezone', TENANT_TIMEZONES, undefined, 'tm_timezoneHelp')}
-            {select('currency', 'tm_fieldCurrency', TENANT_CURRENCIES, undefined, 'tm_currencyOnlyTry')}
-            {select(
-              'language',
-              'tm_fieldLanguage',
-              TENANT_LANGUAGES,
-              (l) => (l === 'tr' || l === 'en' ? t(`tm_lang_${l}`) : l),
-              'tm_languageHelp',
-            )}
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {text('order_number_prefix', 'tm_fieldOrderPrefix')}
-            {text('customer_number_prefix', 'tm_fieldCustomerPrefix')}
-          </Stack>
-          {seen ? null : (
-            <>
-              <Typography variant="subtitle2" component="h3">
-                {t('tm_sectionAdmin')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t('tm_adminHelp')}
-              </Typography>
-              {text('admin_full_name', 'tm_fieldAdminName', { autoComplete: 'off' })}
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                {text('admin_username', 'tm_fieldAdminUsername', { autoComplete: 'off' })}
-                {text('admin_email', 'tm_fieldAdminEmail', { type: 'email', autoComplete: 'off' })}
-              </Stack>
-            </>
-          )}
-          <button type="submit" hidden aria-hidden tabIndex={-1} />
-        </Stack>
-        {/* Outside the form: the admins section has its own form. */}
-        {seen ? (
+      title={t(seen ? 'tm_editTitle' : 'tm_addTitle')}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void save()}
+      submitLabel={t(seen ? 'tm_save' : 'tm_create')}
+      submitTestId="tenant-save"
+      conflict={conflict ? { text: t('tm_conflict'), testId: 'tenant-conflict' } : null}
+      testId="tenant-dialog"
+      // Outside the form: the admins section has its own form.
+      outside={
+        seen ? (
           <Stack spacing={2} sx={{ mt: 2 }}>
             <TenantUsagePanel tenant={seen} />
             <TenantAdminsSection tenant={seen} onOneTimePassword={onFirstAdmin} />
           </Stack>
-        ) : null}
-      </DialogContent>
-      <DialogSubmitActions busy={busy} onCancel={onClose} onSubmit={() => void save()} testId="tenant-save">
-        {t(seen ? 'tm_save' : 'tm_create')}
-      </DialogSubmitActions>
-    </Dialog>
+        ) : null
+      }
+    >
+      <TextField
+        label={t('tm_fieldCompany')}
+        value={form.company_name}
+        onChange={(e) => rename(e.target.value)}
+        fullWidth
+        size="small"
+        required
+        autoFocus
+        slotProps={{ htmlInput: { 'data-testid': 'tenant-field-company_name' } }}
+      />
+      <SameNameWarning name={form.company_name} except={seen?.tenant_id ?? null} />
+      {/* Read-only once created (not disabled: its helper text must stay readable). */}
+      {text('subdomain', 'tm_fieldSubdomain', {
+        required: true,
+        autoComplete: 'off',
+        helperText: seen ? t('tm_subdomainFixed') : t('tm_subdomainHelp'),
+        slotProps: { htmlInput: { 'data-testid': 'tenant-field-subdomain', readOnly: !!seen } },
+      })}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        {select('subscription_plan', 'tm_fieldPlan', TENANT_PLANS, (p) =>
+          t(planKey(p as AdminTenant['subscription_plan'])),
+        )}
+        <FormControlLabel
+          sx={{ minWidth: 120 }}
+          control={
+            <Switch
+              checked={form.is_active}
+              onChange={(e) => set('is_active')(e.target.checked)}
+              slotProps={{ input: { 'data-testid': 'tenant-field-is_active' } as object }}
+            />
+          }
+          label={t('tm_fieldActive')}
+        />
+      </Stack>
+
+      <Typography variant="subtitle2" component="h3">
+        {t('tm_sectionBranding')}
+      </Typography>
+      {text('logo_url', 'tm_fieldLogo', { type: 'url', autoComplete: 'off' })}
+      <Stack direction="row" spacing={2}>
+        {colour('primary_color', 'tm_fieldPrimary')}
+        {colour('secondary_color', 'tm_fieldSecondary')}
+      </Stack>
+      {text('company_description', 'tm_fieldDescription', {
+        multiline: true,
+        minRows: 2,
+        helperText: t('tm_descriptionHelp'),
+      })}
+
+      <Typography variant="subtitle2" component="h3">
+        {t('tm_sectionSettings')}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {select('timezone', 'tm_fieldTimezone', TENANT_TIMEZONES, undefined, 'tm_timezoneHelp')}
+        {select('currency', 'tm_fieldCurrency', TENANT_CURRENCIES, undefined, 'tm_currencyOnlyTry')}
+        {select(
+          'language',
+          'tm_fieldLanguage',
+          TENANT_LANGUAGES,
+          (l) => (l === 'tr' || l === 'en' ? t(`tm_lang_${l}`) : l),
+          'tm_languageHelp',
+        )}
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {text('order_number_prefix', 'tm_fieldOrderPrefix')}
+        {text('customer_number_prefix', 'tm_fieldCustomerPrefix')}
+      </Stack>
+      {seen ? null : (
+        <>
+          <Typography variant="subtitle2" component="h3">
+            {t('tm_sectionAdmin')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('tm_adminHelp')}
+          </Typography>
+          {text('admin_full_name', 'tm_fieldAdminName', { autoComplete: 'off' })}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {text('admin_username', 'tm_fieldAdminUsername', { autoComplete: 'off' })}
+            {text('admin_email', 'tm_fieldAdminEmail', { type: 'email', autoComplete: 'off' })}
+          </Stack>
+        </>
+      )}
+    </EntityFormDialog>
   );
 }

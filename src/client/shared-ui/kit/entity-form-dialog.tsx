@@ -27,6 +27,9 @@ export function EntityFormDialog({
   conflict,
   testId,
   maxWidth = 'sm',
+  dividers = false,
+  onEntered,
+  outside,
   children,
 }: {
   open: boolean;
@@ -41,6 +44,12 @@ export function EntityFormDialog({
   conflict?: { text: ReactNode; testId: string } | null;
   testId: string;
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
+  /** Lines above and below the scrolling content (a long form). */
+  dividers?: boolean;
+  /** Once the dialog has opened (to focus a field that is not the first). */
+  onEntered?: () => void;
+  /** Inside the dialog but outside the form (a section with a form of its own). */
+  outside?: ReactNode;
   children: ReactNode;
 }) {
   const phone = usePhone();
@@ -54,9 +63,10 @@ export function EntityFormDialog({
       fullScreen={phone}
       aria-labelledby={titleId}
       data-testid={testId}
+      slotProps={onEntered ? { transition: { onEntered } } : undefined}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
+      <DialogContent dividers={dividers}>
         <Stack
           spacing={2}
           sx={{ pt: 1 }}
@@ -75,6 +85,7 @@ export function EntityFormDialog({
           {children}
           <button type="submit" hidden aria-hidden tabIndex={-1} />
         </Stack>
+        {outside}
       </DialogContent>
       <DialogSubmitActions
         busy={busy}
