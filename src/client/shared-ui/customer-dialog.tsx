@@ -2,9 +2,6 @@ import PersonAdd from '@mui/icons-material/PersonAdd';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -23,9 +20,9 @@ import { canWriteCustomers } from '../../shared/domain/customer-access';
 import type { LocalCustomer, LocalDb } from '../local/database';
 import { createCustomer, updateCustomer } from '../local/shared-mutations';
 import { useSession } from '../state/session';
-import { DialogSubmitActions } from './dialog-submit-actions';
 import { useFieldErrors } from './field-errors';
 import { type MessageKey, useT } from './i18n';
+import { EntityFormDialog } from './kit/entity-form-dialog';
 import { runLocalAction } from './local-action';
 import { useLocalDb } from './local-store';
 
@@ -204,26 +201,17 @@ export function CustomerDialog({
   );
 
   return (
-    <Dialog
+    <EntityFormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      maxWidth="sm"
-      fullWidth
-      data-testid="customer-dialog"
-    >
-      <DialogTitle>{t(editing ? 'cust_editTitle' : 'cust_createTitle')}</DialogTitle>
-      <DialogContent>
-        <Grid container spacing={2} sx={{ pt: 1 }}>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('full_name')}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('company_name')}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('phone', { type: 'tel', inputMode: 'tel' })}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('email', { type: 'email', inputMode: 'email' })}</Grid>
-          <Grid size={12}>{field('address', { multiline: true })}</Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>{field('city')}</Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>{field('tax_office')}</Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>{field('tax_number', { inputMode: 'numeric' })}</Grid>
-        </Grid>
-        {duplicates && duplicates.length > 0 && (
+      title={t(editing ? 'cust_editTitle' : 'cust_createTitle')}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void save()}
+      submitLabel={t('cust_save')}
+      submitTestId="customer-save"
+      testId="customer-dialog"
+      outside={
+        duplicates && duplicates.length > 0 ? (
           <Alert severity="warning" sx={{ mt: 2 }} data-testid="customer-duplicates">
             <AlertTitle>{t('cust_duplicateTitle')}</AlertTitle>
             {duplicates.map((d) => (
@@ -236,12 +224,20 @@ export function CustomerDialog({
             ))}
             {t('cust_duplicateHint')}
           </Alert>
-        )}
-      </DialogContent>
-      <DialogSubmitActions busy={busy} onCancel={onClose} onSubmit={() => void save()} testId="customer-save">
-        {t('cust_save')}
-      </DialogSubmitActions>
-    </Dialog>
+        ) : null
+      }
+    >
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>{field('full_name')}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{field('company_name')}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{field('phone', { type: 'tel', inputMode: 'tel' })}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{field('email', { type: 'email', inputMode: 'email' })}</Grid>
+        <Grid size={12}>{field('address', { multiline: true })}</Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>{field('city')}</Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>{field('tax_office')}</Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>{field('tax_number', { inputMode: 'numeric' })}</Grid>
+      </Grid>
+    </EntityFormDialog>
   );
 }
 

@@ -74,6 +74,9 @@ export function EntityFormDialog({
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
+            // React events bubble through the dialog's portal: a page form around the button that
+            // opened the dialog (an order form's 'Yeni müşteri ekle') must not submit too.
+            e.stopPropagation();
             onSubmit();
           }}
         >
