@@ -56,14 +56,20 @@ function Dialog({ busy = false, onSubmit = vi.fn(), conflict = false, open = tru
 }
 
 describe('EntityFormDialog', () => {
-  it('opens with the initial values, is named by its title, and submits on Enter', () => {
+  it('opens with the initial values, is named by its title, and submits on Enter (not a page form around it)', () => {
     const onSubmit = vi.fn();
-    render(<Dialog onSubmit={onSubmit} />);
+    const pageSubmit = vi.fn();
+    render(
+      <form onSubmit={pageSubmit}>
+        <Dialog onSubmit={onSubmit} />
+      </form>,
+    );
     expect(screen.getByRole('dialog', { name: 'Kişi' })).toBeTruthy();
     const name = screen.getByTestId('f-name') as HTMLInputElement;
     expect(name.value).toBe('Ayşe');
     fireEvent.submit(name.closest('form') as HTMLFormElement);
     expect(onSubmit).toHaveBeenCalledWith({ name: 'Ayşe', email: '' });
+    expect(pageSubmit).not.toHaveBeenCalled();
   });
 
   it('shows an error under its field instead of the help, and drops it once the field is edited', () => {
@@ -79,7 +85,11 @@ describe('EntityFormDialog', () => {
   });
 
   it('keeps both buttons off while the write is on its way, and says when the record changed', () => {
-    render(<Dialog busy conflict />);
+    const onSubmit = vi.fn();
+    render(<Dialog busy conflict onSubmit={onSubmit} />);
+    // Enter in a field sends nothing more either.
+    fireEvent.submit(screen.getByTestId('f-name').closest('form') as HTMLFormElement);
+    expect(onSubmit).not.toHaveBeenCalled();
     expect((screen.getByTestId('save') as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'İptal' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('conflict').textContent).toBe('Kayıt değişti');

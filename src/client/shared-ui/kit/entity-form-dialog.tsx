@@ -77,7 +77,8 @@ export function EntityFormDialog({
             // React events bubble through the dialog's portal: a page form around the button that
             // opened the dialog (an order form's 'Yeni müşteri ekle') must not submit too.
             e.stopPropagation();
-            onSubmit();
+            // Enter while the write is on its way sends nothing more (as the disabled button).
+            if (!busy) onSubmit();
           }}
         >
           {conflict ? (
