@@ -77,9 +77,10 @@ export function StockList({
   const categories = useMemo(() => distinctValues(products, 'category'), [products]);
   const brands = useMemo(() => distinctValues(products, 'brand'), [products]);
   const counts = useMemo(() => stockCounts(products), [products]);
+  // The filter is a new object each render: its values are the key.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filter's values stand for it
   const rows = useMemo(
     () => filterStock(products, haystacks, deferred),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the filter's values are the key
     [products, haystacks, deferred.search, deferred.category, deferred.brand, deferred.status],
   );
   const lastPage = Math.max(0, Math.ceil(rows.length / pageSize) - 1);

@@ -114,11 +114,10 @@ export default function LogsTab() {
   const language = useUi((s) => s.language);
 
   const typed = useDebounced({ action: filters.action, search: filters.search });
-  const wire = useMemo(
-    () => wireFilters({ ...filters, ...typed }),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the filters' values are the key
-    [JSON.stringify(filters), typed],
-  );
+  // The filters are a new object each render: their values are the key.
+  const filterKey = JSON.stringify(filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for the filters' values
+  const wire = useMemo(() => wireFilters({ ...filters, ...typed }), [filterKey, typed]);
   const logs = useApiQuery(
     API.adminLogs,
     { query: { ...wire, page: page + 1, limit: pageSize } },
