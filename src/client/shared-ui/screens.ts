@@ -227,11 +227,12 @@ export const SCREEN_PATHS = Object.keys(SCREENS) as ScreenPath[];
 
 const screen = (path: ScreenPath): ScreenDef => SCREENS[path];
 
+/** Static paths before parameterised ones, as the router ranks them ('/orders/new' is not an id). */
+const MATCH_ORDER = [...SCREEN_PATHS].sort((a, b) => Number(a.includes(':')) - Number(b.includes(':')));
+
 /** The screen an address shows (matched as the router does: any case, a trailing slash ignored). */
 export function screenAt(pathname: string): ScreenPath | null {
-  // Static paths before parameterised ones, as the router ranks them ('/orders/new' is not an id).
-  const ordered = [...SCREEN_PATHS].sort((a, b) => Number(a.includes(':')) - Number(b.includes(':')));
-  return ordered.find((path) => matchPath({ path, caseSensitive: false, end: true }, pathname)) ?? null;
+  return MATCH_ORDER.find((path) => matchPath({ path, caseSensitive: false, end: true }, pathname)) ?? null;
 }
 
 /** Whether `role` passes the screen's access rule (the guard's question). */
