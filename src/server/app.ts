@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { Kysely } from 'kysely';
 import { API } from '../shared/api/endpoints';
 import { MESSAGES } from '../shared/api/errors';
+import accountRoutes from './accounts/accounts.routes';
 import adminRoutes from './admin/admin.routes';
 import authPlugin from './auth/auth.plugin';
 import authRoutes from './auth/auth.routes';
@@ -257,6 +258,7 @@ export async function buildApp({
       await api.register(importRoutes);
       await api.register(stockRoutes);
       await api.register(customerRoutes);
+      await api.register(accountRoutes);
       await api.register(invoiceRoutes);
       await api.register(warehouseRoutes);
       await api.register(dnsRoutes);

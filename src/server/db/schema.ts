@@ -1,3 +1,9 @@
+import type {
+  AccountMovementsTable,
+  CustomerAccountsTable,
+  PaymentsTable,
+  ReceiptSequencesTable,
+} from './tables/accounts';
 import type { AuditLogsTable } from './tables/audit';
 import type { LoginAttemptsTable, PasswordResetTokensTable, SessionsTable } from './tables/auth';
 import type { TenantBackupsTable } from './tables/backups';
@@ -75,8 +81,13 @@ export interface Database {
   tenant_backups: TenantBackupsTable;
   invoices: InvoicesTable;
   invoice_sequences: InvoiceSequencesTable;
+  customer_accounts: CustomerAccountsTable;
+  account_movements: AccountMovementsTable;
+  payments: PaymentsTable;
+  receipt_sequences: ReceiptSequencesTable;
 }
 
+export type * from './tables/accounts';
 export type * from './tables/audit';
 export type * from './tables/auth';
 export type * from './tables/backups';

@@ -10,6 +10,7 @@ import {
   type IssueInvoiceBody,
 } from '../../shared/api/invoices';
 import { ORDER_MESSAGES } from '../../shared/api/orders';
+import { dueDayOf } from '../../shared/domain/account';
 import { formatInvoiceNumber } from '../../shared/domain/invoice';
 import {
   blockingReturnInvoice,
@@ -22,6 +23,9 @@ import { buyerSnapshot, invoiceAmounts, invoiceLines, profileFor } from '../../s
 import { missingSellerFields, sellerIncompleteMessage } from '../../shared/domain/invoice-seller';
 import { toKurus } from '../../shared/domain/money';
 import type { Role } from '../../shared/domain/roles';
+import { dayIn } from '../../shared/domain/time';
+import { invoiceMovement } from '../accounts/accounts.repository';
+import { type AccountPosting, lockForPosting } from '../accounts/accounts.service';
 import { insertAuditLog } from '../audit/audit.repository';
 import { logoForPdf } from '../company/company.service';
 import { reserveChangeSeqs } from '../db/change-seq';
@@ -123,13 +127,18 @@ export async function list(
 // ------------------------------------------------------------------------------- issuing ---
 
 interface PreparedInvoice {
-  /** Inserts the invoice with its change number (after the tenant counter was taken). */
-  write(changeSeq: number): Promise<repo.InvoiceRecord>;
+  /** Change numbers the invoice needs: its own, and its customer account's when it posts there. */
+  count: number;
+  /** Inserts the invoice with its change numbers (after the tenant counter was taken). */
+  write(changeSeqs: readonly number[]): Promise<repo.InvoiceRecord>;
 }
 
 /**
  * Everything of a new invoice but its change number: the content, and its number from the
  * tenant's sequence (the sequence row is locked from here to the end of the transaction).
+ * An invoice of a customer on record posts to the customer's account in the same transaction:
+ * a sales invoice as a debit due its issue day + the customer's terms, a return invoice as a
+ * credit against the sale it returns (the account row is locked here, before the counter).
  */
 async function prepare(
   trx: Trx,
@@ -174,11 +183,15 @@ async function prepare(
       `invoice total ${amounts.gross_total_kurus} differs from order ${order.id} total ${order.total_amount}`,
     );
   }
+  const customerId = content.buyer.customer_id;
+  const posting: AccountPosting | null = customerId ? await lockForPosting(trx, tenantId, customerId) : null;
   const year = yearIn(at, settings.timezone);
   const sequence = await repo.nextInvoiceSequence(trx, tenantId, year);
   const number = formatInvoiceNumber(settings.invoice_number_prefix, year, sequence);
   return {
-    async write(changeSeq) {
+    count: 1 + (posting?.count ?? 0),
+    async write(changeSeqs) {
+      const changeSeq = changeSeqs[0] as number;
       const row: repo.NewInvoiceRow = {
         id: input.id,
         invoice_number: number,
@@ -206,6 +219,37 @@ async function prepare(
         change_seq: changeSeq,
       };
       await repo.insertInvoice(trx, tenantId, row);
+      if (posting) {
+        const day = dayIn(at, settings.timezone);
+        const sale = input.original
+          ? await invoiceMovement(trx, tenantId, input.original.id, 'sales_invoice')
+          : undefined;
+        await posting.write(
+          changeSeqs[1] as number,
+          [
+            input.type === 'IADE'
+              ? {
+                  id: randomUUID(),
+                  kind: 'return_invoice',
+                  amount_kurus: -amounts.gross_total_kurus,
+                  day,
+                  invoice_id: input.id,
+                  applies_to: sale ? [sale.id] : [],
+                  description: number,
+                }
+              : {
+                  id: randomUUID(),
+                  kind: 'sales_invoice',
+                  amount_kurus: amounts.gross_total_kurus,
+                  day,
+                  due_day: dueDayOf(day, posting.account.due_days),
+                  invoice_id: input.id,
+                  description: number,
+                },
+          ],
+          actor,
+        );
+      }
       // What was written is what a read would give back (no generated field reaches the wire).
       return { ...row, currency: 'TRY', deleted: false };
     },
@@ -247,8 +291,7 @@ export async function issue(
   if (order.status !== 'delivered')
     throw new AppError(409, 'INVALID_STATE', INVOICE_MESSAGES.orderNotDelivered);
   const prepared = await prepare(trx, tenantId, actor, order, { id: body.id, type: 'SATIS' });
-  const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
-  const created = await prepared.write(seq as number);
+  const created = await prepared.write(await reserveChangeSeqs(trx, tenantId, prepared.count));
   return { data: repo.toWireInvoice(created), statusCode: 201, entityId: created.id, changed: true };
 }
 
@@ -299,9 +342,9 @@ export async function statusInvoiceStep(
     action = 'invoice.return';
   }
   return {
-    count: 1,
+    count: prepared.count,
     async write(changeSeqs) {
-      const created = await prepared.write(changeSeqs[0] as number);
+      const created = await prepared.write(changeSeqs);
       await insertAuditLog(trx, tenantId, {
         action,
         entity: 'invoice',
@@ -385,7 +428,35 @@ export async function cancel(
       current: repo.toWireInvoice(locked),
     });
   }
-  const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
+  // The cancellation undoes the invoice's posting on the customer's account, in this transaction.
+  const posted = await invoiceMovement(
+    trx,
+    tenantId,
+    id,
+    locked.type === 'IADE' ? 'return_invoice' : 'sales_invoice',
+  );
+  const posting =
+    posted && locked.buyer.customer_id ? await lockForPosting(trx, tenantId, locked.buyer.customer_id) : null;
+  const [seq, accountSeq] = await reserveChangeSeqs(trx, tenantId, 1 + (posting?.count ?? 0));
+  if (posting && posted) {
+    const settings = await repo.invoiceSettings(trx, tenantId);
+    await posting.write(
+      accountSeq as number,
+      [
+        {
+          id: randomUUID(),
+          kind: 'invoice_cancellation',
+          amount_kurus: -posted.amount_kurus,
+          day: dayIn(new Date(), settings?.timezone ?? 'Europe/Istanbul'),
+          invoice_id: id,
+          reverses: posted.id,
+          description: locked.invoice_number,
+          reason,
+        },
+      ],
+      actor,
+    );
+  }
   await repo.markCancelled(trx, tenantId, id, {
     reason,
     by: actor.id,

@@ -12,6 +12,7 @@ import {
   type OrderStatus,
   TRANSITIONS,
 } from '../../shared/domain/order-status';
+import { approvalCreditCheck } from '../accounts/accounts.service';
 import { reserveChangeSeqs } from '../db/change-seq';
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
@@ -70,7 +71,9 @@ const label = (status: string) => ORDER_STATUS_LABELS[status as OrderStatus] ?? 
  *    written, if some transition into it is the caller's; else the machine's refusal;
  *  - the machine: no such transition → 409 INVALID_TRANSITION with `current`; not the caller's →
  *    403; a driver required (shipping) and none assigned → 409 DRIVER_REQUIRED with `current`; a
- *    reason required and missing → 400 naming `notes`.
+ *    reason required and missing → 400 naming `notes`;
+ *  - an approval over the customer's risk limit → 409 CREDIT_LIMIT with the figures, unless a
+ *    manager or an admin gives `credit_override_reason` (audited).
  * Then: the status, who handled it (the transition's `stamps`), the order's decision when this is
  * it (decisionOf), the event, the notification the transition implies, one change number per row.
  */
@@ -84,6 +87,7 @@ export async function changeStatus(
     notes: string | null;
     expected_status?: OrderStatus;
     expected_version?: number | undefined;
+    credit_override_reason?: string | null | undefined;
   },
   /**
    * `eventId`: the id of the event a change writes (a delivery's proof points at it);
@@ -154,6 +158,11 @@ export async function changeStatus(
   if (transition.requiresNotes && !body.notes) throw validation(ORDER_MESSAGES.notesRequired, 'notes');
   if (transition.requiresProof && !options.withProof)
     throw validation(ORDER_MESSAGES.proofRequired, 'status');
+
+  // An approval is within the customer's risk limit, or a manager says why not (audited).
+  if (target === 'approved') {
+    await approvalCreditCheck(trx, tenantId, actor, id, body.credit_override_reason);
+  }
 
   // Who handled the order is data of the transition (`stamps`: manager_id / warehouse_id).
   const change: repo.OrderChange = { status: target, ...handlerStamps(transition, actor, locked) };

@@ -342,6 +342,45 @@ export const AUDIT_ACTIONS = {
   ]),
   'invoice.skipped': text('order', 'Otomatik fatura kesilemedi', 'Automatic invoice skipped'),
 
+  // ------------------------------------------------------------- customer accounts, payments ---
+  'payment.create': text(
+    'customer',
+    'Tahsilat alındı',
+    'Payment taken',
+    ['Tahsilat alındı: {receipt} ({name}, {amount})', 'Payment taken: {receipt} ({name}, {amount})'],
+    { amount: 'money' },
+  ),
+  'payment.reverse': text('customer', 'Tahsilat iptal edildi', 'Payment reversed', [
+    'Tahsilat iptal edildi: {receipt} ({name}), neden: {reason}',
+    'Payment reversed: {receipt} ({name}), reason: {reason}',
+  ]),
+  'order.credit_override': text(
+    'order',
+    'Risk limiti aşılarak onaylandı',
+    'Approved over the credit limit',
+    [
+      'Risk limiti aşılarak onaylandı: {number} ({customer}), aşım {over}, neden: {reason}',
+      'Approved over the credit limit: {number} ({customer}), over by {over}, reason: {reason}',
+    ],
+    { over: 'money' },
+  ),
+  'account.terms': text(
+    'customer',
+    'Vade ve risk limiti güncellendi',
+    'Payment terms and credit limit updated',
+    withRef('Vade ve risk limiti güncellendi', 'Payment terms and credit limit updated', '{name}'),
+  ),
+  'account.adjust': text(
+    'customer',
+    'Cari hesap düzeltmesi',
+    'Account adjustment',
+    [
+      'Cari hesap düzeltmesi: {name} ({amount}), neden: {reason}',
+      'Account adjustment: {name} ({amount}), reason: {reason}',
+    ],
+    { amount: 'money' },
+  ),
+
   // ------------------------------------------------------------------ companies (platform) ---
   'tenant.create': text(
     'tenant',

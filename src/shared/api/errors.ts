@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'RETURN_INVOICE_EXISTS', // 409: a sales invoice with a standing return invoice cannot be cancelled
   'INVALID_STATE', // 409: the order is not in a status that allows the action (a scan of a non-approved order)
   'OVER_SCAN', // 409: a scan beyond a line's ordered quantity (nothing counted)
+  'CREDIT_LIMIT', // 409: approving would take the customer over their risk limit (carries `credit`: the figures)
   'INSUFFICIENT_STOCK', // 409: a reservation beyond a product's available stock (names the product)
   'PRODUCT_IN_USE', // 409: a product that open orders still take from the shelf is not deleted (names the orders)
   'USERNAME_TAKEN', // 409

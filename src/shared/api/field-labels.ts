@@ -171,6 +171,25 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   record_key: 'Kayıt anahtarı',
   body: 'İçerik',
   file: 'Dosya',
+  // customer accounts, payments
+  amount: 'Tutar',
+  amount_kurus: 'Tutar',
+  applies_to: 'Faturalar',
+  pos_slip_number: 'POS Slip No',
+  bank_reference: 'Banka Referansı',
+  document_number: 'Belge No',
+  bank_name: 'Banka',
+  drawer_name: 'Keşideci',
+  document_due_day: 'Vade Tarihi',
+  due_days: 'Vade Günü',
+  credit_limit: 'Risk Limiti',
+  credit_limit_kurus: 'Risk Limiti',
+  kind: 'Kayıt türü',
+  note: 'Not',
+  returned: 'Karşılıksız',
+  taken_at: 'Tahsilat zamanı',
+  taken_by: 'Tahsil eden',
+  credit_override_reason: 'Limit aşım nedeni',
 };
 
 /** What one element of a list is called, for naming which one a refusal is about ('2. kalem'). */

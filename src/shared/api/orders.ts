@@ -243,6 +243,11 @@ export const orderStatusBody = z.object({
    * twice. Changes other than status moves since then do not refuse it.
    */
   expected_version: expectedVersion,
+  /**
+   * Approving over the customer's risk limit: a manager's or an admin's reason (audited). Without
+   * one, an approval over the limit is 409 CREDIT_LIMIT with the figures.
+   */
+  credit_override_reason: optionalText('Limit aşım nedeni', 500, { multiline: true }),
 });
 
 // ---------------------------------------------------------- PATCH /orders/{id}/assign-driver ---

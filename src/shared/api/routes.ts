@@ -1,3 +1,10 @@
+import {
+  ACCOUNT_ADJUSTERS,
+  ACCOUNT_READERS,
+  CREDIT_SETTERS,
+  PAYMENT_REVERSERS,
+  PAYMENT_TAKERS,
+} from '../domain/account-access';
 import { CUSTOMER_DELETERS, CUSTOMER_WRITERS } from '../domain/customer-access';
 import { INVOICE_CANCEL_ROLES, INVOICE_ISSUE_ROLES, INVOICE_READERS } from '../domain/invoice-access';
 import type { Access, HttpMethod } from './endpoint';
@@ -211,6 +218,35 @@ export const ROUTES = {
     path: '/customers/:id',
     access: CUSTOMER_DELETERS,
     write: 'idempotent',
+  },
+  // ------------------------------------------------------- customer accounts, payments ---
+  // Who may: shared/domain/account-access.ts (a salesperson or a driver: the customers of their
+  // own orders; the warehouse: none).
+  accountGet: { method: 'GET', path: '/customers/:id/account', access: ACCOUNT_READERS },
+  accountMovements: { method: 'GET', path: '/customers/:id/account/movements', access: ACCOUNT_READERS },
+  /** The customer's payment terms and risk limit, naming the terms' version seen. */
+  accountTermsUpdate: {
+    method: 'PUT',
+    path: '/customers/:id/account',
+    access: CREDIT_SETTERS,
+    write: 'version',
+  },
+  /** An admin's opening balance or adjustment; the client makes its id. */
+  accountAdjustment: {
+    method: 'POST',
+    path: '/customers/:id/account/adjustments',
+    access: ACCOUNT_ADJUSTERS,
+    write: 'create',
+  },
+  paymentList: { method: 'GET', path: '/payments', access: ACCOUNT_READERS },
+  paymentGet: { method: 'GET', path: '/payments/:id', access: ACCOUNT_READERS },
+  /** `create`: the device makes the payment's id (taken offline at the door, sent once). */
+  paymentCreate: { method: 'POST', path: '/payments', access: PAYMENT_TAKERS, write: 'create' },
+  paymentReverse: {
+    method: 'POST',
+    path: '/payments/:id/reverse',
+    access: PAYMENT_REVERSERS,
+    write: 'version',
   },
   // ----------------------------------------------------------------------- invoices ---
   // Who may: shared/domain/invoice-access.ts (a salesperson reads the invoices of their own orders).

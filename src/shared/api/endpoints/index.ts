@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint';
 import type { RouteName } from '../routes';
+import { ACCOUNT_ENDPOINTS } from './accounts';
 import { ADMIN_ENDPOINTS } from './admin';
 import { AUTH_ENDPOINTS } from './auth';
 import { CUSTOMER_ENDPOINTS } from './customers';
@@ -36,6 +37,7 @@ export const API = {
   ...PRODUCT_ENDPOINTS,
   ...INVOICE_ENDPOINTS,
   ...CUSTOMER_ENDPOINTS,
+  ...ACCOUNT_ENDPOINTS,
   ...STOCK_ENDPOINTS,
   ...SYNC_ENDPOINTS,
   ...ADMIN_ENDPOINTS,

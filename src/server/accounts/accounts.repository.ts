@@ -1,0 +1,562 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Movement, Payment } from '../../shared/api/accounts';
+import type { LedgerEntry, MovementKind, PaymentMethod } from '../../shared/domain/account';
+import type {
+  AccountMovementRow,
+  CustomerAccountRow,
+  Database,
+  NewAccountMovement,
+  NewPayment,
+  PaymentRow,
+  StoredOpenItem,
+} from '../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+type Trx = Transaction<Database>;
+
+/** Statuses of an approved order whose amount is not in the balance yet (no invoice so far). */
+const COMMITTED_STATUSES = ['approved', 'prepared', 'in_transit', 'out_for_delivery'] as const;
+
+// ------------------------------------------------------------------------------ accounts ---
+
+export interface AccountRecord {
+  customer_id: string;
+  due_days: number;
+  credit_limit_kurus: number | null;
+  balance_kurus: number;
+  open_items: StoredOpenItem[];
+  unapplied_kurus: number;
+  portfolio_kurus: number;
+  movement_count: number;
+  last_movement_at: string | null;
+  terms_version: number;
+}
+
+function toAccount(row: CustomerAccountRow): AccountRecord {
+  return {
+    customer_id: row.customer_id,
+    due_days: row.due_days,
+    credit_limit_kurus: row.credit_limit_kurus === null ? null : Number(row.credit_limit_kurus),
+    balance_kurus: Number(row.balance_kurus),
+    open_items: row.open_items,
+    unapplied_kurus: Number(row.unapplied_kurus),
+    portfolio_kurus: Number(row.portfolio_kurus),
+    movement_count: row.movement_count,
+    last_movement_at: row.last_movement_at?.toISOString() ?? null,
+    terms_version: row.terms_version,
+  };
+}
+
+/** A customer's account as stored, or the figures of one with no movements and no terms yet. */
+export async function findAccount(
+  db: Executor,
+  tenantId: string,
+  customerId: string,
+): Promise<AccountRecord> {
+  const row = await db
+    .selectFrom('customer_accounts')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row
+    ? toAccount(row)
+    : {
+        customer_id: customerId,
+        due_days: 0,
+        credit_limit_kurus: null,
+        balance_kurus: 0,
+        open_items: [],
+        unapplied_kurus: 0,
+        portfolio_kurus: 0,
+        movement_count: 0,
+        last_movement_at: null,
+        terms_version: 0,
+      };
+}
+
+/**
+ * The customer's account row, made if missing, locked to the end of the transaction (one upsert):
+ * writers of one customer's ledger then run one after another, so `seq` and the running balance
+ * never fork. Taken before the tenant's change counter (the lock order of every writer).
+ */
+export async function lockAccount(trx: Trx, tenantId: string, customerId: string): Promise<AccountRecord> {
+  const row = await trx
+    .insertInto('customer_accounts')
+    .values({ tenant_id: tenantId, customer_id: customerId })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'customer_id']).doUpdateSet({ due_days: sql`customer_accounts.due_days` }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toAccount(row);
+}
+
+export interface AccountFigures {
+  balance_kurus: number;
+  open_items: StoredOpenItem[];
+  unapplied_kurus: number;
+  portfolio_kurus: number;
+  movement_count: number;
+}
+
+export async function updateAccountFigures(
+  trx: Trx,
+  tenantId: string,
+  customerId: string,
+  figures: AccountFigures,
+  changeSeq: number,
+): Promise<void> {
+  await trx
+    .updateTable('customer_accounts')
+    .set({
+      ...figures,
+      open_items: JSON.stringify(figures.open_items),
+      last_movement_at: new Date(),
+      updated_at: new Date(),
+      change_seq: changeSeq,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', customerId)
+    .execute();
+}
+
+export async function updateTerms(
+  trx: Trx,
+  tenantId: string,
+  customerId: string,
+  terms: { due_days: number; credit_limit_kurus: number | null },
+  changeSeq: number,
+): Promise<void> {
+  await trx
+    .updateTable('customer_accounts')
+    .set({
+      ...terms,
+      terms_version: sql`terms_version + 1`,
+      updated_at: new Date(),
+      change_seq: changeSeq,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', customerId)
+    .execute();
+}
+
+// ----------------------------------------------------------------------------- movements ---
+
+/** Every movement of a customer in posting order, as the settlement rules need them. */
+export async function ledgerEntries(
+  db: Executor,
+  tenantId: string,
+  customerId: string,
+): Promise<LedgerEntry[]> {
+  const rows = await db
+    .selectFrom('account_movements')
+    .select(['id', 'kind', 'amount_kurus', 'day', 'due_day', 'reverses', 'applies_to'])
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', customerId)
+    .orderBy('seq')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as MovementKind,
+    amount_kurus: Number(r.amount_kurus),
+    day: r.day,
+    due_day: r.due_day,
+    reverses: r.reverses,
+    applies_to: r.applies_to,
+  }));
+}
+
+export async function insertMovements(trx: Trx, tenantId: string, rows: readonly NewAccountMovement[]) {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('account_movements')
+    .values(rows.map((r) => ({ ...r, tenant_id: tenantId })))
+    .execute();
+}
+
+function toMovement(row: AccountMovementRow): Movement {
+  return {
+    id: row.id,
+    seq: row.seq,
+    kind: row.kind as MovementKind,
+    amount_kurus: Number(row.amount_kurus),
+    balance_after_kurus: Number(row.balance_after_kurus),
+    day: row.day,
+    due_day: row.due_day,
+    invoice_id: row.invoice_id,
+    payment_id: row.payment_id,
+    reverses: row.reverses,
+    description: row.description,
+    reason: row.reason,
+    created_by_name: row.created_by_name,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export async function findMovement(
+  db: Executor,
+  tenantId: string,
+  id: string,
+): Promise<Movement | undefined> {
+  const row = await db
+    .selectFrom('account_movements')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toMovement(row) : undefined;
+}
+
+/** The movement that posted an invoice (or its cancellation), if any. */
+export async function invoiceMovement(
+  db: Executor,
+  tenantId: string,
+  invoiceId: string,
+  kind: MovementKind,
+): Promise<Movement | undefined> {
+  const row = await db
+    .selectFrom('account_movements')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('invoice_id', '=', invoiceId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return row ? toMovement(row) : undefined;
+}
+
+/** The movements posting these invoices (sales invoices of the customer), by invoice id. */
+export async function invoiceMovementIds(
+  db: Executor,
+  tenantId: string,
+  customerId: string,
+  invoiceIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (invoiceIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('account_movements')
+    .select(['id', 'invoice_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', customerId)
+    .where('kind', '=', 'sales_invoice')
+    .where('invoice_id', 'in', [...invoiceIds])
+    .execute();
+  return new Map(rows.map((r) => [r.invoice_id as string, r.id]));
+}
+
+/** A page of a customer's movements, newest first. */
+export async function listMovements(
+  db: Executor,
+  tenantId: string,
+  customerId: string,
+  page: number,
+  limit: number,
+): Promise<{ rows: Movement[]; total: number }> {
+  const base = db
+    .selectFrom('account_movements')
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', customerId);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('seq', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toMovement), total: Number(count.n) };
+}
+
+// ------------------------------------------------------------------------------ payments ---
+
+/** The next receipt number of the tenant's year: the row stays locked to the end of the transaction. */
+export async function nextReceiptSequence(trx: Trx, tenantId: string, year: number): Promise<number> {
+  const row = await trx
+    .insertInto('receipt_sequences')
+    .values({ tenant_id: tenantId, year, last: 1 })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'year']).doUpdateSet({ last: sql`receipt_sequences.last + 1` }),
+    )
+    .returning('last')
+    .executeTakeFirstOrThrow();
+  return Number(row.last);
+}
+
+export async function insertPayment(trx: Trx, row: NewPayment): Promise<void> {
+  await trx.insertInto('payments').values(row).execute();
+}
+
+type PaymentWithName = PaymentRow & { customer_name: string };
+
+function toPayment(row: PaymentWithName): Payment {
+  return {
+    id: row.id,
+    customer_id: row.customer_id,
+    customer_name: row.customer_name,
+    order_id: row.order_id,
+    method: row.method as PaymentMethod,
+    amount_kurus: Number(row.amount_kurus),
+    receipt_number: row.receipt_number,
+    pos_slip_number: row.pos_slip_number,
+    bank_reference: row.bank_reference,
+    document_number: row.document_number,
+    bank_name: row.bank_name,
+    drawer_name: row.drawer_name,
+    document_due_day: row.document_due_day,
+    document_status: row.document_status as Payment['document_status'],
+    applies_to: row.applies_to,
+    note: row.note,
+    taken_by: row.taken_by,
+    taken_by_name: row.taken_by_name,
+    taken_at: row.taken_at.toISOString(),
+    day: row.day,
+    received_at: row.received_at.toISOString(),
+    reversed_at: row.reversed_at?.toISOString() ?? null,
+    reversed_by_name: row.reversed_by_name,
+    reverse_reason: row.reverse_reason,
+    version: Number(row.change_seq),
+  };
+}
+
+function paymentsWithNames(db: Executor, tenantId: string) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('customers', (j) =>
+      j
+        .onRef('customers.tenant_id', '=', 'payments.tenant_id')
+        .onRef('customers.id', '=', 'payments.customer_id'),
+    )
+    .selectAll('payments')
+    .select('customers.full_name as customer_name')
+    .where('payments.tenant_id', '=', tenantId);
+}
+
+export async function findPayment(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  lock = false,
+): Promise<Payment | undefined> {
+  let query = paymentsWithNames(db, tenantId).where('payments.id', '=', id);
+  if (lock) query = query.forUpdate('payments');
+  const row = await query.executeTakeFirst();
+  return row ? toPayment(row) : undefined;
+}
+
+export async function markPaymentReversed(
+  trx: Trx,
+  tenantId: string,
+  id: string,
+  change: { by: string; byName: string; reason: string; returned: boolean; changeSeq: number },
+): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set({
+      reversed_at: new Date(),
+      reversed_by: change.by,
+      reversed_by_name: change.byName,
+      reverse_reason: change.reason,
+      ...(change.returned ? { document_status: 'returned' } : {}),
+      updated_at: new Date(),
+      change_seq: change.changeSeq,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The cheques and notes of a customer still in the portfolio (not reversed, not collected). */
+export async function portfolioKurus(db: Executor, tenantId: string, customerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('amount_kurus'), sql<number>`0`).as('sum'))
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', customerId)
+    .where('document_status', '=', 'portfolio')
+    .where('reversed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.sum);
+}
+
+export interface PaymentFilter {
+  customerId?: string | undefined;
+  takenBy?: string | undefined;
+  fromDay?: string | undefined;
+  toDay?: string | undefined;
+  /** A field role: only the payments they took. */
+  onlyTakenBy?: string | undefined;
+}
+
+export async function listPayments(
+  db: Executor,
+  tenantId: string,
+  filter: PaymentFilter,
+  page: number,
+  limit: number,
+): Promise<{ rows: Payment[]; total: number }> {
+  let base = paymentsWithNames(db, tenantId);
+  if (filter.customerId) base = base.where('payments.customer_id', '=', filter.customerId);
+  if (filter.takenBy) base = base.where('payments.taken_by', '=', filter.takenBy);
+  if (filter.onlyTakenBy) base = base.where('payments.taken_by', '=', filter.onlyTakenBy);
+  if (filter.fromDay) base = base.where('payments.day', '>=', filter.fromDay);
+  if (filter.toDay) base = base.where('payments.day', '<=', filter.toDay);
+  const [rows, count] = await Promise.all([
+    base
+      .orderBy('payments.taken_at', 'desc')
+      .orderBy('payments.id')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toPayment), total: Number(count.n) };
+}
+
+// ------------------------------------------------------------------------------- context ---
+
+export interface AccountCustomer {
+  id: string;
+  full_name: string;
+  deleted: boolean;
+}
+
+export async function findCustomer(
+  db: Executor,
+  tenantId: string,
+  customerId: string,
+): Promise<AccountCustomer | undefined> {
+  const row = await db
+    .selectFrom('customers')
+    .select(['id', 'full_name', 'deleted_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  return row ? { id: row.id, full_name: row.full_name, deleted: row.deleted_at !== null } : undefined;
+}
+
+/** Whether the customer has an order of this salesperson's (created) or this driver's (assigned). */
+export async function isOwnCustomer(
+  db: Executor,
+  tenantId: string,
+  user: { id: string; role: string },
+  customerId: string,
+): Promise<boolean> {
+  const column = user.role === 'driver' ? 'driver_id' : 'salesperson_id';
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', customerId)
+    .where(column, '=', user.id)
+    .where('deleted_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The order's customer, when the order exists in this tenant. */
+export async function orderCustomer(
+  db: Executor,
+  tenantId: string,
+  orderId: string,
+): Promise<{ customer_id: string | null } | undefined> {
+  return db
+    .selectFrom('orders')
+    .select('customer_id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', orderId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Issued sales invoices of this customer among `ids`. */
+export async function customerSalesInvoices(
+  db: Executor,
+  tenantId: string,
+  customerId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', [...ids])
+    .where('type', '=', 'SATIS')
+    .where('status', '=', 'issued')
+    .where(sql<string>`buyer->>'customer_id'`, '=', customerId)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The approved orders of a customer whose amount is not in the balance yet: approved and on the
+ * way, or delivered without a standing sales invoice (`exceptOrderId`: the order being decided).
+ */
+export async function openOrdersKurus(
+  db: Executor,
+  tenantId: string,
+  customerId: string,
+  exceptOrderId?: string,
+): Promise<number> {
+  let query = db
+    .selectFrom('orders')
+    .select(sql<string>`coalesce(sum(round(orders.total_amount * 100)), 0)`.as('sum'))
+    .where('orders.tenant_id', '=', tenantId)
+    .where('orders.customer_id', '=', customerId)
+    .where('orders.deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('orders.status', 'in', [...COMMITTED_STATUSES]),
+        eb.and([
+          eb('orders.status', '=', 'delivered'),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('invoices')
+                .select('invoices.id')
+                .whereRef('invoices.tenant_id', '=', 'orders.tenant_id')
+                .whereRef('invoices.order_id', '=', 'orders.id')
+                .where('invoices.type', '=', 'SATIS')
+                .where('invoices.status', '=', 'issued'),
+            ),
+          ),
+        ]),
+      ]),
+    );
+  if (exceptOrderId) query = query.where('orders.id', '<>', exceptOrderId);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.sum);
+}
+
+/** The company's time zone: its days are the ledger's days. */
+export async function tenantTimeZone(db: Executor, tenantId: string): Promise<string> {
+  const row = await db.selectFrom('tenants').select('timezone').where('id', '=', tenantId).executeTakeFirst();
+  return row?.timezone ?? 'Europe/Istanbul';
+}
+
+/** The order's customer and amount in kuruş (the credit check of an approval). */
+export async function orderForCredit(
+  db: Executor,
+  tenantId: string,
+  orderId: string,
+): Promise<
+  { customer_id: string | null; order_number: string; customer_name: string; total_kurus: number } | undefined
+> {
+  const row = await db
+    .selectFrom('orders')
+    .select([
+      'customer_id',
+      'order_number',
+      'customer_name',
+      sql<string>`round(total_amount * 100)`.as('total_kurus'),
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  return row ? { ...row, total_kurus: Number(row.total_kurus) } : undefined;
+}

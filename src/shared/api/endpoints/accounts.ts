@@ -1,0 +1,75 @@
+import {
+  ACCOUNT_MESSAGES,
+  accountAdjustmentBody,
+  accountSchema,
+  createPaymentBody,
+  movementListQuery,
+  movementListResponse,
+  movementSchema,
+  paymentListQuery,
+  paymentListResponse,
+  paymentSchema,
+  reversePaymentBody,
+  updateAccountTermsBody,
+} from '../accounts';
+import { idParam } from '../common';
+import { endpoint } from '../endpoint';
+import { ROUTES } from '../routes';
+
+/** Customer accounts and payments: the part of the endpoint table (spread into `API`, ./index.ts). */
+export const ACCOUNT_ENDPOINTS = {
+  accountGet: endpoint({
+    ...ROUTES.accountGet,
+    params: idParam,
+    response: accountSchema,
+    denied: ACCOUNT_MESSAGES.cannotView,
+  }),
+  accountMovements: endpoint({
+    ...ROUTES.accountMovements,
+    params: idParam,
+    query: movementListQuery,
+    response: movementListResponse,
+    denied: ACCOUNT_MESSAGES.cannotView,
+  }),
+  accountTermsUpdate: endpoint({
+    ...ROUTES.accountTermsUpdate,
+    params: idParam,
+    body: updateAccountTermsBody,
+    response: accountSchema,
+    denied: ACCOUNT_MESSAGES.cannotSetTerms,
+  }),
+  accountAdjustment: endpoint({
+    ...ROUTES.accountAdjustment,
+    params: idParam,
+    body: accountAdjustmentBody,
+    response: movementSchema,
+    statuses: [200, 201],
+    denied: ACCOUNT_MESSAGES.cannotAdjust,
+  }),
+  paymentList: endpoint({
+    ...ROUTES.paymentList,
+    query: paymentListQuery,
+    response: paymentListResponse,
+    denied: ACCOUNT_MESSAGES.cannotView,
+  }),
+  paymentGet: endpoint({
+    ...ROUTES.paymentGet,
+    params: idParam,
+    response: paymentSchema,
+    denied: ACCOUNT_MESSAGES.cannotView,
+  }),
+  paymentCreate: endpoint({
+    ...ROUTES.paymentCreate,
+    body: createPaymentBody,
+    response: paymentSchema,
+    statuses: [200, 201],
+    denied: ACCOUNT_MESSAGES.cannotTakePayment,
+  }),
+  paymentReverse: endpoint({
+    ...ROUTES.paymentReverse,
+    params: idParam,
+    body: reversePaymentBody,
+    response: paymentSchema,
+    denied: ACCOUNT_MESSAGES.cannotReverse,
+  }),
+} as const;
