@@ -1,4 +1,9 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
@@ -506,5 +511,72 @@ describe('credit limit', () => {
       body: { status: 'approved', expected_status: 'pending_approval' },
     });
     expect(ok.status, ok.raw).toBe(200);
+  });
+});
+
+describe('the receipt', () => {
+  const run = promisify(execFile);
+  async function pdf(session: Session, url: string) {
+    const r = await api.app.inject({
+      method: 'GET',
+      url: `/api${url}${url.includes('?') ? '&' : '?'}tenant=${session.tenant}`,
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    if (r.statusCode !== 200) return { status: r.statusCode, text: '', size: '' };
+    const dir = await mkdtemp(join(tmpdir(), 'receipt-'));
+    try {
+      const name = join(dir, 'r.pdf');
+      await writeFile(name, r.rawPayload);
+      const { stdout } = await run('/usr/bin/pdftotext', ['-layout', '-enc', 'UTF-8', name, '-']);
+      const info = await run('/usr/bin/pdfinfo', [name]);
+      return {
+        status: r.statusCode,
+        text: stdout.replace(/\s+/g, ' '),
+        size: /Page size:\s+([\d.]+ x [\d.]+)/.exec(info.stdout)?.[1] ?? '',
+      };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('prints the number, the customer, the amount in figures and words, the method’s details; A5 or an 80 mm roll', async () => {
+    const { order, customerId } = await deliveredOrder();
+    const invoice = await issue(api, manager, order.id);
+    const paid = await pay(sales, {
+      customer_id: customerId,
+      order_id: order.id,
+      amount: 1250.75,
+      method: 'card',
+      pos_slip_number: 'SLİP-0042',
+      applies_to: [invoice.body.data.id],
+    });
+    expect(paid.status, paid.raw).toBe(201);
+    const a5 = await pdf(sales, `/payments/${paid.body.data.id}/receipt`);
+    expect(a5.status).toBe(200);
+    expect(a5.size).toBe('419.53 x 595.28');
+    for (const text of [
+      'TAHSİLAT MAKBUZU',
+      paid.body.data.receipt_number,
+      'Öztürk Gıda Ltd. Şti.',
+      '1.250,75',
+      'Bin İki Yüz Elli Türk Lirası Yetmiş Beş Kuruş',
+      'Kredi Kartı',
+      'SLİP-0042',
+      invoice.body.data.invoice_number as string,
+      order.order_number,
+      sales.user.full_name,
+    ])
+      expect(a5.text).toContain(text);
+    const roll = await pdf(sales, `/payments/${paid.body.data.id}/receipt?size=thermal`);
+    expect(roll.size.startsWith('226 x')).toBe(true);
+    expect(roll.text).toContain(paid.body.data.receipt_number);
+    // Not the salesperson's to see: another salesperson gets no receipt.
+    expect((await pdf(sales2, `/payments/${paid.body.data.id}/receipt`)).status).toBe(404);
+    // A reversed payment's receipt says so.
+    await api.call('POST', `/payments/${paid.body.data.id}/reverse`, {
+      token: manager.token,
+      body: { reason: 'Çift çekim', expected_version: paid.body.data.version },
+    });
+    expect((await pdf(manager, `/payments/${paid.body.data.id}/receipt`)).text).toContain('İPTAL EDİLDİ');
   });
 });

@@ -45,7 +45,7 @@ describe('schema (Citus-ready: distributable by tenant_id)', () => {
     }
   });
 
-  it('money columns are numeric(12,2); syncable tables carry change_seq and deleted_at', async () => {
+  it('money columns are numeric(12,2) TL or bigint kuruş; syncable tables carry change_seq and deleted_at', async () => {
     const columns = await sql<{
       table_name: string;
       column_name: string;
@@ -56,11 +56,15 @@ describe('schema (Citus-ready: distributable by tenant_id)', () => {
       SELECT table_name, column_name, data_type, numeric_precision, numeric_scale FROM information_schema.columns
       WHERE table_schema = 'public'`.execute(api.db);
     // (the invoice's total in words is a text, not an amount)
+    // An amount is TL in numeric(12,2), or exact kuruş in a bigint named `*_kurus` (the ledgers').
     const money = columns.rows.filter(
       (c) => /price|amount/.test(c.column_name) && !/_in_words$/.test(c.column_name),
     );
-    expect(money.length).toBeGreaterThanOrEqual(6);
-    for (const c of money)
+    const kurus = money.filter((c) => c.column_name.endsWith('_kurus'));
+    for (const c of kurus)
+      expect([c.table_name, c.column_name, c.data_type]).toEqual([c.table_name, c.column_name, 'bigint']);
+    expect(money.length - kurus.length).toBeGreaterThanOrEqual(6);
+    for (const c of money.filter((m) => !m.column_name.endsWith('_kurus')))
       expect([c.table_name, c.data_type, Number(c.numeric_precision), Number(c.numeric_scale)]).toEqual([
         c.table_name,
         'numeric',

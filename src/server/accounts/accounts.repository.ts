@@ -560,3 +560,40 @@ export async function orderForCredit(
     .executeTakeFirst();
   return row ? { ...row, total_kurus: Number(row.total_kurus) } : undefined;
 }
+
+/** What a receipt prints of its customer. */
+export async function customerForReceipt(db: Executor, tenantId: string, customerId: string) {
+  return db
+    .selectFrom('customers')
+    .select(['full_name', 'company_name', 'tax_number', 'tax_office'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+}
+
+/** Invoice numbers by id (the invoices a payment names), in the order given. */
+export async function invoiceNumbers(
+  db: Executor,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('invoices')
+    .select(['id', 'invoice_number'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', [...ids])
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r.invoice_number]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id) as string] : []));
+}
+
+export async function orderNumber(db: Executor, tenantId: string, orderId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('orders')
+    .select('order_number')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  return row?.order_number ?? null;
+}

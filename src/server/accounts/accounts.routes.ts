@@ -50,6 +50,17 @@ export default async function accountRoutes(app: FastifyInstance) {
     data: await service.getPayment(app.db, request.tenant.id, actor(request), request.params.id),
   }));
 
+  route(app, API.paymentReceipt, async (request) => {
+    const file = await service.receiptPdf(
+      app.db,
+      request.tenant.id,
+      actor(request),
+      request.params.id,
+      request.query.size ?? 'a5',
+    );
+    return { body: file.pdf, filename: file.filename };
+  });
+
   route(app, API.paymentCreate, async (request, reply) =>
     app.mutate(request, reply, { action: 'payment.create', entity: 'customer' }, (trx) =>
       service.createPayment(trx, request.tenant.id, actor(request), request.body),

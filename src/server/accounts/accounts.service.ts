@@ -37,11 +37,15 @@ import { formatTL } from '../../shared/domain/money';
 import type { Role } from '../../shared/domain/roles';
 import { dayIn } from '../../shared/domain/time';
 import { insertAuditLog } from '../audit/audit.repository';
+import { logoForPdf } from '../company/company.service';
 import { reserveChangeSeqs } from '../db/change-seq';
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
+import { sellerSnapshot } from '../invoices/invoice-build';
+import { invoiceSettings } from '../invoices/invoices.repository';
 import { AppError, forbidden, notFound, validation } from '../lib/errors';
 import * as repo from './accounts.repository';
+import { type ReceiptSize, renderReceiptPdf } from './receipt.pdf';
 
 /**
  * Customer accounts (cari hesap): the ledger's writes and reads. The rules are in
@@ -314,6 +318,36 @@ export async function getPayment(
   const field = user.role === 'salesperson' || user.role === 'driver';
   if (!payment || (field && payment.taken_by !== user.id)) throw paymentNotFound();
   return payment;
+}
+
+/** GET /payments/{id}/receipt: the receipt as PDF, A5 or an 80 mm roll. */
+export async function receiptPdf(
+  db: Db,
+  tenantId: string,
+  user: { id: string; role: Role },
+  id: string,
+  size: ReceiptSize,
+): Promise<{ pdf: Buffer; filename: string }> {
+  const payment = await getPayment(db, tenantId, user, id);
+  const [settings, customer, invoiceNumbers, orderNumber, logo] = await Promise.all([
+    invoiceSettings(db, tenantId),
+    repo.customerForReceipt(db, tenantId, payment.customer_id),
+    repo.invoiceNumbers(db, tenantId, payment.applies_to),
+    payment.order_id ? repo.orderNumber(db, tenantId, payment.order_id) : null,
+    logoForPdf(db, tenantId),
+  ]);
+  if (!settings || !customer) throw paymentNotFound();
+  const pdf = await renderReceiptPdf({
+    payment,
+    seller: sellerSnapshot(settings),
+    customer,
+    invoiceNumbers,
+    orderNumber,
+    timeZone: settings.timezone,
+    logo,
+    size,
+  });
+  return { pdf, filename: `makbuz-${payment.receipt_number}.pdf` };
 }
 
 // ------------------------------------------------------------------------------ payments ---
@@ -593,6 +627,8 @@ export async function approvalCreditCheck(
 ): Promise<void> {
   const order = await repo.orderForCredit(trx, tenantId, orderId);
   if (!order?.customer_id) return;
+  // Most customers have no limit: nothing to lock or write for them.
+  if ((await repo.findAccount(trx, tenantId, order.customer_id)).credit_limit_kurus === null) return;
   const account = await repo.lockAccount(trx, tenantId, order.customer_id);
   if (account.credit_limit_kurus === null) return;
   const open = await repo.openOrdersKurus(trx, tenantId, order.customer_id, orderId);

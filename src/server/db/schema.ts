@@ -38,7 +38,8 @@ import type { UsersTable } from './tables/users';
  * Row types of the database (Kysely). They never leave the repositories: services and routes see
  * the wire shapes of src/shared/api. Conventions:
  * - every tenant-owned table has `tenant_id` leading its primary key and every index (Citus-ready);
- * - money is numeric(12,2), read as a decimal string and converted to integer kuruş in repositories;
+ * - money is numeric(12,2), read as a decimal string and converted to integer kuruş in repositories,
+ *   or exact integer kuruş in a bigint named `*_kurus` (invoices, customer accounts);
  * - syncable rows (orders, notifications, products, customers) carry `change_seq` (from
  *   tenant_counters, see db/change-seq.ts) and `deleted_at` (soft delete → removal in the feed);
  * - int8 columns are parsed as JS numbers on both drivers (see database.ts).

@@ -4,17 +4,19 @@ import { pdfFonts } from './pdf-fonts';
 const pdfkit = lazyRequire<typeof import('pdfkit')>('pdfkit');
 
 /**
- * An A4 document of this product (the delivery note, the invoice): pdfkit with the Turkish fonts
- * registered as 'regular' and 'bold', pages buffered (a footer can be written on every page at
- * the end), and the finished file as one Buffer once `doc.end()` is called.
+ * A document of this product (the delivery note and the invoice on A4, a receipt on A5 or an
+ * 80 mm roll): pdfkit with the Turkish fonts registered as 'regular' and 'bold', pages buffered (a
+ * footer can be written on every page at the end), and the finished file as one Buffer once
+ * `doc.end()` is called. `size`: a paper name or [width, height] in points.
  */
 export function openA4Pdf(
   margin: number,
   info: { Title: string; Author: string; Subject: string },
+  size: string | [number, number] = 'A4',
 ): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
   const PDFDocument = pdfkit();
   const doc = new PDFDocument({
-    size: 'A4',
+    size,
     margin,
     bufferPages: true,
     info: { ...info, Creator: 'Sipariş Yönetim Sistemi' },

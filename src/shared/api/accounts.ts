@@ -260,6 +260,12 @@ export const paymentListQuery = z.object({
 export const paymentListResponse = z.object({ data: z.array(paymentSchema), pagination });
 export type PaymentListResponse = z.infer<typeof paymentListResponse>;
 
+/** GET /payments/{id}/receipt?size=a5|thermal (default A5). */
+export const RECEIPT_SIZES = ['a5', 'thermal'] as const;
+export const receiptQuery = z.object({
+  size: z.enum(RECEIPT_SIZES, { error: 'Kâğıt boyutu a5 ya da thermal olmalıdır' }).optional(),
+});
+
 // ------------------------------------------------------------- PUT /customers/{id}/account ---
 
 /** The customer's payment terms and risk limit (admin, manager), naming the terms' version seen. */

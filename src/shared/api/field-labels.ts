@@ -190,6 +190,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   taken_at: 'Tahsilat zamanı',
   taken_by: 'Tahsil eden',
   credit_override_reason: 'Limit aşım nedeni',
+  size: 'Kâğıt boyutu',
 };
 
 /** What one element of a list is called, for naming which one a refusal is about ('2. kalem'). */

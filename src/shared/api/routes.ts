@@ -240,6 +240,8 @@ export const ROUTES = {
   },
   paymentList: { method: 'GET', path: '/payments', access: ACCOUNT_READERS },
   paymentGet: { method: 'GET', path: '/payments/:id', access: ACCOUNT_READERS },
+  /** The collection receipt as PDF (A5, or `?size=thermal` for an 80 mm roll). */
+  paymentReceipt: { method: 'GET', path: '/payments/:id/receipt', access: ACCOUNT_READERS },
   /** `create`: the device makes the payment's id (taken offline at the door, sent once). */
   paymentCreate: { method: 'POST', path: '/payments', access: PAYMENT_TAKERS, write: 'create' },
   paymentReverse: {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   accountAdjustmentBody,
@@ -9,6 +10,7 @@ import {
   paymentListQuery,
   paymentListResponse,
   paymentSchema,
+  receiptQuery,
   reversePaymentBody,
   updateAccountTermsBody,
 } from '../accounts';
@@ -56,6 +58,14 @@ export const ACCOUNT_ENDPOINTS = {
     ...ROUTES.paymentGet,
     params: idParam,
     response: paymentSchema,
+    denied: ACCOUNT_MESSAGES.cannotView,
+  }),
+  paymentReceipt: endpoint({
+    ...ROUTES.paymentReceipt,
+    params: idParam,
+    query: receiptQuery,
+    response: z.unknown(),
+    produces: 'application/pdf',
     denied: ACCOUNT_MESSAGES.cannotView,
   }),
   paymentCreate: endpoint({

@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
 import {
+  balanceOf,
+  type LedgerEntry,
+  type MovementKind,
+  settle,
+} from '../../../../src/shared/domain/account';
+import {
   type ActingUser,
   canAssignDriver,
   canSeeOrder,
@@ -80,7 +86,16 @@ export async function checkInvariants(
       GROUP BY i.product_id`.execute(db),
     db
       .selectFrom('invoices')
-      .select(['id', 'order_id', 'type', 'status', 'original_invoice_id', 'invoice_number'])
+      .select([
+        'id',
+        'order_id',
+        'type',
+        'status',
+        'original_invoice_id',
+        'invoice_number',
+        'gross_total_kurus',
+        sql<string | null>`buyer->>'customer_id'`.as('customer_id'),
+      ])
       .where('tenant_id', '=', t)
       .where('order_id', 'in', orderIds.length ? orderIds : none)
       .execute(),
@@ -251,7 +266,104 @@ export async function checkInvariants(
       );
   }
   out.push(...numbering(m, invoices));
+  out.push(...(await accounts(world, invoices)));
   return { rules: out, model: differ };
+}
+
+/**
+ * The customer accounts the invoices post to, read from the database: each invoice of a customer
+ * is posted once (a sales invoice +gross, a return invoice −gross) and, once cancelled, reversed
+ * once by a movement naming its posting; each touched account's stored figures are its ledger's
+ * (balance = Σ movements, `seq` 1…n with the running balance, the settlement's open items and
+ * unapplied credit recounted by the one rule).
+ */
+async function accounts(
+  world: World,
+  invoices: readonly {
+    id: string;
+    type: string;
+    status: string;
+    invoice_number: string;
+    gross_total_kurus: number | string;
+    customer_id: string | null;
+  }[],
+): Promise<string[]> {
+  const db = world.api.db;
+  const t = world.tenant;
+  const customers = [...new Set(invoices.flatMap((i) => (i.customer_id ? [i.customer_id] : [])))];
+  if (customers.length === 0) return [];
+  const [movements, stored] = await Promise.all([
+    db
+      .selectFrom('account_movements')
+      .selectAll()
+      .where('tenant_id', '=', t)
+      .where('customer_id', 'in', customers)
+      .orderBy('customer_id')
+      .orderBy('seq')
+      .execute(),
+    db
+      .selectFrom('customer_accounts')
+      .selectAll()
+      .where('tenant_id', '=', t)
+      .where('customer_id', 'in', customers)
+      .execute(),
+  ]);
+  const out: string[] = [];
+  for (const inv of invoices) {
+    if (!inv.customer_id) continue;
+    const posts = movements.filter((mv) => mv.invoice_id === inv.id && mv.kind !== 'invoice_cancellation');
+    const undo = movements.filter((mv) => mv.invoice_id === inv.id && mv.kind === 'invoice_cancellation');
+    const kind = inv.type === 'IADE' ? 'return_invoice' : 'sales_invoice';
+    const amount = (inv.type === 'IADE' ? -1 : 1) * Number(inv.gross_total_kurus);
+    const post = posts[0];
+    if (posts.length !== 1 || post?.kind !== kind || Number(post.amount_kurus) !== amount)
+      out.push(
+        `invoice ${inv.invoice_number} is posted to its customer's account as ` +
+          `${posts.map((p) => `${p.kind} ${p.amount_kurus}`).join(', ') || 'nothing'}; expected ${kind} ${amount}`,
+      );
+    const wantUndo = inv.status === 'cancelled' ? 1 : 0;
+    if (
+      undo.length !== wantUndo ||
+      (undo[0] && (undo[0].reverses !== post?.id || Number(undo[0].amount_kurus) !== -amount))
+    )
+      out.push(
+        `invoice ${inv.invoice_number} (${inv.status}) has ${undo.length} cancellation movements; expected ${wantUndo} undoing its posting`,
+      );
+  }
+  for (const customer of customers) {
+    const rows = movements.filter((mv) => mv.customer_id === customer);
+    const entries: LedgerEntry[] = rows.map((r) => ({
+      id: r.id,
+      kind: r.kind as MovementKind,
+      amount_kurus: Number(r.amount_kurus),
+      day: r.day,
+      due_day: r.due_day,
+      reverses: r.reverses,
+      applies_to: r.applies_to,
+    }));
+    let running = 0;
+    rows.forEach((r, i) => {
+      running += Number(r.amount_kurus);
+      if (r.seq !== i + 1 || Number(r.balance_after_kurus) !== running)
+        out.push(
+          `account of customer ${customer}: movement ${i + 1} has seq ${r.seq}, running balance ${r.balance_after_kurus} ≠ ${running}`,
+        );
+    });
+    const account = stored.find((a) => a.customer_id === customer);
+    const { items, unapplied_kurus } = settle(entries);
+    const open = items.filter((i) => i.open_kurus > 0).map((i) => `${i.id}:${i.open_kurus}`);
+    const got = account ? account.open_items.map((i) => `${i.id}:${i.open_kurus}`) : [];
+    if (
+      (account ? Number(account.balance_kurus) : 0) !== balanceOf(entries) ||
+      (account ? Number(account.unapplied_kurus) : 0) !== unapplied_kurus ||
+      got.join() !== open.join()
+    )
+      out.push(
+        `account of customer ${customer}: stored balance ${account?.balance_kurus ?? 0}, open ${got.join(' ')}; ` +
+          `its ledger gives ${balanceOf(entries)}, open ${open.join(' ')}`,
+      );
+  }
+  return out;
 }
 
 /** A non-admin active user who may see the order and take a step of the machine out of its status. */

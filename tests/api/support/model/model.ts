@@ -69,6 +69,8 @@ export interface MInvoice {
 
 export interface Model {
   ids: Record<Staff, string>;
+  /** Customers on record the orders are for (their invoices post to their accounts); every other order is for a name only. */
+  customers: string[];
   products: MProduct[];
   orders: MOrder[];
   invoices: MInvoice[];

@@ -67,7 +67,22 @@ export async function newRun(
   world: World,
   opening: readonly number[],
 ): Promise<{ model: Model; real: Real }> {
-  const model: Model = { ids: world.ids, products: [], orders: [], invoices: [], invoiceStart: new Map() };
+  const model: Model = {
+    ids: world.ids,
+    customers: [],
+    products: [],
+    orders: [],
+    invoices: [],
+    invoiceStart: new Map(),
+  };
+  for (const n of [1, 2]) {
+    const r = await send(world, 'admin', 'POST', '/customers', {
+      full_name: `Model Cari Müşterisi ${n}`,
+      address: 'Moda Cad. No:3 Kadıköy İstanbul',
+    });
+    if (r.status !== 201) throw new Error(`customer ${n}: ${r.status} ${r.raw}`);
+    model.customers.push((r.answer as { data: { id: string } }).data.id);
+  }
   for (const [i, stock] of opening.entries()) {
     const { code, barcode } = freshIdentity();
     const label = `P${i + 1}`;
