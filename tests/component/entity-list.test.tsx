@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render as renderBare, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { useState } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Column, EntityList, type RowAction } from '../../src/client/shared-ui/kit/entity-list';
 
@@ -246,5 +246,93 @@ describe('EntityList with rows that have their own address', () => {
       />,
     );
     expect(screen.getByRole('link', { name: 'İsmail Çelik' }).getAttribute('href')).toBe('/people/p2');
+  });
+});
+
+describe('EntityList with a link in a row and actions beside it', () => {
+  /** Every address the router has been at, in order (one entry per navigation). */
+  function Visited({ seen }: { seen: string[] }) {
+    const location = useLocation();
+    useEffect(() => {
+      seen.push(location.pathname);
+    }, [location, seen]);
+    return null;
+  }
+  const LINKED: Column<Person>[] = [
+    {
+      key: 'name',
+      header: 'Ad',
+      cell: (p) => (
+        <Link to={`/people/${p.id}`} data-testid="person-link">
+          {p.name}
+        </Link>
+      ),
+    },
+    ...COLUMNS.slice(1),
+  ];
+  function Linked(props: { phone: boolean; run: (p: Person) => void; seen: string[]; openRow?: boolean }) {
+    return (
+      <MemoryRouter>
+        <Visited seen={props.seen} />
+        <EntityList
+          rows={PEOPLE}
+          rowKey={(p) => p.id}
+          columns={LINKED}
+          card={(p) => <span>{p.name}</span>}
+          actions={actions(props.run)}
+          empty={null}
+          label="Kişiler"
+          testId="people"
+          rowTestId="person-row"
+          openTo={(p) => `/people/${p.id}`}
+          openRow={props.openRow}
+          openTestId="person-card-link"
+          cardActions="text"
+          phone={props.phone}
+        />
+      </MemoryRouter>
+    );
+  }
+
+  it('opens the row on a click, leaves a click on its link to the link, and a click on an action to the action', () => {
+    const run = vi.fn();
+    const seen: string[] = [];
+    renderBare(<Linked phone={false} run={run} seen={seen} />);
+    const [first, second] = screen.getAllByTestId('person-row') as [HTMLElement, HTMLElement];
+    fireEvent.click(within(second).getByText('ismail@example.com'));
+    expect(seen).toEqual(['/', '/people/p2']);
+    // The link navigates once (the row does not add a second entry).
+    fireEvent.click(within(first).getByTestId('person-link'));
+    expect(seen).toEqual(['/', '/people/p2', '/people/p1']);
+    // An action runs and goes nowhere; so does a click beside it in the actions' cell.
+    fireEvent.click(within(second).getByTestId('person-unlock'));
+    expect(run).toHaveBeenLastCalledWith(PEOPLE[1]);
+    fireEvent.click(within(second).getByTestId('person-unlock').closest('td') as HTMLElement);
+    expect(seen).toHaveLength(3);
+    // Icons in the table (named by their label), not text.
+    expect(within(second).getByTestId('person-unlock').textContent).toBe('u');
+  });
+
+  it('with openRow false, only the link opens the record on the table', () => {
+    const seen: string[] = [];
+    renderBare(<Linked phone={false} run={vi.fn()} seen={seen} openRow={false} />);
+    fireEvent.click(
+      within(screen.getAllByTestId('person-row')[1] as HTMLElement).getByText('ismail@example.com'),
+    );
+    expect(seen).toEqual(['/']);
+  });
+
+  it('on a phone the card is the named link and the actions under it are buttons with their text', () => {
+    const run = vi.fn();
+    renderBare(<Linked phone run={run} seen={[]} />);
+    const links = screen.getAllByTestId('person-card-link');
+    expect(links.map((link) => [link.tagName, link.getAttribute('href')])).toEqual([
+      ['A', '/people/p1'],
+      ['A', '/people/p2'],
+    ]);
+    const unlock = screen.getByRole('button', { name: 'Kilidi aç' });
+    expect(unlock.textContent).toContain('Kilidi aç');
+    fireEvent.click(unlock);
+    expect(run).toHaveBeenLastCalledWith(PEOPLE[1]);
   });
 });

@@ -17,8 +17,8 @@ import { LANGUAGES } from '../shared-ui/languages';
  * (`login-shell-handoff.ts`). Visits with anything stored (a session, a language, a lockout…) load
  * the app at once, so the screen shows their state.
  *
- * It mirrors login-page.tsx (same elements, ids, names, labels, sizes and colours), so the swap
- * does not move anything. Texts are the Turkish catalogue's: the default language; a visitor who
+ * It mirrors login-page.tsx and its parts, login-parts.tsx (same elements, ids, names, labels,
+ * sizes and colours), so the swap does not move anything. Texts are the Turkish catalogue's: the default language; a visitor who
  * chose English has it stored, and gets the app (and English) at once.
  *
  * The server fills in the tenant per request: `LOGIN_SHELL_PLACEHOLDERS` (src/shared/api/login-shell.ts).

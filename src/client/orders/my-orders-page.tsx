@@ -3,43 +3,28 @@ import Edit from '@mui/icons-material/EditOutlined';
 import Visibility from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { formatTL } from '../../shared/domain/money';
+import { useNavigate } from 'react-router-dom';
 import {
   type ActingUser,
   canEditOrder,
   type OrderStatus,
   PRODUCED_STATUSES,
 } from '../../shared/domain/order-status';
-import type { LocalOrder } from '../local/database';
-import { dateLabel, statusLabel, useT } from '../shared-ui/i18n';
+import type { LocalOrder, OutboxEntry } from '../local/database';
+import { statusLabel, useT } from '../shared-ui/i18n';
+import { EntityList, type RowAction } from '../shared-ui/kit/entity-list';
 import { useLastPageClamp, useListParams } from '../shared-ui/kit/list-address';
-import { ListPagination } from '../shared-ui/list-pagination';
+import { ListPage } from '../shared-ui/kit/list-page';
 import { useLocalStore } from '../shared-ui/local-store';
-import { OrderStatusChip } from '../shared-ui/order-status-chip';
-import { usePhone } from '../shared-ui/responsive';
-import { OrderCard } from './order-card';
 import { OrderEditDialog } from './order-edit-dialog';
-import { OrderTableHead } from './order-table-head';
-import { useStatusParam } from './order-ui';
+import { OrderCardFacts, orderColumns } from './order-list-parts';
+import { type OrderSyncState, useOutboxByOrder, useStatusParam } from './order-ui';
 import { OrderViewDialog } from './order-view-dialog';
-import { useActingUser, useOrderEntries, useOrderPage } from './orders-data';
-import { PendingSyncChip } from './pending-sync-chip';
+import { useActingUser, useOrderPage } from './orders-data';
 
 const PAGE_SIZES = [10, 25, 50];
 
@@ -53,139 +38,40 @@ function mayEdit(user: ActingUser | null, order: LocalOrder): boolean {
   );
 }
 
-interface MyOrderProps {
-  order: LocalOrder;
-  user: ActingUser | null;
-  onView: () => void;
-  onEdit: () => void;
-}
-
-/** The order's unsent / refused changes: an offline-created order (pending number) and an edit
- * still in the outbox both read as "not yet on the server". */
-function useMySyncState(order: LocalOrder) {
-  const entries = useOrderEntries(order.id);
+/**
+ * The order's unsent / refused changes: an offline-created order (pending number) and an edit
+ * still in the outbox both read as "not yet on the server"; a refusal shows the server's reason
+ * (the first one in the outbox's order).
+ */
+function mySyncState(order: LocalOrder, entries: readonly OutboxEntry[]): OrderSyncState {
   const failed = entries.find((e) => e.status === 'failed');
   const pending = order.pending_sync === 1 || entries.some((e) => e.status === 'pending');
   return { pending, failedReason: failed?.error ?? null };
 }
 
-/** One own order as a stacked card (phones): 'Görüntüle' and, while it awaits approval, 'Düzenle'. */
-function MyOrderCard({ order, user, onView, onEdit }: MyOrderProps) {
-  const t = useT();
-  const { pending, failedReason } = useMySyncState(order);
-  return (
-    <OrderCard
-      order={order}
-      pending={pending}
-      failedReason={failedReason}
-      testId="my-order-row"
-      to={`/orders/${order.id}`}
-      data={{ 'data-order-number': order.order_number, 'data-pending': pending ? 'true' : 'false' }}
-      actions={
-        <>
-          <Button variant="outlined" size="small" startIcon={<Visibility />} onClick={onView}>
-            {t('view')}
-          </Button>
-          {mayEdit(user, order) ? (
-            <Button
-              variant="outlined"
-              size="small"
-              startIcon={<Edit />}
-              onClick={onEdit}
-              data-testid="edit-order"
-            >
-              {t('edit')}
-            </Button>
-          ) : null}
-        </>
-      }
-    />
-  );
-}
-
-function MyOrderRow({ order, user, onView, onEdit }: MyOrderProps) {
-  const t = useT();
-  const { pending, failedReason } = useMySyncState(order);
-  return (
-    <TableRow
-      hover
-      data-testid="my-order-row"
-      data-order-id={order.id}
-      data-order-number={order.order_number}
-      data-pending={pending ? 'true' : 'false'}
-    >
-      <TableCell sx={{ p: 0 }}>
-        {/* The first cell is a real link to the order (open in a new tab; 'Geri' comes back here). */}
-        <Link
-          component={RouterLink}
-          to={`/orders/${order.id}`}
-          variant="body2"
-          color="inherit"
-          underline="hover"
-          sx={{ display: 'block', px: 2, py: 0.75 }}
-          data-testid="order-link"
-        >
-          <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography
-              component="span"
-              variant="body2"
-              sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
-              data-testid="order-number"
-            >
-              {order.order_number}
-            </Typography>
-            <PendingSyncChip pending={pending} failedReason={failedReason} />
-          </Stack>
-        </Link>
-      </TableCell>
-      <TableCell>{order.customer_name}</TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {formatTL(order.total_amount_kurus)}
-      </TableCell>
-      <TableCell>
-        <OrderStatusChip status={order.status} />
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateLabel(order.created_at)}</TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <Tooltip title={t('view')}>
-          <IconButton size="small" aria-label={t('view')} onClick={onView}>
-            <Visibility fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        {mayEdit(user, order) ? (
-          <Tooltip title={t('edit')}>
-            <IconButton size="small" aria-label={t('edit')} onClick={onEdit} data-testid="edit-order">
-              <Edit fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        ) : null}
-      </TableCell>
-    </TableRow>
-  );
-}
-
 /**
  * /my-orders: the signed-in user's own orders from the local store, newest
  * first — including those created offline and not yet sent (pending 'GEÇİCİ-…' number and a
- * pending-sync chip). On a phone (below `sm`) the rows are stacked cards (no sideways swipe). The status filter lives in the `status` query parameter, so a filtered view
- * survives a reload and can be shared as a link.
+ * pending-sync chip). On a phone (below `sm`) the rows are stacked cards (no sideways swipe) with
+ * 'Görüntüle' and, while an order awaits approval, 'Düzenle' under each. The status filter lives
+ * in the `status` query parameter, so a filtered view survives a reload and can be shared as a
+ * link.
  */
 export default function MyOrdersPage() {
   const t = useT();
   const navigate = useNavigate();
-  const phone = usePhone();
   const { error } = useLocalStore();
   const user = useActingUser();
   const { status, setStatus } = useStatusParam({ replace: true });
   // The page lives in the address (`page`), so 'Geri' from an order returns to it.
-  const list = useListParams();
-  const { page, setPage } = list;
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0] as number);
+  const list = useListParams({ pageSizes: PAGE_SIZES });
+  const { page, pageSize } = list;
   const [viewing, setViewing] = useState<LocalOrder | null>(null);
   const [editing, setEditing] = useState<LocalOrder | null>(null);
 
   // Own orders only. The route guard guarantees a user; the sentinel matches no one if not.
   const result = useOrderPage({ status, salespersonId: user?.id ?? '\uffff' }, page, pageSize);
+  const outbox = useOutboxByOrder();
   const rows = result?.rows ?? [];
   const total = result?.total ?? 0;
 
@@ -201,10 +87,24 @@ export default function MyOrdersPage() {
 
   if (error) return <Alert severity="error">{t('localStoreUnavailable')}</Alert>;
 
+  const sync = (order: LocalOrder) => mySyncState(order, outbox.get(order.id) ?? []);
+  const actions: RowAction<LocalOrder>[] = [
+    { key: 'view', label: t('view'), icon: <Visibility fontSize="small" />, run: setViewing },
+    {
+      key: 'edit',
+      testId: () => 'edit-order',
+      label: t('edit'),
+      icon: <Edit fontSize="small" />,
+      run: setEditing,
+      shown: (order) => mayEdit(user, order),
+    },
+  ];
+
   return (
-    <Stack spacing={2}>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+    <ListPage
+      testId="my-orders-page"
+      toolbar={
+        <>
           <TextField
             select
             size="small"
@@ -235,72 +135,44 @@ export default function MyOrdersPage() {
           <Button variant="contained" startIcon={<AddShoppingCart />} onClick={() => navigate('/sales')}>
             {t('newSale')}
           </Button>
-        </Stack>
-      </Paper>
-
-      <Paper variant="outlined">
-        {result === undefined ? <LinearProgress /> : null}
-        {phone ? (
-          <Stack spacing={1} sx={{ p: 1 }} data-testid="my-orders-cards">
-            {result !== undefined && rows.length === 0 ? (
-              <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-                {t('ordersEmpty')}
-              </Typography>
-            ) : (
-              rows.map((order) => (
-                <MyOrderCard
-                  key={order.id}
-                  order={order}
-                  user={user}
-                  onView={() => setViewing(order)}
-                  onEdit={() => setEditing(order)}
-                />
-              ))
-            )}
-          </Stack>
-        ) : (
-          <TableContainer>
-            <Table size="small" data-testid="my-orders-table">
-              <OrderTableHead amountLabel={t('colAmount')} />
-              <TableBody>
-                {result !== undefined && rows.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={6}>
-                      <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-                        {t('ordersEmpty')}
-                      </Typography>
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  rows.map((order) => (
-                    <MyOrderRow
-                      key={order.id}
-                      order={order}
-                      user={user}
-                      onView={() => setViewing(order)}
-                      onEdit={() => setEditing(order)}
-                    />
-                  ))
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-        <ListPagination
-          count={total}
-          page={total > 0 && page * pageSize >= total ? Math.ceil(total / pageSize) - 1 : page}
-          pageSize={pageSize}
-          pageSizes={PAGE_SIZES}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(0);
-          }}
-        />
-      </Paper>
-
-      <OrderViewDialog order={viewing} open={!!viewing} onClose={() => setViewing(null)} />
-      <OrderEditDialog order={editing} open={!!editing} onClose={() => setEditing(null)} />
-    </Stack>
+        </>
+      }
+      fetching={result === undefined}
+      pagination={{
+        count: total,
+        list,
+        page: total > 0 && page * pageSize >= total ? Math.ceil(total / pageSize) - 1 : page,
+        pageSizes: PAGE_SIZES,
+        testId: 'my-orders-pagination',
+      }}
+      after={
+        <>
+          <OrderViewDialog order={viewing} open={!!viewing} onClose={() => setViewing(null)} />
+          <OrderEditDialog order={editing} open={!!editing} onClose={() => setEditing(null)} />
+        </>
+      }
+    >
+      <EntityList
+        rows={rows}
+        rowKey={(order) => order.id}
+        columns={orderColumns(t, t('colAmount'), sync)}
+        card={(order) => <OrderCardFacts order={order} sync={sync(order)} />}
+        actions={actions}
+        actionsHeader={t('colActions')}
+        cardActions="text"
+        empty={result !== undefined && rows.length === 0 ? t('ordersEmpty') : null}
+        label={t('page_myOrders')}
+        testId="my-orders"
+        rowTestId="my-order-row"
+        rowProps={(order) => ({
+          'data-order-id': order.id,
+          'data-order-number': order.order_number,
+          'data-pending': sync(order).pending ? 'true' : 'false',
+        })}
+        openTo={(order) => `/orders/${order.id}`}
+        openRow={false}
+        openTestId="order-link"
+      />
+    </ListPage>
   );
 }

@@ -1,24 +1,17 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import type { Product } from '../../shared/api/entities';
-import { PRODUCT_LIMITS, PRODUCT_STATUSES, PRODUCT_UNITS } from '../../shared/api/products';
-import { KDV_RATES } from '../../shared/domain/invoice';
 import type { OutboxEntry } from '../local/database';
 import { uuid } from '../local/outbox';
 import { discardEntry, getLocalStore } from '../local/store';
 import { useFieldErrors } from '../shared-ui/field-errors';
-import { unitLabel, useT } from '../shared-ui/i18n';
+import { useT } from '../shared-ui/i18n';
 import { EntityFormDialog } from '../shared-ui/kit/entity-form-dialog';
 import { failureText, outcomeText, settleLocalAction } from '../shared-ui/local-action';
 import { useOnline } from '../shared-ui/local-store';
-import { NumberField } from '../shared-ui/number-field';
 import { useUi } from '../state/ui';
 import { createProduct, updateProduct } from './mutations';
-import { statusKey } from './product-chips';
 import {
   checkCreate,
   checkEdit,
@@ -30,8 +23,8 @@ import {
   type ProductForm,
   refusalField,
 } from './product-form';
+import { ProductFormFields } from './product-form-fields';
 import { ProductImageField } from './product-image-field';
-import { ProductListField } from './product-list-field';
 
 /**
  * Add and edit a product (admin). The form's rules are the request's own schema (product-form.ts);
@@ -162,22 +155,6 @@ export function ProductFormDialog({
   };
 
   const locked = busy;
-  const money = (field: 'selling_price' | 'cost_price' | 'discounted_price', required: boolean) => (
-    <NumberField
-      kind="money"
-      size="small"
-      fullWidth
-      required={required}
-      label={t(FIELD_LABEL_KEYS[field])}
-      value={form[field]}
-      onChange={set(field)}
-      max={PRODUCT_LIMITS.maxPriceKurus}
-      errorText={errorText(field)}
-      disabled={locked}
-      testId={`product-${field.replace('_', '-')}`}
-    />
-  );
-
   return (
     <EntityFormDialog
       open={open}
@@ -199,166 +176,13 @@ export function ProductFormDialog({
           {t('prod_offlineNote')}
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField
-          size="small"
-          required
-          label={t('prod_fName')}
-          value={form.name}
-          onChange={(e) => set('name')(e.target.value)}
-          error={!!errors.name}
-          helperText={errorText('name')}
-          disabled={locked}
-          inputRef={firstField}
-          slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.nameMax, 'data-testid': 'product-name' } }}
-        />
-        <TextField
-          size="small"
-          required
-          label={t('prod_fCode')}
-          value={form.product_code}
-          onChange={(e) => set('product_code')(e.target.value)}
-          error={!!errors.product_code}
-          helperText={errorText('product_code')}
-          disabled={locked}
-          slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.codeMax, 'data-testid': 'product-code' } }}
-        />
-        {money('selling_price', true)}
-        {money('cost_price', true)}
-        {money('discounted_price', false)}
-        <TextField
-          size="small"
-          label={t('prod_fBarcode')}
-          value={form.barcode}
-          onChange={(e) => set('barcode')(e.target.value)}
-          error={!!errors.barcode}
-          helperText={errorText('barcode')}
-          disabled={locked}
-          slotProps={{
-            htmlInput: { maxLength: 14, inputMode: 'numeric', 'data-testid': 'product-barcode' },
-          }}
-        />
-        <ProductListField
-          kind="category"
-          value={form.category}
-          onChange={set('category')}
-          error={errorText('category')}
-          disabled={locked}
-        />
-        <ProductListField
-          kind="brand"
-          value={form.brand}
-          onChange={set('brand')}
-          error={errorText('brand')}
-          disabled={locked}
-        />
-        <TextField
-          select
-          size="small"
-          label={t('prod_fUnit')}
-          value={form.unit}
-          onChange={(e) => set('unit')(e.target.value)}
-          error={!!errors.unit}
-          helperText={errorText('unit')}
-          disabled={locked}
-          slotProps={{ htmlInput: { 'data-testid': 'product-unit' } }}
-        >
-          {PRODUCT_UNITS.map((unit) => (
-            <MenuItem key={unit} value={unit}>
-              {unitLabel(unit)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label={t('prod_fVat')}
-          value={form.vat_rate}
-          onChange={(e) => set('vat_rate')(Number(e.target.value))}
-          error={!!errors.vat_rate}
-          helperText={errorText('vat_rate')}
-          disabled={locked}
-          slotProps={{ htmlInput: { 'data-testid': 'product-vat' } }}
-        >
-          {KDV_RATES.map((rate) => (
-            <MenuItem key={rate} value={rate}>
-              {t('prod_vatOption', { n: rate })}
-            </MenuItem>
-          ))}
-        </TextField>
-        <NumberField
-          kind="quantity"
-          size="small"
-          required
-          label={t('prod_fMinStock')}
-          value={form.min_stock}
-          onChange={set('min_stock')}
-          max={PRODUCT_LIMITS.maxStock}
-          errorText={errorText('min_stock')}
-          disabled={locked}
-          testId="product-min-stock"
-        />
-        {editing ? (
-          <TextField
-            size="small"
-            label={t('prod_fCurrentStock')}
-            value={form.current_stock}
-            helperText={t('prod_stockReadOnly')}
-            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'product-current-stock' } }}
-          />
-        ) : (
-          <NumberField
-            kind="quantity"
-            size="small"
-            required
-            label={t('prod_fCurrentStock')}
-            value={form.current_stock}
-            onChange={set('current_stock')}
-            max={PRODUCT_LIMITS.maxStock}
-            errorText={errorText('current_stock')}
-            disabled={locked}
-            testId="product-current-stock"
-          />
-        )}
-        <TextField
-          select
-          size="small"
-          label={t('prod_fStatus')}
-          value={form.status}
-          onChange={(e) => set('status')(e.target.value as ProductForm['status'])}
-          disabled={locked}
-          slotProps={{ htmlInput: { 'data-testid': 'product-status-field' } }}
-        >
-          {PRODUCT_STATUSES.map((status) => (
-            <MenuItem key={status} value={status}>
-              {t(statusKey(status))}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          size="small"
-          label={t('prod_fTags')}
-          value={form.tags}
-          onChange={(e) => set('tags')(e.target.value)}
-          error={!!errors.tags}
-          helperText={errorText('tags')}
-          disabled={locked}
-          slotProps={{ htmlInput: { maxLength: 900, 'data-testid': 'product-tags' } }}
-        />
-      </Box>
-      <TextField
-        size="small"
-        multiline
-        minRows={2}
-        label={t('prod_fDescription')}
-        value={form.description}
-        onChange={(e) => set('description')(e.target.value)}
-        error={!!errors.description}
-        helperText={errorText('description')}
-        disabled={locked}
-        slotProps={{
-          htmlInput: { maxLength: PRODUCT_LIMITS.descriptionMax, 'data-testid': 'product-description' },
-        }}
+      <ProductFormFields
+        form={form}
+        set={set}
+        errorText={errorText}
+        locked={locked}
+        editing={editing}
+        firstField={firstField}
       />
       <ProductImageField
         url={form.image_url}

@@ -16,7 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { EmptyTableRow } from '../empty-table-row';
 import { usePhone } from '../responsive';
@@ -114,6 +114,18 @@ export interface EntityListProps<T> {
    * cell holds the real link, the keyboard's way in), and the whole card on a phone is the link.
    */
   openTo?: (row: T) => string;
+  /**
+   * With `openTo`: false when only the cell's link opens the record on the table (the rest of the
+   * row is no target); the card on a phone is still the link. Default true.
+   */
+  openRow?: boolean;
+  /** With `openTo`: the `data-testid` of the card's link on a phone. */
+  openTestId?: string;
+  /**
+   * 'text': on a phone the actions under a card are buttons with their text (a thumb needs the
+   * word, there is no tooltip to hover), while the table keeps its icons.
+   */
+  cardActions?: 'text';
   /** A desktop table narrower than this scrolls inside its box rather than squeezing its columns. */
   minWidth?: number;
   /** Long words in every cell may break anywhere (a table that must never scroll sideways). */
@@ -127,17 +139,20 @@ function RowActions<T>({
   actions,
   label,
   prefix,
+  asText = false,
 }: {
   row: T;
   actions: readonly RowAction<T>[];
   label: (action: RowAction<T>, row: T) => string;
   prefix: string;
+  /** Every action as a button with its text (default: only when an action asks for it). */
+  asText?: boolean;
 }) {
   const shown = actions.filter((action) => action.shown?.(row) ?? true);
   const disabledOf = (action: RowAction<T>) =>
     typeof action.disabled === 'function' ? action.disabled(row) : !!action.disabled;
   const testIdOf = (action: RowAction<T>) => action.testId?.(row) ?? `${prefix}-${action.key}`;
-  if (shown.some((action) => action.text))
+  if (asText || shown.some((action) => action.text))
     return (
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         {shown.map((action) => (
@@ -293,7 +308,16 @@ export function EntityTable<T>(props: EntityListProps<T>) {
                 hover
                 selected={selection?.selected.has(key)}
                 {...(props.onOpen ? openable(row, props.onOpen, props.openLabel) : {})}
-                {...(openTo ? { onClick: () => navigate(openTo(row)), sx: { cursor: 'pointer' } } : {})}
+                {...(openTo && props.openRow !== false
+                  ? {
+                      // A click on a link or button in the row (the cell's own link, an action) is
+                      // left to it: a second navigation would add a second history entry.
+                      onClick: (event: MouseEvent) => {
+                        if (!(event.target as Element).closest('a, button')) navigate(openTo(row));
+                      },
+                      sx: { cursor: 'pointer' },
+                    }
+                  : {})}
                 data-testid={rowTestId(row)}
                 {...props.rowProps?.(row)}
               >
@@ -319,7 +343,12 @@ export function EntityTable<T>(props: EntityListProps<T>) {
                   </TableCell>
                 ))}
                 {actions?.length ? (
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell
+                    align="right"
+                    sx={{ whiteSpace: 'nowrap' }}
+                    // The actions' cell is theirs: a click beside a button does not open the row.
+                    {...(openTo ? { onClick: (event: MouseEvent) => event.stopPropagation() } : {})}
+                  >
                     <RowActions row={row} actions={actions} label={actionLabel} prefix={prefix} />
                   </TableCell>
                 ) : null}
@@ -347,7 +376,7 @@ export function EntityCards<T>(props: EntityListProps<T>) {
         return (
           <Card key={key} variant="outlined" data-testid={rowTestId(row)} {...props.rowProps?.(row)}>
             {props.openTo ? (
-              <CardActionArea component={RouterLink} to={props.openTo(row)}>
+              <CardActionArea component={RouterLink} to={props.openTo(row)} data-testid={props.openTestId}>
                 <CardContent>{card(row)}</CardContent>
               </CardActionArea>
             ) : props.onOpen ? (
@@ -376,7 +405,13 @@ export function EntityCards<T>(props: EntityListProps<T>) {
             )}
             {actions?.length ? (
               <CardActions sx={{ justifyContent: 'flex-end', pt: 0, flexWrap: 'wrap' }}>
-                <RowActions row={row} actions={actions} label={actionLabel} prefix={prefix} />
+                <RowActions
+                  row={row}
+                  actions={actions}
+                  label={actionLabel}
+                  prefix={prefix}
+                  asText={props.cardActions === 'text'}
+                />
               </CardActions>
             ) : null}
           </Card>
