@@ -400,7 +400,7 @@ describe('reversing a payment', () => {
     const paid = await pay(manager, {
       customer_id: customerId,
       amount: 500,
-      method: 'note',
+      method: 'promissory_note',
       document_number: 'S-77',
       drawer_name: 'Ahmet Yılmaz',
       document_due_day: addDays(new Date().toISOString().slice(0, 10), 10),
@@ -578,5 +578,89 @@ describe('the receipt', () => {
       body: { reason: 'Çift çekim', expected_version: paid.body.data.version },
     });
     expect((await pdf(manager, `/payments/${paid.body.data.id}/receipt`)).text).toContain('İPTAL EDİLDİ');
+  });
+});
+
+describe('day-end', () => {
+  it('a manager confirms what a driver handed over; a difference is recorded; a late payment shows after it', async () => {
+    const { customerId } = await deliveredOrder();
+    await api.db
+      .updateTable('orders')
+      .set({ driver_id: driver.user.id })
+      .where('customer_id', '=', customerId)
+      .execute();
+    // The company's day (Istanbul), as the server files payments under it.
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());
+    const before = await api.call<{ data: { people: { user_id: string; expected_total_kurus: number }[] } }>(
+      'GET',
+      '/day-ends',
+      {
+        token: manager.token,
+        query: { day },
+      },
+    );
+    const start =
+      before.body.data.people.find((p) => p.user_id === driver.user.id)?.expected_total_kurus ?? 0;
+    // A day may already hold other tests' payments of this driver; what this test adds is counted on top.
+    expect((await pay(driver, { customer_id: customerId, amount: 100 })).status).toBe(201);
+    expect((await pay(driver, { customer_id: customerId, amount: 50.5 })).status).toBe(201);
+    const card = await pay(driver, {
+      customer_id: customerId,
+      amount: 20,
+      method: 'card',
+      pos_slip_number: '77',
+    });
+    expect(card.status).toBe(201);
+
+    const mine = await api.call<{
+      data: { people: { user_id: string; expected_kurus: Record<string, number> }[] };
+    }>('GET', '/day-ends', { token: driver.token, query: { day } });
+    expect(mine.body.data.people.map((p) => p.user_id)).toEqual([driver.user.id]);
+    const me = mine.body.data.people[0]!;
+    expect(me.expected_kurus.card).toBeGreaterThanOrEqual(2_000);
+
+    const counted = { ...me.expected_kurus, cash: (me.expected_kurus.cash ?? 0) - 500 }; // 5 TL short in the till
+    const body = {
+      id: randomUUID(),
+      user_id: driver.user.id,
+      day,
+      counted_kurus: counted,
+      note: '5 TL eksik',
+    };
+    expect((await api.call('POST', '/day-ends', { token: driver.token, body })).status).toBe(403);
+    const confirmed = await api.call<{
+      data: Record<string, unknown> & { confirmation: Record<string, unknown> };
+    }>('POST', '/day-ends', { token: manager.token, body });
+    expect(confirmed.status, confirmed.raw).toBe(201);
+    expect(confirmed.body.data.confirmation).toMatchObject({ difference_kurus: -500, note: '5 TL eksik' });
+    expect(confirmed.body.data.expected_total_kurus).toBe(start + 17_050);
+    // The same confirmation again answers it; another for that person and day is refused.
+    expect((await api.call('POST', '/day-ends', { token: manager.token, body })).status).toBe(200);
+    const second = await api.call('POST', '/day-ends', {
+      token: manager.token,
+      body: { ...body, id: randomUUID() },
+    });
+    expect(second.status).toBe(409);
+    // A payment synced after the confirmation shows as collected after it, not hidden in it.
+    expect((await pay(driver, { customer_id: customerId, amount: 10 })).status).toBe(201);
+    const after = await api.call<{
+      data: { people: { user_id: string; after_confirmation_kurus: number }[] };
+    }>('GET', '/day-ends', { token: manager.token, query: { day } });
+    expect(after.body.data.people.find((p) => p.user_id === driver.user.id)?.after_confirmation_kurus).toBe(
+      1_000,
+    );
+    // Not for the warehouse or a manager, not for a day to come.
+    const notField = await api.call<{ field: string }>('POST', '/day-ends', {
+      token: manager.token,
+      body: { ...body, id: randomUUID(), user_id: warehouse.user.id },
+    });
+    expect(notField.status).toBe(400);
+    expect(notField.body.field).toBe('user_id');
+    const future = await api.call<{ field: string }>('POST', '/day-ends', {
+      token: manager.token,
+      body: { ...body, id: randomUUID(), user_id: sales.user.id, day: addDays(day, 3) },
+    });
+    expect(future.status).toBe(400);
+    expect((await api.call('GET', '/day-ends', { token: warehouse.token, query: { day } })).status).toBe(403);
   });
 });

@@ -383,7 +383,12 @@ describe('payments', () => {
       field: 'bank_name',
       code: 'too_long',
     });
-    const note = { ...base, method: 'note' as const, document_number: 'S-9', document_due_day: '2026-04-01' };
+    const note = {
+      ...base,
+      method: 'promissory_note' as const,
+      document_number: 'S-9',
+      document_due_day: '2026-04-01',
+    };
     expect(paymentRefusal(note)?.message).toBe('Keşideci zorunludur.');
     expect(paymentRefusal({ ...note, drawer_name: 'Ahmet Yılmaz' })).toBeNull();
   });
@@ -401,7 +406,7 @@ describe('payments', () => {
       card: 7_000,
       transfer: 0,
       cheque: 50_000,
-      note: 0,
+      promissory_note: 0,
       total_kurus: 69_550,
     });
   });
@@ -416,7 +421,7 @@ describe('payments', () => {
           document_due_day: '2026-03-05',
         },
         {
-          method: 'note',
+          method: 'promissory_note',
           amount_kurus: 20_000,
           document_status: 'portfolio',
           document_due_day: '2026-04-01',

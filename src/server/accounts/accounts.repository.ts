@@ -1,10 +1,11 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Movement, Payment } from '../../shared/api/accounts';
 import type { LedgerEntry, MovementKind, PaymentMethod } from '../../shared/domain/account';
 import type {
   AccountMovementRow,
   CustomerAccountRow,
   Database,
+  DayEndsTable,
   NewAccountMovement,
   NewPayment,
   PaymentRow,
@@ -596,4 +597,81 @@ export async function orderNumber(db: Executor, tenantId: string, orderId: strin
     .where('id', '=', orderId)
     .executeTakeFirst();
   return row?.order_number ?? null;
+}
+
+// ------------------------------------------------------------------------------- day-end ---
+
+export interface DayCollection {
+  user_id: string;
+  user_name: string;
+  role: string;
+  method: PaymentMethod;
+  total_kurus: number;
+  count: number;
+}
+
+/** A day's payments (reversed ones left out) per person and method, of field roles. */
+export async function dayCollections(
+  db: Executor,
+  tenantId: string,
+  day: string,
+  onlyUser?: string,
+): Promise<DayCollection[]> {
+  let query = db
+    .selectFrom('payments')
+    .innerJoin('users', (j) =>
+      j.onRef('users.tenant_id', '=', 'payments.tenant_id').onRef('users.id', '=', 'payments.taken_by'),
+    )
+    .select([
+      'payments.taken_by as user_id',
+      'users.full_name as user_name',
+      'users.role',
+      'payments.method',
+      sql<string>`sum(payments.amount_kurus)`.as('total'),
+      sql<string>`count(*)`.as('n'),
+    ])
+    .where('payments.tenant_id', '=', tenantId)
+    .where('payments.day', '=', day)
+    .where('payments.reversed_at', 'is', null)
+    .where('users.role', 'in', ['driver', 'salesperson'])
+    .groupBy(['payments.taken_by', 'users.full_name', 'users.role', 'payments.method']);
+  if (onlyUser) query = query.where('payments.taken_by', '=', onlyUser);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    user_id: r.user_id,
+    user_name: r.user_name,
+    role: r.role,
+    method: r.method as PaymentMethod,
+    total_kurus: Number(r.total),
+    count: Number(r.n),
+  }));
+}
+
+export async function dayEnds(db: Executor, tenantId: string, day: string, onlyUser?: string) {
+  let query = db.selectFrom('day_ends').selectAll().where('tenant_id', '=', tenantId).where('day', '=', day);
+  if (onlyUser) query = query.where('user_id', '=', onlyUser);
+  return query.execute();
+}
+
+export async function findDayEnd(db: Executor, tenantId: string, id: string) {
+  return db
+    .selectFrom('day_ends')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertDayEnd(trx: Trx, row: Insertable<DayEndsTable>): Promise<void> {
+  await trx.insertInto('day_ends').values(row).execute();
+}
+
+export async function findUser(db: Executor, tenantId: string, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'full_name', 'role'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }

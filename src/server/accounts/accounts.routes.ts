@@ -67,6 +67,17 @@ export default async function accountRoutes(app: FastifyInstance) {
     ),
   );
 
+  route(app, API.dayEndGet, async (request) => ({
+    success: true as const,
+    data: await service.getDayEnd(app.db, request.tenant.id, actor(request), request.query.day),
+  }));
+
+  route(app, API.dayEndConfirm, async (request, reply) =>
+    app.mutate(request, reply, { action: 'dayend.confirm', entity: 'user' }, (trx) =>
+      service.confirmDayEnd(trx, request.tenant.id, actor(request), request.body),
+    ),
+  );
+
   route(app, API.paymentReverse, async (request, reply) =>
     app.mutate(request, reply, { action: 'payment.reverse', entity: 'customer' }, (trx) =>
       service.reversePayment(trx, request.tenant.id, actor(request), request.params.id, request.body),

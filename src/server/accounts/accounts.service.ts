@@ -3,7 +3,11 @@ import {
   ACCOUNT_MESSAGES,
   type Account,
   type AccountAdjustmentBody,
+  type ConfirmDayEndBody,
   type CreatePaymentBody,
+  type DayEndPerson,
+  type DayEndResponse,
+  type MethodTotals,
   type Movement,
   type MovementListResponse,
   type Payment,
@@ -23,10 +27,12 @@ import {
   type MovementKind,
   movementRefusal,
   PAYMENT_DETAIL_FIELDS,
+  PAYMENT_METHODS,
   settle,
 } from '../../shared/domain/account';
 import {
   canAdjustAccount,
+  canConfirmDayEnd,
   canOverrideCreditLimit,
   canReversePayment,
   canSeeAccount,
@@ -681,4 +687,133 @@ export async function approvalCreditCheck(
       },
     },
   );
+}
+
+// ------------------------------------------------------------------------------- day-end ---
+
+const zeroTotals = (): MethodTotals => ({ cash: 0, card: 0, transfer: 0, cheque: 0, promissory_note: 0 });
+const sumOf = (t: MethodTotals) => PAYMENT_METHODS.reduce((s, m) => s + t[m], 0);
+
+/** Each person's collections of the day by method, with their confirmations. */
+async function dayEndPeople(
+  db: Db | Trx,
+  tenantId: string,
+  day: string,
+  onlyUser?: string,
+): Promise<DayEndPerson[]> {
+  const [collections, confirmations] = await Promise.all([
+    repo.dayCollections(db, tenantId, day, onlyUser),
+    repo.dayEnds(db, tenantId, day, onlyUser),
+  ]);
+  const people = new Map<string, DayEndPerson>();
+  const person = (id: string, name: string, role: string) => {
+    let p = people.get(id);
+    if (!p) {
+      p = {
+        user_id: id,
+        user_name: name,
+        role,
+        day,
+        expected_kurus: zeroTotals(),
+        expected_total_kurus: 0,
+        payment_count: 0,
+        confirmation: null,
+        after_confirmation_kurus: 0,
+      };
+      people.set(id, p);
+    }
+    return p;
+  };
+  for (const c of collections) {
+    const p = person(c.user_id, c.user_name, c.role);
+    p.expected_kurus[c.method] += c.total_kurus;
+    p.expected_total_kurus += c.total_kurus;
+    p.payment_count += c.count;
+  }
+  for (const d of confirmations) {
+    const user = await repo.findUser(db, tenantId, d.user_id);
+    const p = person(d.user_id, d.user_name, user?.role ?? '');
+    p.confirmation = {
+      id: d.id,
+      expected_kurus: d.expected,
+      counted_kurus: d.counted,
+      difference_kurus: Number(d.difference_kurus),
+      payment_count: d.payment_count,
+      note: d.note,
+      confirmed_by_name: d.confirmed_by_name,
+      confirmed_at: d.confirmed_at.toISOString(),
+    };
+  }
+  for (const p of people.values())
+    if (p.confirmation)
+      p.after_confirmation_kurus = p.expected_total_kurus - sumOf(p.confirmation.expected_kurus);
+  return [...people.values()].sort((a, b) => a.user_name.localeCompare(b.user_name, 'tr'));
+}
+
+/** GET /day-ends?day: the office sees everyone who collected or was confirmed that day; a driver or salesperson itself. */
+export async function getDayEnd(
+  db: Db,
+  tenantId: string,
+  user: { id: string; role: Role },
+  day: string,
+): Promise<DayEndResponse> {
+  if (!canSeeAccount(user.role, true)) throw forbidden(ACCOUNT_MESSAGES.cannotView);
+  const field = user.role === 'salesperson' || user.role === 'driver';
+  return { day, people: await dayEndPeople(db, tenantId, day, field ? user.id : undefined) };
+}
+
+/**
+ * POST /day-ends: a manager confirms what a driver or a salesperson handed over of a day: the
+ * counted amounts by method beside what their payments add up to now; the difference is
+ * recorded as it is. One confirmation per person and day: the same id again answers it; another
+ * for the same person and day is 409.
+ */
+export async function confirmDayEnd(
+  trx: Trx,
+  tenantId: string,
+  actor: AccountActor,
+  body: ConfirmDayEndBody,
+): Promise<MutationResult<DayEndPerson>> {
+  if (!canConfirmDayEnd(actor.role)) throw forbidden(ACCOUNT_MESSAGES.cannotConfirmDayEnd);
+  const same = await repo.findDayEnd(trx, tenantId, body.id);
+  if (same) {
+    if (same.user_id !== body.user_id || same.day !== body.day)
+      throw new AppError(409, 'CONFLICT', ACCOUNT_MESSAGES.idTaken, { field: 'id' });
+    const [again] = await dayEndPeople(trx, tenantId, same.day, same.user_id);
+    return { data: again as DayEndPerson, statusCode: 200, entityId: same.id, changed: false };
+  }
+  const person = await repo.findUser(trx, tenantId, body.user_id);
+  if (!person) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+  if (person.role !== 'driver' && person.role !== 'salesperson')
+    throw validation(ACCOUNT_MESSAGES.dayEndNotField, 'user_id');
+  const zone = await repo.tenantTimeZone(trx, tenantId);
+  if (body.day > dayIn(new Date(), zone)) throw validation(ACCOUNT_MESSAGES.dayEndFuture, 'day');
+  const [current] = await dayEndPeople(trx, tenantId, body.day, body.user_id);
+  if (current?.confirmation) throw new AppError(409, 'CONFLICT', ACCOUNT_MESSAGES.dayEndExists, { current });
+  const expected = current?.expected_kurus ?? zeroTotals();
+  const counted = body.counted_kurus as MethodTotals;
+  const difference = sumOf(counted) - sumOf(expected);
+  const [seq] = await reserveChangeSeqs(trx, tenantId, 1);
+  await repo.insertDayEnd(trx, {
+    tenant_id: tenantId,
+    id: body.id,
+    user_id: person.id,
+    user_name: person.full_name,
+    day: body.day,
+    expected: JSON.stringify(expected),
+    counted: JSON.stringify(counted),
+    payment_count: current?.payment_count ?? 0,
+    difference_kurus: difference,
+    note: body.note?.trim() || null,
+    confirmed_by: actor.id,
+    confirmed_by_name: actor.full_name,
+    change_seq: seq as number,
+  });
+  const [confirmed] = await dayEndPeople(trx, tenantId, body.day, body.user_id);
+  return {
+    data: confirmed as DayEndPerson,
+    statusCode: 201,
+    entityId: body.id,
+    audit: { params: { name: person.full_name, day: body.day, difference } },
+  };
 }

@@ -1,6 +1,7 @@
 import type {
   AccountMovementsTable,
   CustomerAccountsTable,
+  DayEndsTable,
   PaymentsTable,
   ReceiptSequencesTable,
 } from './tables/accounts';
@@ -86,6 +87,7 @@ export interface Database {
   account_movements: AccountMovementsTable;
   payments: PaymentsTable;
   receipt_sequences: ReceiptSequencesTable;
+  day_ends: DayEndsTable;
 }
 
 export type * from './tables/accounts';

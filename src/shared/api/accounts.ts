@@ -24,6 +24,7 @@ import { required } from './errors';
 export const ACCOUNT_MESSAGES = {
   customerNotFound: 'Müşteri bulunamadı',
   paymentNotFound: 'Tahsilat bulunamadı',
+  userNotFound: 'Kullanıcı bulunamadı',
   cannotView: 'Bu müşterinin hesabını görüntüleme yetkiniz yok',
   cannotTakePayment: 'Bu müşteriden tahsilat alma yetkiniz yok',
   cannotReverse: 'Tahsilat iptal yetkiniz yok',
@@ -47,6 +48,10 @@ export const ACCOUNT_MESSAGES = {
   }) =>
     `Müşterinin risk limiti aşılıyor: bakiye ${f.balance} + onaylı açık siparişler ${f.open} + bu sipariş ${f.order} = ${f.exposure}; limit ${f.limit} (aşım ${f.over}).`,
   creditOverrideHint: 'Limiti aşarak onaylamak için bir neden yazınız.',
+  cannotConfirmDayEnd: 'Gün sonu onaylama yetkiniz yok',
+  dayEndExists: 'Bu kişinin bu günü zaten onaylanmış',
+  dayEndNotField: 'Gün sonu yalnızca sürücü ve satış temsilcileri için onaylanır',
+  dayEndFuture: 'Gelecekteki bir gün onaylanamaz',
 } as const;
 
 const amountTexts = (label: string) => ({
@@ -318,3 +323,73 @@ export const accountAdjustmentBody = z.object({
   reason: reasonText,
 });
 export type AccountAdjustmentBody = z.input<typeof accountAdjustmentBody>;
+
+// ------------------------------------------------------------------------------- day-end ---
+
+const methodTotals = z.object(
+  Object.fromEntries(PAYMENT_METHODS.map((m) => [m, z.number().int()])) as Record<
+    (typeof PAYMENT_METHODS)[number],
+    z.ZodNumber
+  >,
+);
+export type MethodTotals = z.infer<typeof methodTotals>;
+
+/** One person's collections of a day and the manager's confirmation of what they handed over. */
+export const dayEndPersonSchema = z.object({
+  user_id: z.string(),
+  user_name: z.string(),
+  role: z.string(),
+  day: z.string(),
+  /** Their payments of the day now (reversed ones left out), by method. */
+  expected_kurus: methodTotals,
+  expected_total_kurus: z.number().int(),
+  payment_count: z.number().int(),
+  confirmation: z
+    .object({
+      id: z.string(),
+      /** What the payments added up to when it was confirmed. */
+      expected_kurus: methodTotals,
+      counted_kurus: methodTotals,
+      /** Counted − expected, all methods: negative = short. */
+      difference_kurus: z.number().int(),
+      payment_count: z.number().int(),
+      note: z.string().nullable(),
+      confirmed_by_name: z.string(),
+      confirmed_at: z.string(),
+    })
+    .nullable(),
+  /** Collected after the confirmation (payments synced or reversed since): now − then. */
+  after_confirmation_kurus: z.number().int(),
+});
+export type DayEndPerson = z.infer<typeof dayEndPersonSchema>;
+
+/** GET /day-ends?day: the office sees everyone who collected (or was confirmed) that day; a field role itself. */
+export const dayEndQuery = z.object({ day: dayText('Gün') });
+export const dayEndResponse = z.object({ day: z.string(), people: z.array(dayEndPersonSchema) });
+export type DayEndResponse = z.infer<typeof dayEndResponse>;
+
+const countedAmount = (label: string) =>
+  z
+    .number({ error: typeError(required(label), `${label} (kuruş) bir tam sayı olmalıdır`) })
+    .int(`${label} (kuruş) bir tam sayı olmalıdır`)
+    .min(0, `${label} negatif olamaz`)
+    .max(MAX_ACCOUNT_AMOUNT_KURUS, `${label} çok büyük`);
+
+/** POST /day-ends: a manager confirms what one person handed over of one day (counted, by method). */
+export const confirmDayEndBody = z.object({
+  id: z.uuid({ error: typeError(required('Kayıt kimliği'), 'Kayıt kimliği geçersiz') }),
+  user_id: z.uuid({ error: typeError(required('Teslim eden'), 'Teslim eden geçersiz') }),
+  day: dayText('Gün'),
+  counted_kurus: z.object(
+    {
+      cash: countedAmount('Sayılan nakit'),
+      card: countedAmount('Kredi kartı'),
+      transfer: countedAmount('Havale/EFT'),
+      cheque: countedAmount('Teslim edilen çekler'),
+      promissory_note: countedAmount('Teslim edilen senetler'),
+    },
+    { error: typeError(required('Sayılan tutarlar'), 'Sayılan tutarlar geçersiz') },
+  ),
+  note: text('Not', PAYMENT_LIMITS.noteMaxLength, { multiline: true }).nullish(),
+});
+export type ConfirmDayEndBody = z.input<typeof confirmDayEndBody>;

@@ -364,6 +364,16 @@ export const AUDIT_ACTIONS = {
     ],
     { over: 'money' },
   ),
+  'dayend.confirm': text(
+    'user',
+    'Gün sonu onaylandı',
+    'Day-end confirmed',
+    [
+      'Gün sonu onaylandı: {name}, {day} (fark {difference})',
+      'Day-end confirmed: {name}, {day} (difference {difference})',
+    ],
+    { difference: 'money' },
+  ),
   'account.terms': text(
     'customer',
     'Vade ve risk limiti güncellendi',

@@ -191,6 +191,13 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   taken_by: 'Tahsil eden',
   credit_override_reason: 'Limit aşım nedeni',
   size: 'Kâğıt boyutu',
+  day: 'Gün',
+  counted_kurus: 'Sayılan tutarlar',
+  cash: 'Sayılan nakit',
+  card: 'Kredi kartı',
+  transfer: 'Havale/EFT',
+  cheque: 'Teslim edilen çekler',
+  promissory_note: 'Teslim edilen senetler',
 };
 
 /** What one element of a list is called, for naming which one a refusal is about ('2. kalem'). */

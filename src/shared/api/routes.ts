@@ -2,6 +2,7 @@ import {
   ACCOUNT_ADJUSTERS,
   ACCOUNT_READERS,
   CREDIT_SETTERS,
+  DAY_END_CONFIRMERS,
   PAYMENT_REVERSERS,
   PAYMENT_TAKERS,
 } from '../domain/account-access';
@@ -250,6 +251,10 @@ export const ROUTES = {
     access: PAYMENT_REVERSERS,
     write: 'version',
   },
+  /** A day's collections per person and their confirmations (the office: everyone; a field role: itself). */
+  dayEndGet: { method: 'GET', path: '/day-ends', access: ACCOUNT_READERS },
+  /** A manager confirms what one person handed over of one day; the client makes its id. */
+  dayEndConfirm: { method: 'POST', path: '/day-ends', access: DAY_END_CONFIRMERS, write: 'create' },
   // ----------------------------------------------------------------------- invoices ---
   // Who may: shared/domain/invoice-access.ts (a salesperson reads the invoices of their own orders).
   invoiceList: { method: 'GET', path: '/invoices', access: INVOICE_READERS },

@@ -330,7 +330,7 @@ export function ageingOf(entries: readonly LedgerEntry[], today: string): Ageing
 // ---------------------------------------------------------------------------------------------
 // Payments
 
-export const PAYMENT_METHODS = ['cash', 'card', 'transfer', 'cheque', 'note'] as const;
+export const PAYMENT_METHODS = ['cash', 'card', 'transfer', 'cheque', 'promissory_note'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
@@ -338,14 +338,14 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Kredi Kartı',
   transfer: 'Havale/EFT',
   cheque: 'Çek',
-  note: 'Senet',
+  promissory_note: 'Senet',
 };
 export const PAYMENT_METHOD_LABELS_EN: Record<PaymentMethod, string> = {
   cash: 'Cash',
   card: 'Credit card',
   transfer: 'Bank transfer',
   cheque: 'Cheque',
-  note: 'Promissory note',
+  promissory_note: 'Promissory note',
 };
 
 /** The details a method needs, besides the amount. */
@@ -365,7 +365,7 @@ export const PAYMENT_METHOD_FIELDS: Record<PaymentMethod, readonly PaymentDetail
   card: ['pos_slip_number'],
   transfer: ['bank_reference'],
   cheque: ['document_number', 'bank_name', 'document_due_day'],
-  note: ['document_number', 'drawer_name', 'document_due_day'],
+  promissory_note: ['document_number', 'drawer_name', 'document_due_day'],
 };
 
 export const PAYMENT_DETAIL_LABELS: Record<PaymentDetailField, string> = {
@@ -386,7 +386,7 @@ export const PAYMENT_DETAIL_LABELS_EN: Record<PaymentDetailField, string> = {
 };
 
 /** Cheques and notes are money not yet in: they wait in the portfolio until collected or returned. */
-export const DEFERRED_METHODS: readonly PaymentMethod[] = ['cheque', 'note'];
+export const DEFERRED_METHODS: readonly PaymentMethod[] = ['cheque', 'promissory_note'];
 export const isDeferred = (method: PaymentMethod): boolean => DEFERRED_METHODS.includes(method);
 
 export const PAYMENT_LIMITS = {
@@ -472,7 +472,7 @@ export interface PaymentSummary {
 export function totalsByMethod(payments: readonly PaymentSummary[]): Record<PaymentMethod, Kurus> & {
   total_kurus: Kurus;
 } {
-  const totals = { cash: 0, card: 0, transfer: 0, cheque: 0, note: 0, total_kurus: 0 };
+  const totals = { cash: 0, card: 0, transfer: 0, cheque: 0, promissory_note: 0, total_kurus: 0 };
   for (const p of payments) {
     if (p.reversed) continue;
     totals[p.method] += p.amount_kurus;

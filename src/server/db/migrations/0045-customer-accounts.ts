@@ -85,7 +85,7 @@ const UP = [
     id uuid NOT NULL,
     customer_id uuid NOT NULL,
     order_id uuid,
-    method text NOT NULL CHECK (method IN ('cash', 'card', 'transfer', 'cheque', 'note')),
+    method text NOT NULL CHECK (method IN ('cash', 'card', 'transfer', 'cheque', 'promissory_note')),
     amount_kurus bigint NOT NULL CHECK (amount_kurus > 0),
     receipt_number text NOT NULL CHECK (receipt_number ~ '^THS[0-9]{13}$'),
     pos_slip_number text,
@@ -112,7 +112,7 @@ const UP = [
     change_seq bigint NOT NULL,
     PRIMARY KEY (tenant_id, id),
     FOREIGN KEY (tenant_id, customer_id) REFERENCES customers (tenant_id, id) ON DELETE CASCADE,
-    CHECK ((method IN ('cheque', 'note')) = (document_status IS NOT NULL))
+    CHECK ((method IN ('cheque', 'promissory_note')) = (document_status IS NOT NULL))
   )`,
   'CREATE UNIQUE INDEX payments_receipt_key ON payments (tenant_id, receipt_number)',
   'CREATE INDEX payments_day_idx ON payments (tenant_id, day, taken_by)',

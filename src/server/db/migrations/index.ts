@@ -33,6 +33,7 @@ import { down0040, up0040 } from './0040-tenant-dns-checked';
 import { down0041, up0041 } from './0041-order-event-change-seq';
 import { down0042, up0042 } from './0042-product-import-staging';
 import { down0045, up0045 } from './0045-customer-accounts';
+import { down0046, up0046 } from './0046-day-ends';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0041-order-event-change-seq': { up: up0041, down: down0041 },
   '0042-product-import-staging': { up: up0042, down: down0042 },
   '0045-customer-accounts': { up: up0045, down: down0045 },
+  '0046-day-ends': { up: up0046, down: down0046 },
 };
 
 export const migrationProvider: MigrationProvider = {

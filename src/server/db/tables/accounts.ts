@@ -91,3 +91,24 @@ export interface PaymentsTable {
 }
 export type PaymentRow = Selectable<PaymentsTable>;
 export type NewPayment = Insertable<PaymentsTable>;
+
+/** Amounts by payment method, in kuruş. */
+export type MethodTotals = Record<'cash' | 'card' | 'transfer' | 'cheque' | 'promissory_note', number>;
+
+/** A manager's confirmation of what one person handed over of one day's collections. */
+export interface DayEndsTable {
+  tenant_id: string;
+  id: string;
+  user_id: string;
+  user_name: string;
+  day: string;
+  expected: ColumnType<MethodTotals, string, string>;
+  counted: ColumnType<MethodTotals, string, string>;
+  payment_count: number;
+  difference_kurus: Int8;
+  note: string | null;
+  confirmed_by: string;
+  confirmed_by_name: string;
+  confirmed_at: Timestamp;
+  change_seq: Int8;
+}
