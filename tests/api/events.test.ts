@@ -247,6 +247,41 @@ describe('GET /api/events', { timeout: 15_000 }, () => {
     expect(c1Stream.events).toEqual([]);
   });
 
+  it('a product import is announced once, with the last change number of its products; not to another tenant', async () => {
+    const [sStream, c1Stream] = await Promise.all([open(sales2), open(c1Manager)]);
+    const admin = await api.login('demo', 'admin');
+    const lines = ['Ürün Kodu;Ürün Adı;Satış Fiyatı;Stok'];
+    for (let i = 0; i < 50; i++) lines.push(`CANLI-${i};Canlı Ürün ${i};${i + 1},50;${i % 4}`);
+    const boundary = `----events${randomUUID()}`;
+    const preview = await api.app.inject({
+      method: 'POST',
+      url: '/api/products/import/preview?tenant=demo',
+      headers: {
+        authorization: `Bearer ${admin.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="canli.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+        ),
+        Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8'),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const summary = preview.json().data as { import_id: string; fingerprint: string };
+    const before = await tenantSeq('demo');
+    await write('POST', `/products/import/${summary.import_id}/confirm`, admin, {
+      expected_fingerprint: summary.fingerprint,
+    });
+    const after = await tenantSeq('demo');
+    expect(after - before).toBe(50);
+    await sStream.waitFor((e) => e.some((x) => Number(x.id) === after), 1_000);
+    await quiet(300, sStream, c1Stream);
+    expect(sStream.events.filter((x) => Number(x.id) > before).map((x) => Number(x.id))).toEqual([after]);
+    expect(c1Stream.events).toEqual([]);
+  });
+
   it('PostgreSQL: the listening connection killed → it reconnects, the stream catches up, the server stays up', async () => {
     if (api.database.kind !== 'postgres') return;
     const sStream = await open(sales);

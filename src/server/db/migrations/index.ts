@@ -32,6 +32,7 @@ import { down0032, up0032 } from './0032-audit-log-texts';
 import { down0040, up0040 } from './0040-tenant-dns-checked';
 import { down0041, up0041 } from './0041-order-event-change-seq';
 import { down0042, up0042 } from './0042-product-import-staging';
+import { down0043, up0043 } from './0043-bulk-catalogue-announcement';
 import { down0045, up0045 } from './0045-customer-accounts';
 import { down0046, up0046 } from './0046-day-ends';
 
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0040-tenant-dns-checked': { up: up0040, down: down0040 },
   '0041-order-event-change-seq': { up: up0041, down: down0041 },
   '0042-product-import-staging': { up: up0042, down: down0042 },
+  '0043-bulk-catalogue-announcement': { up: up0043, down: down0043 },
   '0045-customer-accounts': { up: up0045, down: down0045 },
   '0046-day-ends': { up: up0046, down: down0046 },
 };

@@ -46,7 +46,8 @@ import { type ImportValues, type ValidatedRow, validateRow, WIRE_FIELD } from '.
  *     users' requests run in between. Staged rows are read by nothing but step 2.
  *  2. `confirm` (the caller's one transaction): locks the products, checks row by row in one
  *     statement that the catalogue is still as staged (else 409), and makes the staged rows live
- *     with one INSERT … SELECT and one UPDATE … FROM (each with its stock movements). A failure or
+ *     with one INSERT … SELECT and one UPDATE … FROM, then their stock movements with one INSERT …
+ *     SELECT (import.repository.ts `insertMovements`). A failure or
  *     a crash anywhere leaves the catalogue as it was; the staged rows of an attempt are deleted
  *     when it ends (`unstage`), and those of an attempt that never ended by `purgeStaging`.
  * On PostgreSQL the same two steps run; other requests' reads go on in parallel throughout.
@@ -570,18 +571,21 @@ export async function confirm(
       at,
       notes: `import ${id}`,
     };
-    const none: repo.Applied = { products: 0, movements: 0 };
-    const created = counts.create > 0 ? await repo.applyCreates(trx, apply) : none;
-    const updated = counts.update > 0 ? await repo.applyUpdates(trx, apply) : none;
+    // The written products are announced once, with the block's last number (migration 0043).
+    if (total > 0) await repo.silenceRowAnnouncements(trx);
+    const created = counts.create > 0 ? await repo.applyCreates(trx, apply) : 0;
+    const updated = counts.update > 0 ? await repo.applyUpdates(trx, apply) : 0;
+    if (total > 0) await repo.announceCatalogue(trx, tenantId, apply.firstSeq + total - 1);
     // An update finds its product at another change number: it changed after the check (a writer
     // of another process committed in between, on PostgreSQL).
-    if (created.products !== counts.create || updated.products !== counts.update) throw conflict();
+    if (created !== counts.create || updated !== counts.update) throw conflict();
+    const movements = total > 0 ? await repo.insertMovements(trx, apply) : 0;
     const report: ImportReport = {
-      created: created.products,
-      updated: updated.products,
+      created,
+      updated,
       unchanged: counts.unchanged,
       refused: counts.error,
-      stock_movements: created.movements + updated.movements,
+      stock_movements: movements,
       new_categories: record.new_categories,
       new_brands: record.new_brands,
       applied_at: at.toISOString(),
