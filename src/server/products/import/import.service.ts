@@ -373,6 +373,9 @@ export async function refusedRows(
 export const conflict = () => new AppError(409, 'CONFLICT', IMPORT_MESSAGES.catalogueChanged);
 
 /** A confirmation attempt's staged rows. */
+/** A file this large gets fresh table statistics once staged, before its confirmation is planned. */
+const LARGE_FILE_ROWS = 1_000;
+
 export interface StagedRun {
   runId: string;
   /** The stored rows' count: every staged `ord` is below it. */
@@ -491,6 +494,8 @@ export async function stage(
       if (p) p.done += chunk.filter((r) => r.action !== 'unchanged').length;
       await yieldToLoop();
     }
+    // Its own short step, not inside the confirmation's transaction (see refreshStatistics).
+    if (staged.length >= LARGE_FILE_ROWS) await repo.refreshStatistics(db);
   } catch (error) {
     await unstage(db, tenantId, id, run).catch(() => undefined);
     throw error;
