@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { StockStatus } from '../../shared/domain/stock';
-import type { LocalProduct } from '../local/database';
+import type { LocalDb, LocalProduct } from '../local/database';
 import { foldTr } from '../local/queries';
 import { useLocalDb } from '../shared-ui/local-store';
 import type { CountProduct } from './count-session';
@@ -79,36 +79,41 @@ export interface StockPreview {
 
 export function useStockPreview(enabled: boolean, end: number): StockPreview | undefined {
   const db = useLocalDb();
-  return useLiveQuery(async () => {
-    if (!enabled || !db) return undefined;
-    return db.transaction('r', db.products, async () => {
-      const withStatus = (status: StockStatus) => db.products.where('stock_status').equals(status);
-      const [total, out, low, categories, brands] = await Promise.all([
-        db.products.count(),
-        withStatus('out_of_stock').count(),
-        withStatus('low_stock').count(),
-        db.products.orderBy('category').uniqueKeys(),
-        db.products.orderBy('brand').uniqueKeys(),
-      ]);
-      let rows: LocalProduct[] = [];
-      for (const status of STATUS_ORDER) {
-        if (rows.length >= end) break;
-        rows = rows.concat((await withStatus(status).toArray()).sort(byName));
-      }
-      // A row of a status the list does not know sorts last: read everything then (never with
-      // the server's statuses).
-      if (rows.length < Math.min(end, total))
-        rows = filterStock(await db.products.toArray(), new Map(), NO_FILTER);
-      const choices = (keys: unknown[]) =>
-        keys.filter((k): k is string => typeof k === 'string' && k !== '').sort(collator.compare);
-      return {
-        rows: rows.slice(0, end),
-        counts: { total, low, out },
-        categories: choices(categories),
-        brands: choices(brands),
-      };
-    });
-  }, [db, enabled, end]);
+  return useLiveQuery(
+    async () => (enabled && db ? readStockPreview(db, end) : undefined),
+    [db, enabled, end],
+  );
+}
+
+/** The read behind `useStockPreview` (one transaction). */
+export function readStockPreview(db: LocalDb, end: number): Promise<StockPreview> {
+  return db.transaction('r', db.products, async () => {
+    const withStatus = (status: StockStatus) => db.products.where('stock_status').equals(status);
+    const [total, out, low, categories, brands] = await Promise.all([
+      db.products.count(),
+      withStatus('out_of_stock').count(),
+      withStatus('low_stock').count(),
+      db.products.orderBy('category').uniqueKeys(),
+      db.products.orderBy('brand').uniqueKeys(),
+    ]);
+    let rows: LocalProduct[] = [];
+    for (const status of STATUS_ORDER) {
+      if (rows.length >= end) break;
+      rows = rows.concat((await withStatus(status).toArray()).sort(byName));
+    }
+    // A row of a status the list does not know sorts last: read everything then (never with
+    // the server's statuses).
+    if (rows.length < Math.min(end, total))
+      rows = filterStock(await db.products.toArray(), new Map(), NO_FILTER);
+    const choices = (keys: unknown[]) =>
+      keys.filter((k): k is string => typeof k === 'string' && k !== '').sort(collator.compare);
+    return {
+      rows: rows.slice(0, end),
+      counts: { total, low, out },
+      categories: choices(categories),
+      brands: choices(brands),
+    };
+  });
 }
 
 /** Goods promised to approved orders (the wire carries current and available). */
