@@ -14,7 +14,8 @@ import './app/catalogue-tr';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { loadLoginPage } from './app/router';
+import { preloadLocalStore } from './app/local-store-provider';
+import { loadLoginPage, preloadScreen } from './app/router';
 import { captureLoginShell, takeOverWhen } from './auth/login-shell-handoff';
 import { registerServiceWorker } from './pwa/service-worker';
 import { followCompanyLanguage, loadEnglish } from './shared-ui/i18n';
@@ -55,6 +56,13 @@ useSession.subscribe((state, previous) => {
 });
 const takingOver = captureLoginShell(root) && window.location.pathname === '/login';
 if (takingOver) before.push(loadLoginPage());
+// Signed in already (a reload, an offline start): the screen's code, the layout's and the local
+// store's are fetched now, side by side, not one after the other as the first renders ask.
+const stored = useSession.getState();
+if (!takingOver && stored.token && stored.user && window.location.pathname !== '/login') {
+  preloadScreen(window.location.pathname, stored.user.role);
+  preloadLocalStore();
+}
 const start = () => {
   if (before.length) void Promise.all(before).then(render, render);
   else render();

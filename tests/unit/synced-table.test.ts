@@ -103,10 +103,10 @@ function emptyPage(table: Record<string, unknown>, cursor: string, hasMore = fal
 }
 
 describe('the table of synced collections', () => {
-  it("today's table gives the stores and indexes the device has always had, plus the tallies (v3), the customers' indexes (v4) and the invoices (v5)", async () => {
+  it("today's table gives the stores and indexes the device has always had, plus the tallies (v3), the customers' indexes (v4), the invoices (v5) and the products' stock status index (v6)", async () => {
     const db = tab();
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     const stores = Object.fromEntries(
       db.tables.map((t) => [
         t.name,
@@ -117,7 +117,7 @@ describe('the table of synced collections', () => {
       orders:
         'id, order_number, status, salesperson_id, driver_id, created_at, updated_at, pending_sync, [status+created_at], [salesperson_id+created_at]',
       notifications: 'id, unread, created_at, type',
-      products: 'id, category, brand, status, barcode, name',
+      products: 'id, category, brand, status, barcode, name, stock_status',
       customers: 'id, full_name, pending_sync, tax_number',
       invoices: 'id, issued_at, order_id, status, type, invoice_number, pending_sync',
       outbox: '++seq, &id, record_key, status, *records',

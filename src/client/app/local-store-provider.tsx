@@ -19,6 +19,14 @@ import { useSession } from '../state/session';
  * - Open/close calls are serialized: a quick sign-out → sign-in must never leave the previous
  *   user's store open, or open it after the new one.
  */
+/**
+ * With a stored session the first screen reads the local store: its code (Dexie, the engine) is
+ * fetched at start, beside the screen's, instead of after the first render (main.tsx).
+ */
+export function preloadLocalStore(): void {
+  import('../local/store').catch(() => undefined);
+}
+
 export function LocalStoreProvider({ children }: { children: ReactNode }) {
   const user = useSession((s) => s.user);
   const token = useSession((s) => s.token);

@@ -7,7 +7,7 @@ import { SCREEN_PATHS, SCREENS, type ScreenDef, type ScreenPath } from '../share
 import { RequireAuth, RootRedirect } from './guards';
 import { SCREEN_COMPONENTS } from './screen-components';
 
-export { loadLoginPage } from './screen-components';
+export { loadLoginPage, preloadScreen } from './screen-components';
 
 const AppLayout = lazy(() => import('../layout/app-layout'));
 

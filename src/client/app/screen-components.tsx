@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, useState } from 'react';
+import { matchPath } from 'react-router-dom';
 import type { ScreenPath } from '../shared-ui/screens';
 import { useSession } from '../state/session';
 
@@ -28,8 +29,10 @@ function LoginPage() {
   return <Screen />;
 }
 
-const DriverDashboardPage = lazy(() => import('../driver/driver-dashboard-page'));
-const LandingDashboardPage = lazy(() => import('../dashboard/dashboard-page'));
+const loadDriverDashboard = () => import('../driver/driver-dashboard-page');
+const loadLandingDashboard = () => import('../dashboard/dashboard-page');
+const DriverDashboardPage = lazy(loadDriverDashboard);
+const LandingDashboardPage = lazy(loadLandingDashboard);
 
 /** /dashboard: the driver's work list for a driver; every other role's dashboard. */
 function DashboardPage() {
@@ -37,29 +40,57 @@ function DashboardPage() {
   return role === 'driver' ? <DriverDashboardPage /> : <LandingDashboardPage />;
 }
 
+type Loader = () => Promise<{ default: ComponentType }>;
+
+/** The code of each screen that is only a lazily loaded module. */
+const LOADERS = {
+  '/reset-password': () => import('../password-reset/reset-password-page'),
+  '/change-password': () => import('../auth/change-password-page'),
+  '/register-company': () => import('../register-company/register-company-page'),
+  '/manager-dashboard': () => import('../dashboard/manager-dashboard-page'),
+  '/warehouse-dashboard': () => import('../warehouse/warehouse-dashboard-page'),
+  '/orders': () => import('../orders/orders-page'),
+  '/orders/:id': () => import('../orders/order-detail-page'),
+  '/my-orders': () => import('../orders/my-orders-page'),
+  '/create-order': () => import('../orders/create-order-page'),
+  '/sales': () => import('../sales/sales-page'),
+  '/inventory': () => import('../inventory/inventory-page'),
+  '/customers': () => import('../customers/customers-page'),
+  '/invoices': () => import('../invoices/invoices-page'),
+  '/invoices/:id': () => import('../invoices/invoice-detail-page'),
+  '/notifications': () => import('../notifications/notifications-page'),
+  '/admin': () => import('../admin/admin-page'),
+  '/tenant-management': () => import('../tenant-management/tenant-management-page'),
+  '/settings': () => import('../settings/settings-page'),
+  '/product-management': () => import('../products/product-management-page'),
+  '/profile': () => import('../profile/profile-page'),
+  '/delivery-notes/:orderId': () => import('../warehouse/delivery-note-page'),
+  '/invoice-print/:id': () => import('../invoices/invoice-print-page'),
+} satisfies Partial<Record<ScreenPath, Loader>>;
+
+const lazyScreens = {} as Record<keyof typeof LOADERS, ComponentType>;
+for (const [path, load] of Object.entries(LOADERS) as [keyof typeof LOADERS, Loader][])
+  lazyScreens[path] = lazy(load);
+
 export const SCREEN_COMPONENTS: Record<ScreenPath, ComponentType> = {
   '/login': LoginPage,
-  '/reset-password': lazy(() => import('../password-reset/reset-password-page')),
-  '/change-password': lazy(() => import('../auth/change-password-page')),
-  '/register-company': lazy(() => import('../register-company/register-company-page')),
   '/dashboard': DashboardPage,
-  '/manager-dashboard': lazy(() => import('../dashboard/manager-dashboard-page')),
-  '/warehouse-dashboard': lazy(() => import('../warehouse/warehouse-dashboard-page')),
-  '/orders': lazy(() => import('../orders/orders-page')),
-  '/orders/:id': lazy(() => import('../orders/order-detail-page')),
-  '/my-orders': lazy(() => import('../orders/my-orders-page')),
-  '/create-order': lazy(() => import('../orders/create-order-page')),
-  '/sales': lazy(() => import('../sales/sales-page')),
-  '/inventory': lazy(() => import('../inventory/inventory-page')),
-  '/customers': lazy(() => import('../customers/customers-page')),
-  '/invoices': lazy(() => import('../invoices/invoices-page')),
-  '/invoices/:id': lazy(() => import('../invoices/invoice-detail-page')),
-  '/notifications': lazy(() => import('../notifications/notifications-page')),
-  '/admin': lazy(() => import('../admin/admin-page')),
-  '/tenant-management': lazy(() => import('../tenant-management/tenant-management-page')),
-  '/settings': lazy(() => import('../settings/settings-page')),
-  '/product-management': lazy(() => import('../products/product-management-page')),
-  '/profile': lazy(() => import('../profile/profile-page')),
-  '/delivery-notes/:orderId': lazy(() => import('../warehouse/delivery-note-page')),
-  '/invoice-print/:id': lazy(() => import('../invoices/invoice-print-page')),
+  ...lazyScreens,
 };
+
+/**
+ * Starts loading the code of the screen at `pathname` (signed in as `role`), and the layout
+ * around it, before the first render: the app would otherwise ask for the layout only once its
+ * first render ran, and for the screen only once the layout rendered — one after the other. Both
+ * are module imports, so the lazy components later get the same, already loaded, modules.
+ */
+export function preloadScreen(pathname: string, role: string | undefined): void {
+  const loads: Promise<unknown>[] = [import('../layout/app-layout')];
+  if (pathname === '/dashboard')
+    loads.push(role === 'driver' ? loadDriverDashboard() : loadLandingDashboard());
+  else {
+    const path = (Object.keys(LOADERS) as (keyof typeof LOADERS)[]).find((p) => matchPath(p, pathname));
+    if (path) loads.push(LOADERS[path]());
+  }
+  for (const load of loads) load.catch(() => undefined);
+}

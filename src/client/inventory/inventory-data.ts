@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { StockStatus } from '../../shared/domain/stock';
-import type { LocalProduct } from '../local/database';
+import type { LocalDb, LocalProduct } from '../local/database';
 import { foldTr } from '../local/queries';
 import { useLocalDb } from '../shared-ui/local-store';
 import type { CountProduct } from './count-session';
@@ -31,9 +31,14 @@ function countProductOf(row: Record<string, unknown>): CountProduct {
   };
 }
 
-export function useInventoryData(): InventoryData | undefined {
+/**
+ * `enabled` false: nothing is read yet (undefined) — the stock list's first page is drawn from
+ * `useStockPreview` first, and every product is read only after that page is on screen.
+ */
+export function useInventoryData(enabled = true): InventoryData | undefined {
   const db = useLocalDb();
   return useLiveQuery(async () => {
+    if (!enabled) return undefined;
     if (!db) return { products: [], server: new Map() };
     const [products, bases] = await Promise.all([
       db.products.toArray(),
@@ -47,11 +52,69 @@ export function useInventoryData(): InventoryData | undefined {
       else server.delete(id);
     }
     return { products, server };
-  }, [db]);
+  }, [db, enabled]);
 }
 
+const STATUS_ORDER: readonly StockStatus[] = ['out_of_stock', 'low_stock', 'in_stock'];
 const STATUS_RANK: Record<StockStatus, number> = { out_of_stock: 0, low_stock: 1, in_stock: 2 };
 const collator = new Intl.Collator('tr-TR');
+const byName = (a: LocalProduct, b: LocalProduct) => collator.compare(a.name, b.name);
+
+/**
+ * What the unfiltered stock list shows before every product has been read: its first `end` rows
+ * in the list's order, the product count, the summary's counts and the filters' choices — read
+ * off the indexes (stock_status, category, brand), so a reload draws the first page from the
+ * products out of stock (then running low, …) alone, not from all 10,000. The rows are exactly
+ * `filterStock`'s with no filter: within a status by name in Turkish order, ties in key order
+ * (an index range lists equal keys by primary key, as the whole table does, and the sort is
+ * stable).
+ */
+export interface StockPreview {
+  /** The first `end` rows of the unfiltered list (all of them when there are fewer). */
+  rows: LocalProduct[];
+  counts: { total: number; low: number; out: number };
+  categories: string[];
+  brands: string[];
+}
+
+export function useStockPreview(enabled: boolean, end: number): StockPreview | undefined {
+  const db = useLocalDb();
+  return useLiveQuery(
+    async () => (enabled && db ? readStockPreview(db, end) : undefined),
+    [db, enabled, end],
+  );
+}
+
+/** The read behind `useStockPreview` (one transaction). */
+export function readStockPreview(db: LocalDb, end: number): Promise<StockPreview> {
+  return db.transaction('r', db.products, async () => {
+    const withStatus = (status: StockStatus) => db.products.where('stock_status').equals(status);
+    const [total, out, low, categories, brands] = await Promise.all([
+      db.products.count(),
+      withStatus('out_of_stock').count(),
+      withStatus('low_stock').count(),
+      db.products.orderBy('category').uniqueKeys(),
+      db.products.orderBy('brand').uniqueKeys(),
+    ]);
+    let rows: LocalProduct[] = [];
+    for (const status of STATUS_ORDER) {
+      if (rows.length >= end) break;
+      rows = rows.concat((await withStatus(status).toArray()).sort(byName));
+    }
+    // A row of a status the list does not know sorts last: read everything then (never with
+    // the server's statuses).
+    if (rows.length < Math.min(end, total))
+      rows = filterStock(await db.products.toArray(), new Map(), NO_FILTER);
+    const choices = (keys: unknown[]) =>
+      keys.filter((k): k is string => typeof k === 'string' && k !== '').sort(collator.compare);
+    return {
+      rows: rows.slice(0, end),
+      counts: { total, low, out },
+      categories: choices(categories),
+      brands: choices(brands),
+    };
+  });
+}
 
 /** Goods promised to approved orders (the wire carries current and available). */
 export function reservedOf(p: Pick<LocalProduct, 'current_stock' | 'available_stock'>): number {
@@ -63,6 +126,12 @@ export interface StockFilter {
   category: string;
   brand: string;
   status: '' | StockStatus;
+}
+
+const NO_FILTER: StockFilter = { search: '', category: '', brand: '', status: '' };
+
+export function isUnfiltered(filter: StockFilter): boolean {
+  return !filter.search.trim() && !filter.category && !filter.brand && !filter.status;
 }
 
 /** The text a product is searched by (name, code, barcode), folded the Turkish way once. */

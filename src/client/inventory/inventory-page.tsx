@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { LocalProduct } from '../local/database';
 import { useT } from '../shared-ui/i18n';
@@ -26,9 +26,13 @@ type View = 'stock' | 'count';
 export default function InventoryPage() {
   const t = useT();
   const { error } = useLocalStore();
-  const data = useInventoryData();
   const [params, setParams] = useSearchParams();
   const view: View = params.get('view') === 'count' ? 'count' : 'stock';
+  // The stock list draws its first page from a few indexed rows, then asks for every product
+  // (the count, the search and the filters need them all).
+  const [readAll, setReadAll] = useState(view === 'count');
+  const data = useInventoryData(readAll || view === 'count');
+  const onReady = useCallback(() => setReadAll(true), []);
   const [openId, setOpenId] = useState<string | null>(null);
   // The dialog follows the live row: an adjustment shows its new figures at once.
   const open: LocalProduct | null = (openId && data?.products.find((p) => p.id === openId)) || null;
@@ -71,10 +75,10 @@ export default function InventoryPage() {
         />
       </Tabs>
       <Box role="tabpanel" id="inv-panel" aria-labelledby={`inv-tab-${view}`} sx={{ p: { xs: 1.5, sm: 2 } }}>
-        {!data ? (
+        {view === 'stock' ? (
+          <StockList products={data?.products} onOpen={(p) => setOpenId(p.id)} onReady={onReady} />
+        ) : !data ? (
           <LinearProgress aria-label={t('loadingAria')} />
-        ) : view === 'stock' ? (
-          <StockList products={data.products} onOpen={(p) => setOpenId(p.id)} />
         ) : (
           <CountView data={data} />
         )}

@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import type { StockStatus } from '../../shared/domain/stock';
 import type { LocalProduct } from '../local/database';
 import { type Translate, useT } from '../shared-ui/i18n';
@@ -15,14 +16,17 @@ import { SearchField } from '../shared-ui/search-field';
 import {
   distinctValues,
   filterStock,
+  isUnfiltered,
   reservedOf,
   type StockFilter,
   searchText,
   stockCounts,
+  useStockPreview,
 } from './inventory-data';
 
 const PAGE_SIZES = [25, 50, 100];
 const EMPTY: ReadonlyMap<string, string> = new Map();
+const NONE: LocalProduct[] = [];
 const STATUSES: StockStatus[] = ['out_of_stock', 'low_stock', 'in_stock'];
 const FILTERS = ['category', 'brand', 'status'] as const;
 
@@ -44,13 +48,20 @@ export function StockStatusChip({ status }: { status: StockStatus }) {
  * category / brand / stock-status filters, low stock first, paged (only one page is drawn,
  * however many products are mirrored); search, filters and page kept in the address. A table from
  * `sm` up, cards below.
+ *
+ * `products` undefined: every product has not been read yet. The unfiltered list then shows its
+ * page from `useStockPreview` (the same rows, counts and choices, read off the indexes), and
+ * `onReady` asks for every product once that page is drawn (or at once, when the preview cannot
+ * draw what is asked for: a search, a filter).
  */
 export function StockList({
   products,
   onOpen,
+  onReady,
 }: {
-  products: LocalProduct[];
+  products: LocalProduct[] | undefined;
   onOpen: (product: LocalProduct) => void;
+  onReady?: () => void;
 }) {
   const t = useT();
   const list = useListParams({ filters: FILTERS, pageSizes: PAGE_SIZES });
@@ -66,24 +77,51 @@ export function StockList({
   };
   const deferred = useDeferredValue(filter);
   const { pageSize } = list;
+  const usePreview = products === undefined && isUnfiltered(filter);
+  const preview = useStockPreview(usePreview, (list.page + 1) * pageSize);
+  const waiting = products === undefined && (!usePreview || preview === undefined);
+  useEffect(() => {
+    if (products === undefined && (!usePreview || preview !== undefined)) onReady?.();
+  }, [products, usePreview, preview, onReady]);
 
   // The folded search texts are made only once there is something to search for (the first
   // page after a reload needs none of them).
   const searching = deferred.search.trim() !== '';
+  const all = products ?? NONE;
   const haystacks = useMemo(
-    () => (searching ? new Map(products.map((p) => [p.id, searchText(p)])) : EMPTY),
-    [products, searching],
+    () => (searching ? new Map(all.map((p) => [p.id, searchText(p)])) : EMPTY),
+    [all, searching],
   );
-  const categories = useMemo(() => distinctValues(products, 'category'), [products]);
-  const brands = useMemo(() => distinctValues(products, 'brand'), [products]);
-  const counts = useMemo(() => stockCounts(products), [products]);
+  const fromPreview = products === undefined && preview !== undefined;
+  const categories = useMemo(
+    () => (fromPreview ? preview.categories : distinctValues(all, 'category')),
+    [all, fromPreview, preview],
+  );
+  const brands = useMemo(
+    () => (fromPreview ? preview.brands : distinctValues(all, 'brand')),
+    [all, fromPreview, preview],
+  );
+  const counts = useMemo(
+    () => (fromPreview ? preview.counts : stockCounts(all)),
+    [all, fromPreview, preview],
+  );
   // The filter is a new object each render: its values are the key.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter's values stand for it
   const rows = useMemo(
-    () => filterStock(products, haystacks, deferred),
-    [products, haystacks, deferred.search, deferred.category, deferred.brand, deferred.status],
+    () => (fromPreview ? preview.rows : filterStock(all, haystacks, deferred)),
+    [
+      all,
+      fromPreview,
+      preview,
+      haystacks,
+      deferred.search,
+      deferred.category,
+      deferred.brand,
+      deferred.status,
+    ],
   );
-  const lastPage = Math.max(0, Math.ceil(rows.length / pageSize) - 1);
+  const rowCount = fromPreview ? preview.counts.total : rows.length;
+  const lastPage = Math.max(0, Math.ceil(rowCount / pageSize) - 1);
   const shownPage = Math.min(list.page, lastPage);
   const pageRows = useMemo(
     () => rows.slice(shownPage * pageSize, shownPage * pageSize + pageSize),
@@ -95,6 +133,8 @@ export function StockList({
     [t, onOpen],
   );
 
+  // Nothing drawn from a partial read: the bar until the rows asked for are there.
+  if (waiting) return <LinearProgress aria-label={t('loadingAria')} />;
   return (
     <ListPage
       testId="inv-stock"
@@ -137,7 +177,7 @@ export function StockList({
         </>
       }
       pagination={{
-        count: rows.length,
+        count: rowCount,
         list,
         page: shownPage,
         pageSizes: PAGE_SIZES,

@@ -64,12 +64,19 @@ export function openLocalStore(options: OpenLocalStoreOptions): Promise<LocalSto
     // ones). The incremental feed only reports rows that changed, so after a role change the
     // mirror is rebuilt from a full pull rather than patched.
     if (previous?.role && options.user.role && previous.role !== options.user.role) await resetMirror(db);
-    await db.setMeta(META.user, {
+    const user = {
       id: options.user.id,
       username: options.user.username ?? null,
       full_name: options.user.full_name ?? null,
       role: options.user.role ?? null,
-    });
+    };
+    // Written only when it changed: a write transaction on every start is time before the
+    // screens get the store.
+    const same =
+      previous &&
+      Object.keys(user).length === Object.keys(previous).length &&
+      Object.entries(user).every(([k, v]) => (previous as Record<string, unknown>)[k] === v);
+    if (!same) await db.setMeta(META.user, user);
     const engine = new SyncEngine({
       db,
       getToken: options.getToken,

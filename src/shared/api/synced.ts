@@ -102,10 +102,13 @@ export const SYNCED = {
     schema: productSchema,
     key: 'id',
     record: 'product',
-    indexes: ['category', 'brand', 'status', 'barcode', 'name'],
+    // stock_status: /inventory draws its first page (out of stock, then running low) from the
+    // products of those statuses alone, not from every product (version 6).
+    indexes: ['category', 'brand', 'status', 'barcode', 'name', 'stock_status'],
     local: {},
     visibleTo: 'tenant',
     since: 1,
+    reindexed: 6,
   }),
   customers: synced({
     schema: customerSchema,

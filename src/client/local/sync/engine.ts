@@ -168,7 +168,9 @@ export class SyncEngine {
     this.stopped = false;
     const lastPullAt = (await this.db.getMeta<string>(META.lastPullAt)) ?? null;
     this.status.setState({ lastPullAt });
-    await registerStore({
+    // Not waited for: the device registry is its own database (opening it takes a while on a
+    // busy handheld) and no screen needs it to show the mirror; its rows follow in order.
+    void registerStore({
       name: this.db.name,
       tenant: this.db.tenant,
       user_id: this.db.userId,
