@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -11,9 +10,8 @@ import { landingPathFor } from '../../shared/domain/roles';
 import { updateProfile } from '../api/auth';
 import { ApiError, isNetworkError } from '../api/errors';
 import { getTenant } from '../api/tenant';
-import { AppLogo } from '../shared-ui/app-logo';
+import { AuthCard } from '../shared-ui/auth-card';
 import { type Translate, useT } from '../shared-ui/i18n';
-import { LanguageSwitch } from '../shared-ui/language-switch';
 import { LoadingText } from '../shared-ui/loading';
 import { useSyncStatus } from '../shared-ui/local-store';
 import { PlainTextField as TextField } from '../shared-ui/plain-text-field';
@@ -129,95 +127,55 @@ export default function ChangePasswordPage() {
   );
 
   return (
-    <Box
-      component="main"
-      data-testid="change-password-page"
-      sx={{
-        minHeight: '100dvh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        px: 2,
-        py: 4,
-        background: (theme) =>
-          `linear-gradient(135deg, ${theme.palette.primary.dark} 0%, ${theme.palette.primary.main} 55%, ${theme.palette.secondary.main} 140%)`,
-      }}
-    >
-      <Paper elevation={8} sx={{ width: '100%', maxWidth: 440, overflow: 'hidden' }}>
-        <Box
-          component="header"
-          sx={{
-            px: 4,
-            pt: 3,
-            pb: 2,
-            textAlign: 'center',
-            bgcolor: 'primary.main',
-            color: 'primary.contrastText',
-          }}
-        >
-          <AppLogo size={48} />
-          <Typography variant="h6" component="p" sx={{ fontWeight: 700, mt: 1 }}>
-            {companyName}
+    <AuthCard companyName={companyName} tenant={getTenant()} testId="change-password-page">
+      <Box component="form" noValidate onSubmit={onSubmit} sx={{ px: { xs: 3, sm: 4 }, pt: 3, pb: 2 }}>
+        <Stack spacing={2}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+            {t('cp_title')}
           </Typography>
-          <Typography variant="body2" component="p">
-            {getTenant()}
+          <Typography variant="body2" data-testid="change-password-intro">
+            {t('cp_intro')}
           </Typography>
-        </Box>
-        <Box component="form" noValidate onSubmit={onSubmit} sx={{ px: { xs: 3, sm: 4 }, pt: 3, pb: 2 }}>
-          <Stack spacing={2}>
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-              {t('cp_title')}
-            </Typography>
-            <Typography variant="body2" data-testid="change-password-intro">
-              {t('cp_intro')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('cp_signedInAs', { name: user.full_name, username: user.username })}
-            </Typography>
-            {!browserOnline ? (
-              <Alert severity="warning" data-testid="change-password-offline">
-                {t('cp_offline')}
-              </Alert>
-            ) : null}
-            {errors.form ? (
-              <Alert severity="error" data-testid="change-password-error">
-                {errors.form}
-              </Alert>
-            ) : null}
-            {askCurrent ? field('current', t('cp_current'), current, setCurrent, 'current-password') : null}
-            {field('next', t('cp_new'), next, setNext, 'new-password')}
-            {field('repeat', t('cp_repeat'), repeat, setRepeat, 'new-password')}
-            <Typography variant="body2" color="text.secondary" data-testid="change-password-rules">
-              {t(strong ? 'cp_rulesStrong' : 'cp_rules', { n: minLength })}
-            </Typography>
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              disabled={saving}
-              data-testid="change-password-submit"
-            >
-              {saving ? t('cp_saving') : t('cp_submit')}
-            </Button>
-            <Button
-              fullWidth
-              onClick={() => void useSession.getState().signOut()}
-              disabled={saving}
-              data-testid="change-password-sign-out"
-            >
-              {t('cp_signOut')}
-            </Button>
-          </Stack>
-        </Box>
-        <Box
-          component="footer"
-          sx={{ px: 4, py: 1.5, borderTop: 1, borderColor: 'divider', textAlign: 'center' }}
-        >
-          <LanguageSwitch />
-        </Box>
-      </Paper>
-    </Box>
+          <Typography variant="body2" color="text.secondary">
+            {t('cp_signedInAs', { name: user.full_name, username: user.username })}
+          </Typography>
+          {!browserOnline ? (
+            <Alert severity="warning" data-testid="change-password-offline">
+              {t('cp_offline')}
+            </Alert>
+          ) : null}
+          {errors.form ? (
+            <Alert severity="error" data-testid="change-password-error">
+              {errors.form}
+            </Alert>
+          ) : null}
+          {askCurrent ? field('current', t('cp_current'), current, setCurrent, 'current-password') : null}
+          {field('next', t('cp_new'), next, setNext, 'new-password')}
+          {field('repeat', t('cp_repeat'), repeat, setRepeat, 'new-password')}
+          <Typography variant="body2" color="text.secondary" data-testid="change-password-rules">
+            {t(strong ? 'cp_rulesStrong' : 'cp_rules', { n: minLength })}
+          </Typography>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={saving}
+            data-testid="change-password-submit"
+          >
+            {saving ? t('cp_saving') : t('cp_submit')}
+          </Button>
+          <Button
+            fullWidth
+            onClick={() => void useSession.getState().signOut()}
+            disabled={saving}
+            data-testid="change-password-sign-out"
+          >
+            {t('cp_signOut')}
+          </Button>
+        </Stack>
+      </Box>
+    </AuthCard>
   );
 }
 

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
@@ -11,9 +10,8 @@ import { PASSWORD_NOT_STRONG_MESSAGE } from '../../shared/domain/password-rules'
 import { resetPassword } from '../api/auth';
 import { ApiError, isNetworkError } from '../api/errors';
 import { getTenant } from '../api/tenant';
-import { AppLogo } from '../shared-ui/app-logo';
+import { AuthCard } from '../shared-ui/auth-card';
 import { type Translate, useT } from '../shared-ui/i18n';
-import { LanguageSwitch } from '../shared-ui/language-switch';
 import { PlainTextField as TextField } from '../shared-ui/plain-text-field';
 import { useSession } from '../state/session';
 
@@ -57,153 +55,114 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100dvh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        px: 2,
-        py: 4,
-        background: (theme) =>
-          `linear-gradient(135deg, ${theme.palette.primary.dark} 0%, ${theme.palette.primary.main} 55%, ${theme.palette.secondary.main} 140%)`,
-      }}
-    >
-      <Paper elevation={8} sx={{ width: '100%', maxWidth: 440, overflow: 'hidden' }}>
-        <Box
-          component="header"
-          sx={{
-            px: 4,
-            pt: 3,
-            pb: 2,
-            textAlign: 'center',
-            bgcolor: 'primary.main',
-            color: 'primary.contrastText',
-          }}
-        >
-          <AppLogo size={48} />
-          <Typography variant="h6" component="p" sx={{ fontWeight: 700, mt: 1 }}>
-            {companyName}
-          </Typography>
-          <Typography variant="body2" component="p">
-            {getTenant()}
-          </Typography>
-        </Box>
-        <Box component="form" noValidate onSubmit={onSubmit} sx={{ px: { xs: 3, sm: 4 }, pt: 3, pb: 2 }}>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
-            {t('pw_resetTitle')}
-          </Typography>
-          {done ? (
-            <Stack spacing={2}>
-              <Alert severity="success" data-testid="reset-done">
-                {t('pw_done')}
-              </Alert>
-              <Button component={RouterLink} to="/login" variant="contained" fullWidth>
-                {t('pw_goLogin')}
-              </Button>
-            </Stack>
-          ) : !token ? (
-            <Stack spacing={2}>
+    <AuthCard companyName={companyName} tenant={getTenant()}>
+      <Box component="form" noValidate onSubmit={onSubmit} sx={{ px: { xs: 3, sm: 4 }, pt: 3, pb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
+          {t('pw_resetTitle')}
+        </Typography>
+        {done ? (
+          <Stack spacing={2}>
+            <Alert severity="success" data-testid="reset-done">
+              {t('pw_done')}
+            </Alert>
+            <Button component={RouterLink} to="/login" variant="contained" fullWidth>
+              {t('pw_goLogin')}
+            </Button>
+          </Stack>
+        ) : !token ? (
+          <Stack spacing={2}>
+            <Alert severity="error" data-testid="reset-error">
+              {t('pw_tokenInvalid')}
+            </Alert>
+            <Button component={RouterLink} to="/login" variant="outlined" fullWidth>
+              {t('pw_goLogin')}
+            </Button>
+          </Stack>
+        ) : (
+          <Stack spacing={2}>
+            <Typography variant="body2">{t('pw_resetIntro')}</Typography>
+            {errors.form ? (
               <Alert severity="error" data-testid="reset-error">
-                {t('pw_tokenInvalid')}
+                {errors.form}
               </Alert>
-              <Button component={RouterLink} to="/login" variant="outlined" fullWidth>
-                {t('pw_goLogin')}
-              </Button>
-            </Stack>
-          ) : (
-            <Stack spacing={2}>
-              <Typography variant="body2">{t('pw_resetIntro')}</Typography>
-              {errors.form ? (
-                <Alert severity="error" data-testid="reset-error">
-                  {errors.form}
-                </Alert>
+            ) : null}
+            <Box>
+              <TextField
+                id="new-password"
+                name="new-password"
+                label={t('pw_newPassword')}
+                type="password"
+                value={password}
+                onChange={(e) => {
+                  setPassword(e.target.value);
+                  setErrors((x) => ({ ...x, password: undefined }));
+                }}
+                autoComplete="new-password"
+                autoFocus
+                fullWidth
+                slotProps={{
+                  htmlInput: {
+                    maxLength: 200,
+                    'aria-invalid': errors.password ? true : undefined,
+                    'aria-describedby': errors.password ? 'new-password-error' : undefined,
+                  },
+                }}
+              />
+              {errors.password ? (
+                <Typography
+                  id="new-password-error"
+                  variant="caption"
+                  color="error"
+                  component="p"
+                  sx={{ mt: 0.5, mx: 1.75 }}
+                >
+                  {errors.password}
+                </Typography>
               ) : null}
-              <Box>
-                <TextField
-                  id="new-password"
-                  name="new-password"
-                  label={t('pw_newPassword')}
-                  type="password"
-                  value={password}
-                  onChange={(e) => {
-                    setPassword(e.target.value);
-                    setErrors((x) => ({ ...x, password: undefined }));
-                  }}
-                  autoComplete="new-password"
-                  autoFocus
-                  fullWidth
-                  slotProps={{
-                    htmlInput: {
-                      maxLength: 200,
-                      'aria-invalid': errors.password ? true : undefined,
-                      'aria-describedby': errors.password ? 'new-password-error' : undefined,
-                    },
-                  }}
-                />
-                {errors.password ? (
-                  <Typography
-                    id="new-password-error"
-                    variant="caption"
-                    color="error"
-                    component="p"
-                    sx={{ mt: 0.5, mx: 1.75 }}
-                  >
-                    {errors.password}
-                  </Typography>
-                ) : null}
-              </Box>
-              <Box>
-                <TextField
-                  id="confirm-password"
-                  name="confirm-password"
-                  label={t('pw_confirmPassword')}
-                  type="password"
-                  value={confirm}
-                  onChange={(e) => {
-                    setConfirm(e.target.value);
-                    setErrors((x) => ({ ...x, confirm: undefined }));
-                  }}
-                  autoComplete="new-password"
-                  fullWidth
-                  slotProps={{
-                    htmlInput: {
-                      maxLength: 200,
-                      'aria-invalid': errors.confirm ? true : undefined,
-                      'aria-describedby': errors.confirm ? 'confirm-password-error' : undefined,
-                    },
-                  }}
-                />
-                {errors.confirm ? (
-                  <Typography
-                    id="confirm-password-error"
-                    variant="caption"
-                    color="error"
-                    component="p"
-                    sx={{ mt: 0.5, mx: 1.75 }}
-                  >
-                    {errors.confirm}
-                  </Typography>
-                ) : null}
-              </Box>
-              <Button type="submit" variant="contained" size="large" fullWidth disabled={saving}>
-                {saving ? t('pw_saving') : t('pw_save')}
-              </Button>
-              <Button component={RouterLink} to="/login" fullWidth>
-                {t('pw_goLogin')}
-              </Button>
-            </Stack>
-          )}
-        </Box>
-        <Box
-          component="footer"
-          sx={{ px: 4, py: 1.5, borderTop: 1, borderColor: 'divider', textAlign: 'center' }}
-        >
-          <LanguageSwitch />
-        </Box>
-      </Paper>
-    </Box>
+            </Box>
+            <Box>
+              <TextField
+                id="confirm-password"
+                name="confirm-password"
+                label={t('pw_confirmPassword')}
+                type="password"
+                value={confirm}
+                onChange={(e) => {
+                  setConfirm(e.target.value);
+                  setErrors((x) => ({ ...x, confirm: undefined }));
+                }}
+                autoComplete="new-password"
+                fullWidth
+                slotProps={{
+                  htmlInput: {
+                    maxLength: 200,
+                    'aria-invalid': errors.confirm ? true : undefined,
+                    'aria-describedby': errors.confirm ? 'confirm-password-error' : undefined,
+                  },
+                }}
+              />
+              {errors.confirm ? (
+                <Typography
+                  id="confirm-password-error"
+                  variant="caption"
+                  color="error"
+                  component="p"
+                  sx={{ mt: 0.5, mx: 1.75 }}
+                >
+                  {errors.confirm}
+                </Typography>
+              ) : null}
+            </Box>
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={saving}>
+              {saving ? t('pw_saving') : t('pw_save')}
+            </Button>
+            <Button component={RouterLink} to="/login" fullWidth>
+              {t('pw_goLogin')}
+            </Button>
+          </Stack>
+        )}
+      </Box>
+    </AuthCard>
   );
 }
 
