@@ -216,6 +216,8 @@ describe('payments', () => {
     const again = await pay(manager, { id, customer_id: customerId, amount: 100 });
     expect(again.status).toBe(200);
     expect(again.body.data.receipt_number).toBe(first.body.data.receipt_number);
+    // Another salesperson sending that id learns nothing of the payment.
+    expect((await pay(sales2, { id, customer_id: customerId, amount: 100 })).status).toBe(409);
     const other = await pay(manager, { id, customer_id: customerId, amount: 250 });
     expect(other.status).toBe(409);
     expect(other.body.error).toBe(ACCOUNT_MESSAGES.idTaken);

@@ -381,7 +381,9 @@ export async function createPayment(
   const kurus = paymentAmountKurus(body);
   const existing = await repo.findPayment(trx, tenantId, body.id);
   if (existing) {
-    if (!samePayment(existing, body, kurus))
+    // Someone else's payment is never shown to a field role that may not see it, even by its id.
+    const field = actor.role === 'salesperson' || actor.role === 'driver';
+    if (!samePayment(existing, body, kurus) || (field && existing.taken_by !== actor.id))
       throw new AppError(409, 'CONFLICT', ACCOUNT_MESSAGES.idTaken, { field: 'id' });
     return { data: existing, statusCode: 200, entityId: existing.id, changed: false };
   }
