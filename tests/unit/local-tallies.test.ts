@@ -130,6 +130,8 @@ function emptyPage(cursor: string, hasMore: boolean): SyncPullResponse {
     products: none,
     customers: none,
     invoices: none,
+    accounts: none,
+    payments: none,
   } as SyncPullResponse;
 }
 

@@ -1,5 +1,12 @@
-import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
-import type { Movement, Payment } from '../../shared/api/accounts';
+import {
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  sql,
+  type Transaction,
+} from 'kysely';
+import type { Movement, Payment, SyncedAccount } from '../../shared/api/accounts';
 import type { LedgerEntry, MovementKind, PaymentMethod } from '../../shared/domain/account';
 import type {
   AccountMovementRow,
@@ -674,4 +681,114 @@ export async function findUser(db: Executor, tenantId: string, userId: string) {
     .where('id', '=', userId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
+}
+
+// ------------------------------------------------------------------------------ sync feed ---
+
+/**
+ * Whose accounts and payments a caller's sync feed carries: admin and manager every one; a
+ * salesperson or driver the accounts of the customers of their orders (the same rule as reading
+ * an account, `isOwnCustomer`) and the payments they took; anyone else none.
+ */
+export type AccountFeedScope =
+  | { kind: 'all' }
+  | { kind: 'own'; column: 'salesperson_id' | 'driver_id'; userId: string }
+  | { kind: 'none' };
+
+/**
+ * The change number of an account in a caller's feed. For admin and manager, the account's own.
+ * For a field role it is the greater of the account's and of the newest change of their orders
+ * of that customer: when a driver is given an order of a customer whose account has not changed
+ * for months, the order's change number brings the account into their feed at the same moment
+ * the order arrives (the order's number was taken in commit order, so the cursor rule holds).
+ * No write has to touch the account row for that, so no writer takes locks out of order.
+ */
+function accountRows(tenantId: string, scope: AccountFeedScope): RawBuilder<unknown> {
+  if (scope.kind === 'all') {
+    return sql`SELECT a.*, a.change_seq AS n FROM customer_accounts a WHERE a.tenant_id = ${tenantId}`;
+  }
+  if (scope.kind === 'none') {
+    return sql`SELECT a.*, a.change_seq AS n FROM customer_accounts a WHERE false`;
+  }
+  return sql`SELECT a.*, greatest(a.change_seq, mine.seq) AS n FROM customer_accounts a
+    JOIN (SELECT customer_id, max(change_seq) AS seq FROM orders
+          WHERE tenant_id = ${tenantId} AND deleted_at IS NULL AND ${sql.ref(scope.column)} = ${scope.userId}
+            AND customer_id IS NOT NULL
+          GROUP BY customer_id) mine ON mine.customer_id = a.customer_id
+    WHERE a.tenant_id = ${tenantId}`;
+}
+
+/** The feed's change numbers of accounts after `after`, oldest first, at most `take`. */
+export function accountChangeNumbers(
+  tenantId: string,
+  scope: AccountFeedScope,
+  after: number,
+  take: number,
+): RawBuilder<unknown> {
+  return sql`(SELECT x.n AS change_seq FROM (${accountRows(tenantId, scope)}) x
+    WHERE x.n > ${after} ORDER BY x.n LIMIT ${take})`;
+}
+
+/** The newest change number of an account in the feed after `after`, or null. */
+export function newestAccountChange(
+  tenantId: string,
+  scope: AccountFeedScope,
+  after: number,
+): RawBuilder<number | null> {
+  return sql<number | null>`(SELECT x.n FROM (${accountRows(tenantId, scope)}) x
+    WHERE x.n > ${after} ORDER BY x.n DESC LIMIT 1)`;
+}
+
+/**
+ * The accounts of the feed with after < number <= upTo, oldest first, as one JSON array text of
+ * `[customer_id, number, row]` (the rows are small; they travel whole, with no second read).
+ */
+export function changedAccountsJson(
+  tenantId: string,
+  scope: AccountFeedScope,
+  after: number,
+  upTo: Expression<number | null>,
+): RawBuilder<string> {
+  return sql<string>`(SELECT coalesce(json_agg(json_build_array(x.customer_id, x.n, json_build_object(
+        'balance_kurus', x.balance_kurus, 'due_days', x.due_days, 'credit_limit_kurus', x.credit_limit_kurus,
+        'open_items', x.open_items, 'unapplied_kurus', x.unapplied_kurus, 'portfolio_kurus', x.portfolio_kurus,
+        'movement_count', x.movement_count, 'last_movement_at', x.last_movement_at,
+        'terms_version', x.terms_version, 'updated_at', x.updated_at)) ORDER BY x.n), '[]')::text
+    FROM (${accountRows(tenantId, scope)}) x WHERE x.n > ${after} AND x.n <= ${upTo})`;
+}
+
+/** A changed account of the feed's JSON (see changedAccountsJson) in its wire form. */
+export function parseChangedAccounts(text: string): SyncedAccount[] {
+  const rows = JSON.parse(text) as [string, number, Record<string, unknown>][];
+  const instant = (v: unknown) => (v == null ? null : new Date(String(v)).toISOString());
+  return rows.map(([id, , r]) => ({
+    id,
+    balance_kurus: Number(r.balance_kurus),
+    due_days: Number(r.due_days),
+    credit_limit_kurus: r.credit_limit_kurus == null ? null : Number(r.credit_limit_kurus),
+    open_items: (r.open_items as StoredOpenItem[]).map((i) => ({
+      id: i.id,
+      due_day: i.due_day,
+      open_kurus: Number(i.open_kurus),
+    })),
+    unapplied_kurus: Number(r.unapplied_kurus),
+    portfolio_kurus: Number(r.portfolio_kurus),
+    movement_count: Number(r.movement_count),
+    last_movement_at: instant(r.last_movement_at),
+    terms_version: Number(r.terms_version),
+    updated_at: instant(r.updated_at) as string,
+  }));
+}
+
+/** Payments by id, with their customer's name (the feed's rows; `change_seq` for its check). */
+export async function findPaymentsByIds(
+  db: Executor,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<(Payment & { change_seq: number })[]> {
+  if (ids.length === 0) return [];
+  const rows = await paymentsWithNames(db, tenantId)
+    .where('payments.id', 'in', [...ids])
+    .execute();
+  return rows.map((row) => ({ ...toPayment(row), change_seq: Number(row.change_seq) }));
 }

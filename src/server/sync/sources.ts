@@ -1,7 +1,16 @@
 import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type { SyncCollection } from '../../shared/api/synced';
+import { accountFeedOf } from '../../shared/domain/account-access';
 import { invoiceScope } from '../../shared/domain/invoice-access';
 import type { ActingUser, OrderScope } from '../../shared/domain/order-status';
+import {
+  type AccountFeedScope,
+  accountChangeNumbers,
+  changedAccountsJson,
+  findPaymentsByIds,
+  newestAccountChange,
+  parseChangedAccounts,
+} from '../accounts/accounts.repository';
 import { findCustomersByIds, toWireCustomer } from '../customers/customers.repository';
 import type { Database } from '../db/schema';
 import { findInvoicesByIds, toWireInvoice } from '../invoices/invoices.repository';
@@ -185,7 +194,56 @@ export const PULL_SOURCES: { readonly [K in SyncCollection]: PullSource } = {
         JSON.stringify(toWireInvoice(invoice)),
       ),
   },
+  // Who sees which account (shared/domain/account-access.ts accountFeedOf): a field role's
+  // accounts come into the feed with their orders (accounts.repository.ts accountRows). An account
+  // is never deleted; one whose customer stops being a field user's stays on their device as last
+  // seen (they saw it while it was theirs).
+  accounts: {
+    table: 'customer_accounts',
+    announce: 'tenant',
+    numbers: (tenantId, caller, after, take) =>
+      accountChangeNumbers(tenantId, accountScope(caller), after, take),
+    changed: (tenantId, caller, after, upTo) =>
+      changedAccountsJson(tenantId, accountScope(caller), after, upTo),
+    newest: (tenantId, caller, after) => newestAccountChange(tenantId, accountScope(caller), after),
+    part: async (_ctx, text) => ({
+      upserts: parseChangedAccounts(text).map((account) => JSON.stringify(account)),
+      removals: [],
+    }),
+  },
+  // admin/manager: every payment; a salesperson or driver: the payments they took. A payment is
+  // never deleted (a mistaken one is reversed, which changes it), so there are no removals.
+  payments: {
+    table: 'payments',
+    announce: 'tenant',
+    numbers: (tenantId, caller, after, take) =>
+      changeNumbers('payments', tenantId, after, take, paymentRows(caller)),
+    changed: (tenantId, caller, after, upTo) =>
+      changedRowsJson('payments', tenantId, after, upTo, paymentRows(caller)),
+    newest: (tenantId, caller, after) => newestChange('payments', tenantId, after, paymentRows(caller)),
+    part: (ctx, text) =>
+      recordTexts(ctx, 'payment', text, findPaymentsByIds, ({ change_seq: _, ...payment }) =>
+        JSON.stringify(payment),
+      ),
+  },
 };
+
+function accountScope(caller: Caller): AccountFeedScope {
+  const feed = accountFeedOf(caller.role);
+  if (feed === 'all' || feed === 'none') return { kind: feed };
+  return {
+    kind: 'own',
+    column: caller.role === 'driver' ? 'driver_id' : 'salesperson_id',
+    userId: caller.id,
+  };
+}
+
+function paymentRows(caller: Caller): RowFilter {
+  const feed = accountFeedOf(caller.role);
+  if (feed === 'all') return undefined;
+  if (feed === 'none') return 'none';
+  return { column: 'taken_by', value: caller.id };
+}
 
 function ownRows(caller: Caller): RowFilter {
   return { column: 'user_id', value: caller.id };

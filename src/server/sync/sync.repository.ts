@@ -19,7 +19,10 @@ export type SyncedTableName = Extract<keyof Database, string>;
  * those whose `column` holds `value` (a user's own notifications, the invoices of a
  * salesperson's own orders), or none (a role the collection is not for).
  */
-export type RowFilter = { column: 'user_id' | 'salesperson_id'; value: string } | 'none' | undefined;
+export type RowFilter =
+  | { column: 'user_id' | 'salesperson_id' | 'taken_by'; value: string }
+  | 'none'
+  | undefined;
 
 function rowCondition(filter: RowFilter): RawBuilder<unknown> {
   if (filter === undefined) return sql``;

@@ -173,6 +173,28 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
+/**
+ * A customer's account as the sync feed carries it to a device, keyed by the customer's id: the
+ * running figures the server keeps with the ledger (balance, what is still unpaid of each debit
+ * with its due day, unapplied credit, cheques in the portfolio) and the terms. The device ages it
+ * on its own day (shared/domain/account.ts ageingOfItems), offline, without the ledger.
+ */
+export const syncedAccountSchema = z.object({
+  /** The customer's id. */
+  id: z.string(),
+  balance_kurus: z.number().int(),
+  due_days: z.number().int(),
+  credit_limit_kurus: z.number().int().nullable(),
+  open_items: z.array(z.object({ id: z.string(), due_day: z.string(), open_kurus: z.number().int() })),
+  unapplied_kurus: z.number().int(),
+  portfolio_kurus: z.number().int(),
+  movement_count: z.number().int(),
+  last_movement_at: z.string().nullable(),
+  terms_version: z.number().int(),
+  updated_at: z.string(),
+});
+export type SyncedAccount = z.infer<typeof syncedAccountSchema>;
+
 // --------------------------------------------------------------------------- POST /payments ---
 
 /**

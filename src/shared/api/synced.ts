@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentSchema, syncedAccountSchema } from './accounts';
 import { customerSchema, orderSchema, productSchema } from './entities';
 import { invoiceSchema } from './invoices';
 import { notificationSchema } from './notifications';
@@ -40,9 +41,11 @@ export interface SyncedCollection<S extends z.ZodType = z.ZodType, L extends Loc
    * Who may see a row (enforced by the server's pull source, stated here for the reader):
    * 'tenant' — everyone of the tenant (with role projections such as cost_price);
    * 'own' — the user it belongs to;
-   * 'order-scope' — the order status machine's visibility of the caller's role.
+   * 'order-scope' — the order status machine's visibility of the caller's role;
+   * 'account-scope' — admin and manager: every one; a salesperson or driver: accounts of the
+   *   customers of their orders and the payments they took; warehouse: none.
    */
-  visibleTo: 'tenant' | 'own' | 'order-scope';
+  visibleTo: 'tenant' | 'own' | 'order-scope' | 'account-scope';
   /**
    * The device schema version (Dexie `db.version(n)`) that added this collection's store. A
    * collection added later than the device's first version gets an upgrade that back-fills it
@@ -134,6 +137,29 @@ export const SYNCED = {
     local: { pending_sync: (row) => (row.pending_sync === 1 ? 1 : 0) },
     visibleTo: 'order-scope',
     since: 5,
+  }),
+  accounts: synced({
+    schema: syncedAccountSchema,
+    key: 'id',
+    record: 'account',
+    // balance_kurus: the largest debtors without reading every account.
+    indexes: ['balance_kurus'],
+    local: {},
+    visibleTo: 'account-scope',
+    since: 7,
+  }),
+  payments: synced({
+    schema: paymentSchema,
+    key: 'id',
+    record: 'payment',
+    // day / [taken_by+day]: a day's collections (the driver's day, the day-end, /collections);
+    // customer_id: a customer's payments; pending_sync: those taken here and not yet numbered.
+    indexes: ['day', 'customer_id', '[taken_by+day]', 'taken_at', 'pending_sync'],
+    // 1 for a payment taken on this device the server has not acknowledged (it shows
+    // 'Numara bekleniyor' until the server assigns the receipt number).
+    local: { pending_sync: (row) => (row.pending_sync === 1 ? 1 : 0) },
+    visibleTo: 'account-scope',
+    since: 7,
   }),
 } as const satisfies SyncedTable;
 

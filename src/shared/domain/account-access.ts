@@ -61,3 +61,13 @@ export const canConfirmDayEnd = (role: string | null | undefined): boolean =>
 /** Whose collections a day-end covers: the people who take payments in the field. */
 export const hasDayEnd = (role: string | null | undefined): boolean =>
   role === 'driver' || role === 'salesperson';
+
+/**
+ * What of the tenant's accounts and payments a role's device mirrors (the sync feed): 'all' for
+ * those who see every account; 'own' for those limited to the customers of their own orders
+ * (those accounts, and the payments they took themselves); 'none' for the others.
+ */
+export function accountFeedOf(role: string | null | undefined): 'all' | 'own' | 'none' {
+  if (!hasRole(ACCOUNT_READERS, role)) return 'none';
+  return OWN_CUSTOMERS_ONLY.includes(role as Role) ? 'own' : 'all';
+}
