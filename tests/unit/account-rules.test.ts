@@ -7,8 +7,10 @@ import {
   addDays,
   ageingBucketOf,
   ageingOf,
+  ageingOfItems,
   balanceOf,
   creditDecision,
+  creditOpenItems,
   daysBetween,
   dueDayOf,
   formatReceiptNumber,
@@ -345,6 +347,64 @@ describe('ageing', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a payment applied to the kept open items (what a device shows before the server answers)', () => {
+  const day = fc.integer({ min: 0, max: 200 }).map((n) => addDays('2026-01-01', n));
+  const ledgerOf = fc.array(
+    fc.record({
+      debit: fc.boolean(),
+      amount: fc.integer({ min: 1, max: 1e6 }),
+      day,
+      terms: fc.integer({ min: 0, max: 60 }),
+    }),
+    { maxLength: 30 },
+  );
+  const build = (moves: { debit: boolean; amount: number; day: string; terms: number }[]): LedgerEntry[] =>
+    moves.map((m, i) =>
+      m.debit ? invoice(`d${i}`, m.amount, m.day, m.terms) : payment(`c${i}`, m.amount, m.day),
+    );
+
+  it('an unnamed payment leaves exactly what settling the whole ledger with it would', () => {
+    fc.assert(
+      fc.property(ledgerOf, fc.integer({ min: 1, max: 2e6 }), day, (moves, amount, today) => {
+        const ledger = build(moves);
+        const before = settle(ledger);
+        const open = before.items.filter((i) => i.open_kurus > 0);
+        const applied = creditOpenItems(open, before.unapplied_kurus, amount);
+        const after = settle([...ledger, payment('new', amount, today)]);
+        expect(applied.unapplied_kurus).toBe(after.unapplied_kurus);
+        expect(applied.items.map((i) => [i.id, i.open_kurus])).toEqual(
+          after.items.filter((i) => i.open_kurus > 0).map((i) => [i.id, i.open_kurus]),
+        );
+        expect(ageingOfItems(applied.items, applied.unapplied_kurus, today)).toEqual(
+          ageingOf([...ledger, payment('new', amount, today)], today),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a payment naming an invoice pays it first; the balance falls by the amount either way', () => {
+    const items = [
+      { id: 'a', due_day: '2026-01-01', open_kurus: 1000 },
+      { id: 'b', due_day: '2026-02-01', open_kurus: 500 },
+    ];
+    expect(creditOpenItems(items, 0, 600, ['b'])).toEqual({
+      items: [{ id: 'a', due_day: '2026-01-01', open_kurus: 900 }],
+      unapplied_kurus: 0,
+    });
+    expect(creditOpenItems(items, 0, 600)).toEqual({
+      items: [
+        { id: 'a', due_day: '2026-01-01', open_kurus: 400 },
+        { id: 'b', due_day: '2026-02-01', open_kurus: 500 },
+      ],
+      unapplied_kurus: 0,
+    });
+    expect(creditOpenItems(items, 50, 2000)).toEqual({ items: [], unapplied_kurus: 550 });
+    // The items it was given are not changed.
+    expect(items[0]?.open_kurus).toBe(1000);
   });
 });
 

@@ -33,6 +33,8 @@ export type LocalOrder = LocalRow<'orders'>;
 export type LocalProduct = LocalRow<'products'>;
 export type LocalCustomer = LocalRow<'customers'>;
 export type LocalInvoice = LocalRow<'invoices'>;
+export type LocalAccount = LocalRow<'accounts'>;
+export type LocalPayment = LocalRow<'payments'>;
 
 /** The mirrored collections, as the sync feed names them. */
 export type Collection = keyof Synced;

@@ -35,6 +35,7 @@ export interface AccountRecord {
   open_items: StoredOpenItem[];
   unapplied_kurus: number;
   portfolio_kurus: number;
+  recent_payment_ids: string[];
   movement_count: number;
   last_movement_at: string | null;
   terms_version: number;
@@ -49,6 +50,7 @@ function toAccount(row: CustomerAccountRow): AccountRecord {
     open_items: row.open_items,
     unapplied_kurus: Number(row.unapplied_kurus),
     portfolio_kurus: Number(row.portfolio_kurus),
+    recent_payment_ids: row.recent_payment_ids,
     movement_count: row.movement_count,
     last_movement_at: row.last_movement_at?.toISOString() ?? null,
     terms_version: row.terms_version,
@@ -77,6 +79,7 @@ export async function findAccount(
         open_items: [],
         unapplied_kurus: 0,
         portfolio_kurus: 0,
+        recent_payment_ids: [],
         movement_count: 0,
         last_movement_at: null,
         terms_version: 0,
@@ -105,6 +108,7 @@ export interface AccountFigures {
   open_items: StoredOpenItem[];
   unapplied_kurus: number;
   portfolio_kurus: number;
+  recent_payment_ids: string[];
   movement_count: number;
 }
 
@@ -120,6 +124,7 @@ export async function updateAccountFigures(
     .set({
       ...figures,
       open_items: JSON.stringify(figures.open_items),
+      recent_payment_ids: JSON.stringify(figures.recent_payment_ids),
       last_movement_at: new Date(),
       updated_at: new Date(),
       change_seq: changeSeq,
@@ -751,7 +756,7 @@ export function changedAccountsJson(
 ): RawBuilder<string> {
   return sql<string>`(SELECT coalesce(json_agg(json_build_array(x.customer_id, x.n, json_build_object(
         'balance_kurus', x.balance_kurus, 'due_days', x.due_days, 'credit_limit_kurus', x.credit_limit_kurus,
-        'open_items', x.open_items, 'unapplied_kurus', x.unapplied_kurus, 'portfolio_kurus', x.portfolio_kurus,
+        'open_items', x.open_items, 'recent_payment_ids', x.recent_payment_ids, 'unapplied_kurus', x.unapplied_kurus, 'portfolio_kurus', x.portfolio_kurus,
         'movement_count', x.movement_count, 'last_movement_at', x.last_movement_at,
         'terms_version', x.terms_version, 'updated_at', x.updated_at)) ORDER BY x.n), '[]')::text
     FROM (${accountRows(tenantId, scope)}) x WHERE x.n > ${after} AND x.n <= ${upTo})`;
@@ -773,6 +778,7 @@ export function parseChangedAccounts(text: string): SyncedAccount[] {
     })),
     unapplied_kurus: Number(r.unapplied_kurus),
     portfolio_kurus: Number(r.portfolio_kurus),
+    recent_payment_ids: r.recent_payment_ids as string[],
     movement_count: Number(r.movement_count),
     last_movement_at: instant(r.last_movement_at),
     terms_version: Number(r.terms_version),

@@ -29,6 +29,7 @@ import {
   PAYMENT_DETAIL_FIELDS,
   PAYMENT_METHODS,
   settle,
+  withRecentPayments,
 } from '../../shared/domain/account';
 import {
   canAdjustAccount,
@@ -170,6 +171,10 @@ export async function lockForPosting(
             .map((i) => ({ id: i.id, due_day: i.due_day, open_kurus: i.open_kurus })),
           unapplied_kurus,
           portfolio_kurus: await repo.portfolioKurus(trx, tenantId, customerId),
+          recent_payment_ids: withRecentPayments(
+            account.recent_payment_ids,
+            movements.filter((m) => m.kind === 'payment' && m.payment_id).map((m) => m.payment_id as string),
+          ),
           movement_count: seq,
         },
         changeSeq,

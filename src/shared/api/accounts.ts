@@ -188,6 +188,8 @@ export const syncedAccountSchema = z.object({
   open_items: z.array(z.object({ id: z.string(), due_day: z.string(), open_kurus: z.number().int() })),
   unapplied_kurus: z.number().int(),
   portfolio_kurus: z.number().int(),
+  /** The latest payments it counts (newest last; shared/domain/account.ts RECENT_PAYMENTS_KEPT). */
+  recent_payment_ids: z.array(z.string()),
   movement_count: z.number().int(),
   last_movement_at: z.string().nullable(),
   terms_version: z.number().int(),

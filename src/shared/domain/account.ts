@@ -309,6 +309,50 @@ export function ageingOf(entries: readonly LedgerEntry[], today: string): Ageing
 }
 
 /**
+ * A new credit (a payment) applied to what settlement left open: to the debits it names first, in
+ * the order named, then oldest due first; what is left is unapplied credit. The same outcome as
+ * settling the whole ledger with the credit added last (a device shows a payment it took offline
+ * with the balance and ageing the server will compute, from the account alone). Pure.
+ */
+export function creditOpenItems<T extends Pick<OpenItem, 'id' | 'due_day' | 'open_kurus'>>(
+  items: readonly T[],
+  unapplied_kurus: Kurus,
+  credit_kurus: Kurus,
+  appliesTo: readonly string[] = [],
+): { items: T[]; unapplied_kurus: Kurus } {
+  const next = items.map((item) => ({ ...item }));
+  let left = credit_kurus;
+  const byId = new Map(next.map((i) => [i.id, i]));
+  for (const id of appliesTo) {
+    const item = byId.get(id);
+    if (!item || left === 0) continue;
+    const take = Math.min(item.open_kurus, left);
+    item.open_kurus -= take;
+    left -= take;
+  }
+  for (const item of next) {
+    if (left === 0) break;
+    const take = Math.min(item.open_kurus, left);
+    item.open_kurus -= take;
+    left -= take;
+  }
+  return { items: next.filter((i) => i.open_kurus > 0), unapplied_kurus: unapplied_kurus + left };
+}
+
+/**
+ * How many of its latest payment ids an account keeps: a device holding a payment it took offline
+ * looks there to tell whether an account it pulled already counts that payment (then it shows
+ * the account as pulled; otherwise with the payment's credit applied). A device has far fewer
+ * unacknowledged payments of one customer than this.
+ */
+export const RECENT_PAYMENTS_KEPT = 50;
+
+/** The kept ids after posting these payments (newest last, at most RECENT_PAYMENTS_KEPT). */
+export function withRecentPayments(kept: readonly string[], posted: readonly string[]): string[] {
+  return [...kept.filter((id) => !posted.includes(id)), ...posted].slice(-RECENT_PAYMENTS_KEPT);
+}
+
+/**
  * Ageing from what settlement left unpaid (the open items an account keeps with its balance, so
  * the server and a device age an account of 10,000 movements without reading its ledger).
  */

@@ -4,6 +4,7 @@ import { deliveryMutations } from './delivery';
 import { invoiceMutations } from './invoices';
 import { notificationMutations } from './notifications';
 import { orderMutations } from './orders';
+import { paymentMutations } from './payments';
 import { productMutations } from './products';
 import { stockMutations } from './stock';
 import { warehouseMutations } from './warehouse';
@@ -28,6 +29,7 @@ export const MUTATIONS = {
   ...stockMutations,
   ...customerMutations,
   ...invoiceMutations,
+  ...paymentMutations,
 } as const;
 
 export type MutationKind = keyof typeof MUTATIONS;

@@ -35,7 +35,7 @@ import { down0042, up0042 } from './0042-product-import-staging';
 import { down0043, up0043 } from './0043-bulk-catalogue-announcement';
 import { down0045, up0045 } from './0045-customer-accounts';
 import { down0046, up0046 } from './0046-day-ends';
-import { down0047, up0047 } from './0047-account-announcements';
+import { down0047, up0047 } from './0047-account-sync';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -78,7 +78,7 @@ const migrations: Record<string, Migration> = {
   '0043-bulk-catalogue-announcement': { up: up0043, down: down0043 },
   '0045-customer-accounts': { up: up0045, down: down0045 },
   '0046-day-ends': { up: up0046, down: down0046 },
-  '0047-account-announcements': { up: up0047, down: down0047 },
+  '0047-account-sync': { up: up0047, down: down0047 },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -18,6 +18,8 @@ export interface CustomerAccountsTable {
   open_items: ColumnType<StoredOpenItem[], string | undefined, string>;
   unapplied_kurus: ColumnType<number, number | undefined, number>;
   portfolio_kurus: ColumnType<number, number | undefined, number>;
+  /** The last payments posted (ids, newest last): a device tells by it whether a pulled account includes its payment. */
+  recent_payment_ids: ColumnType<string[], string | undefined, string>;
   movement_count: ColumnType<number, number | undefined, number>;
   last_movement_at: NullableTimestamp;
   terms_version: ColumnType<number, number | undefined, number>;
