@@ -66,6 +66,7 @@ const LOADERS = {
   '/profile': () => import('../profile/profile-page'),
   '/delivery-notes/:orderId': () => import('../warehouse/delivery-note-page'),
   '/invoice-print/:id': () => import('../invoices/invoice-print-page'),
+  '/payment-receipt/:id': () => import('../payments/receipt-page'),
 } satisfies Partial<Record<ScreenPath, Loader>>;
 
 const lazyScreens = {} as Record<keyof typeof LOADERS, ComponentType>;

@@ -29,7 +29,16 @@ import { SignatureField, type SignatureFieldHandle } from './signature-field';
  * for). Saving applies the delivery locally and queues it with the proof (local/delivery.ts):
  * works the same with no signal.
  */
-export function DeliveryDialog({ order, onClose }: { order: LocalOrder | null; onClose: () => void }) {
+export function DeliveryDialog({
+  order,
+  onClose,
+  onDelivered,
+}: {
+  order: LocalOrder | null;
+  onClose: () => void;
+  /** After the delivery is saved (the driver's next step: 'Tahsilat'). */
+  onDelivered?: (order: LocalOrder) => void;
+}) {
   const fullScreen = useResponsiveFullScreen();
   return (
     <Dialog
@@ -40,14 +49,22 @@ export function DeliveryDialog({ order, onClose }: { order: LocalOrder | null; o
       fullScreen={fullScreen}
       data-testid="delivery-dialog"
     >
-      {order ? <DeliveryForm order={order} onClose={onClose} /> : null}
+      {order ? <DeliveryForm order={order} onClose={onClose} onDelivered={onDelivered} /> : null}
     </Dialog>
   );
 }
 
 type LocationState = { state: 'locating' } | { state: 'ok'; fix: Fix } | { state: 'none' };
 
-function DeliveryForm({ order, onClose }: { order: LocalOrder; onClose: () => void }) {
+function DeliveryForm({
+  order,
+  onClose,
+  onDelivered,
+}: {
+  order: LocalOrder;
+  onClose: () => void;
+  onDelivered: ((order: LocalOrder) => void) | undefined;
+}) {
   const t = useT();
   const online = useOnline();
   const [recipient, setRecipient] = useState('');
@@ -117,7 +134,10 @@ function DeliveryForm({ order, onClose }: { order: LocalOrder; onClose: () => vo
       translate('deliverySaveError'),
     );
     setBusy(false);
-    if (entry) onClose();
+    if (entry) {
+      onClose();
+      onDelivered?.(order);
+    }
   };
 
   return (

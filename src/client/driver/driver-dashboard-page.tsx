@@ -1,5 +1,6 @@
 import LocalShipping from '@mui/icons-material/LocalShippingOutlined';
 import MapIcon from '@mui/icons-material/MapOutlined';
+import Payments from '@mui/icons-material/PaymentsOutlined';
 import Phone from '@mui/icons-material/PhoneOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,14 +18,20 @@ import Typography from '@mui/material/Typography';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { PAYMENT_METHODS, totalsByMethod } from '../../shared/domain/account';
 import { formatTL } from '../../shared/domain/money';
+import { dayIn } from '../../shared/domain/time';
 import { type LocalOrder, parseRecordKey } from '../local/database';
+import { invoiceOfOrder as invoiceOfOrderHere } from '../local/invoices';
+import { paymentsOfDay } from '../local/payments';
 import { changeOrderStatus } from '../local/shared-mutations';
-import { dateTimeLabel, statusLabel, t as translate, useT } from '../shared-ui/i18n';
+import { dateTimeLabel, statusLabel, t as translate, useCompanyTimeZone, useT } from '../shared-ui/i18n';
 import { runLocalAction } from '../shared-ui/local-action';
 import { useLocalDb, useLocalStore } from '../shared-ui/local-store';
 import { mapsLink } from '../shared-ui/maps-link';
+import { methodLabel } from '../shared-ui/payments/payment-labels';
 import { useSession } from '../state/session';
+import { useUi } from '../state/ui';
 import { splitDeliveries, telLink } from './driver-ui';
 
 // The dialogs (and signature_pad) load when first opened: the list paints first. The service
@@ -32,6 +39,9 @@ import { splitDeliveries, telLink } from './driver-ui';
 const DeliveryDialog = lazy(() => import('./delivery-dialog').then((m) => ({ default: m.DeliveryDialog })));
 const FailedDeliveryDialog = lazy(() =>
   import('./failed-delivery-dialog').then((m) => ({ default: m.FailedDeliveryDialog })),
+);
+const PaymentDialog = lazy(() =>
+  import('../shared-ui/payments/payment-dialog').then((m) => ({ default: m.PaymentDialog })),
 );
 
 /**
@@ -49,6 +59,8 @@ export default function DriverDashboardPage() {
   const [tab, setTab] = useState<'todo' | 'done'>('todo');
   const [delivering, setDelivering] = useState<LocalOrder | null>(null);
   const [failing, setFailing] = useState<LocalOrder | null>(null);
+  // 'Tahsilat': after 'Teslim Edildi' (or later, from a delivered card), for the order's customer.
+  const [collecting, setCollecting] = useState<LocalOrder | null>(null);
   // Their orders, and what this device has not sent (or the server refused) about each of them.
   const data = useLiveQuery(async () => {
     if (!db || !userId) return undefined;
@@ -85,6 +97,7 @@ export default function DriverDashboardPage() {
       <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
         {t('driverTitle')}
       </Typography>
+      <TodayCollections userId={userId} />
       <Tabs
         value={tab}
         onChange={(_e, value: 'todo' | 'done') => setTab(value)}
@@ -107,15 +120,99 @@ export default function DriverDashboardPage() {
               sync={data.sync.get(order.id) ?? null}
               onDeliver={setDelivering}
               onFail={setFailing}
+              onCollect={setCollecting}
             />
           ))}
         </Stack>
       )}
       <Suspense fallback={null}>
-        {delivering ? <DeliveryDialog order={delivering} onClose={() => setDelivering(null)} /> : null}
+        {delivering ? (
+          <DeliveryDialog
+            order={delivering}
+            onClose={() => setDelivering(null)}
+            onDelivered={(order) => {
+              if (order.customer_id) setCollecting(order);
+            }}
+          />
+        ) : null}
+        {collecting?.customer_id ? (
+          <CollectDialog order={collecting} onClose={() => setCollecting(null)} />
+        ) : null}
         {failing ? <FailedDeliveryDialog order={failing} onClose={() => setFailing(null)} /> : null}
       </Suspense>
     </Stack>
+  );
+}
+
+/**
+ * The payment step for an order's customer: the amount due is the order's invoice when this device
+ * has it (issued, not cancelled), else the order's total.
+ */
+function CollectDialog({ order, onClose }: { order: LocalOrder; onClose: () => void }) {
+  const db = useLocalDb();
+  const invoice = useLiveQuery(async () => {
+    if (!db) return undefined;
+    const found = await invoiceOfOrderHere(db, order.id);
+    return found?.status === 'issued' ? found : null;
+  }, [db, order.id]);
+  if (invoice === undefined) return null;
+  return (
+    <PaymentDialog
+      customer={{ id: order.customer_id as string, name: order.customer_name }}
+      orderId={order.id}
+      suggested={
+        invoice
+          ? { kurus: invoice.gross_total_kurus, source: 'invoice' }
+          : { kurus: order.total_amount_kurus, source: 'order' }
+      }
+      onClose={onClose}
+    />
+  );
+}
+
+/** What the driver collected today, by method (from this device: offline too, pending ones included). */
+function TodayCollections({ userId }: { userId: string }) {
+  const t = useT();
+  const db = useLocalDb();
+  const english = useUi((s) => s.language === 'en');
+  const zone = useCompanyTimeZone();
+  const today = dayIn(new Date(), zone);
+  const payments = useLiveQuery(
+    async () => (db ? await paymentsOfDay(db, today, userId) : undefined),
+    [db, today, userId],
+  );
+  if (!payments) return null;
+  const totals = totalsByMethod(payments.map((p) => ({ ...p, reversed: p.reversed_at !== null })));
+  const count = payments.filter((p) => p.reversed_at === null).length;
+  return (
+    <Card variant="outlined" data-testid="driver-collections">
+      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+        <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700 }}>
+          {t('pay_todayTitle')}
+        </Typography>
+        {count === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('pay_todayNone')}
+          </Typography>
+        ) : (
+          <>
+            <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="driver-collections-total">
+              {t('pay_todayTotal', { amount: formatTL(totals.total_kurus), count })}
+            </Typography>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
+              {PAYMENT_METHODS.filter((m) => totals[m] > 0).map((m) => (
+                <Chip
+                  key={m}
+                  size="small"
+                  label={`${methodLabel(m, english)}: ${formatTL(totals[m])}`}
+                  data-testid={`driver-collections-${m}`}
+                />
+              ))}
+            </Stack>
+          </>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 
@@ -124,11 +221,13 @@ function DeliveryCard({
   sync,
   onDeliver,
   onFail,
+  onCollect,
 }: {
   order: LocalOrder;
   sync: { pending: boolean; failed: string | null } | null;
   onDeliver: (order: LocalOrder) => void;
   onFail: (order: LocalOrder) => void;
+  onCollect: (order: LocalOrder) => void;
 }) {
   const t = useT();
   const [busy, setBusy] = useState(false);
@@ -279,6 +378,17 @@ function DeliveryCard({
               {t('driverFail')}
             </Button>
           </>
+        ) : null}
+        {order.status === 'delivered' && order.customer_id ? (
+          <Button
+            variant="outlined"
+            startIcon={<Payments />}
+            onClick={() => onCollect(order)}
+            sx={{ minHeight: 44 }}
+            data-testid="driver-collect"
+          >
+            {t('pay_take')}
+          </Button>
         ) : null}
         <Button
           component={RouterLink}

@@ -219,6 +219,8 @@ export const SCREENS = {
     refused: 'explain',
     reachedFrom: '/invoices/:id',
   },
+  /** A collection receipt, printed from the local store (offline: at the door). */
+  '/payment-receipt/:id': { frame: 'page', access: ROUTES.paymentGet.access, reachedFrom: '/dashboard' },
 } as const satisfies Record<string, ScreenDef>;
 
 export type ScreenPath = keyof typeof SCREENS;
