@@ -34,6 +34,11 @@ run('first visit of /login in Chromium (JS until network idle, LCP/TBT)', [
   'tsx',
   'tests/bench/login-load-bench.ts',
 ]);
+run('a customer account on the device: 10,000 open items, and ageing over 5,000 accounts (Chromium)', [
+  '--import',
+  'tsx',
+  'tests/bench/account-device-bench.ts',
+]);
 run('API throughput (autocannon)', ['--import', 'tsx', 'tests/bench/api-bench.ts']);
 run('orders API at 10,000 and 100,000 orders (autocannon)', [
   '--import',

@@ -103,10 +103,10 @@ function emptyPage(table: Record<string, unknown>, cursor: string, hasMore = fal
 }
 
 describe('the table of synced collections', () => {
-  it("today's table gives the stores and indexes the device has always had, plus the tallies (v3), the customers' indexes (v4), the invoices (v5) and the products' stock status index (v6)", async () => {
+  it("today's table gives the stores and indexes the device has always had, plus the tallies (v3), the customers' indexes (v4), the invoices (v5), the products' stock status index (v6), and accounts and payments (v7)", async () => {
     const db = tab();
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     const stores = Object.fromEntries(
       db.tables.map((t) => [
         t.name,
@@ -120,12 +120,22 @@ describe('the table of synced collections', () => {
       products: 'id, category, brand, status, barcode, name, stock_status',
       customers: 'id, full_name, pending_sync, tax_number',
       invoices: 'id, issued_at, order_id, status, type, invoice_number, pending_sync',
+      accounts: 'id, balance_kurus',
+      payments: 'id, day, customer_id, [taken_by+day], taken_at, pending_sync',
       outbox: '++seq, &id, record_key, status, *records',
       base: 'key',
       meta: 'key',
       tallies: 'key, collection',
     });
-    expect(SYNC_COLLECTIONS).toEqual(['orders', 'notifications', 'products', 'customers', 'invoices']);
+    expect(SYNC_COLLECTIONS).toEqual([
+      'orders',
+      'notifications',
+      'products',
+      'customers',
+      'invoices',
+      'accounts',
+      'payments',
+    ]);
   });
 
   it('a collection added to the table gets its store, its indexes, its local-only fields and its place in the pull', async () => {
