@@ -305,6 +305,20 @@ export type Ageing = Record<AgeingBucket, Kurus> & {
 /** What is unpaid, by how late it is on `today`. */
 export function ageingOf(entries: readonly LedgerEntry[], today: string): Ageing {
   const { items, unapplied_kurus } = settle(entries);
+  return ageingOfOpenItems(items, unapplied_kurus, today);
+}
+
+/**
+ * The same from what a settlement left: the debits still unpaid (their due day and what is open
+ * of each) and the unapplied credit. The account row keeps exactly these after every posting, so
+ * the server reads the ageing of any day from that one row instead of settling the whole ledger
+ * again (10,000 movements cost a read of the ledger per request otherwise).
+ */
+export function ageingOfOpenItems(
+  items: readonly Pick<OpenItem, 'due_day' | 'open_kurus'>[],
+  unapplied_kurus: Kurus,
+  today: string,
+): Ageing {
   const ageing: Ageing = {
     not_due: 0,
     d0_30: 0,
