@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, accountSchema } from '../../src/shared/api/accounts';
-import { addDays } from '../../src/shared/domain/account';
+import { addDays, MAX_ACCOUNT_AMOUNT_KURUS } from '../../src/shared/domain/account';
+import { STATEMENT_LIMITS } from '../../src/shared/domain/account-statement';
 import { formatTL } from '../../src/shared/domain/money';
 import { type Api, type Session, startApi } from './support/harness';
 import { completeCompany, insertOrders, issue, readZip } from './support/invoices';
@@ -326,5 +327,66 @@ describe('a bad period', () => {
     const text = await refused('&to=yarın');
     expect(text).toMatchObject({ field: 'to' });
     expect(text.error).toMatch(/^Bitiş tarihi/);
+  });
+});
+
+describe('bounds of the document', () => {
+  it('the largest amounts are printed whole (the table is set smaller, never cut)', async () => {
+    const { customerId } = await ledger();
+    for (const amount of [MAX_ACCOUNT_AMOUNT_KURUS, MAX_ACCOUNT_AMOUNT_KURUS - 1])
+      expect(
+        (
+          await api.call('POST', `/customers/${customerId}/account/adjustments`, {
+            token: admin.token,
+            body: { id: randomUUID(), kind: 'adjustment', amount_kurus: amount, reason: 'Büyük tutar' },
+          })
+        ).status,
+      ).toBe(201);
+    const r = await file(manager, customerId, 'pdf', `&from=${today()}&to=${today()}`);
+    expect(r.status).toBe(200);
+    const text = await pdfText(r.body);
+    expect(text).toContain(formatTL(MAX_ACCOUNT_AMOUNT_KURUS));
+    expect(text).toContain(formatTL(MAX_ACCOUNT_AMOUNT_KURUS - 1));
+    expect(text).not.toMatch(/\d…/);
+  });
+
+  it(`a period of more than ${STATEMENT_LIMITS.maxLines.toLocaleString('en')} movements: 400 naming \`to\` (a shorter period is asked for)`, async () => {
+    const [order] = await insertOrders(api.db, TENANT, 1);
+    const { customer_id } = await api.db
+      .selectFrom('orders')
+      .select('customer_id')
+      .where('id', '=', order!.id)
+      .executeTakeFirstOrThrow();
+    const day = addDays(today(), -3);
+    const rows = Array.from({ length: STATEMENT_LIMITS.maxLines + 1 }, (_, i) => ({
+      tenant_id: TENANT,
+      id: randomUUID(),
+      customer_id: customer_id as string,
+      seq: i + 1,
+      kind: 'adjustment',
+      amount_kurus: 100,
+      balance_after_kurus: 100 * (i + 1),
+      day,
+      description: '',
+      applies_to: '[]',
+    }));
+    for (let i = 0; i < rows.length; i += 1000)
+      await api.db
+        .insertInto('account_movements')
+        .values(rows.slice(i, i + 1000))
+        .execute();
+    const r = await file(manager, customer_id as string, 'xlsx', `&from=${day}&to=${day}`);
+    expect(r.status).toBe(400);
+    expect(r.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'to' });
+    expect(r.json().error).toMatch(/^Bitiş tarihi: dönemde 5\.000 hareketten fazlası var/);
+    // The day after it: nothing in the period, the 5,001 carried forward.
+    const after = await file(
+      manager,
+      customer_id as string,
+      'xlsx',
+      `&from=${addDays(day, 1)}&to=${addDays(day, 1)}`,
+    );
+    expect(after.status).toBe(200);
+    expect((await sheetFigures(after.body)).opening).toBe(100 * rows.length);
   });
 });
