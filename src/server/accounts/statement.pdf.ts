@@ -247,8 +247,8 @@ export async function renderStatementPdf(data: StatementDocument): Promise<Buffe
   row(
     [
       '',
-      'Dönem Toplamı',
       '',
+      'Dönem Toplamı',
       '',
       formatTL(s.debit_total_kurus),
       formatTL(s.credit_total_kurus),
