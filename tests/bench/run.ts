@@ -129,3 +129,7 @@ run(
   'invoices: 1,000 issued (gap-free), a 200-line invoice rendered (PDF, XML), 10,000 exported (PGlite, PostgreSQL)',
   ['--import', 'tsx', 'tests/bench/invoices-bench.ts'],
 );
+run(
+  'customer account: balance and ageing of 10,000 movements over HTTP (p50/p99), a payment posted to it, a 1,000-line statement as PDF and .xlsx (PGlite, PostgreSQL)',
+  ['--import', 'tsx', 'tests/bench/account-statement-bench.ts'],
+);

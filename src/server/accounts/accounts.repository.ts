@@ -8,6 +8,7 @@ import {
 } from 'kysely';
 import type { Movement, Payment, SyncedAccount } from '../../shared/api/accounts';
 import type { LedgerEntry, MovementKind, PaymentMethod } from '../../shared/domain/account';
+import type { StatementMovement } from '../../shared/domain/account-statement';
 import type {
   AccountMovementRow,
   CustomerAccountRow,
@@ -797,4 +798,74 @@ export async function findPaymentsByIds(
     .where('payments.id', 'in', [...ids])
     .execute();
   return rows.map((row) => ({ ...toPayment(row), change_seq: Number(row.change_seq) }));
+}
+
+// ----------------------------------------------------------------------------- statement ---
+
+/** The balance brought forward to `fromDay`: every movement of the customer dated before it. */
+export async function balanceBefore(
+  db: Executor,
+  tenantId: string,
+  customerId: string,
+  fromDay: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('account_movements')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('amount_kurus'), sql<number>`0`).as('sum'))
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', customerId)
+    .where('day', '<', fromDay)
+    .executeTakeFirstOrThrow();
+  return Number(row.sum);
+}
+
+/** The movements dated `fromDay`–`toDay` (inclusive) in day, then ledger order; at most `limit`. */
+export async function movementsBetween(
+  db: Executor,
+  tenantId: string,
+  customerId: string,
+  fromDay: string,
+  toDay: string,
+  limit: number,
+): Promise<StatementMovement[]> {
+  const rows = await db
+    .selectFrom('account_movements')
+    .select(['id', 'seq', 'kind', 'amount_kurus', 'day', 'due_day', 'description', 'reason'])
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', customerId)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .orderBy('day')
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    seq: r.seq,
+    kind: r.kind as MovementKind,
+    amount_kurus: Number(r.amount_kurus),
+    day: r.day,
+    due_day: r.due_day,
+    description: r.description,
+    reason: r.reason,
+  }));
+}
+
+/** What a statement prints of its customer. */
+export async function customerForStatement(db: Executor, tenantId: string, customerId: string) {
+  return db
+    .selectFrom('customers')
+    .select([
+      'customer_number',
+      'full_name',
+      'company_name',
+      'tax_number',
+      'tax_office',
+      'address',
+      'city',
+      'phone',
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', customerId)
+    .executeTakeFirst();
 }

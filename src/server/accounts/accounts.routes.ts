@@ -28,6 +28,28 @@ export default async function accountRoutes(app: FastifyInstance) {
     ),
   }));
 
+  route(app, API.accountStatementPdf, async (request) => {
+    const file = await service.statementPdf(
+      app.db,
+      request.tenant.id,
+      actor(request),
+      request.params.id,
+      request.query,
+    );
+    return { body: file.pdf, filename: file.filename };
+  });
+
+  route(app, API.accountStatementXlsx, async (request) => {
+    const file = await service.statementXlsx(
+      app.db,
+      request.tenant.id,
+      actor(request),
+      request.params.id,
+      request.query,
+    );
+    return { body: file.xlsx, filename: file.filename };
+  });
+
   route(app, API.accountTermsUpdate, async (request, reply) =>
     app.mutate(request, reply, { action: 'account.terms', entity: 'customer' }, (trx) =>
       service.updateTerms(trx, request.tenant.id, actor(request), request.params.id, request.body),

@@ -40,6 +40,12 @@ import {
   canSetCredit,
   canTakePayment,
 } from '../../shared/domain/account-access';
+import {
+  accountStatement,
+  STATEMENT_LIMITS,
+  statementFilename,
+  statementPeriod,
+} from '../../shared/domain/account-statement';
 import { formatTL } from '../../shared/domain/money';
 import type { Role } from '../../shared/domain/roles';
 import { dayIn } from '../../shared/domain/time';
@@ -53,6 +59,8 @@ import { invoiceSettings } from '../invoices/invoices.repository';
 import { AppError, forbidden, notFound, validation } from '../lib/errors';
 import * as repo from './accounts.repository';
 import { type ReceiptSize, renderReceiptPdf } from './receipt.pdf';
+import { renderStatementPdf, type StatementDocument } from './statement.pdf';
+import { renderStatementXlsx } from './statement.xlsx';
 
 /**
  * Customer accounts (cari hesap): the ledger's writes and reads. The rules are in
@@ -206,6 +214,11 @@ async function checkAccess(
   return customer;
 }
 
+/**
+ * The account as the wire gives it. The ageing is read from the figures the account row keeps
+ * (the unpaid debits and the unapplied credit after settlement, rewritten from the whole ledger
+ * by every posting): the same as settling the ledger again, without reading it.
+ */
 function toWireAccount(
   customer: repo.AccountCustomer,
   account: repo.AccountRecord,
@@ -279,6 +292,84 @@ export async function listMovements(
   const limit = query.limit ?? 50;
   const { rows, total } = await repo.listMovements(db, tenantId, customerId, page, limit);
   return { data: rows, pagination: { page, limit, totalDocs: total, totalPages: Math.ceil(total / limit) } };
+}
+
+// ---------------------------------------------------------------------------- statement ---
+
+/**
+ * The customer statement of a period (who may: as reading the account; the period's rule:
+ * shared/domain/account-statement.ts statementPeriod, on the company's day): the balance brought
+ * forward and the period's movements from the ledger, the arithmetic by the shared rule, the
+ * company and the customer as the documents print them. A period of more than
+ * STATEMENT_LIMITS.maxLines movements is refused (400 naming `to`): a shorter one is asked for.
+ */
+async function statementDocument(
+  db: Db,
+  tenantId: string,
+  user: { id: string; role: Role },
+  customerId: string,
+  query: { from?: string | undefined; to?: string | undefined },
+): Promise<StatementDocument> {
+  await checkAccess(db, tenantId, user, customerId, canSeeAccount, ACCOUNT_MESSAGES.cannotView);
+  const settings = await invoiceSettings(db, tenantId);
+  const timeZone = settings?.timezone ?? 'Europe/Istanbul';
+  const today = dayIn(new Date(), timeZone);
+  const period = statementPeriod(query, today);
+  if ('field' in period) throw validation(period.message, period.field);
+  const [opening, movements, customer, logo] = await Promise.all([
+    repo.balanceBefore(db, tenantId, customerId, period.from),
+    repo.movementsBetween(db, tenantId, customerId, period.from, period.to, STATEMENT_LIMITS.maxLines + 1),
+    repo.customerForStatement(db, tenantId, customerId),
+    logoForPdf(db, tenantId),
+  ]);
+  if (!customer) throw customerNotFound();
+  if (movements.length > STATEMENT_LIMITS.maxLines)
+    throw validation(ACCOUNT_MESSAGES.statementTooManyLines, 'to');
+  return {
+    statement: accountStatement({ ...period, opening_kurus: opening, movements }),
+    company: {
+      name: settings?.legal_name?.trim() || settings?.company_name || '',
+      address: settings?.address ?? null,
+      tax_number: settings?.tax_number ?? null,
+      tax_office: settings?.tax_office ?? null,
+      phone: settings?.phone ?? null,
+      email: settings?.email ?? null,
+    },
+    customer,
+    today,
+    timeZone,
+    logo,
+  };
+}
+
+/** GET /customers/{id}/account/statement/pdf. */
+export async function statementPdf(
+  db: Db,
+  tenantId: string,
+  user: { id: string; role: Role },
+  customerId: string,
+  query: { from?: string | undefined; to?: string | undefined },
+): Promise<{ pdf: Buffer; filename: string }> {
+  const document = await statementDocument(db, tenantId, user, customerId, query);
+  return {
+    pdf: await renderStatementPdf(document),
+    filename: statementFilename(document.customer, document.statement, 'pdf'),
+  };
+}
+
+/** GET /customers/{id}/account/statement/xlsx. */
+export async function statementXlsx(
+  db: Db,
+  tenantId: string,
+  user: { id: string; role: Role },
+  customerId: string,
+  query: { from?: string | undefined; to?: string | undefined },
+): Promise<{ xlsx: Buffer; filename: string }> {
+  const document = await statementDocument(db, tenantId, user, customerId, query);
+  return {
+    xlsx: await renderStatementXlsx(document),
+    filename: statementFilename(document.customer, document.statement, 'xlsx'),
+  };
 }
 
 /** GET /payments: office roles every payment; a salesperson or driver the payments they took. */

@@ -33,9 +33,16 @@ function xlsxCell(cell: SheetCell, options: SheetOptions): Record<string, unknow
 export async function xlsxFile(
   header: readonly string[],
   rows: Iterable<readonly SheetCell[]>,
-  options: SheetOptions & { sheet: string; widths?: readonly number[] },
+  options: SheetOptions & {
+    sheet: string;
+    widths?: readonly number[];
+    /** Rows above the header (a document's title and facts: the customer statement's company and period). */
+    preamble?: Iterable<readonly SheetCell[]>;
+  },
 ): Promise<Buffer> {
-  const data: unknown[][] = [header.map((value) => ({ value, type: String, fontWeight: 'bold' }))];
+  const data: unknown[][] = [];
+  for (const row of options.preamble ?? []) data.push(row.map((cell) => xlsxCell(cell, options)));
+  data.push(header.map((value) => ({ value, type: String, fontWeight: 'bold' })));
   for (const row of rows) data.push(row.map((cell) => xlsxCell(cell, options)));
   // Loaded on the first export, not at start-up (only exports need it).
   const { default: writeExcelFile } = await import('write-excel-file/node');

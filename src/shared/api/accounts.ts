@@ -9,6 +9,7 @@ import {
   PAYMENT_METHODS,
   paymentRefusal,
 } from '../domain/account';
+import { STATEMENT_LIMITS } from '../domain/account-statement';
 import { MAX_ORDER_TOTAL_TL, toKurus } from '../domain/money';
 import { amountKurus, limitQuery, pageQuery, text, tlAmountInput, typeError } from './common';
 import { required } from './errors';
@@ -52,6 +53,7 @@ export const ACCOUNT_MESSAGES = {
   dayEndExists: 'Bu kişinin bu günü zaten onaylanmış',
   dayEndNotField: 'Gün sonu yalnızca sürücü ve satış temsilcileri için onaylanır',
   dayEndFuture: 'Gelecekteki bir gün onaylanamaz',
+  statementTooManyLines: `Bitiş tarihi: dönemde ${STATEMENT_LIMITS.maxLines.toLocaleString('tr-TR')} hareketten fazlası var; daha kısa bir dönem seçiniz`,
 } as const;
 
 const amountTexts = (label: string) => ({
@@ -293,6 +295,17 @@ export type PaymentListResponse = z.infer<typeof paymentListResponse>;
 export const RECEIPT_SIZES = ['a5', 'thermal'] as const;
 export const receiptQuery = z.object({
   size: z.enum(RECEIPT_SIZES, { error: 'Kâğıt boyutu a5 ya da thermal olmalıdır' }).optional(),
+});
+
+/**
+ * GET /customers/{id}/account/statement/pdf and …/xlsx?from&to: the customer statement (hesap
+ * ekstresi) of a period, days in the company's zone, both inclusive. Without `to` up to today,
+ * without `from` from the first day of `to`'s month; at most STATEMENT_LIMITS.maxDays days
+ * (shared/domain/account-statement.ts statementPeriod).
+ */
+export const statementQuery = z.object({
+  from: dayText('Başlangıç tarihi').optional(),
+  to: dayText('Bitiş tarihi').optional(),
 });
 
 // ------------------------------------------------------------- PUT /customers/{id}/account ---

@@ -225,6 +225,17 @@ export const ROUTES = {
   // own orders; the warehouse: none).
   accountGet: { method: 'GET', path: '/customers/:id/account', access: ACCOUNT_READERS },
   accountMovements: { method: 'GET', path: '/customers/:id/account/movements', access: ACCOUNT_READERS },
+  /** The customer statement (hesap ekstresi) of a period, as PDF or as .xlsx. */
+  accountStatementPdf: {
+    method: 'GET',
+    path: '/customers/:id/account/statement/pdf',
+    access: ACCOUNT_READERS,
+  },
+  accountStatementXlsx: {
+    method: 'GET',
+    path: '/customers/:id/account/statement/xlsx',
+    access: ACCOUNT_READERS,
+  },
   /** The customer's payment terms and risk limit, naming the terms' version seen. */
   accountTermsUpdate: {
     method: 'PUT',

@@ -16,10 +16,11 @@ import {
   paymentSchema,
   receiptQuery,
   reversePaymentBody,
+  statementQuery,
   updateAccountTermsBody,
 } from '../accounts';
 import { idParam } from '../common';
-import { endpoint } from '../endpoint';
+import { endpoint, XLSX_TYPE } from '../endpoint';
 import { ROUTES } from '../routes';
 
 /** Customer accounts and payments: the part of the endpoint table (spread into `API`, ./index.ts). */
@@ -35,6 +36,22 @@ export const ACCOUNT_ENDPOINTS = {
     params: idParam,
     query: movementListQuery,
     response: movementListResponse,
+    denied: ACCOUNT_MESSAGES.cannotView,
+  }),
+  accountStatementPdf: endpoint({
+    ...ROUTES.accountStatementPdf,
+    params: idParam,
+    query: statementQuery,
+    response: z.unknown(),
+    produces: 'application/pdf',
+    denied: ACCOUNT_MESSAGES.cannotView,
+  }),
+  accountStatementXlsx: endpoint({
+    ...ROUTES.accountStatementXlsx,
+    params: idParam,
+    query: statementQuery,
+    response: z.unknown(),
+    produces: XLSX_TYPE,
     denied: ACCOUNT_MESSAGES.cannotView,
   }),
   accountTermsUpdate: endpoint({
