@@ -6,9 +6,11 @@ import { acknowledge, listEntries, putServerRows, reject } from '../../src/clien
 import {
   accountOf,
   accountView,
+  largestDebtors,
   type PaymentInput,
   paymentsOfCustomer,
   paymentsOfDay,
+  receivablesOf,
   shownReceiptNumber,
   takePayment,
 } from '../../src/client/local/payments';
@@ -146,5 +148,45 @@ describe('taking a payment on the device', () => {
     const view = accountView(await accountOf(db, other), '2026-03-10');
     expect(view.balance_kurus).toBe(-5_000);
     expect(view.ageing.unapplied_kurus).toBe(5_000);
+  });
+
+  it('the receivables over every account, kept as the mirror changes, equal adding up each account', async () => {
+    const other: SyncedAccount = {
+      ...ACCOUNT,
+      id: '77777777-7777-4777-8777-777777777777',
+      balance_kurus: 20_000,
+      open_items: [
+        { id: 'o1', due_day: '2025-10-01', open_kurus: 12_000 },
+        { id: 'o2', due_day: '2026-03-01', open_kurus: 8_000 },
+      ],
+    };
+    const ahead: SyncedAccount = {
+      ...ACCOUNT,
+      id: '88888888-8888-4888-8888-888888888888',
+      balance_kurus: -3_000,
+      open_items: [],
+      unapplied_kurus: 3_000,
+    };
+    await db.transaction('rw', [db.accounts, db.outbox, db.base], () =>
+      putServerRows(db, 'accounts', [other, ahead], []),
+    );
+    await takePayment(db, input({ amountKurus: 100_500 }));
+    const today = '2026-03-10';
+    const all = await db.accounts.toArray();
+    const views = all.map((a) => accountView(a, today));
+    const sum = (f: (v: (typeof views)[number]) => number) => views.reduce((s, v) => s + f(v), 0);
+    const r = await receivablesOf(db, today);
+    for (const bucket of ['not_due', 'd0_30', 'd31_60', 'd61_90', 'd90_plus'] as const)
+      expect(r.ageing[bucket], bucket).toBe(sum((v) => v.ageing[bucket]));
+    expect(r.overdue_kurus).toBe(sum((v) => v.ageing.overdue_kurus));
+    expect(r.balance_kurus).toBe(sum((v) => v.balance_kurus));
+    expect(r.unapplied_kurus).toBe(sum((v) => v.ageing.unapplied_kurus));
+    expect(r).toMatchObject({ accounts: 3, debtors: 2 });
+    // 150,000 − 100,500 = 49,500 for the first; 20,000 for the second; the third owes nothing.
+    expect((await largestDebtors(db, 10)).map((a) => a.balance_kurus)).toEqual([49_500, 20_000]);
+    // A refused payment gives the credit back, in the receivables too.
+    const [entry] = await listEntries(db);
+    await reject(db, entry as never, { status: 403, error: 'Yetkiniz yok', code: 'FORBIDDEN' });
+    expect((await receivablesOf(db, today)).balance_kurus).toBe(150_000 + 20_000 - 3_000);
   });
 });

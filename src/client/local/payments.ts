@@ -1,6 +1,8 @@
 import type { CreatePaymentBody, Payment, SyncedAccount } from '../../shared/api/accounts';
 import {
   type Ageing,
+  type AgeingBucket,
+  ageingBucketOf,
   ageingOfItems,
   isDeferred,
   PAYMENT_METHOD_LABELS,
@@ -12,6 +14,7 @@ import {
 import { formatTL } from '../../shared/domain/money';
 import { type LocalAccount, type LocalDb, type LocalPayment, recordKey } from './database';
 import { enqueue, uuid } from './outbox';
+import type { AccountTally } from './tallies';
 
 /**
  * Payments (tahsilat) on the device. Taking one works offline, like every change: the device
@@ -156,4 +159,61 @@ export async function paymentsOfDay(db: LocalDb, day: string, takenBy?: string):
 export async function paymentsOfCustomer(db: LocalDb, customerId: string): Promise<LocalPayment[]> {
   const rows = await db.payments.where('customer_id').equals(customerId).toArray();
   return rows.sort((a, b) => b.taken_at.localeCompare(a.taken_at));
+}
+
+/** Receivables over every account on this device, aged on `today`, with the totals beside them. */
+export interface Receivables {
+  ageing: Record<AgeingBucket, number>;
+  open_kurus: number;
+  overdue_kurus: number;
+  unapplied_kurus: number;
+  balance_kurus: number;
+  portfolio_kurus: number;
+  /** Accounts on the device, and those that owe (balance above zero). */
+  accounts: number;
+  debtors: number;
+}
+
+/**
+ * The receivables' ageing over every customer, from the accounts' tally (one row per due day
+ * still open somewhere, kept as the mirror changes: local/tallies.ts), not from every account:
+ * 5,000 customers are a read of a few hundred rows.
+ */
+export async function receivablesOf(db: LocalDb, today: string): Promise<Receivables> {
+  const rows = (await db.tallies
+    .where('collection')
+    .equals('accounts')
+    .toArray()) as unknown as AccountTally[];
+  const r: Receivables = {
+    ageing: { not_due: 0, d0_30: 0, d31_60: 0, d61_90: 0, d90_plus: 0 },
+    open_kurus: 0,
+    overdue_kurus: 0,
+    unapplied_kurus: 0,
+    balance_kurus: 0,
+    portfolio_kurus: 0,
+    accounts: 0,
+    debtors: 0,
+  };
+  for (const row of rows) {
+    const sums = row.sums;
+    if (row.dims.due_day === null) {
+      r.accounts += row.count;
+      r.balance_kurus += sums.balance_kurus ?? 0;
+      r.unapplied_kurus += sums.unapplied_kurus ?? 0;
+      r.portfolio_kurus += sums.portfolio_kurus ?? 0;
+      r.debtors += sums.debtors ?? 0;
+      continue;
+    }
+    const open = sums.open_kurus ?? 0;
+    const bucket = ageingBucketOf(row.dims.due_day, today);
+    r.ageing[bucket] += open;
+    r.open_kurus += open;
+    if (bucket !== 'not_due') r.overdue_kurus += open;
+  }
+  return r;
+}
+
+/** The accounts that owe the most (balance above zero), largest first. */
+export async function largestDebtors(db: LocalDb, limit: number): Promise<LocalAccount[]> {
+  return db.accounts.where('balance_kurus').above(0).reverse().limit(limit).toArray();
 }

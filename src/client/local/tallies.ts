@@ -7,6 +7,7 @@ import Dexie, {
   type DBCoreTransaction,
   type Middleware,
 } from 'dexie';
+import type { SyncedAccount } from '../../shared/api/accounts';
 import {
   type OrderStatsDims,
   type OrderStatsSums,
@@ -56,8 +57,18 @@ export interface TallyDefinition {
    * a collection here is all it takes to have it counted.
    */
   version: number;
-  /** The row's group and what it adds to the group's sums; null when it counts in no group. */
-  group(row: Record<string, unknown>): { dims: Record<string, unknown>; sums: Record<string, number> } | null;
+  /**
+   * The row's group and what it adds to the group's sums; null when it counts in no group. A row
+   * may count in several groups (an array): an account adds each debit still open to the group
+   * of its due day.
+   */
+  group(row: Record<string, unknown>): TallyGroup | readonly TallyGroup[] | null;
+}
+
+/** One group a row counts in, and what it adds to the group's sums. */
+export interface TallyGroup {
+  dims: Record<string, unknown>;
+  sums: Record<string, number>;
 }
 
 /** The tallied collections (Dexie table names). */
@@ -67,7 +78,32 @@ export const TALLIES: Record<string, TallyDefinition> = {
     // The dims are built in one fixed order, so equal groups have equal keys.
     group: (row) => orderStatsBucket(row as unknown as Parameters<typeof orderStatsBucket>[0]),
   },
+  // Customer accounts: what is still open of every debit, by due day (the receivables' ageing over
+  // every customer is then a read of one row per due day, bucketed on the reading day), and the
+  // unapplied credit and balances in one group of their own.
+  accounts: { version: 1, group: (row) => accountTallyGroups(row as unknown as SyncedAccount) },
 };
+
+/** The tally groups of one account (see TALLIES.accounts). */
+export function accountTallyGroups(account: SyncedAccount): TallyGroup[] {
+  const groups: TallyGroup[] = account.open_items.map((item) => ({
+    dims: { due_day: item.due_day },
+    sums: { open_kurus: item.open_kurus },
+  }));
+  groups.push({
+    dims: { due_day: null },
+    sums: {
+      balance_kurus: account.balance_kurus,
+      unapplied_kurus: account.unapplied_kurus,
+      portfolio_kurus: account.portfolio_kurus,
+      debtors: account.balance_kurus > 0 ? 1 : 0,
+    },
+  });
+  return groups;
+}
+
+/** A group of the accounts' tally: a due day's open debits, or (due_day null) the totals. */
+export type AccountTally = TallyRow<{ due_day: string | null }, Record<string, number>>;
 
 /** The row that says which definition version a collection's counts were made with. */
 const VERSION_COLLECTION = '#version';
@@ -89,17 +125,20 @@ class Deltas {
 
   add(row: unknown, sign: 1 | -1): void {
     if (!row || typeof row !== 'object') return;
-    const group = this.definition.group(row as Record<string, unknown>);
-    if (!group) return;
-    const key = groupKey(this.collection, group.dims);
-    let delta = this.rows.get(key);
-    if (!delta) {
-      delta = { key, collection: this.collection, dims: group.dims, count: 0, sums: {} };
-      this.rows.set(key, delta);
+    const found = this.definition.group(row as Record<string, unknown>);
+    if (!found) return;
+    const groups: readonly TallyGroup[] = Array.isArray(found) ? found : [found as TallyGroup];
+    for (const group of groups) {
+      const key = groupKey(this.collection, group.dims);
+      let delta = this.rows.get(key);
+      if (!delta) {
+        delta = { key, collection: this.collection, dims: group.dims, count: 0, sums: {} };
+        this.rows.set(key, delta);
+      }
+      delta.count += sign;
+      for (const [name, value] of Object.entries(group.sums))
+        delta.sums[name] = (delta.sums[name] ?? 0) + sign * value;
     }
-    delta.count += sign;
-    for (const [name, value] of Object.entries(group.sums))
-      delta.sums[name] = (delta.sums[name] ?? 0) + sign * value;
   }
 }
 
