@@ -213,6 +213,19 @@ beforeAll(async () => {
   params['/invoices/:id:id'] = invoiceId;
   params['/invoice-print/:id:id'] = invoiceId;
 
+  // A customer with an account (the invoiced one): their screen with its account, payments and ledger.
+  const invoice = await api<{ data: { customer_id: string | null } }>(
+    baseURL,
+    'demo',
+    `/invoices/${invoiceId}`,
+    {
+      token,
+    },
+  );
+  const customerId = invoice.body.data.customer_id;
+  if (!customerId) throw new Error('the demo invoice has no customer');
+  params['/customers/:id:id'] = customerId;
+
   // A company sign-up waiting for the platform's decision: the registrations table has a row.
   const form = await api<{ data: { form_token: string; min_seconds: number } }>(
     baseURL,
