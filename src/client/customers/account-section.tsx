@@ -37,7 +37,7 @@ import { accountView, paymentsOfCustomer, shownReceiptNumber } from '../local/pa
 import { dateTimeLabel, t as translate, useT } from '../shared-ui/i18n';
 import { type Column, EntityList, type RowAction } from '../shared-ui/kit/entity-list';
 import { ListPagination } from '../shared-ui/list-pagination';
-import { useLocalDb, useOnline } from '../shared-ui/local-store';
+import { useLocalDb, useOnline, useSyncStatus } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
 import {
@@ -160,6 +160,7 @@ export function AccountSection({
   const english = useEnglish();
   const role = useSession((s) => s.user?.role);
   const online = useOnline();
+  const lastPullAt = useSyncStatus((s) => s.lastPullAt);
   const [editingTerms, setEditingTerms] = useState(false);
   const view = accountView(account, today);
   const { ageing } = view;
@@ -245,9 +246,8 @@ export function AccountSection({
           sx={{ mt: 2 }}
           data-testid="account-as-of"
         >
-          {account
-            ? t('acct_asOf', { day: dayLabel(today, english), time: dateTimeLabel(account.updated_at) })
-            : t('acct_noMovements')}
+          {account ? t('acct_asOf', { day: dayLabel(today, english) }) : t('acct_noMovements')}
+          {lastPullAt ? ` · ${t('acct_lastSync', { time: dateTimeLabel(lastPullAt) })}` : ''}
         </Typography>
       </Paper>
 

@@ -38,8 +38,7 @@ function Facts({ customer: c }: { customer: LocalCustomer }) {
         display: 'grid',
         gap: 2,
         gridTemplateColumns: {
-          xs: 'minmax(0, 1fr)',
-          sm: 'repeat(2, minmax(0, 1fr))',
+          xs: 'repeat(2, minmax(0, 1fr))',
           md: 'repeat(3, minmax(0, 1fr))',
         },
       }}
