@@ -9,7 +9,8 @@ import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker
  * from the /customers list and sees the balance and the ageing the server counts, the payment with
  * its receipt number and the ledger's lines; offline (after a reload) the balance is still shown
  * from the device and the ledger says it needs the connection; on a 390 px phone nothing scrolls
- * sideways. The manager then reverses the payment and sets the terms, online.
+ * sideways. The manager then reverses the payment and sets the terms, online; the warehouse sees
+ * the facts and no account.
  */
 const baseURL = inject('baseURL');
 const browser = browserPerFile();
@@ -227,6 +228,16 @@ describe('customer account screen (Chromium against npm start)', () => {
       .poll(() => page.getByTestId('account-balance').innerText(), { timeout: 30_000 })
       .toBe(formatTL(before.balance_kurus + payment.amount_kurus));
     expect(await paymentRow.getByTestId('payment-reverse').count()).toBe(0);
+    // The ledger is asked again: it shows the reversal.
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('account-movement-row')
+            .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kind'))),
+        { timeout: 30_000 },
+      )
+      .toContain('payment_reversal');
 
     // 'Vade ve Risk Limiti': a refused value is named under its field; a valid one is saved.
     await page.getByTestId('account-terms-edit').click();
@@ -244,6 +255,29 @@ describe('customer account screen (Chromium against npm start)', () => {
       .poll(() => page.getByTestId('account-credit-limit').innerText(), { timeout: 30_000 })
       .toBe(formatTL(1_500_050));
     expect(await page.getByTestId('account-due-days').innerText()).toBe('45 gün');
+    await context.close();
+  });
+
+  it("the warehouse opens a customer's screen: the facts, no account", async () => {
+    const { token } = await apiLogin(baseURL, TENANT, 'manager');
+    const customers = await api<{ data: { customers: { id: string; customer_number: string }[] } }>(
+      baseURL,
+      TENANT,
+      '/customers?limit=1',
+      { token },
+    );
+    const customer = customers.body.data.customers[0];
+    if (!customer) throw new Error('the demo seed has no customer');
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signIn(page, baseURL, TENANT, 'warehouse');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(`${baseURL}/customers/${customer.id}`);
+    await expect
+      .poll(() => page.getByTestId('customer-fact-number').innerText(), { timeout: 30_000 })
+      .toBe(customer.customer_number);
+    expect(await page.getByTestId('customer-account').count()).toBe(0);
+    expect(await page.getByTestId('take-payment').count()).toBe(0);
     await context.close();
   });
 });

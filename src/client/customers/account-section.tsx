@@ -12,8 +12,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Movement } from '../../shared/api/accounts';
 import { API } from '../../shared/api/endpoints';
 import {
@@ -253,7 +254,7 @@ export function AccountSection({
 
       <StatementDownload customerId={customerId} today={today} />
       <PaymentsList customerId={customerId} />
-      <Ledger customerId={customerId} />
+      <Ledger customerId={customerId} changedAt={account?.updated_at ?? null} />
 
       {editingTerms ? (
         <TermsDialog
@@ -482,10 +483,19 @@ function PaymentsList({ customerId }: { customerId: string }) {
 
 /**
  * The ledger (GET …/account/movements, paged): the server's, so online only. Offline it says so,
- * while the figures above stay as last synced.
+ * while the figures above stay as last synced. `changedAt`: the mirrored account's last change.
  */
-function Ledger({ customerId }: { customerId: string }) {
+function Ledger({ customerId, changedAt }: { customerId: string; changedAt: string | null }) {
   const t = useT();
+  const client = useQueryClient();
+  // The mirrored account changed (a payment, an invoice, a reversal arrived with a pull): the
+  // ledger is asked again rather than kept for its cache time.
+  const seen = useRef(changedAt);
+  useEffect(() => {
+    if (seen.current === changedAt) return;
+    seen.current = changedAt;
+    void client.invalidateQueries({ queryKey: ['api', 'GET', API.accountMovements.path] });
+  }, [client, changedAt]);
   const english = useEnglish();
   const online = useOnline();
   const [page, setPage] = useState(0);

@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Payment } from '../../shared/api/accounts';
 import { API } from '../../shared/api/endpoints';
@@ -30,6 +31,7 @@ import { reasonLongEnough } from './account';
 export function ReversePaymentDialog({ payment, onClose }: { payment: Payment; onClose: () => void }) {
   const t = useT();
   const online = useOnline();
+  const client = useQueryClient();
   const [reason, setReason] = useState('');
   const [returned, setReturned] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -54,6 +56,7 @@ export function ReversePaymentDialog({ payment, onClose }: { payment: Payment; o
       });
       useUi.getState().showSuccess(t('acct_reversed'));
       void pullNow().catch(() => undefined);
+      void client.invalidateQueries({ queryKey: ['api', 'GET', API.accountMovements.path] });
       onClose();
     } catch (caught) {
       const message = caught instanceof Error ? caught.message : String(caught);

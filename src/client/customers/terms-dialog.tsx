@@ -3,6 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { API } from '../../shared/api/endpoints';
 import { MAX_DUE_DAYS } from '../../shared/domain/account';
@@ -40,6 +41,7 @@ export function TermsDialog({
 }) {
   const t = useT();
   const online = useOnline();
+  const client = useQueryClient();
   const [due, setDue] = useState(formatQuantityInput(dueDays));
   const [limit, setLimit] = useState(creditLimitKurus === null ? '' : formatMoneyInput(creditLimitKurus));
   const { errors, setErrors, edited } = useFieldErrors<TermsField | 'form'>();
@@ -56,6 +58,7 @@ export function TermsDialog({
       await call(API.accountTermsUpdate, { params: { id: customerId }, body: read.body });
       useUi.getState().showSuccess(t('acct_termsSaved'));
       void pullNow().catch(() => undefined);
+      void client.invalidateQueries({ queryKey: ['api', 'GET', API.accountMovements.path] });
       onClose();
     } catch (error) {
       const field = error instanceof ApiError ? termsFieldOf(error.body?.field) : null;
