@@ -213,6 +213,26 @@ beforeAll(async () => {
   params['/invoices/:id:id'] = invoiceId;
   params['/invoice-print/:id:id'] = invoiceId;
 
+  // A customer with an account (an invoiced one), else any: their screen with its account sections.
+  const invoiced = await api<{ data: { data: { customer_id: string | null }[] } }>(
+    baseURL,
+    'demo',
+    '/invoices?limit=100',
+    { token },
+  );
+  const customers = await api<{ data: { customers: { id: string }[] } }>(
+    baseURL,
+    'demo',
+    '/customers?limit=1',
+    {
+      token,
+    },
+  );
+  const customerId =
+    invoiced.body.data.data.find((i) => i.customer_id)?.customer_id ?? customers.body.data.customers[0]?.id;
+  if (!customerId) throw new Error('the demo seed has no customer');
+  params['/customers/:id:id'] = customerId;
+
   // A company sign-up waiting for the platform's decision: the registrations table has a row.
   const form = await api<{ data: { form_token: string; min_seconds: number } }>(
     baseURL,

@@ -56,6 +56,7 @@ const LOADERS = {
   '/sales': () => import('../sales/sales-page'),
   '/inventory': () => import('../inventory/inventory-page'),
   '/customers': () => import('../customers/customers-page'),
+  '/customers/:id': () => import('../customers/customer-detail-page'),
   '/invoices': () => import('../invoices/invoices-page'),
   '/invoices/:id': () => import('../invoices/invoice-detail-page'),
   '/notifications': () => import('../notifications/notifications-page'),

@@ -4,10 +4,12 @@ import Edit from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { canDeleteCustomers, canWriteCustomers } from '../../shared/domain/customer-access';
 import type { LocalCustomer } from '../local/database';
 import { useCustomers } from '../shared-ui/catalogue-data';
@@ -22,6 +24,9 @@ import { useSession } from '../state/session';
 import { DeleteCustomerDialog } from './delete-customer-dialog';
 
 const PAGE_SIZES = [10, 25, 50, 100];
+
+/** A customer's own screen: their facts and, for who may see it, their account. */
+const customerPath = (id: string) => `/customers/${id}`;
 
 /** The customer's number, or a chip saying the server has not numbered it yet. */
 function CustomerNumber({ customer: c }: { customer: LocalCustomer }) {
@@ -44,7 +49,16 @@ function CustomerNumber({ customer: c }: { customer: LocalCustomer }) {
 function customerColumns(t: Translate): Column<LocalCustomer>[] {
   return [
     { key: 'number', header: t('cust_number'), cell: (c) => <CustomerNumber customer={c} />, nowrap: true },
-    { key: 'full_name', header: t('cust_fullName'), cell: (c) => c.full_name },
+    {
+      key: 'full_name',
+      header: t('cust_fullName'),
+      // The row's link (the keyboard's way in; a click anywhere on the row opens it too).
+      cell: (c) => (
+        <Link component={RouterLink} to={customerPath(c.id)} data-testid="customer-open">
+          {c.full_name}
+        </Link>
+      ),
+    },
     { key: 'company_name', header: t('cust_companyName'), cell: (c) => c.company_name },
     { key: 'phone', header: t('cust_phone'), cell: (c) => c.phone, nowrap: true },
     { key: 'city', header: t('cust_city'), cell: (c) => c.city },
@@ -184,6 +198,8 @@ export default function CustomersPage() {
         rowKey={(c) => c.id}
         columns={customerColumns(t)}
         card={(c) => <CustomerCard customer={c} />}
+        openTo={(c) => customerPath(c.id)}
+        openTestId="customer-open"
         actions={actions}
         actionLabel={(action, c) => `${action.label}: ${c.full_name}`}
         actionsHeader={t('cust_actions')}

@@ -153,6 +153,13 @@ export const SCREENS = {
     title: 'page_customers',
     menu: { label: 'page_customers', icon: 'customers', order: 80 },
   },
+  '/customers/:id': {
+    frame: 'app',
+    access: ROUTES.customerGet.access,
+    title: 'cust_pageDetail',
+    parent: '/customers',
+    reachedFrom: '/customers',
+  },
   '/invoices': {
     frame: 'app',
     access: ROUTES.invoiceList.access,
