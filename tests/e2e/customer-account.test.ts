@@ -148,12 +148,12 @@ describe('customer account screen (Chromium against npm start)', () => {
     const to = await page.getByTestId('statement-to').inputValue();
     expect(from).toMatch(/^\d{4}-\d{2}-01$/);
     const [request] = await Promise.all([
-      page.waitForRequest((r) => r.url().includes(`/customers/${customerId}/account/statement`)),
+      page.waitForRequest((r) => r.url().includes(`/customers/${customerId}/account/statement/xlsx`)),
       page.getByTestId('statement-xlsx').click(),
     ]);
     const url = new URL(request.url());
-    expect(url.pathname).toBe(`/api/customers/${customerId}/account/statement`);
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ from, to, format: 'xlsx' });
+    expect(url.pathname).toBe(`/api/customers/${customerId}/account/statement/xlsx`);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ from, to });
     expect(await seriousViolations(page)).toEqual([]);
 
     // ------------------------------------------------------------------------ offline ---
@@ -170,6 +170,21 @@ describe('customer account screen (Chromium against npm start)', () => {
     expect(await page.getByTestId('account-terms-edit').isDisabled()).toBe(true);
     expect(await paymentRow.getByTestId('payment-receipt-number').innerText()).toBe(payment.receipt_number);
     expect(await seriousViolations(page)).toEqual([]);
+    // 'Tahsilat Al' offline: the amount due is the balance; the payment waits for its number and
+    // the balance falls at once, from the device.
+    await page.getByTestId('take-payment').click();
+    const dialog = page.getByTestId('payment-dialog');
+    expect(await dialog.getByTestId('payment-due').innerText()).toBe(formatTL(account.balance_kurus));
+    await dialog.getByTestId('payment-amount').fill('12,50');
+    await dialog.getByTestId('payment-submit').click();
+    await dialog.getByTestId('payment-receipt').waitFor({ timeout: 30_000 });
+    expect(await dialog.getByTestId('receipt-number').innerText()).toBe('Numara bekleniyor');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByTestId('payment-done').click();
+    await expect
+      .poll(() => page.getByTestId('account-balance').innerText())
+      .toBe(formatTL(account.balance_kurus - 1250));
+    expect(await page.getByTestId('payment-pending-number').count()).toBe(1);
     await context.close();
 
     // ------------------------------------------------------------------------ 390 px ---

@@ -3,7 +3,6 @@ import {
   monthOf,
   periodProblem,
   reasonLongEnough,
-  STATEMENT_PATH,
   showsAccount,
   statementEntry,
   statementFileName,
@@ -42,19 +41,14 @@ describe('customer account screen rules', () => {
     expect(periodProblem({ from: '2026-11-30', to: '2026-11-01' })).toBe('acct_periodOrder');
   });
 
-  it('asks GET /customers/{id}/account/statement?from&to&format for the PDF and the Excel file', () => {
+  it('asks GET /customers/{id}/account/statement/pdf or /xlsx with the period', () => {
     const id = '4f8a7c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
     const pdf = statementEntry('pdf');
     expect(pdf.method).toBe('GET');
-    expect(STATEMENT_PATH).toBe('/customers/:id/account/statement');
-    expect(buildPath(pdf.path, { id })).toBe(`/customers/${id}/account/statement`);
+    expect(buildPath(pdf.path, { id })).toBe(`/customers/${id}/account/statement/pdf`);
+    expect(buildPath(statementEntry('xlsx').path, { id })).toBe(`/customers/${id}/account/statement/xlsx`);
     expect(pdf.produces).toBe('application/pdf');
     expect(statementEntry('xlsx').produces).toBe(XLSX_TYPE);
-    expect(pdf.query.parse({ from: '2026-11-01', to: '2026-11-30', format: 'xlsx' })).toEqual({
-      from: '2026-11-01',
-      to: '2026-11-30',
-      format: 'xlsx',
-    });
     expect(statementFileName({ from: '2026-11-01', to: '2026-11-30' }, 'xlsx')).toBe(
       'ekstre-2026-11-01-2026-11-30.xlsx',
     );

@@ -81,7 +81,7 @@ const downloadStatement = (customerId: string, period: Period, format: Statement
   download(async () => {
     const file = await callFile(statementEntry(format), {
       params: { id: customerId },
-      query: { ...period, format },
+      query: period,
     });
     saveBlob(file.blob, file.filename ?? statementFileName(period, format));
   });
@@ -178,7 +178,8 @@ export function AccountSection({
             {t('acct_title')}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            {onTakePayment && canTakePayment(role, !!account) ? (
+            {/* Shown at all only for an account this user may see: for a field role, their own customer. */}
+            {onTakePayment && canTakePayment(role, true) ? (
               <Button
                 variant="contained"
                 startIcon={<Payments />}

@@ -1,9 +1,7 @@
-import { z } from 'zod';
 import type { UpdateAccountTermsBody } from '../../shared/api/accounts';
-import { idParam } from '../../shared/api/common';
-import { type Endpoint, XLSX_TYPE } from '../../shared/api/endpoint';
+import { API } from '../../shared/api/endpoints';
 import { MAX_DUE_DAYS, PAYMENT_LIMITS } from '../../shared/domain/account';
-import { ACCOUNT_READERS, canSeeAccount } from '../../shared/domain/account-access';
+import { canSeeAccount } from '../../shared/domain/account-access';
 import { kurusToTl, MAX_ORDER_TOTAL_KURUS } from '../../shared/domain/money';
 import { parseMoneyInput, parseQuantityInput } from '../../shared/domain/number-input';
 import type { MessageKey } from '../shared-ui/i18n';
@@ -46,24 +44,12 @@ export function periodProblem(period: Period): MessageKey | null {
 
 export type StatementFormat = 'pdf' | 'xlsx';
 
-/** The statement's address, with the period and the format in its query. */
-export const STATEMENT_PATH = '/customers/:id/account/statement';
-
 /**
- * The statement download: GET /customers/{id}/account/statement?from&to&format=pdf|xlsx, the
- * server's file of the period. Described here as an endpoint entry (path, who may, what it
- * answers) so the download goes through the API client's file call like every other file.
+ * The statement download: GET /customers/{id}/account/statement/pdf or …/xlsx with the period in
+ * its query — the server's file, through the API client's file call like every other file.
  */
 export function statementEntry(format: StatementFormat) {
-  return {
-    method: 'GET',
-    path: STATEMENT_PATH,
-    access: ACCOUNT_READERS,
-    params: idParam,
-    query: z.object({ from: z.string(), to: z.string(), format: z.enum(['pdf', 'xlsx']) }),
-    response: z.unknown(),
-    produces: format === 'pdf' ? 'application/pdf' : XLSX_TYPE,
-  } as const satisfies Endpoint;
+  return format === 'pdf' ? API.accountStatementPdf : API.accountStatementXlsx;
 }
 
 /** The file's name when the server names none. */

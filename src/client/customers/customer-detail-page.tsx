@@ -7,14 +7,42 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { dayIn } from '../../shared/domain/time';
-import type { LocalCustomer } from '../local/database';
+import type { LocalCustomer, LocalDb } from '../local/database';
 import { useCompanyTimeZone, useT } from '../shared-ui/i18n';
 import { useLocalDb } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
 import { showsAccount } from './account';
 import { AccountSection } from './account-section';
+
+// 'Tahsilat Al' (the one payment form, shared with the driver's step) loads when first opened.
+const PaymentDialog = lazy(() =>
+  import('../shared-ui/payments/payment-dialog').then((m) => ({ default: m.PaymentDialog })),
+);
+
+/**
+ * Whether the customer is this user's own as far as the device knows: their account is mirrored
+ * (the server sends a field role only those), or one of the user's own orders on the device is
+ * theirs (a customer with no movements yet has no account to mirror). The server decides again.
+ */
+async function ownCustomer(
+  db: LocalDb,
+  customerId: string,
+  role: string | undefined,
+  userId: string | null,
+): Promise<boolean> {
+  if (await db.accounts.get(customerId)) return true;
+  if (!userId || (role !== 'salesperson' && role !== 'driver')) return false;
+  const index = role === 'driver' ? 'driver_id' : 'salesperson_id';
+  const order = await db.orders
+    .where(index)
+    .equals(userId)
+    .filter((o) => o.customer_id === customerId)
+    .first();
+  return order !== undefined;
+}
 
 /** The customer's facts as label/value pairs (a description list: read in pairs by a screen reader). */
 function Facts({ customer: c }: { customer: LocalCustomer }) {
@@ -74,6 +102,8 @@ export default function CustomerDetailPage() {
   const navigate = useNavigate();
   const db = useLocalDb();
   const role = useSession((s) => s.user?.role);
+  const userId = useSession((s) => s.user?.id ?? null);
+  const [collecting, setCollecting] = useState(false);
   const timeZone = useCompanyTimeZone();
   const today = dayIn(new Date(), timeZone);
   const read = useLiveQuery(
@@ -82,9 +112,10 @@ export default function CustomerDetailPage() {
         ? {
             customer: (await db.customers.get(id)) ?? null,
             account: (await db.accounts.get(id)) ?? null,
+            own: await ownCustomer(db, id, role, userId),
           }
         : null,
-    [db, id],
+    [db, id, role, userId],
   );
 
   const back = (
@@ -116,7 +147,7 @@ export default function CustomerDetailPage() {
       </Stack>
     );
 
-  const { customer, account } = read;
+  const { customer, account, own } = read;
   return (
     <Stack spacing={2} data-testid="customer-detail" data-id={customer.id}>
       {back}
@@ -136,16 +167,26 @@ export default function CustomerDetailPage() {
           {t('cust_pendingNumber')}
         </Alert>
       ) : null}
-      {showsAccount(role, !!account) ? (
+      {showsAccount(role, own) ? (
         <AccountSection
           customerId={customer.id}
           account={account}
           today={today}
-          // 'Tahsilat Al': the shared payment dialog (src/client/payments/) is opened from here —
-          // pass its opener as `onTakePayment` (the button data-testid="take-payment" then shows
-          // for whoever may take this customer's payments). Until it is wired, no button.
-          onTakePayment={undefined}
+          onTakePayment={() => setCollecting(true)}
         />
+      ) : null}
+      {collecting ? (
+        <Suspense fallback={null}>
+          <PaymentDialog
+            customer={{ id: customer.id, name: customer.company_name || customer.full_name }}
+            suggested={
+              account && account.balance_kurus > 0
+                ? { kurus: account.balance_kurus, source: 'balance' }
+                : null
+            }
+            onClose={() => setCollecting(false)}
+          />
+        </Suspense>
       ) : null}
     </Stack>
   );
