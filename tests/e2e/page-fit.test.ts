@@ -232,6 +232,20 @@ beforeAll(async () => {
     invoiced.body.data.data.find((i) => i.customer_id)?.customer_id ?? customers.body.data.customers[0]?.id;
   if (!customerId) throw new Error('the demo seed has no customer');
   params['/customers/:id:id'] = customerId;
+  // A payment of that customer: its receipt, printed from the device.
+  const paid = await api<{ data: { id: string } }>(baseURL, 'demo', '/payments', {
+    method: 'POST',
+    token,
+    body: {
+      id: crypto.randomUUID(),
+      customer_id: customerId,
+      method: 'cash',
+      amount: 10,
+      taken_at: new Date().toISOString(),
+    },
+  });
+  expect([200, 201]).toContain(paid.status);
+  params['/payment-receipt/:id:id'] = paid.body.data.id;
 
   // A company sign-up waiting for the platform's decision: the registrations table has a row.
   const form = await api<{ data: { form_token: string; min_seconds: number } }>(
