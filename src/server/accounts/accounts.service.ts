@@ -20,6 +20,7 @@ import {
 import {
   ageingOfItems,
   creditDecision,
+  creditOpenItems,
   daysBetween,
   formatReceiptNumber,
   isDeferred,
@@ -128,9 +129,15 @@ export async function lockForPosting(
     account,
     count: 1,
     async write(changeSeq, movements, actor) {
-      const ledger = await repo.ledgerEntries(trx, tenantId, customerId);
-      let balance = ledger.reduce((sum, e) => sum + e.amount_kurus, 0);
-      let seq = ledger.length;
+      // A payment that names no invoice pays what is open oldest due first, after everything
+      // already posted: the same as settling the whole ledger with it added last (creditOpenItems,
+      // property-tested against settle). So it is applied to the figures the account row keeps,
+      // without reading the ledger. Anything else (debits, reversals, named payments) is settled
+      // from the whole ledger.
+      const plainCredits = movements.every((m) => m.kind === 'payment' && !m.applies_to?.length);
+      const ledger = plainCredits ? null : await repo.ledgerEntries(trx, tenantId, customerId);
+      let balance = ledger ? ledger.reduce((sum, e) => sum + e.amount_kurus, 0) : account.balance_kurus;
+      let seq = ledger ? ledger.length : account.movement_count;
       const rows = movements.map((m) => {
         balance += m.amount_kurus;
         seq += 1;
@@ -155,19 +162,13 @@ export async function lockForPosting(
         };
       });
       await repo.insertMovements(trx, tenantId, rows);
-      const all: LedgerEntry[] = [
-        ...ledger,
-        ...movements.map((m) => ({
-          id: m.id,
-          kind: m.kind,
-          amount_kurus: m.amount_kurus,
-          day: m.day,
-          due_day: m.due_day ?? null,
-          reverses: m.reverses ?? null,
-          applies_to: m.applies_to ?? [],
-        })),
-      ];
-      const { items, unapplied_kurus } = settle(all);
+      const { items, unapplied_kurus } = ledger
+        ? settledWith(ledger, movements)
+        : creditOpenItems(
+            account.open_items,
+            account.unapplied_kurus,
+            movements.reduce((sum, m) => sum - m.amount_kurus, 0),
+          );
       await repo.updateAccountFigures(
         trx,
         tenantId,
@@ -191,6 +192,22 @@ export async function lockForPosting(
       return created.filter((m): m is Movement => m !== undefined);
     },
   };
+}
+
+/** The settlement of the ledger with these movements added last. */
+function settledWith(ledger: readonly LedgerEntry[], movements: readonly NewMovement[]) {
+  return settle([
+    ...ledger,
+    ...movements.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      amount_kurus: m.amount_kurus,
+      day: m.day,
+      due_day: m.due_day ?? null,
+      reverses: m.reverses ?? null,
+      applies_to: m.applies_to ?? [],
+    })),
+  ]);
 }
 
 // -------------------------------------------------------------------------------- reads ---
