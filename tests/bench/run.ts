@@ -124,3 +124,8 @@ run(
   'invoices: 1,000 issued (gap-free), a 200-line invoice rendered (PDF, XML), 10,000 exported (PGlite, PostgreSQL)',
   ['--import', 'tsx', 'tests/bench/invoices-bench.ts'],
 );
+run('/collections on the device: ageing of 5,000 accounts (~10 open items each) and the week by method', [
+  '--import',
+  'tsx',
+  'tests/bench/collections-figures-bench.ts',
+]);
