@@ -290,7 +290,7 @@ function fieldOf(field: unknown): FormField {
   return field === 'note' ? 'note' : 'form';
 }
 
-function ConfirmDialog({
+export function ConfirmDialog({
   row,
   day,
   onClose,
