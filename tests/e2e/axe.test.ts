@@ -72,51 +72,47 @@ describe('axe: no serious or critical violation on any built screen', () => {
     { width: 390, height: 844 },
     { width: 1280, height: 800 },
   ]) {
-    it(
-      `/login and every role's screens at ${viewport.width} px`,
-      async () => {
-        const found: Record<string, Finding[]> = {};
-        const login = await newContext(browser(), viewport);
-        const page = await login.newPage();
-        await page.goto(`${baseURL}/login?tenant=demo`);
-        await page.getByRole('button', { name: 'Giriş Yap' }).waitFor();
-        await page.waitForTimeout(500);
-        // A first visit: the plain-HTML form (login-shell-markup.ts)…
-        expect(await page.locator('[data-login-shell]').count()).toBe(1);
-        found['/login'] = await seriousViolations(page);
-        // …and the app's screen that takes it over when it is submitted (here empty: an error shows).
-        await page.locator('#username').press('Enter');
-        await expect.poll(() => page.locator('[data-login-shell]').count(), { timeout: 30_000 }).toBe(0);
-        await page.getByRole('button', { name: 'Giriş Yap' }).waitFor();
-        await page.waitForTimeout(500);
-        found['/login (app)'] = await seriousViolations(page);
-        await login.close();
+    it(`/login and every role's screens at ${viewport.width} px`, { timeout: AUDIT_TIMEOUT }, async () => {
+      const found: Record<string, Finding[]> = {};
+      const login = await newContext(browser(), viewport);
+      const page = await login.newPage();
+      await page.goto(`${baseURL}/login?tenant=demo`);
+      await page.getByRole('button', { name: 'Giriş Yap' }).waitFor();
+      await page.waitForTimeout(500);
+      // A first visit: the plain-HTML form (login-shell-markup.ts)…
+      expect(await page.locator('[data-login-shell]').count()).toBe(1);
+      found['/login'] = await seriousViolations(page);
+      // …and the app's screen that takes it over when it is submitted (here empty: an error shows).
+      await page.locator('#username').press('Enter');
+      await expect.poll(() => page.locator('[data-login-shell]').count(), { timeout: 30_000 }).toBe(0);
+      await page.getByRole('button', { name: 'Giriş Yap' }).waitFor();
+      await page.waitForTimeout(500);
+      found['/login (app)'] = await seriousViolations(page);
+      await login.close();
 
-        for (const { tenant, user, paths } of SCREENS) {
-          const ctx = await newContext(browser(), viewport);
-          const p = await ctx.newPage();
-          await signIn(p, baseURL, tenant, user);
-          await p.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
-          for (const path of paths) {
-            if (path === '/orders/first') {
-              await p.goto(`${baseURL}/orders?tenant=${tenant}`);
-              await p.getByTestId('order-row').first().click();
-              await p.waitForURL((url) => /^\/orders\/./.test(url.pathname));
-            } else {
-              await p.goto(`${baseURL}${path}?tenant=${tenant}`);
-            }
-            await p.locator('main').first().waitFor();
-            await p.waitForTimeout(1200);
-            found[`${user} ${path}`] = await seriousViolations(p);
+      for (const { tenant, user, paths } of SCREENS) {
+        const ctx = await newContext(browser(), viewport);
+        const p = await ctx.newPage();
+        await signIn(p, baseURL, tenant, user);
+        await p.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+        for (const path of paths) {
+          if (path === '/orders/first') {
+            await p.goto(`${baseURL}/orders?tenant=${tenant}`);
+            await p.getByTestId('order-row').first().click();
+            await p.waitForURL((url) => /^\/orders\/./.test(url.pathname));
+          } else {
+            await p.goto(`${baseURL}${path}?tenant=${tenant}`);
           }
-          await ctx.close();
+          await p.locator('main').first().waitFor();
+          await p.waitForTimeout(1200);
+          found[`${user} ${path}`] = await seriousViolations(p);
         }
-        const failing = Object.fromEntries(Object.entries(found).filter(([, v]) => v.length > 0));
-        expect(failing).toEqual({});
-        // /login twice (the first visit's HTML form and the app's screen) and 14 screens of the roles.
-        expect(Object.keys(found).length).toBe(16);
-      },
-      AUDIT_TIMEOUT,
-    );
+        await ctx.close();
+      }
+      const failing = Object.fromEntries(Object.entries(found).filter(([, v]) => v.length > 0));
+      expect(failing).toEqual({});
+      // /login twice (the first visit's HTML form and the app's screen) and 14 screens of the roles.
+      expect(Object.keys(found).length).toBe(16);
+    });
   }
 });
