@@ -133,3 +133,8 @@ run(
   'customer account: balance and ageing of 10,000 movements over HTTP (p50/p99), a payment posted to it, a 1,000-line statement as PDF and .xlsx (PGlite, PostgreSQL)',
   ['--import', 'tsx', 'tests/bench/account-statement-bench.ts'],
 );
+run('/collections on the device: ageing of 5,000 accounts (~10 open items each) and the week by method', [
+  '--import',
+  'tsx',
+  'tests/bench/collections-figures-bench.ts',
+]);

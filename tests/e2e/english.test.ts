@@ -177,6 +177,8 @@ describe('English (Chromium against npm start)', () => {
       ['/notifications', testId('notification-row')],
       ['/profile', text('Change Password')],
       ['/product-management', testId('product-row')],
+      ['/collections', testId('coll-ageing-row')],
+      ['/collections?tab=day-end', testId('day-end-head')],
     ];
     for (const [path, ready] of screens) {
       await visit(page, path, ready);

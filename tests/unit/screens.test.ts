@@ -95,6 +95,7 @@ describe('the screens table', () => {
       '/inventory',
       '/customers',
       '/invoices',
+      '/collections',
       '/notifications',
       '/admin',
       '/tenant-management',
@@ -112,6 +113,10 @@ describe('the screens table', () => {
       '/settings',
     ]);
     expect(menuFor('driver', 'demo').map((i) => i.path)).not.toContain('/invoices');
+    // Collections and the day-end are the office's: not for the field roles nor the warehouse.
+    expect(menuFor('manager', 'demo').map((i) => i.path)).toContain('/collections');
+    for (const role of ['salesperson', 'driver', 'warehouse'])
+      expect(menuFor(role, 'demo').map((i) => i.path)).not.toContain('/collections');
   });
 
   it('guards a screen exactly as the API guards the route it is built on', () => {

@@ -8,6 +8,7 @@ import { settingsEn } from '../admin/settings/messages-en';
 import { statusEn } from '../admin/status/messages-en';
 import { usersEn } from '../admin/users/messages-en';
 import { authEn } from '../auth/messages-en';
+import { collectionsEn } from '../collections/messages-en';
 import { customersEn } from '../customers/messages-en';
 import { dashboardEn } from '../dashboard/messages-en';
 import { driverEn } from '../driver/messages-en';
@@ -62,6 +63,7 @@ export const en: Record<MessageKey, string> = {
   ...deviceSettingsEn,
   ...warehouseEn,
   ...invoicesEn,
+  ...collectionsEn,
 };
 
 export { PRODUCT_UNIT_LABELS_EN } from '../../shared/api/product-data';

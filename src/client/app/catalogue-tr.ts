@@ -8,6 +8,7 @@ import { settingsTr } from '../admin/settings/messages-tr';
 import { statusTr } from '../admin/status/messages-tr';
 import { usersTr } from '../admin/users/messages-tr';
 import { authTr } from '../auth/messages-tr';
+import { collectionsTr } from '../collections/messages-tr';
 import { customersTr } from '../customers/messages-tr';
 import { dashboardTr } from '../dashboard/messages-tr';
 import { driverTr } from '../driver/messages-tr';
@@ -65,6 +66,7 @@ export const tr = {
   ...deviceSettingsTr,
   ...warehouseTr,
   ...invoicesTr,
+  ...collectionsTr,
 };
 
 declare module '../shared-ui/i18n' {

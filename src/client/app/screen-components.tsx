@@ -59,6 +59,7 @@ const LOADERS = {
   '/customers/:id': () => import('../customers/customer-detail-page'),
   '/invoices': () => import('../invoices/invoices-page'),
   '/invoices/:id': () => import('../invoices/invoice-detail-page'),
+  '/collections': () => import('../collections/collections-page'),
   '/notifications': () => import('../notifications/notifications-page'),
   '/admin': () => import('../admin/admin-page'),
   '/tenant-management': () => import('../tenant-management/tenant-management-page'),

@@ -8,6 +8,7 @@ import Dashboard from '@mui/icons-material/Dashboard';
 import Inventory2 from '@mui/icons-material/Inventory2';
 import ListAlt from '@mui/icons-material/ListAlt';
 import Notifications from '@mui/icons-material/Notifications';
+import Payments from '@mui/icons-material/Payments';
 import People from '@mui/icons-material/People';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Settings from '@mui/icons-material/Settings';
@@ -44,6 +45,7 @@ const ICONS: Record<MenuIcon, ReactElement> = {
   warehouse: <Warehouse />,
   customers: <People />,
   invoices: <ReceiptLong />,
+  collections: <Payments />,
   notifications: <Notifications />,
   admin: <AdminPanelSettings />,
   tenants: <Apartment />,

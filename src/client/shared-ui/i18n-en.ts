@@ -23,6 +23,7 @@ export const sharedEn: Record<SharedMessageKey, string> = {
   page_inventory: 'Inventory',
   page_customers: 'Customers',
   page_invoices: 'Invoices',
+  page_collections: 'Collections',
   page_notifications: 'Notifications',
   page_admin: 'Admin Panel',
   page_tenantManagement: 'Tenant Management',

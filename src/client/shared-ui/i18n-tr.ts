@@ -34,6 +34,7 @@ export const sharedTr = {
   page_inventory: 'Envanter',
   page_customers: 'Müşteriler',
   page_invoices: 'Faturalar',
+  page_collections: 'Tahsilatlar',
   page_notifications: 'Bildirimler',
   page_admin: 'Yönetim Paneli',
   page_tenantManagement: 'Tenant Yönetimi',

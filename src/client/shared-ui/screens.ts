@@ -28,6 +28,7 @@ export type MenuIcon =
   | 'inventory'
   | 'customers'
   | 'invoices'
+  | 'collections'
   | 'notifications'
   | 'admin'
   | 'tenants'
@@ -166,6 +167,13 @@ export const SCREENS = {
     refused: 'explain',
     title: 'page_invoices',
     menu: { label: 'page_invoices', icon: 'invoices', order: 90 },
+  },
+  // Collections, receivables and the day-end are for those who confirm day-ends (the office).
+  '/collections': {
+    frame: 'app',
+    access: ROUTES.dayEndConfirm.access,
+    title: 'page_collections',
+    menu: { label: 'page_collections', icon: 'collections', order: 95 },
   },
   '/invoices/:id': {
     frame: 'app',
