@@ -10,11 +10,10 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Movement } from '../../shared/api/accounts';
 import { API } from '../../shared/api/endpoints';
 import {
@@ -39,6 +38,7 @@ import { dateTimeLabel, t as translate, useT } from '../shared-ui/i18n';
 import { type Column, EntityList, type RowAction } from '../shared-ui/kit/entity-list';
 import { ListPagination } from '../shared-ui/list-pagination';
 import { useLocalDb, useOnline, useSyncStatus } from '../shared-ui/local-store';
+import { ReasonTooltip } from '../shared-ui/reason-tooltip';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
 import {
@@ -85,16 +85,6 @@ const downloadStatement = (customerId: string, period: Period, format: Statement
     });
     saveBlob(file.blob, file.filename ?? statementFileName(period, format));
   });
-
-/** A tooltip naming why a button is off (a disabled button fires no events: the span does). */
-function Reason({ title, children }: { title: string; children: ReactNode }) {
-  if (!title) return <>{children}</>;
-  return (
-    <Tooltip title={title}>
-      <span>{children}</span>
-    </Tooltip>
-  );
-}
 
 /** One figure: its label over its value. */
 function Figure({
@@ -190,7 +180,7 @@ export function AccountSection({
               </Button>
             ) : null}
             {canSetCredit(role) ? (
-              <Reason title={online ? '' : t('acct_onlineOnly')}>
+              <ReasonTooltip title={online ? '' : t('acct_onlineOnly')}>
                 <Button
                   variant="outlined"
                   startIcon={<Edit />}
@@ -200,7 +190,7 @@ export function AccountSection({
                 >
                   {t('acct_termsTitle')}
                 </Button>
-              </Reason>
+              </ReasonTooltip>
             ) : null}
           </Stack>
         </Stack>
@@ -306,7 +296,7 @@ function StatementDownload({ customerId, today }: { customerId: string; today: s
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'statement-to' } }}
         />
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-          <Reason title={reason}>
+          <ReasonTooltip title={reason}>
             <Button
               variant="outlined"
               startIcon={<PictureAsPdf />}
@@ -316,8 +306,8 @@ function StatementDownload({ customerId, today }: { customerId: string; today: s
             >
               {t('acct_statementPdf')}
             </Button>
-          </Reason>
-          <Reason title={reason}>
+          </ReasonTooltip>
+          <ReasonTooltip title={reason}>
             <Button
               variant="outlined"
               startIcon={<GridOn />}
@@ -327,7 +317,7 @@ function StatementDownload({ customerId, today }: { customerId: string; today: s
             >
               {t('acct_statementXlsx')}
             </Button>
-          </Reason>
+          </ReasonTooltip>
         </Stack>
       </Stack>
       {reason ? (

@@ -9,13 +9,13 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { canCancelInvoice, canSeeInvoices } from '../../shared/domain/invoice-access';
 import { dateTimeLabel, useT } from '../shared-ui/i18n';
 import { useOnline } from '../shared-ui/local-store';
+import { ReasonTooltip } from '../shared-ui/reason-tooltip';
 import { usePhone } from '../shared-ui/responsive';
 import { useSession } from '../state/session';
 import { CancelInvoiceDialog } from './cancel-invoice-dialog';
@@ -111,7 +111,7 @@ export default function InvoiceDetailPage() {
       >
         {back}
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, justifyContent: 'flex-end' }}>
-          <Reason title={fileReason}>
+          <ReasonTooltip title={fileReason}>
             <Button
               variant="outlined"
               startIcon={<PictureAsPdf />}
@@ -121,8 +121,8 @@ export default function InvoiceDetailPage() {
             >
               {t('invc_pdf')}
             </Button>
-          </Reason>
-          <Reason title={fileReason}>
+          </ReasonTooltip>
+          <ReasonTooltip title={fileReason}>
             <Button
               variant="outlined"
               startIcon={<Code />}
@@ -132,7 +132,7 @@ export default function InvoiceDetailPage() {
             >
               {t('invc_xml')}
             </Button>
-          </Reason>
+          </ReasonTooltip>
           <Button
             variant="outlined"
             startIcon={<Print />}
@@ -142,7 +142,7 @@ export default function InvoiceDetailPage() {
             {t('invc_print')}
           </Button>
           {canCancelInvoice(role) && invoice.status === 'issued' ? (
-            <Reason title={cancelReason}>
+            <ReasonTooltip title={cancelReason}>
               <Button
                 variant="outlined"
                 color="error"
@@ -154,7 +154,7 @@ export default function InvoiceDetailPage() {
               >
                 {t('invc_cancel')}
               </Button>
-            </Reason>
+            </ReasonTooltip>
           ) : null}
         </Stack>
       </Stack>
@@ -200,15 +200,5 @@ export default function InvoiceDetailPage() {
 
       {cancelling ? <CancelInvoiceDialog invoice={invoice} onClose={() => setCancelling(false)} /> : null}
     </Stack>
-  );
-}
-
-/** A tooltip naming why a button is off (a disabled button fires no events: the span does). */
-function Reason({ title, children }: { title: string; children: ReactNode }) {
-  if (!title) return <>{children}</>;
-  return (
-    <Tooltip title={title}>
-      <span>{children}</span>
-    </Tooltip>
   );
 }
