@@ -19,8 +19,9 @@ import type { LocalPayment } from '../local/database';
 import { useCompanyTimeZone, useT } from '../shared-ui/i18n';
 import { EntityList } from '../shared-ui/kit/entity-list';
 import { useLocalStore, useOnline } from '../shared-ui/local-store';
+import { StatCard } from '../shared-ui/stat-card';
 import { WRAPPING_TABS_SX } from '../shared-ui/wrapping-tabs';
-import { Chart, Fact, Figure, FigureGrid, Section } from './collections-ui';
+import { Chart, Fact, FigureGrid, Section } from './collections-ui';
 import { DayEndPanel } from './day-end';
 import type { Collections, PersonCollections } from './figures';
 import { bucketLabel, dayLabel, methodLabel, type NamedDebtor, useCollectionsFigures } from './local';
@@ -92,25 +93,25 @@ function Overview() {
         </Alert>
       ) : null}
       <FigureGrid>
-        <Figure
+        <StatCard
           label={t('coll_todayTotal')}
           value={formatTL(figures.today.total_kurus)}
           hint={t('coll_paymentCount', { n: figures.today.count })}
           testId="coll-fig-today"
         />
-        <Figure
+        <StatCard
           label={t('coll_weekTotal')}
           value={formatTL(figures.thisWeek.total_kurus)}
           hint={t('coll_paymentCount', { n: figures.thisWeek.count })}
           testId="coll-fig-week"
         />
-        <Figure
+        <StatCard
           label={t('coll_overdue')}
           value={formatTL(receivables.overdue_kurus)}
           hint={t('coll_openTotal', { amount: formatTL(receivables.open_kurus) })}
           testId="coll-fig-overdue"
         />
-        <Figure
+        <StatCard
           label={t('coll_documentsDue')}
           value={formatTL(documentsKurus)}
           hint={t('coll_documentCount', { n: figures.documents.length })}

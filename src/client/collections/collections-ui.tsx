@@ -4,7 +4,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { FIGURE_CONTAINER, figureSx } from '../shared-ui/figure';
 import type { ChartBar } from './collections-charts';
 
 /** The charts' chunk, fetched when /collections first shows one (never by another screen). */
@@ -51,40 +50,6 @@ export function Section({
       <Stack spacing={2} sx={{ mt: 1, minWidth: 0 }}>
         {children}
       </Stack>
-    </Card>
-  );
-}
-
-/** One headline figure: two a row on a phone, four from md up. */
-export function Figure({
-  label,
-  value,
-  hint,
-  testId,
-}: {
-  label: string;
-  value: string;
-  hint?: string;
-  testId: string;
-}) {
-  return (
-    <Card variant="outlined" sx={{ p: 2, minWidth: 0, ...FIGURE_CONTAINER }} data-testid={testId}>
-      <Typography variant="body2" color="text.secondary" component="h2">
-        {label}
-      </Typography>
-      <Typography
-        variant="h5"
-        component="p"
-        sx={{ fontWeight: 700, mt: 0.5, ...figureSx(value) }}
-        data-testid={`${testId}-value`}
-      >
-        {value}
-      </Typography>
-      {hint ? (
-        <Typography variant="caption" color="text.secondary" data-testid={`${testId}-hint`}>
-          {hint}
-        </Typography>
-      ) : null}
     </Card>
   );
 }

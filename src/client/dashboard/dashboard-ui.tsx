@@ -17,7 +17,6 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatTL } from '../../shared/domain/money';
 import type { LocalOrder } from '../local/database';
-import { FIGURE_CONTAINER, figureSx } from '../shared-ui/figure';
 import { relativeTimeLabel, t, useT } from '../shared-ui/i18n';
 import { NotificationIcon } from '../shared-ui/notification-icon';
 import {
@@ -29,6 +28,7 @@ import {
   useUnreadCount,
 } from '../shared-ui/notifications-data';
 import { OrderStatusChip } from '../shared-ui/order-status-chip';
+import { StatCard } from '../shared-ui/stat-card';
 import { WRAPPING_TABS_SX } from '../shared-ui/wrapping-tabs';
 import { useUi } from '../state/ui';
 import { DASHBOARD_LIST_LIMIT } from './dashboard-data';
@@ -52,39 +52,6 @@ export function minutesLabel(value: number | null): string {
   if (value === null) return NONE;
   const locale = useUi.getState().language === 'en' ? 'en-US' : 'tr-TR';
   return t('mgr_minutes', { n: value.toLocaleString(locale, { maximumFractionDigits: 1 }) });
-}
-
-export function StatCard({
-  label,
-  value,
-  testId,
-  hint,
-}: {
-  label: string;
-  value: string;
-  testId: string;
-  hint?: string;
-}) {
-  return (
-    <Card variant="outlined" sx={{ p: 2, minWidth: 0, ...FIGURE_CONTAINER }} data-testid={testId}>
-      <Typography variant="body2" color="text.secondary" component="h2">
-        {label}
-      </Typography>
-      <Typography
-        variant="h5"
-        component="p"
-        sx={{ fontWeight: 700, mt: 0.5, ...figureSx(value) }}
-        data-testid={`${testId}-value`}
-      >
-        {value}
-      </Typography>
-      {hint ? (
-        <Typography variant="caption" color="text.secondary">
-          {hint}
-        </Typography>
-      ) : null}
-    </Card>
-  );
 }
 
 /** Four cards: two columns on a phone, four from md up. */
