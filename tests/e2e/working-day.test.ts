@@ -451,6 +451,13 @@ describe("a new company's first working day (Chromium against npm start)", () =>
     await delivery.getByTestId('delivery-submit').click();
     await delivery.waitFor({ state: 'hidden' });
     await expectSaid(dr, SAVED_ON_DEVICE);
+    // The 'Tahsilat' step follows the delivery, with the order's amount due; this customer pays
+    // later (a transfer to the office), so the driver closes it and nothing more is queued.
+    const payment = dr.getByTestId('payment-dialog');
+    await payment.waitFor({ timeout: 30_000 });
+    expect(await payment.getByTestId('payment-due').count()).toBe(1);
+    await payment.getByRole('button', { name: 'İptal', exact: true }).click();
+    await payment.waitFor({ state: 'hidden' });
     await dr.getByTestId('driver-tab-done').click();
     await expect.poll(() => card.getAttribute('data-status')).toBe('delivered');
     expect(await card.getByTestId('pending-sync').innerText()).toBe('Senkronizasyon bekliyor');
