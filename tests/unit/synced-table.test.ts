@@ -121,7 +121,7 @@ describe('the table of synced collections', () => {
       customers: 'id, full_name, pending_sync, tax_number',
       invoices: 'id, issued_at, order_id, status, type, invoice_number, pending_sync',
       accounts: 'id, balance_kurus',
-      payments: 'id, day, customer_id, [taken_by+day], taken_at, pending_sync',
+      payments: 'id, day, customer_id, [taken_by+day], taken_at, pending_sync, document_due_day',
       outbox: '++seq, &id, record_key, status, *records',
       base: 'key',
       meta: 'key',

@@ -57,8 +57,9 @@ export function useCollectionsFigures(today: string): CollectionsFigures | null 
       // changes), not from every account: 5,000 accounts would be a read of ~1 s on a handheld.
       receivablesFromTally(db, today),
       largestDebtors(db, 10),
-      // Cheques and notes of any day: a cheque taken months ago may fall due this week.
-      db.payments.filter((p) => p.document_status === 'portfolio').toArray(),
+      // Cheques and notes taken on any day (one taken months ago may fall due this week), by
+      // their due day's index: only those due this week are read.
+      db.payments.where('document_due_day').between(week.from, week.to, true, true).toArray(),
     ]);
     const receivables: Receivables = {
       buckets: tallied.ageing,

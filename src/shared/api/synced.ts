@@ -153,8 +153,9 @@ export const SYNCED = {
     key: 'id',
     record: 'payment',
     // day / [taken_by+day]: a day's collections (the driver's day, the day-end, /collections);
-    // customer_id: a customer's payments; pending_sync: those taken here and not yet numbered.
-    indexes: ['day', 'customer_id', '[taken_by+day]', 'taken_at', 'pending_sync'],
+    // customer_id: a customer's payments; pending_sync: those taken here and not yet numbered;
+    // document_due_day: the cheques and notes falling due in a week, without reading every payment.
+    indexes: ['day', 'customer_id', '[taken_by+day]', 'taken_at', 'pending_sync', 'document_due_day'],
     // 1 for a payment taken on this device the server has not acknowledged (it shows
     // 'Numara bekleniyor' until the server assigns the receipt number).
     local: { pending_sync: (row) => (row.pending_sync === 1 ? 1 : 0) },
