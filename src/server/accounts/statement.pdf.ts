@@ -1,6 +1,6 @@
 import type { AccountStatement } from '../../shared/domain/account-statement';
 import { formatTL } from '../../shared/domain/money';
-import { openA4Pdf, type PdfColumn } from '../lib/pdf-layout';
+import { openA4Pdf, type PdfColumn, pdfFacts } from '../lib/pdf-layout';
 
 /**
  * The customer statement (hesap ekstresi) on A4 (pdfkit, DejaVu Sans for the Turkish letters):
@@ -124,16 +124,7 @@ export async function renderStatementPdf(data: StatementDocument): Promise<Buffe
     ['Müşteri No', customer.customer_number],
   ];
   doc.fontSize(8.5);
-  const labelWidth = factsWidth * 0.45;
-  for (const [label, value] of facts) {
-    const rowY = doc.y;
-    doc.font('bold').fillColor('black').text(label, factsX, rowY, { width: labelWidth });
-    const labelBottom = doc.y;
-    doc
-      .font('regular')
-      .text(value, factsX + labelWidth, rowY, { width: factsWidth - labelWidth, align: 'right' });
-    doc.y = Math.max(labelBottom, doc.y);
-  }
+  pdfFacts(doc, facts, { x: factsX, width: factsWidth, labelShare: 0.45 });
 
   let y = Math.max(companyBottom, doc.y) + 12;
   doc

@@ -1,6 +1,6 @@
 import type { Invoice } from '../../shared/api/invoices';
 import { formatTL } from '../../shared/domain/money';
-import { openA4Pdf, type PdfColumn, pdfTable } from '../lib/pdf-layout';
+import { openA4Pdf, type PdfColumn, pdfFacts, pdfTable } from '../lib/pdf-layout';
 import { localDateTime } from './invoice-build';
 import { gibQrPayload, qrMatrix } from './invoice-qr';
 
@@ -112,16 +112,7 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   ];
   if (invoice.original_invoice_number) facts.push(['İlgili Fatura', invoice.original_invoice_number]);
   doc.fontSize(8.5);
-  const labelWidth = factsWidth * 0.4;
-  for (const [label, value] of facts) {
-    const rowY = doc.y;
-    doc.font('bold').fillColor('black').text(label, factsX, rowY, { width: labelWidth });
-    const labelBottom = doc.y;
-    doc
-      .font('regular')
-      .text(value, factsX + labelWidth, rowY, { width: factsWidth - labelWidth, align: 'right' });
-    doc.y = Math.max(labelBottom, doc.y);
-  }
+  pdfFacts(doc, facts, { x: factsX, width: factsWidth, labelShare: 0.4 });
   doc.font('bold').text('ETTN', factsX, doc.y + 2, { width: factsWidth });
   doc.font('regular').fontSize(8).text(invoice.ettn, factsX, doc.y, { width: factsWidth, align: 'right' });
 

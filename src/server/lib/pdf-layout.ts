@@ -95,3 +95,25 @@ export function pdfTable(
   };
   return { rowHeight, row, header };
 }
+
+/**
+ * A document's facts block (number, date, period…): one row per fact, the label in bold on the
+ * left `labelShare` of the column, the value right-aligned beside it; a row as tall as the taller
+ * of the two. Starts at the document's current y; leaves it under the last row.
+ */
+export function pdfFacts(
+  doc: PDFKit.PDFDocument,
+  facts: readonly (readonly [string, string])[],
+  column: { x: number; width: number; labelShare: number },
+): void {
+  const labelWidth = column.width * column.labelShare;
+  for (const [label, value] of facts) {
+    const rowY = doc.y;
+    doc.font('bold').fillColor('black').text(label, column.x, rowY, { width: labelWidth });
+    const labelBottom = doc.y;
+    doc
+      .font('regular')
+      .text(value, column.x + labelWidth, rowY, { width: column.width - labelWidth, align: 'right' });
+    doc.y = Math.max(labelBottom, doc.y);
+  }
+}

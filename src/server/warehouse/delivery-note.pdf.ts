@@ -1,7 +1,7 @@
 import type { Order } from '../../shared/api/entities';
 import { formatTL } from '../../shared/domain/money';
 import { formatDate, formatDateTime } from '../../shared/domain/time';
-import { openA4Pdf, type PdfColumn, pdfTable } from '../lib/pdf-layout';
+import { openA4Pdf, type PdfColumn, pdfFacts, pdfTable } from '../lib/pdf-layout';
 import type { CompanyInfo } from './warehouse.repository';
 
 /**
@@ -100,16 +100,7 @@ export function renderDeliveryNote(data: DeliveryNoteData): Promise<Buffer> {
   ];
   if (order.vehicle_plate) facts.push(['Plaka', order.vehicle_plate]);
   if (order.driver_name) facts.push(['Sürücü', order.driver_name]);
-  const labelWidth = factsWidth * 0.42;
-  for (const [label, value] of facts) {
-    const rowY = doc.y;
-    doc.font('bold').text(label, factsX, rowY, { width: labelWidth });
-    const labelBottom = doc.y;
-    doc
-      .font('regular')
-      .text(value, factsX + labelWidth, rowY, { width: factsWidth - labelWidth, align: 'right' });
-    doc.y = Math.max(labelBottom, doc.y);
-  }
+  pdfFacts(doc, facts, { x: factsX, width: factsWidth, labelShare: 0.42 });
   let y = Math.max(companyBottom, doc.y) + 14;
   doc
     .moveTo(left, y)
