@@ -212,6 +212,67 @@ describe('POST /sync/push: entries sharing a transaction', () => {
     expect(await scannedOf(big.id)).toBe(3);
   });
 
+  it('scans of one order in a run count from what the run wrote, and still see every other change', async () => {
+    // Its own units, so the tests after it find the stock they had.
+    const stock = await api.call<Envelope<{ version: number }>>('GET', `/products/${product.id}`, {
+      token: admin.token,
+    });
+    const topUp = await api.call('PATCH', `/products/${product.id}/stock`, {
+      token: admin.token,
+      body: { adjustment: 6, reason: 'manual_adjustment', expected_version: stock.body.data.version },
+    });
+    expect(topUp.status, topUp.raw).toBe(200);
+    const order = await approvedOrder(6);
+    const first = scan(order.id);
+    const firstScanId = (first.body as { scan_id: string }).scan_id;
+    // Own record keys, so a refusal holds back nothing after it.
+    const apart = (entry: PushEntry): PushEntry => ({ ...entry, record_key: `scan:${entry.key}` });
+    const entries: PushEntry[] = [
+      first,
+      scan(order.id),
+      // The first scan again under another key: not counted again (its line's count is the answer).
+      apart({
+        ...scan(order.id),
+        body: { barcode: product.barcode, order_id: order.id, scan_id: firstScanId },
+      }),
+      apart({
+        ...scan(order.id),
+        body: { barcode: '5901234123458', order_id: order.id, scan_id: randomUUID() },
+      }),
+      scan(order.id),
+    ];
+    const { body } = await push(admin, entries);
+    expect(body.data.results.map((r) => (r.outcome === 'answered' ? r.status : r.reason))).toEqual([
+      200, 200, 200, 400, 200,
+    ]);
+    const bodies = body.data.results.map(
+      (r) => answered(r).body as Envelope<{ scanned_quantity: number; order: Order }>,
+    );
+    expect([0, 1, 2, 4].map((i) => bodies[i]?.data.scanned_quantity)).toEqual([1, 2, 2, 3]);
+    expect(bodies[3]).toMatchObject({ code: 'VALIDATION_ERROR', field: 'barcode' });
+    // The last scan's answer is the order exactly as a read gives it.
+    const now = await api.call<Envelope<Order>>('GET', `/orders/${order.id}`, { token: admin.token });
+    expect(bodies[4]?.data.order).toEqual(now.body.data);
+    expect(await scannedOf(order.id)).toBe(3);
+    expect(await scansOf(order.id)).toBe(3);
+
+    // A change of the order inside the run (cancelled by the admin) is seen by the next scan.
+    const cancel: PushEntry = {
+      key: randomUUID(),
+      method: 'PATCH',
+      path: `/orders/${order.id}/status`,
+      body: { status: 'cancelled', expected_status: 'approved' },
+      record_key: `order:${order.id}`,
+    };
+    const second = await push(admin, [scan(order.id), cancel, apart(scan(order.id))]);
+    expect(second.body.data.results.map((r) => (r.outcome === 'answered' ? r.status : r.reason))).toEqual([
+      200, 200, 409,
+    ]);
+    expect(answered(second.body.data.results[2]).body).toMatchObject({ code: 'INVALID_STATE' });
+    expect(await scannedOf(order.id)).toBe(4);
+    expect(await scansOf(order.id)).toBe(4);
+  });
+
   it('a key repeated in one batch is one request: the second answers the first outcome, replayed', async () => {
     const order = await approvedOrder(3);
     const once = scan(order.id);

@@ -161,16 +161,29 @@ export interface NewScanInput {
  * The line's row is locked before the counter (the main query reads the line's CTE first; the
  * others run after it), the order row is already held and the scan row is new: the lock order of
  * db/change-seq.ts. Returns the line's new scanned quantity and the order's change number.
+ *
+ * With `unchangedSince` (the order's change number as this transaction last left it) the scan is
+ * counted only if the order still has that number, is still approved and not deleted, and no scan
+ * with this id exists: what the caller remembered of the order is then exactly what it is (every
+ * write to an order or its lines gives the order a new change number). Otherwise nothing is written
+ * and undefined is returned.
  */
 export async function writeScan(
   trx: Transaction<Database>,
   tenantId: string,
   scan: NewScanInput,
-): Promise<{ scanned: number; seq: number }> {
+  unchangedSince?: number,
+): Promise<{ scanned: number; seq: number } | undefined> {
+  const guard = unchangedSince ?? null;
   const { rows } = await sql<{ scanned: number | string; seq: number | string }>`
     WITH item AS (
       UPDATE order_items SET scanned_quantity = scanned_quantity + ${scan.quantity}
       WHERE tenant_id = ${tenantId} AND id = ${scan.item_id}
+        AND (${guard}::bigint IS NULL OR EXISTS (
+          SELECT 1 FROM orders o
+          WHERE o.tenant_id = ${tenantId} AND o.id = ${scan.order_id} AND o.change_seq = ${guard}::bigint
+            AND o.status = 'approved' AND o.deleted_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM order_scans s WHERE s.tenant_id = ${tenantId} AND s.id = ${scan.id}::uuid)))
       RETURNING scanned_quantity
     ), counter AS (
       UPDATE tenant_counters SET change_seq = change_seq + 1
@@ -188,7 +201,10 @@ export async function writeScan(
     )
     SELECT item.scanned_quantity AS scanned, counter.change_seq AS seq FROM item, counter`.execute(trx);
   const row = rows[0];
-  if (!row) throw new Error(`scan of line ${scan.item_id}: the line or the tenant counter is missing`);
+  if (!row) {
+    if (guard !== null) return undefined;
+    throw new Error(`scan of line ${scan.item_id}: the line or the tenant counter is missing`);
+  }
   return { scanned: Number(row.scanned), seq: Number(row.seq) };
 }
 

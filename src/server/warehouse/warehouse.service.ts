@@ -22,8 +22,9 @@ import * as repo from './warehouse.repository';
  * A scan runs inside app.mutate's transaction (audit row + Idempotency-Key outcome in the same
  * commit) and keeps the writers' lock order (db/change-seq.ts): the order row (FOR UPDATE), the
  * scan id, reads and checks, the line and the scan row, then the tenant counter and the order's
- * change number — in three statements (warehouse.repository.ts): a queued backlog of hundreds of
- * scans is sent at once when a device reconnects. The verdict comes from the same parser and matcher the device uses
+ * change number — in three statements (warehouse.repository.ts), and the next scans of the same
+ * order in the same transaction in one (see Remembered): a queued backlog of hundreds of scans is
+ * sent at once when a device reconnects. The verdict comes from the same parser and matcher the device uses
  * (src/shared/domain/barcode.ts), so the device's count and the server's cannot drift apart.
  *
  * Refusals (each writes nothing):
@@ -92,6 +93,83 @@ const scanIdTaken = (current: Order) =>
     current,
   });
 
+/**
+ * What a transaction knows of the order it last counted a scan on: a device's backlog of scans
+ * reaches the server as runs of entries sharing one transaction (POST /sync/push), nearly always
+ * on one order. After a scan that transaction holds the order's row lock and knows the order
+ * exactly — its lines' counts, its wire form, its change number — so the next scan of that order,
+ * by the same user, in the same transaction starts from this instead of locking and reading the
+ * order again, and is counted by ONE statement that applies only while the order still has the
+ * remembered change number (any write to an order or its lines gives it a new one), is approved,
+ * and the scan id is new (repo.writeScan's `unchangedSince`). Anything else — a code that would be
+ * refused, a scan that completes the order, a changed order, a scan id already counted — takes
+ * the full path, which reads everything under its locks. Kept per transaction object, so it lives
+ * exactly as long as the transaction.
+ */
+interface Remembered {
+  orderId: string;
+  userId: string;
+  seq: number;
+  lines: ScanLine[];
+  wire: string;
+}
+const remembered = new WeakMap<Trx, Remembered>();
+
+function remember(trx: Trx, before: Remembered, line: ScanLine, scanned: number, order: Order): void {
+  remembered.set(trx, {
+    orderId: before.orderId,
+    userId: before.userId,
+    seq: order.version,
+    lines: before.lines.map((l) => (l.id === line.id ? { ...l, scanned_quantity: scanned } : l)),
+    wire: JSON.stringify(order),
+  });
+}
+
+/** The one-statement scan of a remembered order (see Remembered); undefined: take the full path. */
+async function scanRemembered(
+  trx: Trx,
+  tenantId: string,
+  actor: WarehouseActor,
+  body: ScanInput,
+  scanId: string,
+): Promise<MutationResult<ScanBarcodeResponse> | undefined> {
+  const known = remembered.get(trx);
+  if (!known || known.orderId !== body.order_id || known.userId !== actor.id) return undefined;
+  const parsed = parseScan(body.barcode);
+  if (!parsed.ok) return undefined;
+  const verdict = matchScan(known.lines, parsed.scan, body.quantity ?? 1);
+  if (verdict.kind !== 'match') return undefined;
+  const completes = known.lines.every((l) =>
+    l.id === verdict.line.id ? verdict.scanned >= l.quantity : l.scanned_quantity >= l.quantity,
+  );
+  if (completes) return undefined;
+  const at = new Date();
+  const written = await repo.writeScan(
+    trx,
+    tenantId,
+    {
+      id: scanId,
+      order_id: known.orderId,
+      item_id: verdict.line.id,
+      product_id: verdict.line.product_id,
+      barcode: body.barcode,
+      quantity: verdict.quantity,
+      user_id: actor.id,
+      created_at: at,
+    },
+    known.seq,
+  );
+  if (!written) return undefined;
+  const order = afterScan(known.wire, verdict.line.id, written.scanned, written.seq, at);
+  remember(trx, known, verdict.line, written.scanned, order);
+  return {
+    data: scanAnswer(verdict.line, written.scanned, order),
+    statusCode: 200,
+    entityId: known.orderId,
+    changed: true,
+  };
+}
+
 /** POST /warehouse/scan-barcode. */
 export async function scan(
   trx: Trx,
@@ -100,6 +178,8 @@ export async function scan(
   body: ScanInput,
 ): Promise<MutationResult<ScanBarcodeResponse>> {
   const scanId = body.scan_id ?? randomUUID();
+  const quick = await scanRemembered(trx, tenantId, actor, body, scanId);
+  if (quick) return quick;
   // The order row, then (a client-made id only) the scan id's lock: see lockOrderForScan.
   const locked = await repo.lockOrderForScan(trx, tenantId, body.order_id, body.scan_id ?? null);
   if (!locked || locked.deleted || !canSeeOrder(actor, locked)) throw notFound(ORDER_MESSAGES.notFound);
@@ -157,7 +237,7 @@ export async function scan(
   const line = verdict.line;
   // The line's count, the scan row, the tenant counter and the order's new change number (which
   // carries the scanned quantities to every device through the sync feed), in one statement.
-  const { scanned, seq } = await repo.writeScan(trx, tenantId, {
+  const written = await repo.writeScan(trx, tenantId, {
     id: scanId,
     order_id: locked.id,
     item_id: line.id,
@@ -167,6 +247,8 @@ export async function scan(
     user_id: actor.id,
     created_at: at,
   });
+  if (!written) throw new Error(`scan of line ${line.id}: nothing written`);
+  const { scanned, seq } = written;
   const complete = lines.every((l) => (l.id === line.id ? scanned : l.scanned_quantity) >= l.quantity);
   if (complete) {
     // A new row: inserting it after the counter keeps the lock order (db/change-seq.ts).
@@ -184,12 +266,16 @@ export async function scan(
       },
     ]);
   }
+  let order: Order;
+  if (complete) {
+    order = await reload(trx, tenantId, locked.id);
+    remembered.delete(trx);
+  } else {
+    order = afterScan(wire, line.id, scanned, seq, at);
+    remember(trx, { orderId: locked.id, userId: actor.id, seq, lines, wire }, line, scanned, order);
+  }
   return {
-    data: scanAnswer(
-      line,
-      scanned,
-      complete ? await reload(trx, tenantId, locked.id) : afterScan(wire, line.id, scanned, seq, at),
-    ),
+    data: scanAnswer(line, scanned, order),
     statusCode: 200,
     entityId: locked.id,
     changed: true,
