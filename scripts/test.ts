@@ -3,10 +3,10 @@
  * (knip: unused files, exports and dependencies), type check,
  * then unit and component, API (PGlite; and PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is set) and
  * browser tests. Prints one closing line "N passed, N failed". `npm test -- lint|typecheck|unit|
- * api|e2e` runs one part.
+ * api|e2e` runs one part. The API suite's two databases run side by side (vitestSideBySide).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = process.cwd();
@@ -31,14 +31,24 @@ function check(label: string, cmd: string, args: string[]) {
   else failed += 1;
 }
 
-function vitest(label: string, project: string, env: NodeJS.ProcessEnv = {}) {
+function vitestArgs(label: string, project: string) {
   const out = join(reports, `${label.replace(/\W+/g, '-')}.json`);
-  run(
-    label,
-    'npx',
-    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
-    env,
-  );
+  return {
+    out,
+    args: [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${out}`,
+    ],
+  };
+}
+
+/** Adds a vitest run's counts (its JSON report) to the totals; a run with no report counts as failed. */
+function countReport(out: string) {
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8')) as {
       numPassedTests: number;
@@ -48,6 +58,40 @@ function vitest(label: string, project: string, env: NodeJS.ProcessEnv = {}) {
     failed += report.numFailedTests;
   } else {
     failed += 1;
+  }
+}
+
+function vitest(label: string, project: string, env: NodeJS.ProcessEnv = {}) {
+  const { out, args } = vitestArgs(label, project);
+  run(label, 'npx', args, env);
+  countReport(out);
+}
+
+/**
+ * Several vitest runs AT THE SAME TIME, each with its own environment; their output is kept in a
+ * file each and printed whole, one run after the other, once all have ended. For the API suite on
+ * PGlite and on PostgreSQL: each runs its files one at a time (vitest's default on 2 cores is one
+ * worker), so side by side they use the machine's two cores instead of one after the other.
+ */
+async function vitestSideBySide(runs: { label: string; project: string; env: NodeJS.ProcessEnv }[]) {
+  const started = runs.map(({ label, project, env }) => {
+    const { out, args } = vitestArgs(label, project);
+    const log = join(reports, `${label.replace(/\W+/g, '-')}.log`);
+    const fd = openSync(log, 'w');
+    const child = spawn('npx', args, { stdio: ['ignore', fd, fd], env: { ...process.env, ...env } });
+    const ended = new Promise<number | null>((resolve) => {
+      child.on('exit', (code) => resolve(code));
+      child.on('error', () => resolve(1));
+    });
+    return { label, out, log, fd, ended };
+  });
+  for (const one of started) {
+    const code = await one.ended;
+    closeSync(one.fd);
+    console.log(`\n=== ${one.label} ===`);
+    process.stdout.write(readFileSync(one.log, 'utf8'));
+    if (code !== 0) ok = false;
+    countReport(one.out);
   }
 }
 
@@ -97,10 +141,16 @@ if (!only || only === 'unit') {
 }
 if (!only || only === 'api') {
   ensureDebianPackages([PDFTOTEXT, ...POWERDNS]);
-  vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' });
   const pg = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (pg) vitest('api (PostgreSQL)', 'api', { TEST_DATABASE_URL: pg });
-  else console.log('\n(api on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to run it too)');
+  if (pg) {
+    await vitestSideBySide([
+      { label: 'api (PGlite)', project: 'api', env: { TEST_DATABASE_URL: '' } },
+      { label: 'api (PostgreSQL)', project: 'api', env: { TEST_DATABASE_URL: pg } },
+    ]);
+  } else {
+    vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' });
+    console.log('\n(api on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to run it too)');
+  }
 }
 if (!only || only === 'e2e') {
   ensureDebianPackages([CHROMIUM, PDFTOTEXT]);

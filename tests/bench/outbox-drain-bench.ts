@@ -129,7 +129,12 @@ async function benchOne(label: string, databaseUrl: string | undefined) {
       const order = await wdb.orders.get(orderId);
       const itemId = String(((order?.items ?? []) as { id: string }[])[0]?.id);
       const offline = engine(wdb, apiBase, () => warehouse.token, { fetch: offlineFetch });
+      // Queueing them on the device (what a scanning screen does per scan: one outbox entry and the
+      // order's shown counts), timed too: the last of a long backlog must not cost more than the first.
+      const queueStarted = performance.now();
+      const firstTen = { at: 0 };
       for (let i = 0; i < SCANS; i++) {
+        if (i === 10) firstTen.at = performance.now() - queueStarted;
         await queueScan(wdb, {
           orderId,
           orderNumber: String(order?.order_number),
@@ -140,7 +145,12 @@ async function benchOne(label: string, databaseUrl: string | undefined) {
           productName: p.name,
         });
       }
+      const queueMs = performance.now() - queueStarted;
       await offline.stop();
+      console.log(
+        `${label} (${ready.kind}) ${mode}: ${SCANS} scans queued offline in ${(queueMs / 1000).toFixed(2)} s ` +
+          `(the first 10: ${firstTen.at.toFixed(0)} ms)`,
+      );
       const scans = await drain(wdb, apiBase, warehouse, mode);
       const server = (await api(apiBase, warehouse, 'GET', `/orders/${orderId}`)).body?.data as {
         items: { scanned_quantity: number }[];

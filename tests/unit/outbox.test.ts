@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalDb, recordKey } from '../../src/client/local/database';
 import { MUTATIONS } from '../../src/client/local/mutations';
@@ -356,5 +357,87 @@ describe('an entry of a kind this app version does not know', () => {
     await db.transaction('rw', [db.orders, db.outbox, db.base], () => recompute(db, 'order:o1'));
     expect((await db.orders.get('o1'))?.status).toBe('pending_approval');
     expect(await listEntries(db)).toHaveLength(1);
+  });
+});
+
+describe('a new change is applied on top of the shown row, not by re-applying every earlier one', () => {
+  const edit = (notes: string, version: number) =>
+    enqueue(db, {
+      kind: 'order.update',
+      summary: 'Sipariş güncellendi',
+      params: { id: 'o1' },
+      body: { notes, expected_version: version },
+      records: [recordKey('orders', 'o1')],
+    });
+
+  /** What a full recompute (base + every pending entry in order) shows, leaving the store as it was. */
+  async function recomputed(): Promise<unknown> {
+    let row: unknown;
+    await db
+      .transaction('rw', [db.orders, db.outbox, db.base], async () => {
+        await recompute(db, 'order:o1');
+        row = await db.orders.get('o1');
+        throw new Error('undo');
+      })
+      .catch((error: Error) => {
+        if (error.message !== 'undo') throw error;
+      });
+    return row;
+  }
+
+  it('shows what a full recompute shows after every step of random changes, outcomes and pulls', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            fc.record({ op: fc.constant('edit' as const), notes: fc.string({ maxLength: 6 }) }),
+            fc.record({ op: fc.constant('approve' as const) }),
+            fc.record({ op: fc.constant('ack' as const), pick: fc.nat() }),
+            fc.record({ op: fc.constant('refuse' as const), pick: fc.nat() }),
+            fc.record({ op: fc.constant('retry' as const), pick: fc.nat() }),
+            fc.record({ op: fc.constant('discard' as const), pick: fc.nat() }),
+            fc.record({ op: fc.constant('pull' as const), notes: fc.string({ maxLength: 6 }) }),
+          ),
+          { maxLength: 25 },
+        ),
+        async (steps) => {
+          await db.transaction('rw', [db.orders, db.outbox, db.base], async () => {
+            await db.outbox.clear();
+            await db.base.clear();
+            await db.orders.clear();
+            await putServerRows(db, 'orders', [order('o1')], []);
+          });
+          let version = 1;
+          for (const step of steps) {
+            const entries = await listEntries(db);
+            const pick = (n: number) => entries[n % Math.max(1, entries.length)];
+            if (step.op === 'edit') await edit(step.notes, version);
+            else if (step.op === 'approve') await approve();
+            else if (step.op === 'pull') {
+              version += 1;
+              await db.transaction('rw', [db.orders, db.outbox, db.base], () =>
+                putServerRows(db, 'orders', [order('o1', { notes: step.notes, version })], []),
+              );
+            } else {
+              const entry = pick(step.pick);
+              if (!entry) continue;
+              if (step.op === 'ack' && entry.status === 'pending') {
+                version += 1;
+                await acknowledge(db, entry, order('o1', { notes: `onay ${version}`, version }));
+              } else if (step.op === 'refuse' && entry.status === 'pending')
+                await reject(db, entry, {
+                  status: 403,
+                  error: 'Bu işlem için yetkiniz yok.',
+                  code: 'FORBIDDEN',
+                });
+              else if (step.op === 'retry' && entry.status === 'failed') await retryEntry(db, entry.id);
+              else if (step.op === 'discard' && entry.status === 'failed') await discardEntry(db, entry.id);
+            }
+            expect(await db.orders.get('o1')).toEqual(await recomputed());
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

@@ -274,9 +274,28 @@ export async function enqueue<K extends MutationKind>(
   await db.transaction('rw', scopeFor(db, entry.records), async () => {
     for (const key of entry.records) await ensureBase(db, key);
     entry.seq = await db.outbox.add(entry);
-    for (const key of entry.records) await recompute(db, key);
+    for (const key of entry.records) await applyNewest(db, key, entry);
   });
   return entry;
+}
+
+/**
+ * The shown row after `entry`, just appended, the newest entry of its record: the row shown now IS
+ * its base with every pending entry's effect applied in outbox order (every write of a row that has
+ * a base goes through recompute, and a record without a base has no entries), so applying the new
+ * effect to it gives exactly what recompute would — without reading and re-applying every earlier
+ * entry of the record (a backlog of 500 offline scans of one order made the 500th scan fold the 499
+ * before it again). A unit test holds it equal to recompute through random mixes of changes,
+ * outcomes and pulls.
+ */
+async function applyNewest(db: LocalDb, key: string, entry: OutboxEntry): Promise<void> {
+  const parsed = parseRecordKey(key);
+  if (!parsed) return;
+  const table = db.table_(parsed.collection);
+  const shown = await table.get(parsed.id);
+  const row = applyEffect(shown ? db.stripLocal(parsed.collection, shown) : null, entry, key);
+  if (row) await table.put(db.toLocal(parsed.collection, { ...row, id: parsed.id }));
+  else await table.delete(parsed.id);
 }
 
 // ---------------------------------------------------------------------------------------------
