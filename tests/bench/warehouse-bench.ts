@@ -26,6 +26,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { writeBarcodeY4m } from '../helpers/barcode-video';
 import { api, apiLogin, CHROMIUM_PATH, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+import { ensureAvailable } from '../helpers/stock';
 import { startBenchServer } from './support/server';
 
 const SCANS = Number(process.env.SCANS ?? 500);
@@ -100,6 +101,8 @@ async function main() {
       (await api<{ data: OrderRow }>(baseURL, TENANT, `/orders/${id}`, { token: manager })).body.data.items[0]
         ?.scanned_quantity ?? -1;
 
+    // Approving an order reserves its units: the product first gets the stock of all three.
+    await ensureAvailable(baseURL, TENANT, [product.id], 2 * SCANS + 1000);
     const offlineOrder = await makeOrder(SCANS, 'Bench çevrimdışı');
     const onlineOrder = await makeOrder(SCANS, 'Bench çevrimiçi');
     const cameraOrder = await makeOrder(1000, 'Bench kamera');
