@@ -84,6 +84,16 @@ const approve = (id = 'o1') =>
     records: [recordKey('orders', id)],
   });
 
+/** An edit of o1's notes, naming the version its user saw. */
+const edit = (notes: string, version: number) =>
+  enqueue(db, {
+    kind: 'order.update',
+    summary: 'Sipariş güncellendi',
+    params: { id: 'o1' },
+    body: { notes, expected_version: version },
+    records: [recordKey('orders', 'o1')],
+  });
+
 const createBody = (id: string) => ({
   id,
   customer_name: 'Ayşe Yılmaz',
@@ -306,15 +316,6 @@ describe('resetMirror (full resync, e.g. after a role change)', () => {
 });
 
 describe('versioned edits (each names the version its user saw)', () => {
-  const edit = (notes: string, version: number) =>
-    enqueue(db, {
-      kind: 'order.update',
-      summary: 'Sipariş güncellendi',
-      params: { id: 'o1' },
-      body: { notes, expected_version: version },
-      records: [recordKey('orders', 'o1')],
-    });
-
   it('a later queued edit moves on to the new version when the server applied the first on the version it saw', async () => {
     const first = await edit('bir', 1);
     const second = await edit('iki', 1);
@@ -361,15 +362,6 @@ describe('an entry of a kind this app version does not know', () => {
 });
 
 describe('a new change is applied on top of the shown row, not by re-applying every earlier one', () => {
-  const edit = (notes: string, version: number) =>
-    enqueue(db, {
-      kind: 'order.update',
-      summary: 'Sipariş güncellendi',
-      params: { id: 'o1' },
-      body: { notes, expected_version: version },
-      records: [recordKey('orders', 'o1')],
-    });
-
   /** What a full recompute (base + every pending entry in order) shows, leaving the store as it was. */
   async function recomputed(): Promise<unknown> {
     let row: unknown;
