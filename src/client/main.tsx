@@ -14,7 +14,7 @@ import './app/catalogue-tr';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadLocalStore } from './app/local-store-provider';
+import { openStoreEarly } from './app/local-store-provider';
 import { loadLoginPage, preloadScreen } from './app/router';
 import { captureLoginShell, takeOverWhen } from './auth/login-shell-handoff';
 import { registerServiceWorker } from './pwa/service-worker';
@@ -25,6 +25,9 @@ import { useUi } from './state/ui';
 // Trust a stored session at once (offline start), then re-read the profile in the background;
 // only a 401 signs out (src/client/state/session.ts).
 void useSession.getState().init();
+
+/** How long the first render waits for the local store and the screen's first read (see below). */
+const STORE_HEAD_START_MS = 1000;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root eksik');
@@ -56,12 +59,21 @@ useSession.subscribe((state, previous) => {
 });
 const takingOver = captureLoginShell(root) && window.location.pathname === '/login';
 if (takingOver) before.push(loadLoginPage());
-// Signed in already (a reload, an offline start): the screen's code, the layout's and the local
-// store's are fetched now, side by side, not one after the other as the first renders ask.
+// Signed in already (a reload, an offline start): the screen's and the layout's code are fetched
+// and the local store is opened now, side by side, before the first render — not one after the
+// other as the first renders would ask — so that the first commit is the screen with its data.
+// The store and the screen's first read get a head start of at most a second: a database slow
+// to open (another tab holding an upgrade) must not hold the first paint longer; the screens then
+// get it when it is open, as before.
 const stored = useSession.getState();
 if (!takingOver && stored.token && stored.user && window.location.pathname !== '/login') {
-  preloadScreen(window.location.pathname, stored.user.role);
-  preloadLocalStore();
+  const screen = preloadScreen(window.location.pathname, stored.user.role);
+  // The screen's first read (shared-ui/local-store.tsx) once both its code and the store are there.
+  const firstRead = Promise.all([screen, openStoreEarly()])
+    .then(([Screen, store]) => (store && Screen?.firstRead ? Screen.firstRead(store.db) : undefined))
+    .catch(() => undefined);
+  before.push(screen);
+  before.push(Promise.race([firstRead, new Promise((done) => setTimeout(done, STORE_HEAD_START_MS))]));
 }
 const start = () => {
   if (before.length) void Promise.all(before).then(render, render);

@@ -19,28 +19,71 @@ import { useSession } from '../state/session';
  * - Open/close calls are serialized: a quick sign-out → sign-in must never leave the previous
  *   user's store open, or open it after the new one.
  */
+/** The user whose store this session opens, or null (see the rules above). */
+function storeUserId(state: ReturnType<typeof useSession.getState>): string | null {
+  const { token, user, tenant } = state;
+  // A session of another tenant than the page's opens no store: the server would refuse every
+  // call, and the guard shows the switch screen instead.
+  return token &&
+    user &&
+    !user.must_change_password &&
+    (!tenant || tenant.toLowerCase() === getTenant().toLowerCase())
+    ? user.id
+    : null;
+}
+
+/** Opens (or returns the open) store of `userId`, the session's user. */
+async function openStoreOf(
+  userId: string,
+  current: NonNullable<ReturnType<typeof useSession.getState>['user']>,
+) {
+  const local = await import('../local/store');
+  return local.openLocalStore({
+    tenant: getTenant(),
+    user: current,
+    getToken: () => {
+      const session = useSession.getState();
+      return session.user?.id === userId ? session.token : null;
+    },
+    onUnauthorized: (refused) => {
+      // Only a 401 ends the session (being offline never signs a user out), and only for
+      // the token it refused.
+      if (useSession.getState().token === refused) useSession.getState().clear(true);
+    },
+  });
+}
+
+/** The store opened before the first render (openStoreEarly), once it is open. */
+let early: { userId: string; store: LocalStore | null } | null = null;
+
 /**
- * With a stored session the first screen reads the local store: its code (Dexie, the engine) is
- * fetched at start, beside the screen's, instead of after the first render (main.tsx).
+ * With a stored session the first screen reads the local store: it is opened at start (main.tsx),
+ * while the screen's code loads, instead of after the app's first render committed — the screens
+ * then get it on their first render. Resolves with it when it is open, with null when it failed
+ * (the provider's own open then reports the failure).
  */
-export function preloadLocalStore(): void {
-  import('../local/store').catch(() => undefined);
+export function openStoreEarly(): Promise<LocalStore | null> {
+  const state = useSession.getState();
+  const userId = storeUserId(state);
+  if (!userId || !state.user) return Promise.resolve(null);
+  const entry: { userId: string; store: LocalStore | null } = { userId, store: null };
+  early = entry;
+  return openStoreOf(userId, state.user).then(
+    (store) => {
+      entry.store = store;
+      return store;
+    },
+    () => null,
+  );
 }
 
 export function LocalStoreProvider({ children }: { children: ReactNode }) {
-  const user = useSession((s) => s.user);
-  const token = useSession((s) => s.token);
-  const sessionTenant = useSession((s) => s.tenant);
-  // A session of another tenant than the page's opens no store: the server would refuse every
-  // call, and the guard shows the switch screen instead.
-  const userId =
-    token &&
-    user &&
-    !user.must_change_password &&
-    (!sessionTenant || sessionTenant.toLowerCase() === getTenant().toLowerCase())
-      ? user.id
-      : null;
-  const [value, setValue] = useState<LocalStoreContextValue>({ store: null, error: null });
+  const userId = useSession(storeUserId);
+  const [value, setValue] = useState<LocalStoreContextValue>(() =>
+    early?.store && early.userId === userId
+      ? { store: early.store, error: null }
+      : { store: null, error: null },
+  );
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   const wanted = useRef<string | null>(null);
   // Whether a store was ever asked for in this page: until then there is nothing to close, and
@@ -65,21 +108,9 @@ export function LocalStoreProvider({ children }: { children: ReactNode }) {
         }
         if (wanted.current !== userId) return; // superseded while waiting
         try {
-          const store: LocalStore = await local.openLocalStore({
-            tenant: getTenant(),
-            user: current,
-            getToken: () => {
-              const session = useSession.getState();
-              return session.user?.id === userId ? session.token : null;
-            },
-            onUnauthorized: (refused) => {
-              // Only a 401 ends the session (being offline never signs a user out), and only for
-              // the token it refused.
-              if (useSession.getState().token === refused) useSession.getState().clear(true);
-            },
-          });
+          const store = await openStoreOf(userId, current);
           if (wanted.current === userId) {
-            setValue({ store, error: null });
+            setValue((shown) => (shown.store === store && !shown.error ? shown : { store, error: null }));
             void store.engine.resume();
           }
         } catch (error) {

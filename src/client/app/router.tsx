@@ -1,15 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import type { Role } from '../../shared/domain/roles';
 import { ErrorBoundary } from '../shared-ui/error-boundary';
 import { ChunkLoading } from '../shared-ui/loading';
 import { SCREEN_PATHS, SCREENS, type ScreenDef, type ScreenPath } from '../shared-ui/screens';
 import { RequireAuth, RootRedirect } from './guards';
-import { SCREEN_COMPONENTS } from './screen-components';
+import { AppLayout, SCREEN_COMPONENTS } from './screen-components';
 
 export { loadLoginPage, preloadScreen } from './screen-components';
-
-const AppLayout = lazy(() => import('../layout/app-layout'));
 
 /** The roles the guard lets in: none named for the screens that explain a refusal themselves. */
 function guardRoles(def: ScreenDef): readonly Role[] | undefined {
@@ -55,7 +53,7 @@ function AppRoutes() {
           <Route
             element={
               <RequireAuth>
-                <AppLayout />
+                <AppLayout.Screen />
               </RequireAuth>
             }
           >

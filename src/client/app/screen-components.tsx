@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, useState } from 'react';
 import { matchPath } from 'react-router-dom';
+import type { ScreenComponent } from '../shared-ui/local-store';
 import type { ScreenPath } from '../shared-ui/screens';
 import { useSession } from '../state/session';
 
@@ -11,36 +12,42 @@ import { useSession } from '../state/session';
  * precaches every chunk, so they load offline.
  */
 
+type Loader = () => Promise<{ default: ComponentType }>;
+
 /**
- * The login screen can be loaded before the first render (main.tsx, when it takes over the first
- * visit's plain-HTML form): then the first commit is the screen itself — a lazy component always
- * shows the fallback once, which would replace the form the user is typing into with a spinner.
+ * A screen's code as a component that renders the module itself when it was loaded before the
+ * component first mounted (main.tsx fetches the first screen's code before the first render), and
+ * a lazy component otherwise. A lazy component always shows its fallback once, even when its code
+ * is already there: on a reload that is one more commit and render pass before the screen shows
+ * (and, for the first visit's plain-HTML login form, a spinner in place of what is being typed).
+ * The choice is made once per mount: switching from the lazy wrapper to the module would remount.
  */
-let loadedLogin: ComponentType | undefined;
-export const loadLoginPage = () =>
-  import('../auth/login-page').then((m) => {
-    loadedLogin = m.default;
-    return m;
-  });
-const LazyLogin = lazy(loadLoginPage);
-function LoginPage() {
-  // Chosen once per mount: switching from the lazy wrapper to the module would remount the form.
-  const [Screen] = useState<ComponentType>(() => loadedLogin ?? LazyLogin);
-  return <Screen />;
+export function preloadable(load: Loader): { Screen: ComponentType; load: () => Promise<ScreenComponent> } {
+  let loaded: ComponentType | undefined;
+  const loadAndKeep = () =>
+    load().then((m) => {
+      loaded = m.default;
+      return m.default as ScreenComponent;
+    });
+  const Lazy = lazy(() => loadAndKeep().then((Component) => ({ default: Component })));
+  function Screen() {
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return { Screen, load: loadAndKeep };
 }
 
-const loadDriverDashboard = () => import('../driver/driver-dashboard-page');
-const loadLandingDashboard = () => import('../dashboard/dashboard-page');
-const DriverDashboardPage = lazy(loadDriverDashboard);
-const LandingDashboardPage = lazy(loadLandingDashboard);
+const login = preloadable(() => import('../auth/login-page'));
+export const loadLoginPage = login.load;
+
+const driverDashboard = preloadable(() => import('../driver/driver-dashboard-page'));
+const landingDashboard = preloadable(() => import('../dashboard/dashboard-page'));
 
 /** /dashboard: the driver's work list for a driver; every other role's dashboard. */
 function DashboardPage() {
   const role = useSession((s) => s.user?.role);
-  return role === 'driver' ? <DriverDashboardPage /> : <LandingDashboardPage />;
+  return role === 'driver' ? <driverDashboard.Screen /> : <landingDashboard.Screen />;
 }
-
-type Loader = () => Promise<{ default: ComponentType }>;
 
 /** The code of each screen that is only a lazily loaded module. */
 const LOADERS = {
@@ -71,29 +78,43 @@ const LOADERS = {
   '/payment-receipt/:id': () => import('../payments/receipt-page'),
 } satisfies Partial<Record<ScreenPath, Loader>>;
 
-const lazyScreens = {} as Record<keyof typeof LOADERS, ComponentType>;
+const lazyScreens = {} as Record<keyof typeof LOADERS, ReturnType<typeof preloadable>>;
 for (const [path, load] of Object.entries(LOADERS) as [keyof typeof LOADERS, Loader][])
-  lazyScreens[path] = lazy(load);
+  lazyScreens[path] = preloadable(load);
 
 export const SCREEN_COMPONENTS: Record<ScreenPath, ComponentType> = {
-  '/login': LoginPage,
+  '/login': login.Screen,
   '/dashboard': DashboardPage,
-  ...lazyScreens,
+  ...(Object.fromEntries(Object.entries(lazyScreens).map(([path, s]) => [path, s.Screen])) as Record<
+    keyof typeof LOADERS,
+    ComponentType
+  >),
 };
 
+/** The layout around the app's screens (its own chunk). */
+export const AppLayout = preloadable(() => import('../layout/app-layout'));
+
 /**
- * Starts loading the code of the screen at `pathname` (signed in as `role`), and the layout
- * around it, before the first render: the app would otherwise ask for the layout only once its
- * first render ran, and for the screen only once the layout rendered — one after the other. Both
- * are module imports, so the lazy components later get the same, already loaded, modules.
+ * Loads the code of the screen at `pathname` (signed in as `role`) and of the layout around it,
+ * before the first render: the app would otherwise ask for the layout only once its first render
+ * ran, and for the screen only once the layout rendered — one after the other — and each would
+ * show its fallback once. Resolves when both are loaded, with the screen's component (undefined
+ * when a load failed: the lazy path then tries again).
  */
-export function preloadScreen(pathname: string, role: string | undefined): void {
-  const loads: Promise<unknown>[] = [import('../layout/app-layout')];
-  if (pathname === '/dashboard')
-    loads.push(role === 'driver' ? loadDriverDashboard() : loadLandingDashboard());
-  else {
-    const path = (Object.keys(LOADERS) as (keyof typeof LOADERS)[]).find((p) => matchPath(p, pathname));
-    if (path) loads.push(LOADERS[path]());
-  }
-  for (const load of loads) load.catch(() => undefined);
+export async function preloadScreen(
+  pathname: string,
+  role: string | undefined,
+): Promise<ScreenComponent | undefined> {
+  const path = (Object.keys(LOADERS) as (keyof typeof LOADERS)[]).find((p) => matchPath(p, pathname));
+  const screen =
+    pathname === '/dashboard'
+      ? (role === 'driver' ? driverDashboard : landingDashboard).load()
+      : path
+        ? lazyScreens[path].load()
+        : undefined;
+  const [, Screen] = await Promise.all([
+    AppLayout.load().catch(() => undefined),
+    screen?.catch(() => undefined),
+  ]);
+  return Screen;
 }

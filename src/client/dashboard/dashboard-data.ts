@@ -8,7 +8,7 @@ import { changeOrderStatus } from '../local/shared-mutations';
 import { pullNow } from '../local/store';
 import { t } from '../shared-ui/i18n';
 import { runLocalAction } from '../shared-ui/local-action';
-import { useLocalDb, useOnline } from '../shared-ui/local-store';
+import { primer, useLocalDb, useOnline } from '../shared-ui/local-store';
 import { useSession } from '../state/session';
 import { type CachedServerStats, chooseStats, type ShownStats } from './dashboard-stats-rule';
 import { orderTallies, refreshDashboardStats } from './local';
@@ -45,7 +45,8 @@ export function useDashboardStats(): (ShownStats & { fresh: boolean }) | undefin
   const key = userId ? `sys-dashboard-stats:${getTenant()}:${userId}` : null;
   const [saved] = useState(() => readSaved(key));
   useStatsRefresh();
-  const snapshot = useLiveQuery(async () => (db ? readFigures(db) : undefined), [db]);
+  const primed = figures.usePrimed(db);
+  const snapshot = useLiveQuery(async () => (db ? readFigures(db) : undefined), [db], primed);
   const fresh = useMemo(
     () => (snapshot ? chooseStats(snapshot.counted, snapshot.server, snapshot.complete) : undefined),
     [snapshot],
@@ -61,6 +62,12 @@ export function useDashboardStats(): (ShownStats & { fresh: boolean }) | undefin
   if (fresh) return { ...fresh, fresh: true };
   return saved && saved.key === key ? { ...saved.stats, fresh: false } : undefined;
 }
+
+/**
+ * The figures read while the app starts on a dashboard (the screens' `firstRead`): its first frame
+ * shows them, not the saved ones.
+ */
+export const figures = primer(readFigures);
 
 /** What the figures are made of, read together (see useDashboardStats). */
 async function readFigures(

@@ -18,6 +18,7 @@ import { useLocalStore } from '../shared-ui/local-store';
 import { useMayUse } from '../shared-ui/screens';
 import { useSession } from '../state/session';
 import {
+  figures,
   useDashboardRefresh,
   useDashboardStats,
   useLowStockProducts,
@@ -85,6 +86,8 @@ export default function DashboardPage() {
     </Stack>
   );
 }
+// Opened on a reload: the cards' figures are read before the first render.
+DashboardPage.firstRead = figures.firstRead;
 
 /** 'Envanter' (warehouse, admin): the products whose stock is low or out, from the local store. */
 function InventoryTab() {

@@ -26,6 +26,7 @@ import { StatusChangeDialog } from '../shared-ui/status-change-dialog';
 import { useSession } from '../state/session';
 import {
   approveOrderAction,
+  figures,
   rejectOrderAction,
   useAwaitingApproval,
   useDashboardRefresh,
@@ -145,6 +146,8 @@ export default function ManagerDashboardPage() {
     </Stack>
   );
 }
+// Opened on a reload: the cards' figures are read before the first render.
+ManagerDashboardPage.firstRead = figures.firstRead;
 
 function QuickAction({ to, icon, label }: { to: string; icon: React.ReactNode; label: string }) {
   return (

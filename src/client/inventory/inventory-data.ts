@@ -1,8 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
 import type { StockStatus } from '../../shared/domain/stock';
 import type { LocalDb, LocalProduct } from '../local/database';
 import { foldTr } from '../local/queries';
-import { useLocalDb } from '../shared-ui/local-store';
+import { primer, useLocalDb } from '../shared-ui/local-store';
 import type { CountProduct } from './count-session';
 
 /**
@@ -79,11 +80,35 @@ export interface StockPreview {
 
 export function useStockPreview(enabled: boolean, end: number): StockPreview | undefined {
   const db = useLocalDb();
+  const primed = stockPreview.usePrimed(db);
+  // The first read's rows answer any page they cover (they are the list's first rows).
+  const first = useMemo(
+    () =>
+      enabled && primed && (primed.rows.length >= end || primed.rows.length === primed.counts.total)
+        ? { ...primed, rows: primed.rows.slice(0, end) }
+        : undefined,
+    [enabled, primed, end],
+  );
   return useLiveQuery(
     async () => (enabled && db ? readStockPreview(db, end) : undefined),
     [db, enabled, end],
+    first,
   );
 }
+
+/** As many rows as the largest page: the first read covers the first page at any page size. */
+const FIRST_READ_ROWS = 100;
+
+/**
+ * The unfiltered list's first rows, read while the app starts on /inventory (the screen's
+ * `firstRead`), so its first frame draws them. Only for the plain address: a search, a filter, a
+ * later page or the count tab need other rows (their reads run as before).
+ */
+export const stockPreview = primer(async (db: LocalDb) =>
+  typeof location !== 'undefined' && location.search !== ''
+    ? undefined
+    : readStockPreview(db, FIRST_READ_ROWS),
+);
 
 /** The read behind `useStockPreview` (one transaction). */
 export function readStockPreview(db: LocalDb, end: number): Promise<StockPreview> {

@@ -10,7 +10,7 @@ import type { LocalProduct } from '../local/database';
 import { useT } from '../shared-ui/i18n';
 import { useLocalStore } from '../shared-ui/local-store';
 import { CountView } from './count-view';
-import { useInventoryData } from './inventory-data';
+import { stockPreview, useInventoryData } from './inventory-data';
 import { ProductStockDialog } from './product-stock-dialog';
 import { StockList } from './stock-list';
 
@@ -87,3 +87,5 @@ export default function InventoryPage() {
     </Card>
   );
 }
+// Opened on a reload: the stock list's first rows are read before the first render.
+InventoryPage.firstRead = stockPreview.firstRead;

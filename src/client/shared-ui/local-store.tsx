@@ -1,5 +1,6 @@
-import { createContext, useContext } from 'react';
+import { type ComponentType, createContext, useContext, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
+import type { LocalDb } from '../local/database';
 import type { LocalStore } from '../local/store';
 import { createSyncStatus, type SyncStatus } from '../local/sync/status';
 
@@ -47,4 +48,40 @@ export function useOnline(): boolean {
   const engineOnline = useSyncStatus((s) => s.online);
   const browserOnline = useStore(browserStatus, (s) => s.online);
   return engineOnline && browserOnline;
+}
+
+/**
+ * A screen's FIRST READ: what its first render needs from the local store, read while the app
+ * starts on that screen (main.tsx opens the store and loads the screen's code side by side, then
+ * runs the screen's `firstRead` before the first render), so the first frame shows the data
+ * instead of a frame (a live query's round trip and a re-render) later. A screen opts in by
+ * carrying `firstRead` (`Screen.firstRead = primer.firstRead`); its live query takes the value as
+ * its default result (`usePrimed`) and goes on as before.
+ */
+export type FirstRead = (db: LocalDb) => Promise<void>;
+export type ScreenComponent = ComponentType & { firstRead?: FirstRead };
+
+export interface Primer<T> {
+  firstRead: FirstRead;
+  /**
+   * The value read for `db` before the first render, for this mount only (undefined otherwise):
+   * it is taken once, so a later visit of the screen never starts from an old read.
+   */
+  usePrimed: (db: LocalDb | null) => T | undefined;
+}
+
+export function primer<T>(read: (db: LocalDb) => Promise<T>): Primer<T> {
+  let primed: { db: LocalDb; value: T } | null = null;
+  return {
+    firstRead: async (db) => {
+      primed = { db, value: await read(db) };
+    },
+    usePrimed: (db) => {
+      const [value] = useState(() => (primed && primed.db === db ? primed.value : undefined));
+      useEffect(() => {
+        primed = null;
+      }, []);
+      return value;
+    },
+  };
 }
