@@ -13,6 +13,7 @@ import {
   acknowledge,
   discardEntry,
   enqueue,
+  enqueueAll,
   listEntries,
   putServerRows,
   recompute,
@@ -384,6 +385,12 @@ describe('a new change is applied on top of the shown row, not by re-applying ev
           fc.oneof(
             fc.record({ op: fc.constant('edit' as const), notes: fc.string({ maxLength: 6 }) }),
             fc.record({ op: fc.constant('approve' as const) }),
+            // Several changes queued in one transaction (enqueueAll: a scanner's burst).
+            fc.record({
+              op: fc.constant('burst' as const),
+              notes: fc.array(fc.string({ maxLength: 4 }), { minLength: 1, maxLength: 4 }),
+              approve: fc.boolean(),
+            }),
             fc.record({ op: fc.constant('ack' as const), pick: fc.nat() }),
             fc.record({ op: fc.constant('refuse' as const), pick: fc.nat() }),
             fc.record({ op: fc.constant('retry' as const), pick: fc.nat() }),
@@ -405,6 +412,27 @@ describe('a new change is applied on top of the shown row, not by re-applying ev
             const pick = (n: number) => entries[n % Math.max(1, entries.length)];
             if (step.op === 'edit') await edit(step.notes, version);
             else if (step.op === 'approve') await approve();
+            else if (step.op === 'burst')
+              await enqueueAll(db, [
+                ...step.notes.map((notes) => ({
+                  kind: 'order.update' as const,
+                  summary: 'Sipariş güncellendi',
+                  params: { id: 'o1' },
+                  body: { notes, expected_version: version },
+                  records: [recordKey('orders', 'o1')],
+                })),
+                ...(step.approve
+                  ? [
+                      {
+                        kind: 'order.status' as const,
+                        summary: 'Sipariş onaylandı',
+                        params: { id: 'o1' },
+                        body: { status: 'approved' as const, expected_status: 'pending_approval' as const },
+                        records: [recordKey('orders', 'o1')],
+                      },
+                    ]
+                  : []),
+              ]);
             else if (step.op === 'pull') {
               version += 1;
               await db.transaction('rw', [db.orders, db.outbox, db.base], () =>

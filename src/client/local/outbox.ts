@@ -246,8 +246,35 @@ export async function enqueue<K extends MutationKind>(
   db: LocalDb,
   input: EnqueueInput<K>,
 ): Promise<OutboxEntry> {
+  return (await enqueueAll(db, [input]))[0] as OutboxEntry;
+}
+
+/**
+ * Several user actions, in the order given, in ONE transaction: what `enqueue` does for each, one
+ * after the other — each entry appended with the next sequence number and its effect applied on
+ * top of the row as the entries before it left it. For a burst of actions made faster than the
+ * device writes them (a scanner's backlog): one write and one refresh of every screen's live
+ * queries instead of one per action. All or none of them are queued.
+ */
+export async function enqueueAll<K extends MutationKind>(
+  db: LocalDb,
+  inputs: readonly EnqueueInput<K>[],
+): Promise<OutboxEntry[]> {
+  const entries = inputs.map((input) => entryOf(db, input));
+  const keys = [...new Set(entries.flatMap((entry) => entry.records))];
+  await db.transaction('rw', scopeFor(db, keys), async () => {
+    for (const key of keys) await ensureBase(db, key);
+    for (const entry of entries) {
+      entry.seq = await db.outbox.add(entry);
+      for (const key of entry.records) await applyNewest(db, key, entry);
+    }
+  });
+  return entries;
+}
+
+function entryOf<K extends MutationKind>(db: LocalDb, input: EnqueueInput<K>): OutboxEntry {
   const { endpoint } = mutationFor(input.kind) as MutationOf<K>;
-  const entry: OutboxEntry = {
+  return {
     id: input.id ?? uuid(),
     tenant: db.tenant,
     user_id: db.userId,
@@ -271,12 +298,6 @@ export async function enqueue<K extends MutationKind>(
     http_status: null,
     last_error: null,
   };
-  await db.transaction('rw', scopeFor(db, entry.records), async () => {
-    for (const key of entry.records) await ensureBase(db, key);
-    entry.seq = await db.outbox.add(entry);
-    for (const key of entry.records) await applyNewest(db, key, entry);
-  });
-  return entry;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type LocalDb, type OutboxEntry, recordKey } from '../local/database';
-import { enqueue, uuid } from '../local/outbox';
+import { enqueueAll, uuid } from '../local/outbox';
 
 /**
  * Warehouse scans. The screen has already matched the scan against the order's lines
@@ -25,19 +25,32 @@ export interface ScanInput {
   productName: string;
 }
 
+/**
+ * Queues accepted scans, in the order they were made, in one transaction (a burst of scans made
+ * while the previous ones were being written goes in together).
+ */
+export async function queueScans(db: LocalDb, inputs: readonly ScanInput[]): Promise<OutboxEntry[]> {
+  return enqueueAll(
+    db,
+    inputs.map((input) => {
+      const scanId = uuid();
+      return {
+        id: scanId,
+        kind: 'warehouse.scan' as const,
+        summary: `${input.orderNumber}: barkod ${input.barcode} (${input.productName})`,
+        body: {
+          barcode: input.barcode,
+          order_id: input.orderId,
+          scan_id: scanId,
+          ...(input.quantity !== 1 ? { quantity: input.quantity } : {}),
+        },
+        records: [recordKey('orders', input.orderId)],
+        local: { item_id: input.itemId, units: input.units },
+      };
+    }),
+  );
+}
+
 export async function queueScan(db: LocalDb, input: ScanInput): Promise<OutboxEntry> {
-  const scanId = uuid();
-  return enqueue(db, {
-    id: scanId,
-    kind: 'warehouse.scan',
-    summary: `${input.orderNumber}: barkod ${input.barcode} (${input.productName})`,
-    body: {
-      barcode: input.barcode,
-      order_id: input.orderId,
-      scan_id: scanId,
-      ...(input.quantity !== 1 ? { quantity: input.quantity } : {}),
-    },
-    records: [recordKey('orders', input.orderId)],
-    local: { item_id: input.itemId, units: input.units },
-  });
+  return (await queueScans(db, [input]))[0] as OutboxEntry;
 }

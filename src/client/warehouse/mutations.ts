@@ -6,5 +6,6 @@ import * as local from './local';
  * locally and queued in one transaction (offline too). The work itself is in ./local.ts.
  */
 
-/** Queue an accepted warehouse scan (the screen matched it locally first). */
-export const queueScan = async (input: local.ScanInput) => local.queueScan(requireStore().db, input);
+/** Queue accepted warehouse scans, in the order made (the screen matched them locally first). */
+export const queueScans = async (inputs: readonly local.ScanInput[]) =>
+  local.queueScans(requireStore().db, inputs);

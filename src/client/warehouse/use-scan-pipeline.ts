@@ -6,7 +6,8 @@ import { getLocalStore } from '../local/store';
 import { t } from '../shared-ui/i18n';
 import { playTone } from '../shared-ui/scan/feedback-tones';
 import { useUi } from '../state/ui';
-import { queueScan } from './mutations';
+import type { ScanInput } from './local';
+import { queueScans } from './mutations';
 import { type ScanOutcome, ScanPipeline } from './scan-pipeline';
 
 /** What the dialog shows about the last scan (`seq` changes on every scan, even an identical one). */
@@ -72,8 +73,10 @@ function linesOf(order: LocalOrder | null | undefined): ScanLine[] {
  * The React side of the scan pipeline (scan-pipeline.ts). `scan(raw, quantity)` decides the scan
  * synchronously against the working copy of the lines, renders the verdict in the same task
  * (flushSync: the colour is on screen at the next paint, a burst of scans each gets its frame),
- * plays its tone, and queues an accepted scan in the outbox. The queue writes one scan at a time
- * (a promise chain), so scans reach the store — and the server — in the order they were made.
+ * plays its tone, and queues an accepted scan in the outbox. The queue writes one batch at a time
+ * (a promise chain), so scans reach the store — and the server — in the order they were made; the
+ * scans made while a batch is being written are the next batch, written in one transaction (a
+ * scanner faster than the device's writes makes the batches grow instead of a backlog).
  *
  * The working copy follows the store (another device's scans, the server's answer) only while no
  * scan of ours is on its way into it: a store read started after our last write committed is
@@ -88,6 +91,8 @@ export function useScanPipeline(order: LocalOrder | null | undefined, open: bool
   const inflight = useRef(0);
   const generation = useRef(0);
   const chain = useRef<Promise<unknown>>(Promise.resolve());
+  /** Accepted scans not yet taken by a write (the next batch). */
+  const waiting = useRef<ScanInput[]>([]);
   const orderRef = useRef(order);
   orderRef.current = order;
 
@@ -154,16 +159,23 @@ export function useScanPipeline(order: LocalOrder | null | undefined, open: bool
           units: outcome.units,
           productName: outcome.productName,
         };
-        chain.current = chain.current
-          .then(() => queueScan(input))
-          .catch((error: unknown) => {
-            console.error(error);
-            useUi.getState().showError(t('wh_scanError'));
-          })
-          .finally(() => {
-            inflight.current--;
-            if (inflight.current === 0) resync();
+        waiting.current.push(input);
+        // The first scan of a new batch schedules its write; later ones join it until it starts.
+        if (waiting.current.length === 1) {
+          chain.current = chain.current.then(async () => {
+            const batch = waiting.current;
+            waiting.current = [];
+            try {
+              await queueScans(batch);
+            } catch (error) {
+              console.error(error);
+              useUi.getState().showError(t('wh_scanError'));
+            } finally {
+              inflight.current -= batch.length;
+              if (inflight.current === 0) resync();
+            }
           });
+        }
       }
       return outcome;
     },
