@@ -273,6 +273,68 @@ describe('POST /sync/push: entries sharing a transaction', () => {
     expect(await scansOf(order.id)).toBe(4);
   });
 
+  it("a run's scans answered from memory and written together are what the scans one by one write", async () => {
+    const stock = await api.call<Envelope<{ version: number }>>('GET', `/products/${product.id}`, {
+      token: admin.token,
+    });
+    const topUp = await api.call('PATCH', `/products/${product.id}/stock`, {
+      token: admin.token,
+      body: { adjustment: 30, reason: 'manual_adjustment', expected_version: stock.body.data.version },
+    });
+    expect(topUp.status, topUp.raw).toBe(200);
+    const order = await approvedOrder(30);
+    const entries = Array.from({ length: 20 }, () => scan(order.id));
+    const { body } = await push(admin, entries);
+    const bodies = body.data.results.map(
+      (r) => answered(r).body as Envelope<{ scanned_quantity: number; order: Order }>,
+    );
+    expect(body.data.results.map((r) => (r.outcome === 'answered' ? r.status : r.reason))).toEqual(
+      entries.map(() => 200),
+    );
+    expect(bodies.map((b) => b.data.scanned_quantity)).toEqual(entries.map((_, i) => i + 1));
+    // One change number per scan, as one request per scan gives them.
+    const versions = bodies.map((b) => b.data.order.version);
+    expect(versions.slice(1).map((v, i) => v - (versions[i] as number))).toEqual(
+      versions.slice(1).map(() => 1),
+    );
+    const now = await api.call<Envelope<Order>>('GET', `/orders/${order.id}`, { token: admin.token });
+    expect(bodies[19]?.data.order).toEqual(now.body.data);
+    expect(await scannedOf(order.id)).toBe(20);
+    expect(await scansOf(order.id)).toBe(20);
+    // Each scan row has its own time: the time its answer gave the order.
+    const rows = await api.db
+      .selectFrom('order_scans')
+      .select(['id', 'created_at'])
+      .where('order_id', '=', order.id)
+      .execute();
+    const timeOf = new Map(rows.map((r) => [r.id, new Date(r.created_at).toISOString()]));
+    expect(entries.map((e) => timeOf.get((e.body as { scan_id: string }).scan_id))).toEqual(
+      bodies.map((b) => b.data.order.updated_at),
+    );
+
+    // A scan id an earlier request counted, sent again under a new key among new scans of a run:
+    // counted once (the run's write finds the id and the run falls back to one entry at a time).
+    const again: PushEntry = {
+      ...scan(order.id),
+      body: {
+        barcode: product.barcode,
+        order_id: order.id,
+        scan_id: (entries[5]?.body as { scan_id: string }).scan_id,
+      },
+    };
+    const second = await push(admin, [scan(order.id), scan(order.id), again, scan(order.id)]);
+    expect(second.body.data.results.map((r) => (r.outcome === 'answered' ? r.status : r.reason))).toEqual([
+      200, 200, 200, 200,
+    ]);
+    expect(
+      second.body.data.results.map(
+        (r) => (answered(r).body as Envelope<{ scanned_quantity: number }>).data.scanned_quantity,
+      ),
+    ).toEqual([21, 22, 22, 23]);
+    expect(await scannedOf(order.id)).toBe(23);
+    expect(await scansOf(order.id)).toBe(23);
+  });
+
   it('a key repeated in one batch is one request: the second answers the first outcome, replayed', async () => {
     const order = await approvedOrder(3);
     const once = scan(order.id);

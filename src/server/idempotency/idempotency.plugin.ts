@@ -20,7 +20,7 @@ import {
   type StoredOutcome,
 } from './idempotency.repository';
 import { isFinalRefusal, type MutateService, type MutationResult, requestHash } from './mutation';
-import { inSavepoint, type PushRun } from './push-run';
+import { deferralOf, flushDeferred, inSavepoint, type PushRun } from './push-run';
 
 export interface MutateOptions {
   /** Audit action, e.g. 'notification.read' (a code of src/shared/api/audit-actions.ts). */
@@ -204,7 +204,7 @@ export default fp(
       try {
         const run = runOf(app, request);
         if (run && run.tenantId === tenantId && run.userId === user.id) {
-          return await mutateInRun(run, reply, scope, hash, options, service, auditRow);
+          return await mutateInRun(run, reply, scope, hash, request.body, options, service, auditRow);
         }
         const stored = await findOutcome(app.db, scope);
         if (stored) return replayChecked(reply, stored, hash);
@@ -264,7 +264,8 @@ export default fp(
     /**
      * The same steps as above inside a run of POST /sync/push (idempotency/push-run.ts): the key
      * was locked and looked up at the run's start; the service runs in a savepoint of the run's
-     * transaction; the outcome (success or final refusal) and the audit row are written with the
+     * transaction, or in none when it answers from memory (push-run.ts, DEFERRED WRITES); the
+     * outcome (success or final refusal) and the audit row are written with the
      * run's others before its COMMIT. What is not an answer to the request (an unexpected error,
      * 5xx, 401) breaks the run: the batch then rolls it back and sends its entries one by one.
      */
@@ -273,6 +274,7 @@ export default fp(
       reply: FastifyReply,
       scope: KeyScope,
       hash: string,
+      requestBody: unknown,
       options: MutateOptions,
       service: MutateService<T>,
       auditRow: (result: MutationResult<T>) => ReturnType<typeof auditLogRow>,
@@ -293,7 +295,13 @@ export default fp(
       };
       try {
         await options.prepare?.();
-        const out = await inSavepoint(run, () => service(run.trx));
+        // Writes left for later by earlier entries are made before this one runs, unless it is
+        // answered from memory as well (push-run.ts, DEFERRED WRITES): then it needs no savepoint.
+        const fromMemory =
+          deferralOf(run.trx)?.takes({ action: options.action, body: requestBody, userId: scope.userId }) ??
+          false;
+        if (!fromMemory) await flushDeferred(run.trx);
+        const out = fromMemory ? await service(run.trx) : await inSavepoint(run, () => service(run.trx));
         const status = out.statusCode ?? 200;
         const body = { success: true, data: out.data };
         decide({ request_hash: hash, status_code: status, response: body });

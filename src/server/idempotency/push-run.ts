@@ -35,6 +35,50 @@ import {
  * ever see committed data.
  */
 
+/**
+ * DEFERRED WRITES. A service may answer a run's entry from what the run's transaction already
+ * knows and leave its write to be made later, together with the next ones, in one statement: a
+ * device's backlog of scans of one order is hundreds of entries, each otherwise a savepoint and a
+ * statement on the one connection. That is exact only because nothing else runs in the
+ * transaction before those writes are made: the run makes them (`flushDeferred`) before any other
+ * entry's service runs — unless the deferral says it answers that entry from memory too (`takes`:
+ * the very test its service makes, on the same state) — and before it writes its outcomes and
+ * commits. An entry answered from memory needs no savepoint (it writes nothing). A flush that
+ * fails breaks the run: it is rolled back and its entries sent one by one, where nothing is
+ * deferred (only a run's transaction may defer: `mayDefer`).
+ */
+export interface Deferral {
+  /** Whether the service would answer this entry from memory (no statement). */
+  takes(entry: { action: string; body: unknown; userId: string }): boolean;
+  /** Makes the deferred writes; the transaction then holds what the answers said. */
+  flush(): Promise<void>;
+}
+
+const deferrals = new WeakMap<object, Deferral>();
+const runTransactions = new WeakSet<object>();
+
+/** Whether writes may be deferred in `trx`: a run's transaction, which flushes them (see above). */
+export function mayDefer(trx: object): boolean {
+  return runTransactions.has(trx);
+}
+
+/** Registers the deferral of `trx` (the one the run consults and flushes). */
+export function deferWrites(trx: object, deferral: Deferral): void {
+  if (runTransactions.has(trx)) deferrals.set(trx, deferral);
+}
+
+export function deferralOf(trx: object): Deferral | undefined {
+  return deferrals.get(trx);
+}
+
+/** Makes the writes deferred in `trx`, if any (before anything else runs in it). */
+export async function flushDeferred(trx: object): Promise<void> {
+  const deferral = deferrals.get(trx);
+  if (!deferral) return;
+  deferrals.delete(trx);
+  await deferral.flush();
+}
+
 /** Entries per run: small enough that a fallback redoes little, large enough to amortize. */
 export const RUN_SIZE = 25;
 
@@ -69,6 +113,7 @@ export async function beginRun(
   try {
     await sql`SELECT set_config('lock_timeout', ${RUN_LOCK_TIMEOUT}, true)`.execute(trx);
     const locked = await lockAndFindOutcomes(trx, tenantId, userId, keys);
+    runTransactions.add(trx);
     return {
       id: randomUUID(),
       trx,
@@ -116,6 +161,7 @@ export async function inSavepoint<T>(run: PushRun, work: () => Promise<T>): Prom
 export async function commitRun(run: PushRun): Promise<boolean> {
   if (!run.broken) {
     try {
+      await flushDeferred(run.trx);
       const stored = await insertOutcomes(run.trx, run.outcomes, run.audits);
       if (stored.size === run.outcomes.length) {
         await run.trx.commit().execute();

@@ -17,7 +17,9 @@ type Executor = Kysely<Database> | Transaction<Database>;
  *      and the scan id's existing row, read after both locks;
  *   3. writeScan: the line's count, the scan row, the tenant counter and the order's change
  *      number in one statement (counter after the line: the lock order of db/change-seq.ts).
- * The answer's order is the wire form read in 2 with what 3 changed (warehouse.service.ts).
+ * The answer's order is the wire form read in 2 with what 3 changed (warehouse.service.ts). The
+ * next scans of that order in a push run are answered from memory and written together by
+ * writeScans (one statement for the lot).
  */
 
 /** What a scan reads from the order row it locks. */
@@ -161,29 +163,16 @@ export interface NewScanInput {
  * The line's row is locked before the counter (the main query reads the line's CTE first; the
  * others run after it), the order row is already held and the scan row is new: the lock order of
  * db/change-seq.ts. Returns the line's new scanned quantity and the order's change number.
- *
- * With `unchangedSince` (the order's change number as this transaction last left it) the scan is
- * counted only if the order still has that number, is still approved and not deleted, and no scan
- * with this id exists: what the caller remembered of the order is then exactly what it is (every
- * write to an order or its lines gives the order a new change number). Otherwise nothing is written
- * and undefined is returned.
  */
 export async function writeScan(
   trx: Transaction<Database>,
   tenantId: string,
   scan: NewScanInput,
-  unchangedSince?: number,
 ): Promise<{ scanned: number; seq: number } | undefined> {
-  const guard = unchangedSince ?? null;
   const { rows } = await sql<{ scanned: number | string; seq: number | string }>`
     WITH item AS (
       UPDATE order_items SET scanned_quantity = scanned_quantity + ${scan.quantity}
       WHERE tenant_id = ${tenantId} AND id = ${scan.item_id}
-        AND (${guard}::bigint IS NULL OR EXISTS (
-          SELECT 1 FROM orders o
-          WHERE o.tenant_id = ${tenantId} AND o.id = ${scan.order_id} AND o.change_seq = ${guard}::bigint
-            AND o.status = 'approved' AND o.deleted_at IS NULL
-            AND NOT EXISTS (SELECT 1 FROM order_scans s WHERE s.tenant_id = ${tenantId} AND s.id = ${scan.id}::uuid)))
       RETURNING scanned_quantity
     ), counter AS (
       UPDATE tenant_counters SET change_seq = change_seq + 1
@@ -201,11 +190,67 @@ export async function writeScan(
     )
     SELECT item.scanned_quantity AS scanned, counter.change_seq AS seq FROM item, counter`.execute(trx);
   const row = rows[0];
-  if (!row) {
-    if (guard !== null) return undefined;
-    throw new Error(`scan of line ${scan.item_id}: the line or the tenant counter is missing`);
-  }
+  if (!row) throw new Error(`scan of line ${scan.item_id}: the line or the tenant counter is missing`);
   return { scanned: Number(row.scanned), seq: Number(row.seq) };
+}
+
+/**
+ * Counts several scans of ONE order, in order, in ONE statement — the writes a push run answered
+ * from memory (warehouse.service.ts `Remembered`): adds each line's units, inserts the scan rows
+ * (each with its own time), moves the tenant counter on by one per scan and gives the order the
+ * last number, and the last scan's time as `updated_at` — exactly what the scans one by one would
+ * have written. Only while the order still has `unchangedSince` (the change number this
+ * transaction last wrote), is approved and not deleted, and none of the scan ids exists: what was
+ * answered is then exactly what it is. Returns the order's new change number, or undefined when
+ * nothing was written.
+ */
+export async function writeScans(
+  trx: Transaction<Database>,
+  tenantId: string,
+  orderId: string,
+  unchangedSince: number,
+  scans: readonly NewScanInput[],
+): Promise<number | undefined> {
+  const last = scans[scans.length - 1];
+  if (!last) return unchangedSince;
+  const column = <T>(pick: (scan: NewScanInput) => T) => scans.map(pick);
+  const { rows } = await sql<{ seq: number | string; items: number | string }>`
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${column((s) => s.id)}::uuid[], ${column((s) => s.item_id)}::uuid[],
+        ${column((s) => s.product_id)}::uuid[], ${column((s) => s.barcode)}::text[],
+        ${column((s) => s.quantity)}::integer[], ${column((s) => s.user_id)}::uuid[],
+        ${column((s) => s.created_at.toISOString())}::timestamptz[]
+      ) AS t(id, item_id, product_id, barcode, quantity, user_id, created_at)
+    ), ok AS (
+      SELECT 1 FROM orders o
+      WHERE o.tenant_id = ${tenantId} AND o.id = ${orderId} AND o.change_seq = ${unchangedSince}::bigint
+        AND o.status = 'approved' AND o.deleted_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM order_scans s WHERE s.tenant_id = ${tenantId} AND s.id IN (SELECT id FROM input))
+    ), item AS (
+      UPDATE order_items i SET scanned_quantity = i.scanned_quantity + d.units
+      FROM (SELECT item_id, sum(quantity)::integer AS units FROM input GROUP BY item_id) d
+      WHERE i.tenant_id = ${tenantId} AND i.order_id = ${orderId} AND i.id = d.item_id AND EXISTS (SELECT 1 FROM ok)
+      RETURNING i.id
+    ), counter AS (
+      UPDATE tenant_counters SET change_seq = change_seq + ${scans.length}
+      WHERE tenant_id = ${tenantId} AND EXISTS (SELECT 1 FROM item)
+      RETURNING change_seq
+    ), scan AS (
+      INSERT INTO order_scans (tenant_id, id, order_id, item_id, product_id, barcode, quantity, user_id, created_at)
+      SELECT ${tenantId}::text, input.id, ${orderId}::uuid, input.item_id, input.product_id, input.barcode,
+        input.quantity, input.user_id, input.created_at
+      FROM input, counter
+    ), touched AS (
+      UPDATE orders SET change_seq = counter.change_seq, updated_at = ${last.created_at}
+      FROM counter WHERE orders.tenant_id = ${tenantId} AND orders.id = ${orderId}
+    )
+    SELECT counter.change_seq AS seq, (SELECT count(*) FROM item) AS items FROM counter`.execute(trx);
+  const row = rows[0];
+  if (!row) return undefined;
+  const lines = new Set(scans.map((s) => s.item_id)).size;
+  if (Number(row.items) !== lines) throw new Error(`scans of order ${orderId}: a line is missing`);
+  return Number(row.seq);
 }
 
 /** The tenant's company block (admin "Şirket Bilgileri"), for documents. */

@@ -9,6 +9,7 @@ import { type ActingUser, canSeeOrder } from '../../shared/domain/order-status';
 import { logoForPdf } from '../company/company.service';
 import type { Database } from '../db/schema';
 import type { MutationResult } from '../idempotency/mutation';
+import { deferWrites, mayDefer } from '../idempotency/push-run';
 import { AppError, notFound } from '../lib/errors';
 import * as orders from '../orders/orders.repository';
 import { get as getOrder } from '../orders/orders.service';
@@ -22,9 +23,9 @@ import * as repo from './warehouse.repository';
  * A scan runs inside app.mutate's transaction (audit row + Idempotency-Key outcome in the same
  * commit) and keeps the writers' lock order (db/change-seq.ts): the order row (FOR UPDATE), the
  * scan id, reads and checks, the line and the scan row, then the tenant counter and the order's
- * change number — in three statements (warehouse.repository.ts), and the next scans of the same
- * order in the same transaction in one (see Remembered): a queued backlog of hundreds of scans is
- * sent at once when a device reconnects. The verdict comes from the same parser and matcher the device uses
+ * change number — in three statements (warehouse.repository.ts); the next scans of the same
+ * order in a push run are answered from memory and written together in one statement (see
+ * Remembered): a queued backlog of hundreds of scans is sent at once when a device reconnects. The verdict comes from the same parser and matcher the device uses
  * (src/shared/domain/barcode.ts), so the device's count and the server's cannot drift apart.
  *
  * Refusals (each writes nothing):
@@ -94,47 +95,44 @@ const scanIdTaken = (current: Order) =>
   });
 
 /**
- * What a transaction knows of the order it last counted a scan on: a device's backlog of scans
- * reaches the server as runs of entries sharing one transaction (POST /sync/push), nearly always
- * on one order. After a scan that transaction holds the order's row lock and knows the order
- * exactly — its lines' counts, its wire form, its change number — so the next scan of that order,
- * by the same user, in the same transaction starts from this instead of locking and reading the
- * order again, and is counted by ONE statement that applies only while the order still has the
- * remembered change number (any write to an order or its lines gives it a new one), is approved,
- * and the scan id is new (repo.writeScan's `unchangedSince`). Anything else — a code that would be
- * refused, a scan that completes the order, a changed order, a scan id already counted — takes
- * the full path, which reads everything under its locks. Kept per transaction object, so it lives
- * exactly as long as the transaction.
+ * What a push run's transaction knows of the order it last counted a scan on: a device's backlog
+ * of scans reaches the server as runs of entries sharing one transaction (POST /sync/push), nearly
+ * always on one order. After a scan that transaction holds the order's row lock and knows the
+ * order exactly — its lines' counts, its wire form, its change number — so the next scan of that
+ * order, by the same user, is decided and answered from this without a statement, and its write is
+ * DEFERRED (idempotency/push-run.ts): the run makes the deferred writes of the order in one
+ * statement (repo.writeScans) before anything else runs in the transaction, and before it commits.
+ * The answers are exactly the ones the scans one by one would have had: nothing else can have
+ * written the order meanwhile (its row is locked, and no other entry ran before the flush), every
+ * scan moves the tenant's change counter on by one, and the statement writes only while the order
+ * still has the change number last written, is approved, and none of the scan ids exists (else the
+ * run falls back to one transaction per entry). Anything else — a code that would be refused, a
+ * scan that completes the order, a scan id already counted here, another order — takes the full
+ * path, which reads everything under its locks; any other entry of the run flushes the writes and
+ * ends what is remembered (it may have changed the order). Kept per transaction object, so it
+ * lives exactly as long as the transaction.
  */
 interface Remembered {
   orderId: string;
   userId: string;
+  /** The order's change number as the last answer gave it. */
   seq: number;
+  /** The change number the database holds (the last write made). */
+  written: number;
   lines: ScanLine[];
+  /** The order as the last answer gave it (JSON text). */
   wire: string;
+  /** Scans answered but not written yet, in order. */
+  pending: repo.NewScanInput[];
+  /** The scan ids counted in this transaction. */
+  counted: Set<string>;
 }
 const remembered = new WeakMap<Trx, Remembered>();
 
-function remember(trx: Trx, before: Remembered, line: ScanLine, scanned: number, order: Order): void {
-  remembered.set(trx, {
-    orderId: before.orderId,
-    userId: before.userId,
-    seq: order.version,
-    lines: before.lines.map((l) => (l.id === line.id ? { ...l, scanned_quantity: scanned } : l)),
-    wire: JSON.stringify(order),
-  });
-}
-
-/** The one-statement scan of a remembered order (see Remembered); undefined: take the full path. */
-async function scanRemembered(
-  trx: Trx,
-  tenantId: string,
-  actor: WarehouseActor,
-  body: ScanInput,
-  scanId: string,
-): Promise<MutationResult<ScanBarcodeResponse> | undefined> {
-  const known = remembered.get(trx);
-  if (!known || known.orderId !== body.order_id || known.userId !== actor.id) return undefined;
+/** The scan's verdict when it can be answered from what is remembered, else undefined. */
+function decideFromMemory(known: Remembered | undefined, actorId: string, body: ScanInput) {
+  if (!known || known.orderId !== body.order_id || known.userId !== actorId) return undefined;
+  if (body.scan_id !== undefined && known.counted.has(body.scan_id)) return undefined;
   const parsed = parseScan(body.barcode);
   if (!parsed.ok) return undefined;
   const verdict = matchScan(known.lines, parsed.scan, body.quantity ?? 1);
@@ -142,28 +140,59 @@ async function scanRemembered(
   const completes = known.lines.every((l) =>
     l.id === verdict.line.id ? verdict.scanned >= l.quantity : l.scanned_quantity >= l.quantity,
   );
-  if (completes) return undefined;
-  const at = new Date();
-  const written = await repo.writeScan(
-    trx,
-    tenantId,
-    {
-      id: scanId,
-      order_id: known.orderId,
-      item_id: verdict.line.id,
-      product_id: verdict.line.product_id,
-      barcode: body.barcode,
-      quantity: verdict.quantity,
-      user_id: actor.id,
-      created_at: at,
+  return completes ? undefined : verdict;
+}
+
+/** Remembers the order after a scan (see Remembered) and tells the run it may defer writes. */
+function remember(trx: Trx, tenantId: string, known: Remembered): void {
+  if (!mayDefer(trx)) return;
+  remembered.set(trx, known);
+  deferWrites(trx, {
+    takes: ({ action, body, userId }) =>
+      action === 'order.scan' &&
+      decideFromMemory(remembered.get(trx), userId, body as ScanInput) !== undefined,
+    flush: async () => {
+      const current = remembered.get(trx);
+      // Another entry runs next: it may change the order, so nothing of it is remembered after.
+      remembered.delete(trx);
+      if (!current || current.pending.length === 0) return;
+      const seq = await repo.writeScans(trx, tenantId, current.orderId, current.written, current.pending);
+      if (seq !== current.seq)
+        throw new Error(`deferred scans of order ${current.orderId}: not written as answered`);
     },
-    known.seq,
+  });
+}
+
+/** A scan answered from memory, its write deferred (see Remembered); undefined: the full path. */
+function scanFromMemory(
+  trx: Trx,
+  actor: WarehouseActor,
+  body: ScanInput,
+  scanId: string,
+): MutationResult<ScanBarcodeResponse> | undefined {
+  const known = remembered.get(trx);
+  const verdict = decideFromMemory(known, actor.id, body);
+  if (!known || !verdict) return undefined;
+  const at = new Date();
+  known.pending.push({
+    id: scanId,
+    order_id: known.orderId,
+    item_id: verdict.line.id,
+    product_id: verdict.line.product_id,
+    barcode: body.barcode,
+    quantity: verdict.quantity,
+    user_id: actor.id,
+    created_at: at,
+  });
+  known.counted.add(scanId);
+  known.seq += 1;
+  const order = afterScan(known.wire, verdict.line.id, verdict.scanned, known.seq, at);
+  known.lines = known.lines.map((l) =>
+    l.id === verdict.line.id ? { ...l, scanned_quantity: verdict.scanned } : l,
   );
-  if (!written) return undefined;
-  const order = afterScan(known.wire, verdict.line.id, written.scanned, written.seq, at);
-  remember(trx, known, verdict.line, written.scanned, order);
+  known.wire = JSON.stringify(order);
   return {
-    data: scanAnswer(verdict.line, written.scanned, order),
+    data: scanAnswer(verdict.line, verdict.scanned, order),
     statusCode: 200,
     entityId: known.orderId,
     changed: true,
@@ -178,7 +207,7 @@ export async function scan(
   body: ScanInput,
 ): Promise<MutationResult<ScanBarcodeResponse>> {
   const scanId = body.scan_id ?? randomUUID();
-  const quick = await scanRemembered(trx, tenantId, actor, body, scanId);
+  const quick = scanFromMemory(trx, actor, body, scanId);
   if (quick) return quick;
   // The order row, then (a client-made id only) the scan id's lock: see lockOrderForScan.
   const locked = await repo.lockOrderForScan(trx, tenantId, body.order_id, body.scan_id ?? null);
@@ -272,7 +301,17 @@ export async function scan(
     remembered.delete(trx);
   } else {
     order = afterScan(wire, line.id, scanned, seq, at);
-    remember(trx, { orderId: locked.id, userId: actor.id, seq, lines, wire }, line, scanned, order);
+    const before = remembered.get(trx);
+    remember(trx, tenantId, {
+      orderId: locked.id,
+      userId: actor.id,
+      seq,
+      written: seq,
+      lines: lines.map((l) => (l.id === line.id ? { ...l, scanned_quantity: scanned } : l)),
+      wire: JSON.stringify(order),
+      pending: [],
+      counted: new Set([...(before?.orderId === locked.id ? before.counted : []), scanId]),
+    });
   }
   return {
     data: scanAnswer(line, scanned, order),
