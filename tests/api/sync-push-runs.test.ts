@@ -314,13 +314,10 @@ describe('POST /sync/push: entries sharing a transaction', () => {
 
     // A scan id an earlier request counted, sent again under a new key among new scans of a run:
     // counted once (the run's write finds the id and the run falls back to one entry at a time).
+    const counted = entries[5]?.body as { scan_id: string };
     const again: PushEntry = {
       ...scan(order.id),
-      body: {
-        barcode: product.barcode,
-        order_id: order.id,
-        scan_id: (entries[5]?.body as { scan_id: string }).scan_id,
-      },
+      body: { barcode: product.barcode, order_id: order.id, scan_id: counted.scan_id },
     };
     const second = await push(admin, [scan(order.id), scan(order.id), again, scan(order.id)]);
     expect(second.body.data.results.map((r) => (r.outcome === 'answered' ? r.status : r.reason))).toEqual([
