@@ -53,8 +53,11 @@ async function openStoreOf(
   });
 }
 
-/** The store opened before the first render (openStoreEarly), once it is open. */
-let early: { userId: string; store: LocalStore | null } | null = null;
+/**
+ * The store opened before the first render (openStoreEarly), once it is open; `isOpen` tells
+ * whether it still is (a later mount of the provider must not start from a store closed since).
+ */
+let early: { userId: string; store: LocalStore; isOpen: () => boolean } | null = null;
 
 /**
  * With a stored session the first screen reads the local store: it is opened at start (main.tsx),
@@ -66,21 +69,20 @@ export function openStoreEarly(): Promise<LocalStore | null> {
   const state = useSession.getState();
   const userId = storeUserId(state);
   if (!userId || !state.user) return Promise.resolve(null);
-  const entry: { userId: string; store: LocalStore | null } = { userId, store: null };
-  early = entry;
-  return openStoreOf(userId, state.user).then(
-    (store) => {
-      entry.store = store;
+  const user = state.user;
+  return import('../local/store')
+    .then(async (local) => {
+      const store = await openStoreOf(userId, user);
+      early = { userId, store, isOpen: () => local.getLocalStore() === store };
       return store;
-    },
-    () => null,
-  );
+    })
+    .catch(() => null);
 }
 
 export function LocalStoreProvider({ children }: { children: ReactNode }) {
   const userId = useSession(storeUserId);
   const [value, setValue] = useState<LocalStoreContextValue>(() =>
-    early?.store && early.userId === userId
+    early && early.userId === userId && early.isOpen()
       ? { store: early.store, error: null }
       : { store: null, error: null },
   );
