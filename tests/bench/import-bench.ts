@@ -43,7 +43,9 @@ interface Server {
 }
 
 function startServer(dataDir: string, databaseUrl = ''): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_CHILD_ARGS: extra Node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  const extra = (process.env.BENCH_CHILD_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       PORT: '0',
