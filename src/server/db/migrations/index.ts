@@ -36,6 +36,7 @@ import { down0043, up0043 } from './0043-bulk-catalogue-announcement';
 import { down0045, up0045 } from './0045-customer-accounts';
 import { down0046, up0046 } from './0046-day-ends';
 import { down0047, up0047 } from './0047-account-sync';
+import { down0048, up0048 } from './0048-import-rows-json';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0045-customer-accounts': { up: up0045, down: down0045 },
   '0046-day-ends': { up: up0046, down: down0046 },
   '0047-account-sync': { up: up0047, down: down0047 },
+  '0048-import-rows-json': { up: up0048, down: down0048 },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -66,7 +66,7 @@ export interface ProductImportsTable {
   separator: string | null;
   status: Generated<string>; // preview | applied
   columns: Json<unknown>;
-  rows: Json<unknown>;
+  rows: Json<unknown>; // json, not jsonb (migration 0048): written and read only whole
   counts: Json<unknown>;
   new_categories: Json<string[]>;
   new_brands: Json<string[]>;
