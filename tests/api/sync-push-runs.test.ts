@@ -105,6 +105,18 @@ const answered = (r: PushResult | undefined) => {
   return r;
 };
 
+/** Adds `units` to the product's stock (an approval reserves them). */
+async function topUp(units: number): Promise<void> {
+  const stock = await api.call<Envelope<{ version: number }>>('GET', `/products/${product.id}`, {
+    token: admin.token,
+  });
+  const added = await api.call('PATCH', `/products/${product.id}/stock`, {
+    token: admin.token,
+    body: { adjustment: units, reason: 'manual_adjustment', expected_version: stock.body.data.version },
+  });
+  expect(added.status, added.raw).toBe(200);
+}
+
 async function scannedOf(orderId: string): Promise<number> {
   const rows = await api.db
     .selectFrom('order_items')
@@ -214,14 +226,7 @@ describe('POST /sync/push: entries sharing a transaction', () => {
 
   it('scans of one order in a run count from what the run wrote, and still see every other change', async () => {
     // Its own units, so the tests after it find the stock they had.
-    const stock = await api.call<Envelope<{ version: number }>>('GET', `/products/${product.id}`, {
-      token: admin.token,
-    });
-    const topUp = await api.call('PATCH', `/products/${product.id}/stock`, {
-      token: admin.token,
-      body: { adjustment: 6, reason: 'manual_adjustment', expected_version: stock.body.data.version },
-    });
-    expect(topUp.status, topUp.raw).toBe(200);
+    await topUp(6);
     const order = await approvedOrder(6);
     const first = scan(order.id);
     const firstScanId = (first.body as { scan_id: string }).scan_id;
@@ -274,14 +279,7 @@ describe('POST /sync/push: entries sharing a transaction', () => {
   });
 
   it("a run's scans answered from memory and written together are what the scans one by one write", async () => {
-    const stock = await api.call<Envelope<{ version: number }>>('GET', `/products/${product.id}`, {
-      token: admin.token,
-    });
-    const topUp = await api.call('PATCH', `/products/${product.id}/stock`, {
-      token: admin.token,
-      body: { adjustment: 30, reason: 'manual_adjustment', expected_version: stock.body.data.version },
-    });
-    expect(topUp.status, topUp.raw).toBe(200);
+    await topUp(30);
     const order = await approvedOrder(30);
     const entries = Array.from({ length: 20 }, () => scan(order.id));
     const { body } = await push(admin, entries);
