@@ -168,7 +168,7 @@ export async function writeScan(
   trx: Transaction<Database>,
   tenantId: string,
   scan: NewScanInput,
-): Promise<{ scanned: number; seq: number } | undefined> {
+): Promise<{ scanned: number; seq: number }> {
   const { rows } = await sql<{ scanned: number | string; seq: number | string }>`
     WITH item AS (
       UPDATE order_items SET scanned_quantity = scanned_quantity + ${scan.quantity}
