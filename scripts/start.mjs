@@ -27,6 +27,15 @@ import { setFlagsFromString } from 'node:v8';
 // Set before PGlite compiles its module (the server is imported below).
 if (process.env.WASM_TIERING_DEFAULT !== '1') setFlagsFromString('--wasm-tiering-budget=18000000');
 
+// V8 lets its heap grow to up to 4× what survived the last full collection before it collects
+// again. Work that builds much short-lived data at once (a 10,000-row product import: ~7 MB of
+// rows per 20 ms, held for the length of a step) then leaves the heap at 3–4× its live size until
+// the next full collection: 240 MB with 60 MB live, measured. A growth of 50 % collects sooner
+// (the import's peak resident memory 656–675 → 480–520 MiB) at the cost of more frequent full
+// collections (a few ms each at this heap size). HEAP_GROWING_PERCENT=0 keeps V8's own rule.
+const heapGrowing = Number(process.env.HEAP_GROWING_PERCENT ?? 50);
+if (heapGrowing > 0) setFlagsFromString(`--heap-growing-percent=${heapGrowing}`);
+
 const root = process.cwd();
 const distDir = process.env.DIST_DIR ?? join(root, 'dist');
 const serverDir = join(root, 'dist-server');

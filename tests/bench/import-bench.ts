@@ -3,7 +3,7 @@
  *
  * Question: how long do the preview and the import of a 10,000-row workbook take, how much memory
  * does the server need for them, and do other users notice? The server runs in a CHILD process as
- * `npm start` runs it (src/server/main.ts, PGlite in a fresh temporary DATA_DIR, demo seed); this
+ * `npm start` runs it (scripts/start.mjs: the built bundle, PGlite in a fresh temporary DATA_DIR, demo seed); this
  * process builds the files, uploads them as the admin, and is the other users' load generator
  * (autocannon on `GET /api/orders?page=1&limit=10` as the manager, a fixed rate over many
  * connections so a stall shows in p99).
@@ -19,9 +19,11 @@
  *   ROWS=10000 RATE=20 node --import tsx tests/bench/import-bench.ts
  *   IMPORT_DATABASE=postgres TEST_DATABASE_URL=postgres://… node --import tsx tests/bench/import-bench.ts
  *     (the server on a temporary PostgreSQL database instead of PGlite)
+ *   IMPORT_SERVER=tsx …  (the server from its TypeScript sources through tsx, not the built bundle)
+ *   SETTLE_S=20 …        (seconds after the imports before the server's memory is read once more)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import writeExcelFile from 'write-excel-file/node';
@@ -36,6 +38,9 @@ const WINDOW_S = Number(process.env.WINDOW_S ?? 2);
 const TENANT = 'demo';
 const ON_POSTGRES = process.env.IMPORT_DATABASE === 'postgres';
 const ADMIN_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
+const FROM_SOURCES = process.env.IMPORT_SERVER === 'tsx';
+/** Seconds to wait after the imports before reading the server's memory once more. */
+const SETTLE_S = Number(process.env.SETTLE_S ?? 20);
 
 interface Server {
   child: ChildProcess;
@@ -45,9 +50,12 @@ interface Server {
 function startServer(dataDir: string, databaseUrl = ''): Promise<Server> {
   // BENCH_CHILD_ARGS: extra Node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
   const extra = (process.env.BENCH_CHILD_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'src/server/main.ts'], {
+  // As `npm start` runs it (the built bundle, plain Node) unless IMPORT_SERVER=tsx (the sources).
+  const entry = FROM_SOURCES ? ['--import', 'tsx', 'src/server/main.ts'] : ['scripts/start.mjs'];
+  const child = spawn(process.execPath, [...extra, ...entry], {
     env: {
       ...process.env,
+      SKIP_BUILD: '1',
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -65,7 +73,10 @@ function startServer(dataDir: string, databaseUrl = ''): Promise<Server> {
       const match = /hazır: (http:\/\/[^/\s]+)\//.exec(out);
       if (match?.[1]) {
         child.stdout?.off('data', onData);
-        child.stdout?.resume();
+        // BENCH_CHILD_LOG: a file for the server's output from here on (e.g. with --trace-gc).
+        const log = process.env.BENCH_CHILD_LOG;
+        if (log) child.stdout?.on('data', (c: Buffer) => appendFileSync(log, c));
+        else child.stdout?.resume();
         resolve({ child, origin: match[1].replace('localhost', '127.0.0.1') });
       }
     };
@@ -202,7 +213,7 @@ async function run(databaseUrl: string) {
     const url = `${base}/orders?tenant=${TENANT}&page=1&limit=10`;
     const files = [await workbook(ROWS, 0), await workbook(ROWS, 1)];
     console.log(
-      `Server: child process (src/server/main.ts), ${databaseUrl ? 'PostgreSQL (temporary database)' : `PGlite in ${dataDir}`}; node ${process.version}. ` +
+      `Server: child process (${FROM_SOURCES ? 'src/server/main.ts through tsx' : 'scripts/start.mjs: the built bundle'}), ${databaseUrl ? 'PostgreSQL (temporary database)' : `PGlite in ${dataDir}`}; node ${process.version}. ` +
         `Files: ${ROWS} rows × 9 columns .xlsx (${((files[0]?.length ?? 0) / 1024) | 0} KiB).`,
     );
     console.log(
@@ -251,6 +262,11 @@ async function run(databaseUrl: string) {
         );
       }
     }
+    await new Promise((r) => setTimeout(r, SETTLE_S * 1000));
+    const settled = memory(server.child.pid);
+    console.log(
+      `server RSS ${SETTLE_S} s after the imports: ${settled.rss.toFixed(0)} MiB (peak ${settled.peak.toFixed(0)} MiB)`,
+    );
   } finally {
     server?.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
