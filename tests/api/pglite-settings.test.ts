@@ -1,6 +1,9 @@
+import fs, { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PGLITE_SETTINGS, startPglite } from '../../src/server/db/pglite';
+import { openFileLimitRaised, PGLITE_SETTINGS, startPglite } from '../../src/server/db/pglite';
 
 /**
  * The embedded database is opened sized for a small server (src/server/db/pglite.ts): the
@@ -31,6 +34,38 @@ describe('PGlite settings', () => {
       maintenance_work_mem: '16MB',
       temp_buffers: '1MB',
     });
+  });
+
+  // PostgreSQL in PGlite kept at most 48 files open: a workload over more relations than that
+  // (the sync pull) closed and opened files on every query.
+  it('keep the files of many relations open: reading them again opens none', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pglite-files-'));
+    const db = startPglite({ dataDir: dir });
+    let opens = 0;
+    const openSync = fs.openSync;
+    try {
+      await db.waitReady;
+      expect(openFileLimitRaised(db)).toBe(true);
+      const tables = 60; // 120 files with their primary keys
+      for (let i = 0; i < tables; i++)
+        await db.exec(`CREATE TABLE t${i} (id int PRIMARY KEY, v text); INSERT INTO t${i} VALUES (1, 'a')`);
+      const readAll = async () => {
+        for (let i = 0; i < tables; i++) await db.query(`SELECT v FROM t${i} WHERE id = 1`);
+      };
+      await readAll();
+      // PGlite's file system opens every file through Node's fs.openSync.
+      fs.openSync = ((...args: Parameters<typeof openSync>) => {
+        opens++;
+        return openSync(...args);
+      }) as typeof openSync;
+      await readAll();
+      await readAll();
+    } finally {
+      fs.openSync = openSync;
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(opens).toBe(0);
   });
 
   it('take a bigger page cache when one is configured', async () => {

@@ -76,15 +76,24 @@ async function main() {
     await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
     // The pull requests of the first sync: how many pages, their time on the wire, their size.
     const pulls: { ms: number; bytes: number }[] = [];
+    // TIMELINE=1: every API request of the first sync, from the click (start, first byte, last byte).
+    const timeline: string[] = [];
+    let clickEpoch = 0;
     const onPull = async (request: Request) => {
-      if (!request.url().includes('/api/sync/pull')) return;
       const timing = request.timing();
+      if (process.env.TIMELINE && request.url().includes('/api/'))
+        timeline.push(
+          `  ${new URL(request.url()).pathname.padEnd(28)} start ${(timing.startTime - clickEpoch).toFixed(0)} ms, ` +
+            `first byte +${timing.responseStart.toFixed(0)}, last byte +${timing.responseEnd.toFixed(0)} ms`,
+        );
+      if (!request.url().includes('/api/sync/pull')) return;
       const sizes = await request.sizes().catch(() => ({ responseBodySize: 0 }));
       pulls.push({ ms: timing.responseEnd, bytes: sizes.responseBodySize });
     };
     page.on('requestfinished', onPull);
     const profiler: CpuProfiler | null = PROFILE ? await startCpuProfile(page, PROFILE) : null;
     const t0 = performance.now();
+    clickEpoch = Date.now();
     await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
     let firstRowsAt: number | undefined;
     let count = -1;
@@ -119,6 +128,7 @@ async function main() {
         : `First sync: NOT complete after ${seconds(syncMs)}: ${count} of ${expected} orders`,
     );
 
+    for (const line of timeline) console.log(line);
     if (pulls.length) {
       const wireMs = pulls.reduce((sum, p) => sum + p.ms, 0);
       const mib = pulls.reduce((sum, p) => sum + p.bytes, 0) / 1024 / 1024;

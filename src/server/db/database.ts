@@ -270,11 +270,26 @@ async function allApplied(db: Kysely<Database>, wanted: string[]): Promise<boole
  *  - the visibility map is never set, so index-only scans (the order list's count over
  *    orders_live_scope_idx, migration 0003) still read every row.
  * main.ts runs it soon after start and every `STATISTICS_EVERY_MS` on PGlite. VACUUM skips pages that are
- * already all-visible, so after the first run it only reads what changed. It is one statement, so
- * on PGlite's single connection it simply queues between requests.
+ * already all-visible, so after the first run it only reads what changed.
+ *
+ * One statement per table (the catalogues too, as a database-wide VACUUM does; TOAST tables go
+ * with their owners), not one for the database: on PGlite's single connection a statement holds
+ * every other request until it ends, and requests queue between statements. Measured with 10,000
+ * orders: the whole database ~0.5 s in one statement; table by table the same total, the longest
+ * one (order_items) 0.15–0.17 s — what a request arriving meanwhile may now wait.
  */
 export async function refreshStatistics(db: Kysely<Database>): Promise<void> {
-  await sql`VACUUM (ANALYZE)`.execute(db);
+  const tables = await sql<{ name: string }>`
+    SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_all_tables
+    WHERE schemaname NOT IN ('pg_toast', 'information_schema')`.execute(db);
+  for (const { name } of tables.rows) {
+    try {
+      await sql.raw(`VACUUM (ANALYZE) ${name}`).execute(db);
+    } catch (error) {
+      // 42P01: dropped since it was listed (a tenant's staging, a test's table): nothing to do.
+      if ((error as { code?: unknown }).code !== '42P01') throw error;
+    }
+  }
 }
 export const STATISTICS_EVERY_MS = 15 * 60_000;
 /** The first run, this long after the server listens (main.ts). */

@@ -31,6 +31,51 @@ export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Open files. PostgreSQL keeps the files of the relations it reads open, in a cache of at most
+ * `max_safe_fds` descriptors, closing the least recently used one to open another. A server
+ * measures that number at start (`set_max_safe_fds`); PGlite's single-user start does not, so it
+ * keeps the compiled-in floor of 48 — and a sync pull alone reads orders, their lines, events,
+ * customers, products, users, their indexes and the catalogues: more than 48 files, so every
+ * query closed and opened files again (~600 opens in 2 s of a first sync, a path lookup and an
+ * open system call each through the WebAssembly file system; ~15 % of the server's time then).
+ *
+ * There is no setting for it, so the variable is set in PostgreSQL's memory once PGlite is ready:
+ * PGlite starts with `max_files_per_process` = FILE_LIMIT_MARK (a value chosen to be found; the
+ * setting itself is not used by PGlite's start), and fd.c keeps `max_safe_fds` right after it.
+ * Exactly one place in the static data must hold FILE_LIMIT_MARK followed by 48; anything else
+ * (another PGlite build) leaves PostgreSQL as it is. Node raises its own descriptor limit to the
+ * system's hard limit at start, far above PGLITE_OPEN_FILES.
+ */
+const FILE_LIMIT_MARK = 977;
+/** PostgreSQL's FD_MINFREE: the value max_safe_fds keeps when nothing measured it. */
+const COMPILED_MAX_SAFE_FDS = 48;
+export const PGLITE_OPEN_FILES = 300;
+/** PostgreSQL's static data lies in the first megabytes of the WebAssembly memory. */
+const STATIC_DATA_BYTES = 16 * 1024 * 1024;
+
+const raised = new WeakSet<PGlite>();
+
+function raiseOpenFileLimit(pg: PGlite): void {
+  const heap = (pg as unknown as { mod?: { HEAP32?: Int32Array } }).mod?.HEAP32;
+  if (!heap) return;
+  const end = Math.min(heap.length - 1, STATIC_DATA_BYTES / 4);
+  let at = -1;
+  for (let i = 0; i < end; i++) {
+    if (heap[i] !== FILE_LIMIT_MARK || heap[i + 1] !== COMPILED_MAX_SAFE_FDS) continue;
+    if (at >= 0) return; // more than one: not sure which, so none
+    at = i + 1;
+  }
+  if (at < 0) return;
+  heap[at] = PGLITE_OPEN_FILES;
+  raised.add(pg);
+}
+
+/** Whether PostgreSQL in this PGlite keeps PGLITE_OPEN_FILES files open (see raiseOpenFileLimit). */
+export function openFileLimitRaised(pg: PGlite): boolean {
+  return raised.has(pg);
+}
+
+/**
  * Starts PGlite on `dataDir` (made owner-only first; in memory without one) with PGLITE_SETTINGS.
  * Not awaited: the instance's queries wait until it is ready (`waitReady`).
  */
@@ -46,15 +91,23 @@ export function startPglite(options: {
     ...PGLITE_SETTINGS,
     ...(options.sharedBuffers ? { shared_buffers: options.sharedBuffers } : {}),
   };
-  return new PGlite({
+  const pg = new PGlite({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     // PGlite's own start parameters, then ours (a later -c wins).
     startParams: [
       ...PGlite.defaultStartParams,
       ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+      '-c',
+      `max_files_per_process=${FILE_LIMIT_MARK}`,
     ],
   });
+  // Registered first: it runs before any caller's continuation of waitReady.
+  pg.waitReady.then(
+    () => raiseOpenFileLimit(pg),
+    () => undefined,
+  );
+  return pg;
 }
 
 /**

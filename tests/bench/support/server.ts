@@ -21,7 +21,9 @@ export async function startBenchServer(options: { dataDir?: string } = {}): Prom
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sys-bench-'));
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+  // BENCH_CHILD_ARGS: extra Node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  const extra = (process.env.BENCH_CHILD_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...extra, 'scripts/start.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),
