@@ -75,6 +75,8 @@ async function pauseAt(db: Kysely<Database>, table: string, when: string, marker
     .raw(`CREATE TRIGGER test_pause BEFORE INSERT ON ${table} FOR EACH ROW WHEN (${when})
       EXECUTE FUNCTION test_pause('${marker}')`)
     .execute(db);
+  // ALWAYS: it fires in the statements the import runs with triggers off (session_replication_role).
+  await sql.raw(`ALTER TABLE ${table} ENABLE ALWAYS TRIGGER test_pause`).execute(db);
 }
 
 async function unpause(db: Kysely<Database>, table: string) {

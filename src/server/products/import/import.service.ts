@@ -400,14 +400,22 @@ export async function stage(
     throw notFound(IMPORT_MESSAGES.notFound);
   if (record.fingerprint !== expectedFingerprint) throw conflict();
   await purgeStaging(db, staleStagingBefore(), tenantId);
+  // Outside a transaction, each step below yields to the event loop before the next: the embedded
+  // database runs on this thread, so a step's statement and the work on its rows hold every other
+  // request; between steps, requests that arrived meanwhile get their turn.
+  const pause = () => (db.isTransaction ? Promise.resolve() : yieldToLoop());
   const stored = ((await repo.importRows(db, tenantId, id)) ?? []) as StoredRow[];
+  await pause();
 
   // The products as they are now must be as the preview saw them: then what is staged below
   // (their ids, change numbers, stock, current values) is what the preview showed.
   const { codes, barcodes } = fingerprintKeys(stored);
   const existing = await repo.productsByCodes(db, tenantId, codes);
+  await pause();
   const holders = await repo.productsByBarcodes(db, tenantId, barcodes);
+  await pause();
   if (fingerprintOf(codes, existing, barcodes, holders) !== record.fingerprint) throw conflict();
+  await pause();
   const byCode = new Map(existing.map((p) => [p.product_code, p]));
   const holderOf = new Map(holders.map((h) => [h.barcode, h.id]));
 
@@ -418,6 +426,7 @@ export async function stage(
   let updateOrd = creates;
   const staged: repo.StagedRow[] = [];
   for (const [ord, r] of stored.entries()) {
+    if (ord > 0 && ord % STAGE_CHUNK === 0) await pause();
     if (r.action === 'error') continue;
     const v = r.values;
     const current = byCode.get(r.product_code);
