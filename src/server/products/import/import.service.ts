@@ -505,6 +505,8 @@ export async function stage(
     }
     // Its own short step, not inside the confirmation's transaction (see refreshStatistics).
     if (staged.length >= LARGE_FILE_ROWS) await repo.refreshStatistics(db);
+    // The confirmation's transaction comes next: requests that waited for the ANALYZE go first.
+    await pause();
   } catch (error) {
     await unstage(db, tenantId, id, run).catch(() => undefined);
     throw error;
