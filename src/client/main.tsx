@@ -13,10 +13,12 @@ import '@fontsource/roboto/latin-ext-700.css';
 import './app/catalogue-tr';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { login } from './api/auth';
 import { App } from './app/app';
 import { openStoreEarly } from './app/local-store-provider';
 import { loadLoginPage, preloadScreen } from './app/router';
-import { captureLoginShell, takeOverWhen } from './auth/login-shell-handoff';
+import { readLockout } from './auth/login-lockout';
+import { captureLoginShell, sendHeldSubmit, takeOverWhen } from './auth/login-shell-handoff';
 import { registerServiceWorker } from './pwa/service-worker';
 import { followCompanyLanguage, loadEnglish } from './shared-ui/i18n';
 import { useSession } from './state/session';
@@ -76,6 +78,15 @@ if (!takingOver && stored.token && stored.user && window.location.pathname !== '
   before.push(Promise.race([firstRead, new Promise((done) => setTimeout(done, STORE_HEAD_START_MS))]));
 }
 const start = () => {
+  // A submit the plain form held goes to the server now, while the login screen is built; the
+  // screen takes its answer when it replays that submit (login-shell-handoff.ts). The local
+  // store's code is fetched meanwhile, as the screen's own submit does.
+  if (takingOver && readLockout() === null) {
+    sendHeldSubmit((username, password) => {
+      void import('./local/store').catch(() => undefined);
+      return login({ username, password });
+    });
+  }
   if (before.length) void Promise.all(before).then(render, render);
   else render();
 };

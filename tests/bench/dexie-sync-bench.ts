@@ -6,7 +6,8 @@
  * ORDERS (default 10,000) extra orders for tenant demo (tests/bench/support/bulk-orders.ts). The
  * server then finds a non-empty database and starts on it as it would in production.
  *
- * In the page, as the manager (who sees every order of the tenant):
+ * In the page, as the manager (who sees every order of the tenant), the username and password
+ * typed key by key (TYPE_DELAY_MS apart, default 60 ms; 0 fills them at once):
  *   1. first sync: from the click on "Giriş Yap" until the local store (IndexedDB `sys-demo-<id>`,
  *      table `orders`) holds every order — sign-in, app start, the paged pull, Dexie writes and
  *      whatever the screens render meanwhile;
@@ -44,6 +45,7 @@ const USERNAME = 'manager';
 /** PROFILE=<file.cpuprofile>: a CPU profile of the page during the first sync (support/cpu-profile.ts). */
 const PROFILE = process.env.PROFILE;
 const WARM_SERVER = process.env.WARM_SERVER === '1';
+const TYPE_DELAY_MS = Number(process.env.TYPE_DELAY_MS ?? 60);
 const ORDER_INDEXES =
   'id, order_number, status, salesperson_id, driver_id, created_at, updated_at, pending_sync, [status+created_at], [salesperson_id+created_at]';
 
@@ -72,8 +74,17 @@ async function main() {
 
     // ---------------------------------------------------------------- 1. first sync ---
     await page.goto(`${baseURL}/login?tenant=${TENANT}`);
-    await page.locator('input[name="username"]').fill(USERNAME);
-    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    // Typed key by key, as a person types (TYPE_DELAY_MS between keys, default 60; 0 fills each
+    // field at once): the first key loads the app (login-boot.ts), which a person's typing leaves
+    // time for and an instant fill does not.
+    for (const [field, text] of [
+      ['username', USERNAME],
+      ['password', DEMO_PASSWORD],
+    ] as const) {
+      const input = page.locator(`input[name="${field}"]`);
+      if (TYPE_DELAY_MS > 0) await input.pressSequentially(text, { delay: TYPE_DELAY_MS });
+      else await input.fill(text);
+    }
     // The pull requests of the first sync: how many pages, their time on the wire, their size.
     const pulls: { ms: number; bytes: number }[] = [];
     // TIMELINE=1: every API request of the first sync, from the click (start, first byte, last byte).

@@ -64,6 +64,30 @@ async function holdApp(page: Page): Promise<{ release: () => void; requested: ()
 
 const shell = (page: Page) => page.locator('[data-login-shell]');
 
+/**
+ * Records, in the page, every sign-in request as it is SENT: the username in its body and whether
+ * the plain-HTML form was still on the page at that moment (the app had not rendered its screen).
+ */
+async function recordSignIns(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const sent: { username: unknown; formStillPlain: boolean }[] = [];
+    (window as unknown as { __signIns: typeof sent }).__signIns = sent;
+    const original = window.fetch.bind(window);
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : null;
+      const url = request ? request.url : String(input);
+      if (new URL(url, location.href).pathname === '/api/auth/login') {
+        const formStillPlain = document.querySelector('[data-login-shell]') !== null;
+        const body = request ? request.clone().text() : Promise.resolve(String(init?.body ?? ''));
+        void body.then((text) => sent.push({ username: JSON.parse(text).username, formStillPlain }));
+      }
+      return original(input, init);
+    };
+  });
+}
+const signIns = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __signIns: unknown[] }).__signIns);
+
 /** Waits until the page has fetched the app's scripts (none new for a second). */
 async function appLoaded(page: Page): Promise<void> {
   const count = () =>
@@ -174,12 +198,14 @@ describe("the first visit's /login", () => {
     expect(new URL(page.url()).search).toBe('?tenant=demo'); // never a GET with the form in the address
     await context.close();
 
-    // A full submit before the app arrives signs in.
+    // A full submit before the app arrives signs in: ONE sign-in request, sent as soon as the
+    // app is there — before its login screen replaced the plain form, not after.
     const second = await newContext(browser());
     const page2 = await second.newPage();
+    await recordSignIns(page2);
     const app2 = await holdApp(page2);
     await page2.goto(`${baseURL}/login?tenant=demo`);
-    await page2.locator('#username').fill('warehouse');
+    await page2.locator('#username').fill(' warehouse ');
     await page2.locator('#password').fill(DEMO_PASSWORD);
     await page2.keyboard.press('Enter');
     await expect.poll(() => page2.locator('button[type="submit"]').isDisabled()).toBe(true);
@@ -187,7 +213,29 @@ describe("the first visit's /login", () => {
     app2.release();
     await page2.waitForURL((url) => url.pathname === '/warehouse-dashboard', { timeout: 30_000 });
     expect(new URL(page2.url()).search).not.toContain('password');
+    expect(await signIns(page2)).toEqual([{ username: 'warehouse', formStillPlain: true }]);
     await second.close();
+
+    // A wrong password submitted before the app arrives: the screen says so, once, from that one
+    // request's answer, and empties the password as after any failed sign-in.
+    const third = await newContext(browser());
+    const page3 = await third.newPage();
+    await recordSignIns(page3);
+    const app3 = await holdApp(page3);
+    await page3.goto(`${baseURL}/login?tenant=demo`);
+    await page3.locator('#username').fill('nobody-here');
+    await page3.locator('#password').fill('wrong-password');
+    await page3.keyboard.press('Enter');
+    await expect.poll(() => page3.locator('button[type="submit"]').isDisabled()).toBe(true);
+    app3.release();
+    await expect
+      .poll(() => page3.getByText('Kullanıcı adı veya şifre hatalı. Lütfen tekrar deneyin.').count(), {
+        timeout: 30_000,
+      })
+      .toBe(1);
+    expect(await page3.locator('#password').inputValue()).toBe('');
+    expect(await signIns(page3)).toEqual([{ username: 'nobody-here', formStillPlain: true }]);
+    await third.close();
   });
 
   it('says so when the app cannot be downloaded, and loads it on the next try', async () => {

@@ -12,6 +12,7 @@ import {
   useState,
 } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import type { AuthResponse } from '../../shared/api';
 import { landingPathFor } from '../../shared/domain/roles';
 import { login } from '../api/auth';
 import { getTenant } from '../api/tenant';
@@ -31,7 +32,7 @@ import {
   PasswordField,
   UsernameField,
 } from './login-parts';
-import { type LoginShellState, takeLoginShell } from './login-shell-handoff';
+import { type LoginShellState, takeHeldSubmit, takeLoginShell } from './login-shell-handoff';
 
 /** Loaded when first opened: MUI's Dialog (modal, focus trap) is not part of the first visit's download. */
 const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog'));
@@ -174,7 +175,8 @@ export default function LoginPage() {
     // answer is in instead of one download later. Only warmed here; the app opens the store.
     void import('../local/store').catch(() => undefined);
     try {
-      const result = await login({ username: username.trim(), password });
+      const result = await (takeHeldSubmit<AuthResponse>(username.trim(), password) ??
+        login({ username: username.trim(), password }));
       clearLockout();
       // A one-time password (an admin made it): the change screen, with the password just typed.
       const mustChange = result.must_change_password === true || result.user.must_change_password === true;

@@ -95,6 +95,42 @@ export function takeOverWhen(takeOver: () => void): void {
   state.form.querySelector('[data-login-shell-forgot]')?.addEventListener('click', once, { once: true });
 }
 
+/** A sign-in sent for the shell's held submit before the login screen rendered (sendHeldSubmit). */
+let held: { username: string; password: string; answer: Promise<unknown> } | null = null;
+
+/**
+ * The user submitted the plain form before the app was there: sends that sign-in NOW, as the
+ * login screen would (the username trimmed, nothing sent without both fields), instead of after
+ * the screen's first renders — the server checks the password while React builds the screen.
+ * The login screen's replayed submit then takes this answer (takeHeldSubmit) rather than asking
+ * again, so it is still one attempt, and what it does with the answer (an error, a lockout, a
+ * password to change) is unchanged. The caller does not call it when the screen would not send
+ * the sign-in either (a lockout stored on this device).
+ */
+export function sendHeldSubmit(send: (username: string, password: string) => Promise<unknown>): void {
+  const state = captured;
+  if (!state || state.form.dataset.pending !== '1') return;
+  const username = state.username.value.trim();
+  const password = state.password.value;
+  if (!username || !password) return;
+  const answer = send(username, password);
+  // Seen by the screen that takes it; if none does, never an unhandled rejection.
+  answer.catch(() => undefined);
+  held = { username, password, answer };
+}
+
+/**
+ * The answer of the sign-in sendHeldSubmit sent for exactly these values, once; null when none
+ * was sent (the screen then sends its own).
+ */
+export function takeHeldSubmit<T>(username: string, password: string): Promise<T> | null {
+  const sent = held;
+  held = null;
+  return sent && sent.username === username && sent.password === password
+    ? (sent.answer as Promise<T>)
+    : null;
+}
+
 /** The shell's state, once (null when there was no shell or it was already taken). */
 export function takeLoginShell(): LoginShellState | null {
   const state = captured;

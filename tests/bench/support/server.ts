@@ -22,6 +22,7 @@ export async function startBenchServer(options: { dataDir?: string } = {}): Prom
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sys-bench-'));
   let output = '';
   // BENCH_CHILD_ARGS: extra Node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  // SHOW_SERVER=1: the server's output is printed as it comes.
   const extra = (process.env.BENCH_CHILD_ARGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = spawn(process.execPath, [...extra, 'scripts/start.mjs'], {
     env: {
@@ -38,6 +39,7 @@ export async function startBenchServer(options: { dataDir?: string } = {}): Prom
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => {
+    if (process.env.SHOW_SERVER) process.stdout.write(d);
     output += d;
   });
   child.stderr?.on('data', (d) => {
