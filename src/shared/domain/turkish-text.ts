@@ -21,8 +21,8 @@ export function listNameKey(name: string): string {
  *  - everything else (digits, punctuation, other scripts) stays as it is.
  * Each character of SEARCH_FOLD_FROM becomes the character at the same place in SEARCH_FOLD_TO;
  * those past its end (the combining marks) are left out: exactly SQL's
- * `translate(text, FROM, TO)`, so the server's `tr_fold` function (a migration that states these
- * two strings) folds alike, and a test compares the two on the database.
+ * `translate(text, FROM, TO)`. The server's `tr_fold` function (made by a migration from these two
+ * strings) gives the same text, and a test compares the two on the database.
  */
 export const SEARCH_FOLD_FROM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZÇçĞğİıÖöŞşÜüÂâÎîÛû\u0302\u0306\u0307\u0308\u0327';
 export const SEARCH_FOLD_TO = 'abcdefghijklmnopqrstuvwxyzccggiioossuuaaiiuu';

@@ -37,6 +37,7 @@ import { down0045, up0045 } from './0045-customer-accounts';
 import { down0046, up0046 } from './0046-day-ends';
 import { down0047, up0047 } from './0047-account-sync';
 import { down0048, up0048 } from './0048-import-rows-json';
+import { down0049, up0049 } from './0049-search-fold-replace';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '0046-day-ends': { up: up0046, down: down0046 },
   '0047-account-sync': { up: up0047, down: down0047 },
   '0048-import-rows-json': { up: up0048, down: down0048 },
+  '0049-search-fold-replace': { up: up0049, down: down0049 },
 };
 
 export const migrationProvider: MigrationProvider = {
