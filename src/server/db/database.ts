@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import type pg from 'pg';
 import { lazyRequire } from '../lib/lazy-require';
 import { migrationProvider } from './migrations';
 import { startPglite } from './pglite';
+import { inBackground, PriorityPGliteDialect } from './pglite-priority';
 import type { Database } from './schema';
 
 export { pgliteDir, securePrivateDirectory } from './pglite';
+export { inBackground } from './pglite-priority';
 
 /** The PostgreSQL driver, loaded only when DATABASE_URL is set (on PGlite it is never needed). */
 const pgDriver = lazyRequire<typeof import('pg')>('pg');
@@ -125,7 +126,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const client = options.pglite ?? startPglite(options);
   // An instance the caller started is wrapped at once: its queries wait for it to be ready.
   if (!options.pglite) await client.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<Database>({ dialect: new PriorityPGliteDialect(client) });
   return {
     db,
     kind: 'pglite',
@@ -276,9 +277,14 @@ async function allApplied(db: Kysely<Database>, wanted: string[]): Promise<boole
  * with their owners), not one for the database: on PGlite's single connection a statement holds
  * every other request until it ends, and requests queue between statements. Measured with 10,000
  * orders: the whole database ~0.5 s in one statement; table by table the same total, the longest
- * one (order_items) 0.15–0.17 s — what a request arriving meanwhile may now wait.
+ * one (order_items) 0.15–0.17 s — what a request arriving meanwhile may now wait. Each table's
+ * statement is background work (pglite-priority.ts): users' statements waiting go first.
  */
-export async function refreshStatistics(db: Kysely<Database>): Promise<void> {
+export function refreshStatistics(db: Kysely<Database>): Promise<void> {
+  return inBackground(() => refreshEachTable(db));
+}
+
+async function refreshEachTable(db: Kysely<Database>): Promise<void> {
   const tables = await sql<{ name: string }>`
     SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_all_tables
     WHERE schemaname NOT IN ('pg_toast', 'information_schema')`.execute(db);

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../../shared/api/endpoints';
 import { IMPORT_LIMITS } from '../../../shared/domain/product-import';
+import { inBackground } from '../../db/database';
 import { runOf } from '../../idempotency/active-runs';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/route';
@@ -33,10 +34,13 @@ export default async function importRoutes(app: FastifyInstance) {
       throw new AppError(400, 'VALIDATION_ERROR', IMPORT_FILE_MESSAGES.NO_FILE, { field: 'file' });
     }
     try {
-      const data = await service.preview(app.db, request.tenant.id, request.user.id, {
-        name: file.filename || 'dosya',
-        bytes: file.bytes,
-      });
+      // Background work on the embedded database: other users' statements go first.
+      const data = await inBackground(() =>
+        service.preview(app.db, request.tenant.id, request.user.id, {
+          name: file.filename || 'dosya',
+          bytes: file.bytes,
+        }),
+      );
       return reply.code(200).send({ success: true, data });
     } catch (error) {
       if (error instanceof ImportFileError) throw fileRefusal(error);
@@ -90,40 +94,44 @@ export default async function importRoutes(app: FastifyInstance) {
           .catch((error) => request.log.warn({ err: error }, 'import staging clean-up failed'));
     };
     try {
-      return await app.mutate(
-        request,
-        reply,
-        {
-          action: 'product.import',
-          entity: 'product_import',
-          prepare: async () => {
-            if (!runOf(app, request)) staged.run = await service.stage(app.db, tenantId, id, fingerprint);
-          },
-          finish: unstage,
-        },
-        async (trx) => {
-          const inside = staged.run ? null : await service.stage(trx, tenantId, id, fingerprint);
-          const { report, changed } = await service.confirm(
-            trx,
-            tenantId,
-            request.user.id,
-            id,
-            fingerprint,
-            staged.run ?? inside,
-          );
-          if (inside) await service.unstage(trx, tenantId, id, inside);
-          return {
-            data: report,
-            changed,
-            entityId: id,
-            audit: {
-              params: { created: report.created, updated: report.updated, unchanged: report.unchanged },
+      // Background work on the embedded database: other users' statements go first, and the
+      // confirmation's one transaction starts only when none is waiting (db/pglite-priority.ts).
+      return await inBackground(() =>
+        app.mutate(
+          request,
+          reply,
+          {
+            action: 'product.import',
+            entity: 'product_import',
+            prepare: async () => {
+              if (!runOf(app, request)) staged.run = await service.stage(app.db, tenantId, id, fingerprint);
             },
-          };
-        },
+            finish: unstage,
+          },
+          async (trx) => {
+            const inside = staged.run ? null : await service.stage(trx, tenantId, id, fingerprint);
+            const { report, changed } = await service.confirm(
+              trx,
+              tenantId,
+              request.user.id,
+              id,
+              fingerprint,
+              staged.run ?? inside,
+            );
+            if (inside) await service.unstage(trx, tenantId, id, inside);
+            return {
+              data: report,
+              changed,
+              entityId: id,
+              audit: {
+                params: { created: report.created, updated: report.updated, unchanged: report.unchanged },
+              },
+            };
+          },
+        ),
       );
     } finally {
-      await unstage();
+      await inBackground(unstage);
     }
   });
 
