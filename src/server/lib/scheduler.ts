@@ -1,9 +1,13 @@
+import { inBackground } from '../db/pglite-priority';
+
 /**
  * The server's background jobs (backups, log retention, the e-mail queue): each runs every `ms`,
  * never twice at once (a run that outlasts its interval makes the next tick skip), and its errors
  * are logged, never thrown — a job that fails once runs again on its next tick instead of quietly
  * stopping. Timers are unref'd (they never keep the process alive) and stop when the app closes.
  * `run(name)` starts a job now and waits for it: admin actions ("back up now") and tests use it.
+ * A job's statements are background work on the embedded database (db/pglite-priority.ts): a
+ * user's statement waiting for the one connection goes first.
  */
 export interface Job {
   name: string;
@@ -37,8 +41,7 @@ export class Scheduler {
     const current = this.running.get(name);
     if (current) return current;
     if (this.stopped) return Promise.resolve();
-    const run = job
-      .run()
+    const run = inBackground(job.run)
       .catch((error: unknown) => this.onError(name, error))
       .finally(() => this.running.delete(name));
     this.running.set(name, run);
