@@ -54,6 +54,8 @@ function startServer(dataDir: string, databaseUrl = ''): Promise<Server> {
   const entry = FROM_SOURCES ? ['--import', 'tsx', 'src/server/main.ts'] : ['scripts/start.mjs'];
   const child = spawn(process.execPath, [...extra, ...entry], {
     env: {
+      // As `npm start` sets it (package.json): one glibc malloc arena.
+      MALLOC_ARENA_MAX: '1',
       ...process.env,
       SKIP_BUILD: '1',
       PORT: '0',

@@ -41,6 +41,8 @@ export default async function setup(project: TestProject) {
   let output = '';
   child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
+      // As `npm start` sets it (package.json): one glibc malloc arena.
+      MALLOC_ARENA_MAX: '1',
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

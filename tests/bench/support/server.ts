@@ -26,6 +26,8 @@ export async function startBenchServer(options: { dataDir?: string } = {}): Prom
   const extra = (process.env.BENCH_CHILD_ARGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = spawn(process.execPath, [...extra, 'scripts/start.mjs'], {
     env: {
+      // As `npm start` sets it (package.json): one glibc malloc arena.
+      MALLOC_ARENA_MAX: '1',
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

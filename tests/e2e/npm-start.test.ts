@@ -1,0 +1,79 @@
+/**
+ * `npm start` as an operator runs it (the browser tests' server is `scripts/start.mjs` itself): on
+ * a data directory of its own it starts from the built server, answers, and runs with the memory
+ * setting the start script gives it — one glibc malloc arena (docs/operations.md, PGlite memory).
+ * The builds are already there (the browser tests' start made them), so nothing is rebuilt.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/free-port';
+
+let child: ChildProcess | undefined;
+const dataDir = mkdtempSync(join(tmpdir(), 'sys-npm-start-'));
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    child.kill('SIGTERM');
+    await new Promise((done) => child?.once('exit', done));
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The processes under `pid` (its children, theirs, …), read from /proc. */
+function descendants(pid: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) found.push(Number(entry), ...descendants(Number(entry)));
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  return found;
+}
+
+describe('npm start', () => {
+  it('starts the built server, which answers, with one malloc arena', async () => {
+    const port = await freePort();
+    let output = '';
+    child = spawn('npm', ['start', '--silent'], {
+      env: {
+        ...process.env,
+        MALLOC_ARENA_MAX: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d) => {
+      output += d;
+    });
+    child.stderr?.on('data', (d) => {
+      output += d;
+    });
+    let healthy = false;
+    for (let i = 0; i < 400 && !healthy && child.exitCode === null; i++) {
+      try {
+        healthy = (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
+      } catch {
+        await new Promise((r) => setTimeout(r, 300));
+      }
+    }
+    expect(healthy, output.slice(-2000)).toBe(true);
+    // The node process itself (not the shell npm runs the script line in).
+    const server = descendants(child.pid ?? -1).find((pid) =>
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('scripts/start.mjs'),
+    );
+    expect(server, 'the server process under npm').toBeDefined();
+    const environment = readFileSync(`/proc/${server}/environ`, 'utf8').split('\0');
+    expect(environment).toContain('MALLOC_ARENA_MAX=1');
+  });
+});
