@@ -5,7 +5,7 @@
  * The builds are already there (the browser tests' start made them), so nothing is rebuilt.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,11 +13,23 @@ import { freePort } from '../helpers/free-port';
 
 let child: ChildProcess | undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'sys-npm-start-'));
+/** The server process under npm, once found: stopped itself (npm does not pass SIGTERM on). */
+let serverPid: number | undefined;
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await new Promise((done) => child?.once('exit', done));
-  }
+  const stopped = (pid: number) => !existsSync(`/proc/${pid}`);
+  for (const pid of [serverPid, ...descendants(child?.pid ?? -1)])
+    if (pid !== undefined) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    }
+  if (child && child.exitCode === null) child.kill('SIGTERM');
+  // The server closes its database on SIGTERM; wait for it (at most 15 s), then for npm.
+  for (let i = 0; i < 150 && serverPid !== undefined && !stopped(serverPid); i++)
+    await new Promise((r) => setTimeout(r, 100));
+  if (child && child.exitCode === null) await new Promise((done) => child?.once('exit', done));
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -73,6 +85,7 @@ describe('npm start', () => {
       readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('scripts/start.mjs'),
     );
     expect(server, 'the server process under npm').toBeDefined();
+    serverPid = server;
     const environment = readFileSync(`/proc/${server}/environ`, 'utf8').split('\0');
     expect(environment).toContain('MALLOC_ARENA_MAX=1');
   });
