@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { PGlite } from '@electric-sql/pglite';
 import type { DatabaseConnection, Driver, TransactionSettings } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 
@@ -25,7 +24,11 @@ const background = new AsyncLocalStorage<true>();
 /** The longest a background statement or transaction waits while others go first. */
 export const BACKGROUND_MAX_WAIT_MS = 250;
 
-/** Runs `work` with every statement it makes (on the embedded database) as background work. */
+/**
+ * Runs `work` with every statement it makes (on the embedded database) as background work.
+ * Whatever `work` sets off in this process inherits the mark (an event listener it triggers runs
+ * in its context), so such a statement also waits, at most BACKGROUND_MAX_WAIT_MS.
+ */
 export function inBackground<T>(work: () => Promise<T>): Promise<T> {
   return background.run(true, work);
 }
@@ -136,10 +139,6 @@ class PriorityDriver implements Driver {
 
 /** The PGlite dialect whose connection goes to users' statements before background work. */
 export class PriorityPGliteDialect extends PGliteDialect {
-  constructor(client: PGlite) {
-    super(client);
-  }
-
   override createDriver(): Driver {
     return new PriorityDriver(super.createDriver());
   }
