@@ -25,13 +25,22 @@ afterAll(async () => {
         /* already gone */
       }
     }
-  if (child && child.exitCode === null) child.kill('SIGTERM');
+  if (child && running(child)) child.kill('SIGTERM');
   // The server closes its database on SIGTERM; wait for it (at most 15 s), then for npm.
   for (let i = 0; i < 150 && serverPid !== undefined && !stopped(serverPid); i++)
     await new Promise((r) => setTimeout(r, 100));
-  if (child && child.exitCode === null) await new Promise((done) => child?.once('exit', done));
+  if (child && running(child)) await new Promise((done) => child?.once('exit', done));
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/**
+ * Whether `process` has not ended yet. A process ended by a signal has a null `exitCode` (its
+ * `signalCode` says which signal), so `exitCode === null` alone would wait for an 'exit' that has
+ * already been emitted.
+ */
+function running(process: ChildProcess): boolean {
+  return process.exitCode === null && process.signalCode === null;
+}
 
 /** The processes under `pid` (its children, theirs, …), read from /proc. */
 function descendants(pid: number): number[] {
@@ -72,7 +81,7 @@ describe('npm start', () => {
       output += d;
     });
     let healthy = false;
-    for (let i = 0; i < 400 && !healthy && child.exitCode === null; i++) {
+    for (let i = 0; i < 400 && !healthy && running(child); i++) {
       try {
         healthy = (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
       } catch {
