@@ -18,6 +18,7 @@ import { planSends } from './plan';
 import { CATCH_UP_PULL_LIMIT, nextPageOf, pullAll } from './pull';
 import { type InTurnHooks, sendBatchInTurn, sendInTurn } from './push';
 import { createSyncStatus, type SyncStatusStore, tokenClaims } from './status';
+import { pullFetch } from './worker-fetch';
 
 /**
  * The sync engine for ONE user's store: it decides WHEN to pull and push; the what is
@@ -465,6 +466,8 @@ export class SyncEngine {
         report = undefined;
         const page = await call(API.syncPull, {
           ...this.httpOptions(),
+          // Pages are received by a worker: the main thread is busy writing the page before.
+          fetch: this.options.fetch ?? pullFetch(),
           token,
           tenant: this.db.tenant,
           query: { cursor, limit: catchingUp ? bulkLimit : pullLimit, collections: collections?.join(',') },
