@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { Product } from '../../shared/api/entities';
 import type { OutboxEntry } from '../local/database';
 import { uuid } from '../local/outbox';
@@ -59,7 +59,11 @@ export function ProductFormDialog({
   const [seen, setSeen] = useState<Product | null>(product);
   const firstField = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
+  // A layout effect: the form is emptied (or filled) on opening in the same task as the dialog's
+  // first render, before the browser handles a key. As an ordinary effect it could run after the
+  // first keys typed into the new dialog (a quick typist, a wedge scanner, a busy phone) and
+  // wipe them.
+  useLayoutEffect(() => {
     if (!open) return;
     setForm(product ? formFromProduct(product) : emptyForm());
     setSeen(product);

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ChangeEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useLayoutEffect, useState } from 'react';
 import { API } from '../../shared/api/endpoints';
 import {
   type AdminTenant,
@@ -123,7 +123,11 @@ export function TenantFormDialog({
   const update = useTenantMutation(API.adminTenantUpdate, 'tm_updateError', [API.adminTenants]);
   const busy = create.isPending || update.isPending;
 
-  useEffect(() => {
+  // A layout effect: the form is emptied (or filled) on opening in the same task as the dialog's
+  // first render, before the browser handles a key. As an ordinary effect it could run after the
+  // first keys typed into the new dialog (a quick typist, a wedge scanner, a busy phone) and
+  // wipe them.
+  useLayoutEffect(() => {
     if (!open) return;
     setForm(tenant ? formOf(tenant) : EMPTY);
     setSeen(tenant);

@@ -4,7 +4,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type ReactNode, useCallback, useId, useLayoutEffect, useState } from 'react';
 import { DialogSubmitActions } from '../dialog-submit-actions';
 import { useFieldErrors } from '../field-errors';
 import { usePhone } from '../responsive';
@@ -123,7 +123,11 @@ export function useEntityForm<Form extends object, Field extends keyof Form & st
   const [form, setForm] = useState<Form>(initial);
   const { errors, setErrors, edited } = useFieldErrors<Field, Error>();
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
-  useEffect(() => {
+  // A layout effect: the form is emptied (or filled) on opening in the same task as the dialog's
+  // first render, before the browser handles a key. As an ordinary effect it could run after the
+  // first keys typed into the new dialog (a quick typist, a wedge scanner, a busy phone) and
+  // wipe them.
+  useLayoutEffect(() => {
     if (!open) return;
     setForm(initial());
     setErrors({});
