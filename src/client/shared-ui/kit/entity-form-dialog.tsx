@@ -122,11 +122,11 @@ export function useEntityForm<Form extends object, Field extends keyof Form & st
 }) {
   const [form, setForm] = useState<Form>(initial);
   const { errors, setErrors, edited } = useFieldErrors<Field, Error>();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
   // A layout effect: the form is emptied (or filled) on opening in the same task as the dialog's
   // first render, before the browser handles a key. As an ordinary effect it could run after the
   // first keys typed into the new dialog (a quick typist, a wedge scanner, a busy phone) and
   // wipe them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
   useLayoutEffect(() => {
     if (!open) return;
     setForm(initial());
