@@ -11,18 +11,7 @@ import { checksWithoutZod, parseWith } from '../../src/shared/api/contract-check
 import { importRowsResponse } from '../../src/shared/api/product-import';
 import { syncPullResponse } from '../../src/shared/api/sync';
 import { SYNCED } from '../../src/shared/api/synced';
-
-/** A small seeded generator (mulberry32): the same "random" values on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../helpers/seeded-random';
 
 type Def = {
   type: string;

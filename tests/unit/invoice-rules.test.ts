@@ -8,18 +8,7 @@ import {
   parseInvoiceNumber,
   splitGross,
 } from '../../src/shared/domain/invoice';
-
-/** A small seeded generator (mulberry32): the same "random" prices on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../helpers/seeded-random';
 
 describe('KDV split of a KDV-inclusive line', () => {
   it('splits round figures exactly', () => {
