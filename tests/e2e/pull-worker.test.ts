@@ -3,7 +3,9 @@
  * so the main thread is left to write the page before to IndexedDB. Checked in Chromium: a first
  * sync completes with no pull request made by the page itself (a window's resource timing lists
  * only its own requests; a worker's are in the worker's), and when the worker's script cannot be
- * loaded the page makes the requests itself and the sync still completes.
+ * loaded the page makes the requests itself and the sync still completes. A first sync's first page
+ * is asked for with the sign-in's answer (src/client/local/sync/first-page.ts), once: the engine
+ * takes that answer instead of asking again, and the device's health report goes with the next page.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -76,6 +78,35 @@ describe('the pull pages, received by a worker', () => {
       // The orders are there, read from the store's own table.
       const cursor = await localMeta(page, 'cursor');
       expect(Number(cursor)).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("asks for a first sync's first page with the sign-in's answer, once", async () => {
+    const context = await browser().newContext({ locale: 'tr-TR', serviceWorkers: 'allow' });
+    try {
+      // Every pull request the browser makes, the worker's included, in the order they leave.
+      const pulls: { cursor: string | null; report: boolean }[] = [];
+      context.on('request', (request) => {
+        if (!request.url().includes('/api/sync/pull')) return;
+        pulls.push({
+          cursor: new URL(request.url()).searchParams.get('cursor'),
+          report: request.headers()['x-device-report'] !== undefined,
+        });
+      });
+      const page = await firstSync(context);
+      // One request for cursor 0, made without the health report (the early one: the engine's
+      // own first request of a pull carries the report), and the store filled from it.
+      expect(pulls.filter((p) => p.cursor === '0')).toEqual([{ cursor: '0', report: false }]);
+      expect(pulls[0]).toEqual({ cursor: '0', report: false });
+      const cursor = Number(await localMeta(page, 'cursor'));
+      expect(cursor).toBeGreaterThan(0);
+      // The next pull (the app started again) goes on from the stored cursor, with the report.
+      const before = pulls.length;
+      await page.reload();
+      await expect.poll(() => pulls.slice(before).some((p) => p.report), { timeout: 30_000 }).toBe(true);
+      expect(pulls.slice(before).every((p) => Number(p.cursor) >= cursor)).toBe(true);
     } finally {
       await context.close();
     }

@@ -180,6 +180,13 @@ export default function LoginPage() {
       clearLockout();
       // A one-time password (an admin made it): the change screen, with the password just typed.
       const mustChange = result.must_change_password === true || result.user.must_change_password === true;
+      // A first sync's first page is asked for now, while the signed-in screens are drawn and the
+      // device's database is made (local/sync/first-page.ts); a one-time password's session may
+      // not sync until it is replaced.
+      if (!mustChange)
+        void import('../local/store')
+          .then((local) => local.askFirstPageEarly(getTenant(), result.user.id, result.token))
+          .catch(() => undefined);
       useSession.getState().signIn(result.user, result.token, mustChange ? password : null);
       await adoptUserLanguage(result.user.language);
       if (mustChange) {

@@ -12,6 +12,7 @@ import { registerStore } from '../registry';
 import { backoffDelay } from './backoff';
 import { nextBatch } from './batch';
 import { deviceReport } from './device-facts';
+import { withEarlyPage } from './first-page';
 import { competeForLeadership, defaultLocks, type LockManagerLike } from './leader';
 import { LiveChannel } from './live';
 import { planSends } from './plan';
@@ -463,11 +464,18 @@ export class SyncEngine {
       const bulkLimit = catchUpLimit ?? pullLimit ?? CATCH_UP_PULL_LIMIT;
       await pullAll(this.db, async (cursor, collections, catchingUp, onNext) => {
         const headers = report ? { [DEVICE_REPORT_HEADER]: report } : undefined;
+        const sent = report;
         report = undefined;
         const page = await call(API.syncPull, {
           ...this.httpOptions(),
-          // Pages are received by a worker: the main thread is busy writing the page before.
-          fetch: this.options.fetch ?? pullFetch(),
+          // Pages are received by a worker: the main thread is busy writing the page before. A
+          // first sync's first page may have been asked for with the sign-in's answer
+          // (first-page.ts), without the health report: the report then goes with the next page.
+          fetch:
+            this.options.fetch ??
+            withEarlyPage(pullFetch(), () => {
+              report ??= sent;
+            }),
           token,
           tenant: this.db.tenant,
           query: { cursor, limit: catchingUp ? bulkLimit : pullLimit, collections: collections?.join(',') },
