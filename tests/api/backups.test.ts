@@ -271,6 +271,14 @@ describe('restore', () => {
         .where('deleted_at', 'is', null)
         .executeTakeFirstOrThrow();
       expect(Number(n.n)).toBe(Number(m.n));
+      // Its orders' wire texts (derived, not in the backup) are stored again, as the orders are.
+      const wires = await sql<{ id: string; wire: string | null; built: string }>`
+        SELECT o.id, ow.wire, (SELECT b.wire FROM order_wire_build(${TENANT}, ARRAY[o.id]) b) AS built
+        FROM orders o LEFT JOIN order_wires ow
+          ON ow.tenant_id = o.tenant_id AND ow.order_id = o.id AND ow.change_seq = o.change_seq
+        WHERE o.tenant_id = ${TENANT}`.execute(empty.db);
+      expect(wires.rows.length).toBeGreaterThan(0);
+      expect(wires.rows.filter((r) => r.wire !== r.built).map((r) => r.id)).toEqual([]);
       // A second restore of the same tenant is refused, and writes nothing.
       await expect(restoreTenantArchive(empty.db, createReadStream(file))).rejects.toThrow(RestoreRefused);
     } finally {

@@ -16,6 +16,7 @@ import type { AuthResponse } from '../../shared/api';
 import { landingPathFor } from '../../shared/domain/roles';
 import { login } from '../api/auth';
 import { getTenant } from '../api/tenant';
+import { askFirstPageEarly, warmPullWorker } from '../local/sync/first-page';
 import { useFieldErrors } from '../shared-ui/field-errors';
 import { adoptUserLanguage, useT } from '../shared-ui/i18n';
 import { readReturnTo, refusalNotice, refusedRoute, returnAddress } from '../shared-ui/route-access';
@@ -174,6 +175,7 @@ export default function LoginPage() {
     // fetched while the server checks the password, so the first sync starts as soon as the
     // answer is in instead of one download later. Only warmed here; the app opens the store.
     void import('../local/store').catch(() => undefined);
+    warmPullWorker();
     try {
       const result = await (takeHeldSubmit<AuthResponse>(username.trim(), password) ??
         login({ username: username.trim(), password }));
@@ -183,10 +185,7 @@ export default function LoginPage() {
       // A first sync's first page is asked for now, while the signed-in screens are drawn and the
       // device's database is made (local/sync/first-page.ts); a one-time password's session may
       // not sync until it is replaced.
-      if (!mustChange)
-        void import('../local/store')
-          .then((local) => local.askFirstPageEarly(getTenant(), result.user.id, result.token))
-          .catch(() => undefined);
+      if (!mustChange) void askFirstPageEarly(getTenant(), result.user.id, result.token);
       useSession.getState().signIn(result.user, result.token, mustChange ? password : null);
       await adoptUserLanguage(result.user.language);
       if (mustChange) {

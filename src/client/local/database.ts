@@ -6,6 +6,7 @@ import {
   type SyncedRow,
   type SyncedTable,
 } from '../../shared/api/synced';
+import { localDbName } from './registry-name';
 import { localizers, schemaVersions, strippers } from './schema';
 import { ensureTallies, type TallyRow, talliesMiddleware } from './tallies';
 
@@ -167,9 +168,8 @@ export interface LocalDbOwner {
   userId: string;
 }
 
-export function localDbName(tenant: string, userId: string): string {
-  return `sys-${tenant}-${userId}`;
-}
+/** The store's database name (registry-name.ts: the login screen reads it without Dexie). */
+export { localDbName } from './registry-name';
 
 type SyncedTables = { [K in Collection]: Table<LocalRow<K>, string> };
 

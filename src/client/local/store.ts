@@ -7,8 +7,6 @@ import { resetMirror } from './outbox';
 import { entryOutcome } from './outcome';
 import { registryDb } from './registry';
 
-export { askFirstPageEarly } from './sync/first-page';
-
 import { SyncEngine, type SyncEngineOptions, type SyncStatusStore } from './sync/engine';
 
 /**

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { storeOrderWires } from '../orders/orders.repository';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type ArchiveHeader } from './archive-writer';
 import { appliedMigrations, ident, type TableInfo, tenantTables } from './tenant-tables';
 
@@ -146,6 +147,8 @@ export async function restoreTenantArchive(db: Kysely<Database>, input: Readable
           WHERE m IS NOT NULL AND m > (SELECT last_value FROM ${sql.raw(column.sequence)})`.execute(trx);
       }
     }
+    // The orders' stored wire texts are derived data, left out of backups: stored anew.
+    await storeOrderWires(trx, header.tenant);
     await trx
       .updateTable('tenants')
       .set({ sync_epoch: sql<string>`gen_random_uuid()::text` })

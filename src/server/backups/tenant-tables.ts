@@ -7,10 +7,11 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * What a tenant backup holds, read from the database's own catalogue at run time: the `tenants`
  * table and every table of the public schema with a `tenant_id` column. A table added by a later
  * migration is therefore in the next backup without anyone remembering to list it.
- * Excluded: `tenant_backups` (it describes files on this server, not the tenant's data) and
- * `product_import_staging` (rows of an import confirmation under way, not yet the tenant's data).
+ * Excluded: `tenant_backups` (it describes files on this server, not the tenant's data),
+ * `product_import_staging` (rows of an import confirmation under way, not yet the tenant's data)
+ * and `order_wires` (each order's JSON text, derived from the orders: a restore stores it anew).
  */
-export const NOT_BACKED_UP = new Set(['tenant_backups', 'product_import_staging']);
+export const NOT_BACKED_UP = new Set(['tenant_backups', 'product_import_staging', 'order_wires']);
 
 export interface ColumnInfo {
   name: string;

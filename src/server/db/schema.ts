@@ -22,6 +22,7 @@ import type {
   OrderScansTable,
   OrderStatsTable,
   OrdersTable,
+  OrderWiresTable,
 } from './tables/orders';
 import type {
   ProductImagesTable,
@@ -64,6 +65,7 @@ export interface Database {
   orders: OrdersTable;
   order_counts: OrderCountsTable;
   order_items: OrderItemsTable;
+  order_wires: OrderWiresTable;
   order_events: OrderEventsTable;
   order_stats: OrderStatsTable;
   order_scans: OrderScansTable;

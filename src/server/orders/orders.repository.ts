@@ -23,6 +23,8 @@ export interface OrderRecord extends Omit<Order, 'version'> {
  * which also says why (PGlite plans and decodes expensively; the plan of a function's query is
  * kept) and how the values stay exactly what the former JS mapping produced. Every read below is
  * one statement; reads that need objects parse the text once, the sync feed does not parse it.
+ * `order_wire` answers the text stored when the order last changed (order_wires, migration 0050)
+ * while the order keeps that change number, and builds it otherwise.
  */
 
 export function toWireOrder(record: OrderRecord): Order {
@@ -204,6 +206,18 @@ export async function wireTexts(
     wires?.set(kind, tenantId, row.id, seq, row.wire);
   }
   return texts;
+}
+
+/**
+ * Stores the wire text of every order of a tenant (order_wires, migration 0050), for rows written
+ * while the triggers that store them were off (a backup's restore).
+ */
+export async function storeOrderWires(trx: Transaction<Database>, tenantId: string): Promise<void> {
+  await sql`INSERT INTO order_wires (tenant_id, order_id, change_seq, wire, built_by)
+    SELECT ${tenantId}, b.id, b.change_seq, b.wire, txid_current()
+    FROM order_wire_build(${tenantId}, ARRAY(SELECT id FROM orders WHERE tenant_id = ${tenantId})) b
+    ON CONFLICT (tenant_id, order_id) DO UPDATE
+      SET change_seq = EXCLUDED.change_seq, wire = EXCLUDED.wire, built_by = EXCLUDED.built_by`.execute(trx);
 }
 
 /**

@@ -2,10 +2,11 @@
  * The JSON text of orders as the database built it (order_wire / order_summary_wire, migration
  * 0004), kept in memory by (tenant, order id, change number).
  *
- * Why: building an order's JSON is most of what the order list and the sync feed cost on the
- * embedded database (500 orders: ~48 ms to build, ~7 ms to read back as stored text, ~0 from
- * here), and the same versions are asked for again and again — by every device of a tenant on
- * its first sync, by every user paging the same list.
+ * Why: reading orders' JSON is most of what the order list and the sync feed cost on the embedded
+ * database (500 full orders: ~35 ms to build, ~14 ms to read back as the text stored when they
+ * changed — order_wires, migration 0050 —, ~0 from here), and the same versions are asked for
+ * again and again — by every device of a tenant on its first sync, by every user paging the same
+ * list.
  *
  * Why it is exact: an order's change number (`change_seq`) moves with EVERY change of the order,
  * its lines or its history (db/change-seq.ts), so a text stored for (id, change_seq) is the text

@@ -1,7 +1,7 @@
-import { API } from '../../../shared/api/endpoints';
+import { ROUTES } from '../../../shared/api/routes';
 import { getHttpConfig } from '../../api/http';
-import { localDbName } from '../database';
-import { pullFetch } from './worker-fetch';
+import { localDbName } from '../registry-name';
+import { pullFetch, warmPullFetch } from './worker-fetch';
 
 /**
  * A first sync's first page, asked for with the sign-in's answer.
@@ -18,6 +18,9 @@ import { pullFetch } from './worker-fetch';
  * It changes nothing the page holds: the answer is the one the engine would have been given a
  * moment later (a change made in between comes with the next page or the next pull, as for any
  * page). The device's health report, which rides on a pull's first request, goes with the next one.
+ *
+ * Light on purpose (no Dexie, no schemas): the sign-in screen imports it, so the request leaves the
+ * moment the answer is in.
  */
 const HOLD_MS = 30_000;
 
@@ -34,7 +37,7 @@ let early: EarlyPage | null = null;
 function pullUrl(tenant: string, query: Record<string, string>): string {
   const base = getHttpConfig().baseUrl.replace(/\/$/, '');
   const origin = /^https?:\/\//.test(base) ? '' : window.location.origin;
-  const url = new URL(`${origin}${base}${API.syncPull.path}`);
+  const url = new URL(`${origin}${base}${ROUTES.syncPull.path}`);
   url.searchParams.set('tenant', tenant);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   return url.href;
@@ -47,6 +50,11 @@ function sameRequest(a: string, b: string): boolean {
   if (x.origin !== y.origin || x.pathname !== y.pathname) return false;
   const sorted = (u: URL) => [...u.searchParams].sort(([k1], [k2]) => (k1 < k2 ? -1 : k1 > k2 ? 1 : 0));
   return JSON.stringify(sorted(x)) === JSON.stringify(sorted(y));
+}
+
+/** Starts the worker the pages are received by (as the password is sent: it is ready by the answer). */
+export function warmPullWorker(): void {
+  warmPullFetch();
 }
 
 /**

@@ -17,7 +17,9 @@ import type { WorkerFetchIn, WorkerFetchOut } from './worker-fetch-messages';
  * worker that fails before answering. Aborting the request (the engine stopping, a time-out)
  * aborts the worker's request too.
  */
-export function createWorkerFetch(makeWorker: () => Worker | null = startWorker): typeof fetch {
+export function createWorkerFetch(
+  makeWorker: () => Worker | null = startWorker,
+): typeof fetch & { warm(): void } {
   let worker: Worker | null | undefined;
   let broken = false;
   let nextId = 0;
@@ -99,7 +101,7 @@ export function createWorkerFetch(makeWorker: () => Worker | null = startWorker)
     return worker;
   };
 
-  return (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const workerFetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const target = broken || request.method !== 'GET' ? null : ensureWorker();
     if (!target) return fetch(request);
@@ -125,6 +127,8 @@ export function createWorkerFetch(makeWorker: () => Worker | null = startWorker)
       target.postMessage({ id, url: request.url, headers: [...request.headers] } satisfies WorkerFetchIn);
     });
   };
+  // The worker started ahead of its first request (its script loads meanwhile).
+  return Object.assign(workerFetch, { warm: () => void (broken || ensureWorker()) });
 }
 
 interface Pending {
@@ -148,7 +152,7 @@ function startWorker(): Worker | null {
   return new Worker(new URL('./fetch-worker.ts', import.meta.url), { type: 'module', name: 'sys-pull' });
 }
 
-let shared: typeof fetch | undefined;
+let shared: ReturnType<typeof createWorkerFetch> | undefined;
 
 /**
  * The page's one worker fetch (started with its first request), or undefined where there are no
@@ -158,4 +162,11 @@ export function pullFetch(): typeof fetch | undefined {
   if (typeof Worker === 'undefined') return undefined;
   shared ??= createWorkerFetch();
   return shared;
+}
+
+/** Starts the page's worker now, ahead of its first request (nothing where there are no workers). */
+export function warmPullFetch(): void {
+  if (typeof Worker === 'undefined') return;
+  shared ??= createWorkerFetch();
+  shared.warm();
 }

@@ -38,6 +38,7 @@ import { down0046, up0046 } from './0046-day-ends';
 import { down0047, up0047 } from './0047-account-sync';
 import { down0048, up0048 } from './0048-import-rows-json';
 import { down0049, up0049 } from './0049-search-fold-replace';
+import { down0050, up0050 } from './0050-stored-order-wire';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '0047-account-sync': { up: up0047, down: down0047 },
   '0048-import-rows-json': { up: up0048, down: down0048 },
   '0049-search-fold-replace': { up: up0049, down: down0049 },
+  '0050-stored-order-wire': { up: up0050, down: down0050 },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -65,6 +65,20 @@ export interface OrderStatsTable {
   within_target: number;
 }
 
+/**
+ * Each order's wire JSON text of its change number `change_seq`, written by a trigger when the
+ * order changes and read by `order_wire` while the order still has that number (migration 0050).
+ * Never written by the application.
+ */
+export interface OrderWiresTable {
+  tenant_id: string;
+  order_id: string;
+  change_seq: Int8;
+  wire: string;
+  /** The id of the transaction that stored it (an order is built once per transaction). */
+  built_by: Int8;
+}
+
 export interface OrderItemsTable {
   tenant_id: string;
   id: string;

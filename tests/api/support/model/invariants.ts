@@ -267,7 +267,33 @@ export async function checkInvariants(
   }
   out.push(...numbering(m, invoices));
   out.push(...(await accounts(world, invoices)));
+  out.push(...(await storedWires(world, orderIds)));
   return { rules: out, model: differ };
+}
+
+/**
+ * Each order's stored wire text (order_wires, written when the order changes) is of its current
+ * change number and is exactly the text built from its rows now — so a reader given the stored
+ * text never sees another version than the order's, or a stale name.
+ */
+async function storedWires(world: World, orderIds: readonly string[]): Promise<string[]> {
+  if (orderIds.length === 0) return [];
+  const t = world.tenant;
+  const { rows } = await sql<{ id: string; seq: string; stored_seq: string | null; same: boolean | null }>`
+    SELECT o.id, o.change_seq::text AS seq, ow.change_seq::text AS stored_seq,
+           ow.wire = (SELECT b.wire FROM order_wire_build(${t}, ARRAY[o.id]) b) AS same
+    FROM orders o
+    LEFT JOIN order_wires ow ON ow.tenant_id = o.tenant_id AND ow.order_id = o.id
+    WHERE o.tenant_id = ${t} AND o.id IN (${sql.join(orderIds)})`.execute(world.api.db);
+  const out: string[] = [];
+  for (const row of rows) {
+    if (row.stored_seq !== row.seq)
+      out.push(
+        `order ${row.id}: stored wire text of change ${row.stored_seq ?? 'none'}, the order is at ${row.seq}`,
+      );
+    else if (row.same !== true) out.push(`order ${row.id}: stored wire text differs from the one built now`);
+  }
+  return out;
 }
 
 /**
