@@ -36,6 +36,9 @@ async function loadServerModules() {
     refreshStatistics: database.refreshStatistics,
     STATISTICS_EVERY_MS: database.STATISTICS_EVERY_MS,
     STATISTICS_FIRST_MS: database.STATISTICS_FIRST_MS,
+    STATISTICS_QUIET_MS: database.STATISTICS_QUIET_MS,
+    STATISTICS_QUIET_MAX_WAIT_MS: database.STATISTICS_QUIET_MAX_WAIT_MS,
+    whenQuiet: database.whenQuiet,
     buildApp: app.buildApp,
     pgliteChangeListener: listener.pgliteChangeListener,
     postgresChangeListener: listener.postgresChangeListener,
@@ -144,6 +147,9 @@ async function main() {
     refreshStatistics,
     STATISTICS_EVERY_MS,
     STATISTICS_FIRST_MS,
+    STATISTICS_QUIET_MS,
+    STATISTICS_QUIET_MAX_WAIT_MS,
+    whenQuiet,
     buildApp,
     pgliteChangeListener,
     postgresChangeListener,
@@ -233,13 +239,25 @@ async function main() {
       // PGlite has no autovacuum: do its work ourselves (database.ts), soon after start and
       // periodically. Not right at listening: on the single connection it queues like a request,
       // and the first requests (a load balancer's health check, the first sign-in) would wait
-      // for its ~0.3 s. The statistics of the last run are kept in the data directory meanwhile.
-      const maintain = () => {
-        if (!closing)
-          void refreshStatistics(database.db).catch((error) => console.error('VACUUM (ANALYZE):', error));
+      // for its ~0.3 s. Nor in the middle of a burst of requests (a device's first sync): each
+      // run waits for a quiet moment (at most a minute). The statistics of the last run are kept
+      // in the data directory meanwhile.
+      const quietFor = database.quietForMs ?? (() => Number.POSITIVE_INFINITY);
+      let running = false;
+      const maintain = async () => {
+        if (closing || running) return;
+        running = true;
+        try {
+          await whenQuiet(quietFor, STATISTICS_QUIET_MS, STATISTICS_QUIET_MAX_WAIT_MS, () => closing);
+          if (!closing) await refreshStatistics(database.db);
+        } catch (error) {
+          console.error('VACUUM (ANALYZE):', error);
+        } finally {
+          running = false;
+        }
       };
-      setTimeout(maintain, STATISTICS_FIRST_MS).unref();
-      setInterval(maintain, STATISTICS_EVERY_MS).unref();
+      setTimeout(() => void maintain(), STATISTICS_FIRST_MS).unref();
+      setInterval(() => void maintain(), STATISTICS_EVERY_MS).unref();
     }
 
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, inBackground, openDatabase } from '../../src/server/db/database';
+import { type DatabaseHandle, inBackground, openDatabase, whenQuiet } from '../../src/server/db/database';
 
 /**
  * On the embedded database a long background job (an import's staging, the statistics' VACUUM)
@@ -63,5 +63,46 @@ describe('the embedded database serves users before background work', () => {
     await job;
     expect([0, 5]).toContain(seen.rows[0]?.n);
     expect(log.filter((entry) => entry === 'job')).toHaveLength(5);
+  });
+
+  it("maintenance waits for a quiet moment: users' statements hold it back, background work does not", async () => {
+    const { db } = database;
+    const quietFor = database.quietForMs;
+    expect(quietFor).toBeDefined();
+    if (!quietFor) return;
+    // Right after a user's statement, the connection has been quiet for next to nothing.
+    await sql`SELECT 1`.execute(db);
+    expect(quietFor()).toBeLessThan(1_000);
+    // Background work (the maintenance itself) leaves it quiet.
+    await new Promise((done) => setTimeout(done, 30));
+    const before = quietFor();
+    await inBackground(() => sql`SELECT pg_sleep(0.03)`.execute(db));
+    expect(quietFor()).toBeGreaterThanOrEqual(before);
+    // A run that waits for 300 ms of quiet while a user asks something every 100 ms for ~1 s
+    // starts only after the last of them.
+    let asking = true;
+    let lastAsked = 0;
+    const user = (async () => {
+      const until = Date.now() + 1_000;
+      while (Date.now() < until) {
+        await sql`SELECT 1`.execute(db);
+        lastAsked = Date.now();
+        await new Promise((done) => setTimeout(done, 100));
+      }
+      asking = false;
+    })();
+    const started = await whenQuiet(quietFor, 300, 30_000).then(() => Date.now());
+    await user;
+    expect(asking).toBe(false);
+    expect(started - lastAsked).toBeGreaterThanOrEqual(250);
+    // Under steady use it goes anyway, once it has waited its longest.
+    const steady = setInterval(() => void sql`SELECT pg_sleep(0.2)`.execute(db), 100);
+    try {
+      const t0 = Date.now();
+      await whenQuiet(quietFor, 10_000, 600);
+      expect(Date.now() - t0).toBeLessThan(5_000);
+    } finally {
+      clearInterval(steady);
+    }
   });
 });

@@ -103,6 +103,7 @@ async function main() {
     };
     page.on('requestfinished', onPull);
     const profiler: CpuProfiler | null = PROFILE ? await startCpuProfile(page, PROFILE) : null;
+    const cpu0 = machineCpu();
     const t0 = performance.now();
     clickEpoch = Date.now();
     await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
@@ -118,6 +119,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 50));
     }
     const syncMs = performance.now() - t0;
+    const cpu1 = machineCpu();
     const synced = count >= expected;
     await profiler?.stop();
     if (!synced) {
@@ -139,6 +141,14 @@ async function main() {
         : `First sync: NOT complete after ${seconds(syncMs)}: ${count} of ${expected} orders`,
     );
 
+    if (cpu0 && cpu1) {
+      // The whole machine (server, browser, this process): was the sync bound by its cores?
+      const busy = cpu1.busy - cpu0.busy;
+      const all = busy + (cpu1.idle - cpu0.idle);
+      console.log(
+        `  machine CPU during the sync: ${((100 * busy) / all).toFixed(0)} % busy of ${cpu1.cores} cores (${(busy / 100).toFixed(2)} CPU-s)`,
+      );
+    }
     for (const line of timeline) console.log(line);
     if (pulls.length) {
       const wireMs = pulls.reduce((sum, p) => sum + p.ms, 0);
@@ -289,6 +299,19 @@ async function main() {
     await browser.close();
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The machine's CPU time so far, busy and idle, in clock ticks (Linux /proc/stat; null elsewhere). */
+function machineCpu(): { busy: number; idle: number; cores: number } | null {
+  try {
+    const lines = readFileSync('/proc/stat', 'utf8').split('\n');
+    const total = (lines[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+    const idle = (total[3] ?? 0) + (total[4] ?? 0);
+    const busy = total.reduce((sum, n) => sum + n, 0) - idle;
+    return { busy, idle, cores: lines.filter((l) => /^cpu\d/.test(l)).length };
+  } catch {
+    return null;
   }
 }
 

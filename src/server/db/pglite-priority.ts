@@ -91,31 +91,67 @@ export class Turns {
   }
 }
 
+/**
+ * How long the connection has gone without users' statements: 0 while one holds it or waits,
+ * else the time since the last one ended (background work does not count). Maintenance waits for
+ * a quiet stretch (database.ts `whenQuiet`) rather than joining a burst of requests.
+ */
+export class Quiet {
+  private active = 0;
+  private endedAt = performance.now();
+
+  begin(): void {
+    this.active++;
+  }
+
+  end(): void {
+    this.active = Math.max(0, this.active - 1);
+    this.endedAt = performance.now();
+  }
+
+  forMs(): number {
+    return this.active > 0 ? 0 : performance.now() - this.endedAt;
+  }
+}
+
 /** kysely-pglite-dialect's driver with its turns taken from `Turns` instead of in arrival order. */
 class PriorityDriver implements Driver {
   private readonly turns = new Turns();
+  /** Whether each connection handed out went to background work (the turn it is released from). */
+  private readonly backgroundTurns: boolean[] = [];
 
-  constructor(private readonly inner: Driver) {}
+  constructor(
+    private readonly inner: Driver,
+    private readonly quiet: Quiet,
+  ) {}
 
   init(): Promise<void> {
     return this.inner.init();
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    await this.turns.take(background.getStore() === true);
+    const isBackground = background.getStore() === true;
+    if (!isBackground) this.quiet.begin();
+    await this.turns.take(isBackground);
     try {
       // Free whenever a turn is given: the inner driver answers at once.
-      return await this.inner.acquireConnection();
+      const connection = await this.inner.acquireConnection();
+      this.backgroundTurns.push(isBackground);
+      return connection;
     } catch (error) {
+      if (!isBackground) this.quiet.end();
       this.turns.give();
       throw error;
     }
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    // One connection, one turn at a time: the turn released is the one last handed out.
+    const wasBackground = this.backgroundTurns.pop() === true;
     try {
       await this.inner.releaseConnection(connection);
     } finally {
+      if (!wasBackground) this.quiet.end();
       this.turns.give();
     }
   }
@@ -139,7 +175,10 @@ class PriorityDriver implements Driver {
 
 /** The PGlite dialect whose connection goes to users' statements before background work. */
 export class PriorityPGliteDialect extends PGliteDialect {
+  /** The connection's quiet (see Quiet). */
+  readonly quiet = new Quiet();
+
   override createDriver(): Driver {
-    return new PriorityDriver(super.createDriver());
+    return new PriorityDriver(super.createDriver(), this.quiet);
   }
 }
