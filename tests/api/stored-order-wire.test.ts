@@ -119,6 +119,40 @@ describe('stored order texts', () => {
     expect(await staleWires('demo')).toEqual([]);
   });
 
+  it('the sync feed carries each stored text whole, whatever characters it holds', async () => {
+    // The feed reads a page's texts as one, separated by ASCII 30, which JSON never holds raw.
+    const manager = await api.login('demo', 'manager');
+    const orders = await api.db
+      .selectFrom('orders')
+      .select('id')
+      .where('tenant_id', '=', 'demo')
+      .where('deleted_at', 'is', null)
+      .limit(2)
+      .execute();
+    const notes = ['ayraç \u001e içinde, "tırnak" ve \\ ters bölü', 'ğüşiöç ĞÜŞİÖÇ 😀 \u2028 satır'];
+    for (const [i, order] of orders.entries()) {
+      await api.db
+        .updateTable('orders')
+        .set({ notes: notes[i] ?? null })
+        .where('tenant_id', '=', 'demo')
+        .where('id', '=', order.id)
+        .execute();
+    }
+    api.app.wireCache.clear();
+    const pulled = await api.call<{ data: { orders: { upserts: { id: string; notes: string | null }[] } } }>(
+      'GET',
+      '/sync/pull',
+      { tenant: 'demo', token: manager.token, query: { cursor: 0, limit: 2000 } },
+    );
+    expect(pulled.status).toBe(200);
+    const upserts = pulled.body.data.orders.upserts;
+    for (const [i, order] of orders.entries())
+      expect(upserts.find((o) => o.id === order.id)?.notes).toBe(notes[i]);
+    // Every order of the page came whole (each one parsed on its own as the device does).
+    const stored = await staleWires('demo');
+    expect(stored).toEqual([]);
+  });
+
   it("a user's new name: the orders naming them are shown with it, then stored with it again", async () => {
     const sales = await api.login('demo', 'sales');
     const manager = await api.login('demo', 'manager');

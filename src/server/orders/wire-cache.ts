@@ -36,7 +36,7 @@ export type WireKind = 'full' | 'summary' | (string & {});
 export class WireCache {
   private readonly entries = new Map<
     string,
-    { seq: number; wire: string; bytes: Buffer | null; until: number }
+    { seq: number; wire: string | null; bytes: Buffer | null; until: number }
   >();
   private bytes = 0;
 
@@ -50,19 +50,22 @@ export class WireCache {
   }
 
   get(kind: WireKind, tenantId: string, id: string, seq: number): string | undefined {
-    return this.entry(kind, tenantId, id, seq)?.wire;
+    const entry = this.entry(kind, tenantId, id, seq);
+    if (!entry) return undefined;
+    // Kept as bytes only (the sync feed's): decoded for this reader, not kept twice.
+    return entry.wire ?? entry.bytes?.toString('utf8');
   }
 
   /** The same text as UTF-8 bytes (encoded on first use, then kept with it). */
   getBytes(kind: WireKind, tenantId: string, id: string, seq: number): Buffer | undefined {
     const entry = this.entry(kind, tenantId, id, seq);
     if (!entry) return undefined;
-    if (entry.bytes === null) {
+    if (entry.bytes === null && entry.wire !== null) {
       entry.bytes = Buffer.from(entry.wire, 'utf8');
       this.bytes += entry.bytes.length;
       this.trim();
     }
-    return entry.bytes;
+    return entry.bytes ?? undefined;
   }
 
   private entry(kind: WireKind, tenantId: string, id: string, seq: number) {
@@ -72,8 +75,8 @@ export class WireCache {
     return entry;
   }
 
-  private static size(entry: { wire: string; bytes: Buffer | null }): number {
-    return entry.wire.length * 2 + (entry.bytes?.length ?? 0);
+  private static size(entry: { wire: string | null; bytes: Buffer | null }): number {
+    return (entry.wire?.length ?? 0) * 2 + (entry.bytes?.length ?? 0);
   }
 
   private trim(): void {
@@ -86,14 +89,31 @@ export class WireCache {
   }
 
   set(kind: WireKind, tenantId: string, id: string, seq: number, wire: string): void {
-    if (this.maxBytes <= 0 || wire.length * 2 > this.maxBytes / 16) return;
+    this.put(kind, tenantId, id, { seq, wire, bytes: null });
+  }
+
+  /**
+   * Keeps a text as its UTF-8 bytes only (the sync feed reads them so): outside V8's heap, so a
+   * first sync's thousands of texts cost its garbage collector nothing to keep.
+   */
+  setBytes(kind: WireKind, tenantId: string, id: string, seq: number, bytes: Buffer): void {
+    this.put(kind, tenantId, id, { seq, wire: null, bytes });
+  }
+
+  private put(
+    kind: WireKind,
+    tenantId: string,
+    id: string,
+    value: { seq: number; wire: string | null; bytes: Buffer | null },
+  ): void {
+    if (this.maxBytes <= 0 || WireCache.size(value) > this.maxBytes / 16) return;
     const key = WireCache.key(kind, tenantId, id);
     const old = this.entries.get(key);
     if (old) {
       this.bytes -= WireCache.size(old);
       this.entries.delete(key);
     }
-    const entry = { seq, wire, bytes: null, until: Date.now() + this.ttlMs };
+    const entry = { ...value, until: Date.now() + this.ttlMs };
     this.entries.set(key, entry);
     this.bytes += WireCache.size(entry);
     this.trim();
