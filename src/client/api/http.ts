@@ -61,7 +61,8 @@ export function getHttpConfig(): HttpConfig {
   return config;
 }
 
-function absoluteBase(baseUrl?: string): string {
+/** The API's absolute base address (`baseUrl`, else the configured one, on this page's origin). */
+export function absoluteBase(baseUrl?: string): string {
   const base = (baseUrl ?? config.baseUrl).replace(/\/$/, '');
   if (/^https?:\/\//.test(base)) return base;
   const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';

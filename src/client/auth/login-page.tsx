@@ -16,7 +16,8 @@ import type { AuthResponse } from '../../shared/api';
 import { landingPathFor } from '../../shared/domain/roles';
 import { login } from '../api/auth';
 import { getTenant } from '../api/tenant';
-import { askFirstPageEarly, warmPullWorker } from '../local/sync/first-page';
+import { askFirstPageEarly } from '../local/sync/first-page';
+import { warmPullFetch } from '../local/sync/worker-fetch';
 import { useFieldErrors } from '../shared-ui/field-errors';
 import { adoptUserLanguage, useT } from '../shared-ui/i18n';
 import { readReturnTo, refusalNotice, refusedRoute, returnAddress } from '../shared-ui/route-access';
@@ -175,7 +176,8 @@ export default function LoginPage() {
     // fetched while the server checks the password, so the first sync starts as soon as the
     // answer is in instead of one download later. Only warmed here; the app opens the store.
     void import('../local/store').catch(() => undefined);
-    warmPullWorker();
+    // The worker the pages are received by starts now: it is ready by the answer.
+    warmPullFetch();
     try {
       const result = await (takeHeldSubmit<AuthResponse>(username.trim(), password) ??
         login({ username: username.trim(), password }));

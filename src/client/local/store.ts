@@ -6,7 +6,6 @@ import * as outbox from './outbox';
 import { resetMirror } from './outbox';
 import { entryOutcome } from './outcome';
 import { registryDb } from './registry';
-
 import { SyncEngine, type SyncEngineOptions, type SyncStatusStore } from './sync/engine';
 
 /**

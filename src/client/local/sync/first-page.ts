@@ -1,7 +1,7 @@
 import { ROUTES } from '../../../shared/api/routes';
-import { getHttpConfig } from '../../api/http';
+import { absoluteBase } from '../../api/http';
 import { localDbName } from '../registry-name';
-import { pullFetch, warmPullFetch } from './worker-fetch';
+import { pullFetch } from './worker-fetch';
 
 /**
  * A first sync's first page, asked for with the sign-in's answer.
@@ -35,9 +35,7 @@ let early: EarlyPage | null = null;
 
 /** The pull's address for `query` as the HTTP client builds it (tenant first, then the query). */
 function pullUrl(tenant: string, query: Record<string, string>): string {
-  const base = getHttpConfig().baseUrl.replace(/\/$/, '');
-  const origin = /^https?:\/\//.test(base) ? '' : window.location.origin;
-  const url = new URL(`${origin}${base}${ROUTES.syncPull.path}`);
+  const url = new URL(`${absoluteBase()}${ROUTES.syncPull.path}`);
   url.searchParams.set('tenant', tenant);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   return url.href;
@@ -50,11 +48,6 @@ function sameRequest(a: string, b: string): boolean {
   if (x.origin !== y.origin || x.pathname !== y.pathname) return false;
   const sorted = (u: URL) => [...u.searchParams].sort(([k1], [k2]) => (k1 < k2 ? -1 : k1 > k2 ? 1 : 0));
   return JSON.stringify(sorted(x)) === JSON.stringify(sorted(y));
-}
-
-/** Starts the worker the pages are received by (as the password is sent: it is ready by the answer). */
-export function warmPullWorker(): void {
-  warmPullFetch();
 }
 
 /**
@@ -84,7 +77,7 @@ export async function askFirstPageEarly(tenant: string, userId: string, token: s
  * The answer asked for early for this request, once (the engine's pull `fetch` asks here first);
  * null for any other request. Aborting the request rejects the claimed answer.
  */
-export function claimEarlyPage(request: Request): Promise<Response> | null {
+function claimEarlyPage(request: Request): Promise<Response> | null {
   const page = early;
   if (!page || request.method !== 'GET') return null;
   early = null;
