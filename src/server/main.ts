@@ -71,14 +71,14 @@ function startOpening(options: { dataDir: string; sharedBuffers?: string }) {
 }
 
 /**
- * Runs seed/setup.ts in a child process: from the built server (dist-server/) the built `setup.mjs`
+ * Runs seed/setup.ts in a child process: from the built server (dist-server/) the built `setup.cjs`
  * beside this file; from the TypeScript sources (`dev:server`, tests) through tsx. Its output is
  * this process's; its result comes back over IPC.
  */
 function runSetup(input: SetupInput): Promise<SetupResult> {
   const fromSource = import.meta.url.endsWith('.ts');
   const child = fork(
-    fileURLToPath(new URL(fromSource ? './seed/setup.ts' : './setup.mjs', import.meta.url)),
+    fileURLToPath(new URL(fromSource ? './seed/setup.ts' : './setup.cjs', import.meta.url)),
     {
       execArgv: fromSource ? ['--import', 'tsx'] : [],
       env: { ...process.env, SETUP_INPUT: JSON.stringify(input) },
@@ -235,6 +235,8 @@ async function main() {
     );
     // From the process's own start (performance.now() counts from it): Node, the launcher, all.
     stepLine('hazır (süreç başlangıcından bu yana)', performance.now());
+    // The launcher writes the server's code cache after this mark (scripts/start.mjs).
+    performance.mark('server-ready');
     if (database.kind === 'pglite') {
       // PGlite has no autovacuum: do its work ourselves (database.ts), soon after start and
       // periodically. Not right at listening: on the single connection it queues like a request,

@@ -17,7 +17,7 @@
  *
  *   node --import tsx tests/bench/startup-bench.ts
  *   RUNS=5 SETTLE_MS=15000 node --import tsx tests/bench/startup-bench.ts
- *   START_COMMAND='node dist-server/main.mjs' …   (another command than `npm start --silent`)
+ *   START_COMMAND='node dist-server/main.cjs' …   (another command than `npm start --silent`)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -49,8 +49,12 @@ async function setup(input: SetupInput): Promise<SetupResult> {
   }
 }
 
+// No top-level await: the built server is CommonJS (scripts/start.mjs). A failure is an unhandled
+// rejection, which ends the process with its error, and main.ts reports the exit.
 if (process.send && process.env.SETUP_INPUT) {
-  const result = await setup(JSON.parse(process.env.SETUP_INPUT) as SetupInput);
-  // The IPC channel is closed once the message is out: then nothing keeps this process alive.
-  process.send(result, () => process.disconnect());
+  const send = process.send.bind(process);
+  void setup(JSON.parse(process.env.SETUP_INPUT) as SetupInput).then((result) =>
+    // The IPC channel is closed once the message is out: then nothing keeps this process alive.
+    send(result, () => process.disconnect()),
+  );
 }

@@ -31,7 +31,7 @@ function startWorker(): Worker {
     const boot = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
     w = new Worker(boot, { ...options, eval: true });
   } else {
-    w = new Worker(new URL('./parse-worker.mjs', import.meta.url), options);
+    w = new Worker(new URL('./parse-worker.cjs', import.meta.url), options);
   }
   w.unref();
   w.once('exit', () => {
