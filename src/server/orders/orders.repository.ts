@@ -230,15 +230,14 @@ export async function wireTexts(
 }
 
 /**
- * Stores the wire text of every order of a tenant (order_wires, migration 0050), for rows written
- * while the triggers that store them were off (a backup's restore).
+ * Stores the wire text of every order of a tenant (`order_wires_store`, the function the COMMIT
+ * trigger uses too), for rows written while the triggers that store them were off (a backup's
+ * restore).
  */
 export async function storeOrderWires(trx: Transaction<Database>, tenantId: string): Promise<void> {
-  await sql`INSERT INTO order_wires (tenant_id, order_id, change_seq, wire, built_by)
-    SELECT ${tenantId}, b.id, b.change_seq, b.wire, txid_current()
-    FROM order_wire_build(${tenantId}, ARRAY(SELECT id FROM orders WHERE tenant_id = ${tenantId})) b
-    ON CONFLICT (tenant_id, order_id) DO UPDATE
-      SET change_seq = EXCLUDED.change_seq, wire = EXCLUDED.wire, built_by = EXCLUDED.built_by`.execute(trx);
+  await sql`SELECT order_wires_store(${tenantId}, ARRAY(SELECT id FROM orders WHERE tenant_id = ${tenantId}))`.execute(
+    trx,
+  );
 }
 
 /**

@@ -39,6 +39,7 @@ import { down0047, up0047 } from './0047-account-sync';
 import { down0048, up0048 } from './0048-import-rows-json';
 import { down0049, up0049 } from './0049-search-fold-replace';
 import { down0050, up0050 } from './0050-stored-order-wire';
+import { down0051, up0051 } from './0051-order-wires-store';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0048-import-rows-json': { up: up0048, down: down0048 },
   '0049-search-fold-replace': { up: up0049, down: down0049 },
   '0050-stored-order-wire': { up: up0050, down: down0050 },
+  '0051-order-wires-store': { up: up0051, down: down0051 },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -15,7 +15,7 @@ const IDLE_MS = 5 * 60_000;
  * exhaust memory ends only the worker (its heap is capped) — the next file gets a new one. Files
  * are read one after another (a second upload waits for the first); the worker is started on the
  * first file and kept warm. From the built server (`npm start`: dist-server/, beside this code) the
- * worker is the built `parse-worker.mjs`; from the TypeScript sources (tests, `dev:server`) it is
+ * worker is the built `parse-worker.cjs`; from the TypeScript sources (tests, `dev:server`) it is
  * loaded through tsx, which takes about a second.
  */
 let worker: Worker | null = null;
