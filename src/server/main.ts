@@ -10,16 +10,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROLE_LABELS } from '../shared/domain/roles';
 import { ConfigError, loadConfig } from './config';
-import { pgliteDir, securePrivateDirectory, startPglite } from './db/pglite';
+import { compilePgliteWasm, pgliteDir, securePrivateDirectory, startPglite } from './db/pglite';
 import { step, stepLine } from './lib/start-steps';
 import type { SeedLogin } from './seed/seed';
 import type { SetupInput, SetupResult } from './seed/setup';
 
 /**
- * Everything but PGlite, loaded WHILE PGlite opens: alone, opening leaves the main thread free
- * for most of its time (its WebAssembly compiles on other threads, files are read asynchronously),
- * and loading Kysely, Fastify, the routes and their packages fills that time instead of following
- * it. Static imports would all load before the first line of main() runs.
+ * Everything but PGlite, loaded WHILE PGlite's WebAssembly compiles on V8's background threads
+ * (compilePgliteWasm): loading Kysely, Fastify, the routes and their packages fills that time
+ * instead of following it. Static imports would all load before the first line of main() runs.
  */
 async function loadServerModules() {
   const [database, app, listener, seed, imports, tenants] = await Promise.all([
@@ -58,9 +57,14 @@ function table(logins: SeedLogin[]): string {
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
-/** PGlite started on the data directory, and its readiness (printing how long it took). */
-function startOpening(options: { dataDir: string; sharedBuffers?: string }) {
-  const started = performance.now();
+/**
+ * PGlite started on the data directory, and its readiness (printing how long it took since
+ * `started`, when its opening began: the compile of its WebAssembly, if that came first).
+ */
+function startOpening(
+  options: { dataDir: string; sharedBuffers?: string; wasmModule?: WebAssembly.Module },
+  started = performance.now(),
+) {
   // secure: false — main() has secured DATA_DIR, which holds it (no second walk of its files).
   const instance = startPglite({ ...options, secure: false });
   const ready = instance.waitReady.then(() =>
@@ -133,14 +137,13 @@ async function main() {
     );
     setup.catch(() => {});
   }
-  // Any other start opens PGlite first thing: it opens while the rest loads.
-  let pglite = config.databaseUrl || firstStart ? undefined : startOpening(openOptions);
-  const modules = await step('sunucu modülleri yüklendi (veritabanı açılırken)', loadServerModules).catch(
-    async (error: unknown) => {
-      await pglite?.instance.close().catch(() => {});
-      throw error;
-    },
-  );
+  // Any other start compiles PGlite's WebAssembly first thing, loads the rest meanwhile, then
+  // opens PGlite with it: its opening's own steps then find the main thread free.
+  const opening = performance.now();
+  const wasm = config.databaseUrl || firstStart ? undefined : compilePgliteWasm();
+  wasm?.catch(() => {});
+  const modules = await step('sunucu modülleri yüklendi (PGlite derlenirken)', loadServerModules);
+  let pglite = wasm ? startOpening({ ...openOptions, wasmModule: await wasm }, opening) : undefined;
   const {
     openDatabase,
     migrateToLatest,

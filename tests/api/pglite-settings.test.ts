@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openFileLimitRaised, PGLITE_SETTINGS, startPglite } from '../../src/server/db/pglite';
+import {
+  compilePgliteWasm,
+  openFileLimitRaised,
+  PGLITE_SETTINGS,
+  startPglite,
+} from '../../src/server/db/pglite';
 
 /**
  * The embedded database is opened sized for a small server (src/server/db/pglite.ts): the
@@ -66,6 +71,17 @@ describe('PGlite settings', () => {
       rmSync(dir, { recursive: true, force: true });
     }
     expect(opens).toBe(0);
+  });
+
+  // A restart compiles PGlite's WebAssembly before opening it (main.ts): the database it opens
+  // with that module is the same, settings and all.
+  it('apply as well when PGlite is opened with its WebAssembly compiled beforehand', async () => {
+    const wasmModule = await compilePgliteWasm();
+    expect(WebAssembly.Module.exports(wasmModule).length).toBeGreaterThan(100);
+    const db = startPglite({ wasmModule });
+    opened.push(db);
+    expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    expect((await settingsOf(db)).shared_buffers).toBe('32MB');
   });
 
   it('take a bigger page cache when one is configured', async () => {

@@ -1,5 +1,6 @@
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -88,6 +89,8 @@ export function startPglite(options: {
   sharedBuffers?: string;
   /** false: the caller has just secured a directory holding dataDir (main.ts: DATA_DIR). */
   secure?: boolean;
+  /** PGlite's WebAssembly already compiled (compilePgliteWasm); otherwise PGlite reads and compiles it. */
+  wasmModule?: WebAssembly.Module;
 }): PGlite {
   if (options.dataDir && options.secure !== false) securePrivateDirectory(options.dataDir);
   const settings = {
@@ -104,6 +107,7 @@ export function startPglite(options: {
       '-c',
       `max_files_per_process=${FILE_LIMIT_MARK}`,
     ],
+    pgliteWasmModule: options.wasmModule,
   });
   // Registered first: it runs before any caller's continuation of waitReady.
   pg.waitReady.then(
@@ -111,6 +115,18 @@ export function startPglite(options: {
     () => undefined,
   );
   return pg;
+}
+
+/**
+ * PGlite's WebAssembly (~10 MB), compiled on V8's background threads from this call on. The file
+ * is read synchronously, so the compile starts at once: PGlite's own asynchronous read needs a
+ * turn of the main thread to hand the bytes over, and a start's main thread is busy loading the
+ * server's modules for ~0.3–0.4 s (main.ts), so its compile began only after them. Compiled
+ * beforehand and given to startPglite, it runs beside that loading instead.
+ */
+export function compilePgliteWasm(): Promise<WebAssembly.Module> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  return WebAssembly.compile(readFileSync(join(dirname(entry), 'pglite.wasm')));
 }
 
 /**
