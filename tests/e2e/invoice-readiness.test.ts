@@ -191,7 +191,20 @@ describe('invoicing needs the company profile (Chromium against npm start)', () 
       await page.getByTestId('company-input-phone').fill('0232 333 44 55');
       await page.getByTestId('company-input-email').fill(`bilgi.${sub}@example.com.tr`);
       await page.getByTestId('company-save').click();
-      await page.getByTestId('company-form').waitFor({ state: 'detached', timeout: 15_000 });
+      // The save goes to the server; on a loaded machine its answer has taken over 15 s. If the
+      // form stays, what it says (a refusal?) is the failure's message.
+      await page
+        .getByTestId('company-form')
+        .waitFor({ state: 'detached', timeout: 30_000 })
+        .catch(async (error: unknown) => {
+          const shown = await page
+            .getByTestId('company-form')
+            .innerText()
+            .catch(() => '');
+          throw new Error(
+            `${error instanceof Error ? error.message : error}\nthe form still shows:\n${shown.slice(0, 800)}`,
+          );
+        });
       expect(await page.getByTestId('company-invoice-missing').count()).toBe(0);
 
       // 'Fatura Kes' works now, and says so once the server has numbered the invoice.
