@@ -12,60 +12,46 @@ import { type Kysely, sql } from 'kysely';
  * The trigger's rule is unchanged: an order touched many times in one transaction is built once
  * (a later firing finds a text of the order's current number built by this transaction).
  */
-const up: string[] = [
-  `CREATE FUNCTION order_wires_store(p_tenant text, p_ids uuid[]) RETURNS void LANGUAGE sql AS $$
-    INSERT INTO order_wires (tenant_id, order_id, change_seq, wire, built_by)
+/** The COMMIT trigger's function, storing its one order's text with `store` (SQL, ends in `;`). */
+const triggerFunction = (
+  store: string,
+) => `CREATE OR REPLACE FUNCTION order_wire_store() RETURNS trigger LANGUAGE plpgsql AS $$
+  DECLARE
+    v_tenant text;
+    v_order uuid;
+  BEGIN
+    IF TG_TABLE_NAME = 'orders' THEN
+      v_tenant := NEW.tenant_id; v_order := NEW.id;
+    ELSIF TG_OP = 'DELETE' THEN
+      v_tenant := OLD.tenant_id; v_order := OLD.order_id;
+    ELSE
+      v_tenant := NEW.tenant_id; v_order := NEW.order_id;
+    END IF;
+    IF EXISTS (SELECT 1 FROM order_wires ow JOIN orders o
+                 ON o.tenant_id = ow.tenant_id AND o.id = ow.order_id AND o.change_seq = ow.change_seq
+               WHERE ow.tenant_id = v_tenant AND ow.order_id = v_order AND ow.built_by = txid_current()) THEN
+      RETURN NULL;
+    END IF;
+    ${store}
+    RETURN NULL;
+  END $$`;
+
+/** Builds and writes (insert, or replace) the texts of the given orders. */
+const STORE = `INSERT INTO order_wires (tenant_id, order_id, change_seq, wire, built_by)
       SELECT p_tenant, b.id, b.change_seq, b.wire, txid_current() FROM order_wire_build(p_tenant, p_ids) b
     ON CONFLICT (tenant_id, order_id) DO UPDATE
-      SET change_seq = EXCLUDED.change_seq, wire = EXCLUDED.wire, built_by = EXCLUDED.built_by
+      SET change_seq = EXCLUDED.change_seq, wire = EXCLUDED.wire, built_by = EXCLUDED.built_by`;
+
+const up: string[] = [
+  `CREATE FUNCTION order_wires_store(p_tenant text, p_ids uuid[]) RETURNS void LANGUAGE sql AS $$
+    ${STORE}
   $$`,
-  `CREATE OR REPLACE FUNCTION order_wire_store() RETURNS trigger LANGUAGE plpgsql AS $$
-  DECLARE
-    v_tenant text;
-    v_order uuid;
-  BEGIN
-    IF TG_TABLE_NAME = 'orders' THEN
-      v_tenant := NEW.tenant_id; v_order := NEW.id;
-    ELSIF TG_OP = 'DELETE' THEN
-      v_tenant := OLD.tenant_id; v_order := OLD.order_id;
-    ELSE
-      v_tenant := NEW.tenant_id; v_order := NEW.order_id;
-    END IF;
-    IF EXISTS (SELECT 1 FROM order_wires ow JOIN orders o
-                 ON o.tenant_id = ow.tenant_id AND o.id = ow.order_id AND o.change_seq = ow.change_seq
-               WHERE ow.tenant_id = v_tenant AND ow.order_id = v_order AND ow.built_by = txid_current()) THEN
-      RETURN NULL;
-    END IF;
-    PERFORM order_wires_store(v_tenant, ARRAY[v_order]);
-    RETURN NULL;
-  END $$`,
+  triggerFunction('PERFORM order_wires_store(v_tenant, ARRAY[v_order]);'),
 ];
 
-/** The trigger function as migration 0050 made it, then the shared function goes. */
+/** The trigger function as migration 0050 made it (its own statement), then the shared function goes. */
 const down: string[] = [
-  `CREATE OR REPLACE FUNCTION order_wire_store() RETURNS trigger LANGUAGE plpgsql AS $$
-  DECLARE
-    v_tenant text;
-    v_order uuid;
-  BEGIN
-    IF TG_TABLE_NAME = 'orders' THEN
-      v_tenant := NEW.tenant_id; v_order := NEW.id;
-    ELSIF TG_OP = 'DELETE' THEN
-      v_tenant := OLD.tenant_id; v_order := OLD.order_id;
-    ELSE
-      v_tenant := NEW.tenant_id; v_order := NEW.order_id;
-    END IF;
-    IF EXISTS (SELECT 1 FROM order_wires ow JOIN orders o
-                 ON o.tenant_id = ow.tenant_id AND o.id = ow.order_id AND o.change_seq = ow.change_seq
-               WHERE ow.tenant_id = v_tenant AND ow.order_id = v_order AND ow.built_by = txid_current()) THEN
-      RETURN NULL;
-    END IF;
-    INSERT INTO order_wires (tenant_id, order_id, change_seq, wire, built_by)
-      SELECT v_tenant, b.id, b.change_seq, b.wire, txid_current() FROM order_wire_build(v_tenant, ARRAY[v_order]) b
-    ON CONFLICT (tenant_id, order_id) DO UPDATE
-      SET change_seq = EXCLUDED.change_seq, wire = EXCLUDED.wire, built_by = EXCLUDED.built_by;
-    RETURN NULL;
-  END $$`,
+  triggerFunction(`${STORE.replaceAll('p_tenant', 'v_tenant').replace('p_ids', 'ARRAY[v_order]')};`),
   'DROP FUNCTION IF EXISTS order_wires_store(text, uuid[])',
 ];
 
