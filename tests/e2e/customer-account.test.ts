@@ -2,10 +2,11 @@ import { describe, expect, inject, it } from 'vitest';
 import { formatTL } from '../../src/shared/domain/money';
 import { seriousViolations } from '../helpers/axe';
 import { api, apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+import { type DeliveredOrder, deliveredOrder } from '../helpers/delivered-order';
 
 /**
- * A customer's screen (/customers/{id}) in Chromium against the e2e server, tenant `demo`: a
- * delivered order is invoiced and a payment taken through the API; the manager opens the customer
+ * A customer's screen (/customers/{id}) in Chromium against the e2e server, tenant `demo`: a new
+ * customer's delivered order is invoiced and a payment taken through the API; the manager opens the customer
  * from the /customers list and sees the balance and the ageing the server counts, the payment with
  * its receipt number and the ledger's lines; offline (after a reload) the balance is still shown
  * from the device and the ledger says it needs the connection; on a 390 px phone nothing scrolls
@@ -17,13 +18,6 @@ const browser = browserPerFile();
 const TENANT = 'demo';
 const RECEIPT = /^THS\d{13}$/;
 
-interface ApiOrder {
-  id: string;
-  order_number: string;
-  customer_id: string | null;
-  customer_name: string;
-  total_amount_kurus: number;
-}
 interface ApiAccount {
   balance_kurus: number;
   overdue_kurus: number;
@@ -37,30 +31,24 @@ interface ApiPayment {
   version: number;
 }
 
-/** A delivered order of the demo seed with a customer and no invoice yet. */
-async function deliveredOrderWithoutInvoice(token: string): Promise<ApiOrder> {
-  const invoices = await api<{ data: { data: { order_id: string }[] } }>(
-    baseURL,
-    TENANT,
-    '/invoices?limit=100',
-    { token },
-  );
-  const invoiced = new Set(invoices.body.data.data.map((i) => i.order_id));
-  for (let page = 1; page <= 10; page++) {
-    const r = await api<{ data: { orders: ApiOrder[] } }>(
-      baseURL,
-      TENANT,
-      `/orders?status=delivered&limit=100&page=${page}`,
-      { token },
-    );
-    expect(r.status).toBe(200);
-    const found = r.body.data.orders.find(
-      (o) => !invoiced.has(o.id) && o.customer_id && o.total_amount_kurus > 200,
-    );
-    if (found) return found;
-    if (r.body.data.orders.length < 100) break;
-  }
-  throw new Error('the demo seed has no delivered order without an invoice');
+/**
+ * A new customer of the demo company with a delivered order of theirs, made through the API: the
+ * seed's delivered orders are shared by every file of the run, and each is invoiced only once.
+ */
+async function deliveredOrderOfNewCustomer(token: string): Promise<DeliveredOrder> {
+  const stamp = Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
+  const name = `Cari Deneme ${stamp}`;
+  const made = await api<{ data: { id: string } }>(baseURL, TENANT, '/customers', {
+    method: 'POST',
+    token,
+    body: { full_name: name, company_name: `Cari Gıda ${stamp}`, city: 'İzmir' },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const admin = await apiLogin(baseURL, TENANT, 'admin');
+  return deliveredOrder(baseURL, TENANT, admin.token, {
+    customer_name: name,
+    customer_id: made.body.data.id,
+  });
 }
 
 const serverAccount = async (token: string, customerId: string) => {
@@ -71,7 +59,7 @@ const serverAccount = async (token: string, customerId: string) => {
 
 /** Invoice a delivered order and take part of it in cash (the server numbers the receipt). */
 async function invoicedCustomerWithPayment(token: string) {
-  const order = await deliveredOrderWithoutInvoice(token);
+  const order = await deliveredOrderOfNewCustomer(token);
   const issued = await api(baseURL, TENANT, '/invoices', {
     method: 'POST',
     token,

@@ -10,6 +10,7 @@ import {
   recordMessages,
   signIn,
 } from '../helpers/browser';
+import { deliveredOrder } from '../helpers/delivered-order';
 import { apiSetOwnPassword } from '../helpers/one-time-password';
 
 /**
@@ -30,14 +31,6 @@ const browser = browserPerFile();
 const PASSWORD = 'Gecici-Sifre-2024';
 const OWN_PASSWORD = 'Kendi-Sifrem-2024';
 const NUMBER = /^[A-Z0-9]{3}\d{13}$/;
-const PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-interface ApiOrder {
-  id: string;
-  order_number: string;
-  status: string;
-}
 
 /** A new company with its first admin and a manager, as a platform admin makes it. */
 async function newCompany(): Promise<{ sub: string; adminToken: string; driverId: string }> {
@@ -83,51 +76,8 @@ async function newCompany(): Promise<{ sub: string; adminToken: string; driverId
 }
 
 /** An order taken all the way to delivered (with its proof) through the API, as the admin. */
-async function deliveredOrder(
-  sub: string,
-  token: string,
-  driverId: string,
-  customer: string,
-): Promise<ApiOrder> {
-  const created = await api<{ data: ApiOrder }>(baseURL, sub, '/orders', {
-    method: 'POST',
-    token,
-    body: {
-      customer_name: customer,
-      items: [{ product_name: 'Zeytinyağı 1 L', quantity: 2, unit_price: 250 }],
-    },
-  });
-  expect(created.status).toBe(201);
-  const order = created.body.data;
-  for (const status of ['approved', 'prepared', 'in_transit', 'out_for_delivery']) {
-    // Shipping needs a driver: the company's driver is assigned once the order is prepared.
-    if (status === 'in_transit') {
-      const assigned = await api(baseURL, sub, `/orders/${order.id}/assign-driver`, {
-        method: 'PATCH',
-        token,
-        body: { driver_id: driverId },
-      });
-      expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
-    }
-    const moved = await api(baseURL, sub, `/orders/${order.id}/status`, {
-      method: 'PATCH',
-      token,
-      body: { status },
-    });
-    expect(moved.status, status).toBe(200);
-  }
-  const delivered = await api(baseURL, sub, `/orders/${order.id}/deliver`, {
-    method: 'POST',
-    token,
-    body: {
-      recipient_name: customer,
-      signature: `data:image/png;base64,${PNG}`,
-      delivered_at: new Date().toISOString(),
-    },
-  });
-  expect(delivered.status).toBe(200);
-  return order;
-}
+const deliveredOrderOf = (sub: string, token: string, driverId: string, customer: string) =>
+  deliveredOrder(baseURL, sub, token, { customer_name: customer, driverId });
 
 async function serverInvoices(sub: string, token: string, orderId: string) {
   const r = await api<{ data: { data: Array<{ order_id: string; invoice_number: string | null }> } }>(
@@ -151,8 +101,8 @@ async function signedIn(sub: string, username: string): Promise<{ page: Page; cl
 describe('invoicing needs the company profile (Chromium against npm start)', () => {
   it("a company without VKN: 'Fatura Kes' greyed out with the reason (the admin's link, the manager's note); filled in, it issues; a refusal online is said alone", async () => {
     const { sub, adminToken, driverId } = await newCompany();
-    const first = await deliveredOrder(sub, adminToken, driverId, 'Ayşe Kaya');
-    const second = await deliveredOrder(sub, adminToken, driverId, 'Mehmet Demir');
+    const first = await deliveredOrderOf(sub, adminToken, driverId, 'Ayşe Kaya');
+    const second = await deliveredOrderOf(sub, adminToken, driverId, 'Mehmet Demir');
     const missing = 'Fatura kesmek için şirket bilgileri eksik: Ticari Ünvan, Vergi No, Vergi Dairesi';
 
     // ---------------------------------------------------------------------- the manager ---

@@ -10,6 +10,7 @@ import {
   signIn,
   waitForServiceWorker,
 } from '../helpers/browser';
+import { type DeliveredOrder, deliveredOrder } from '../helpers/delivered-order';
 import { chooseEnglish } from '../helpers/language';
 
 /**
@@ -23,12 +24,7 @@ const browser = browserPerFile();
 const TENANT = 'demo';
 const NUMBER = /^[A-Z0-9]{3}\d{13}$/;
 
-interface ApiOrder {
-  id: string;
-  order_number: string;
-  status: string;
-  total_amount_kurus: number;
-}
+type ApiOrder = DeliveredOrder;
 interface ApiInvoice {
   id: string;
   order_id: string;
@@ -45,28 +41,20 @@ async function serverInvoices(token: string, search?: string): Promise<ApiInvoic
   return r.body.data.data;
 }
 
-/** A delivered order of the demo seed that has no invoice yet. */
-async function deliveredOrderWithoutInvoice(token: string): Promise<ApiOrder> {
-  const invoiced = new Set((await serverInvoices(token)).map((i) => i.order_id));
-  for (let page = 1; page <= 10; page++) {
-    const r = await api<{ data: { orders: ApiOrder[] } }>(
-      baseURL,
-      TENANT,
-      `/orders?status=delivered&limit=100&page=${page}`,
-      { token },
-    );
-    expect(r.status).toBe(200);
-    const found = r.body.data.orders.find((o) => !invoiced.has(o.id) && o.total_amount_kurus > 0);
-    if (found) return found;
-    if (r.body.data.orders.length < 100) break;
-  }
-  throw new Error('the demo seed has no delivered order without an invoice');
+/**
+ * A delivered order that has no invoice yet, made through the API: the seed's delivered orders are
+ * shared by every file of the run, and each is invoiced only once.
+ */
+async function deliveredOrderWithoutInvoice(): Promise<ApiOrder> {
+  const admin = await apiLogin(baseURL, TENANT, 'admin');
+  const stamp = Date.now().toString(36);
+  return deliveredOrder(baseURL, TENANT, admin.token, { customer_name: `Fatura Deneme ${stamp}` });
 }
 
 describe('invoices (Chromium against npm start)', () => {
   it('a manager issues an invoice offline from a delivered order; it is numbered once after reconnecting; print offline, PDF online', async () => {
     const { token } = await apiLogin(baseURL, TENANT, 'manager');
-    const order = await deliveredOrderWithoutInvoice(token);
+    const order = await deliveredOrderWithoutInvoice();
 
     const context = await newContext(browser());
     const page = await context.newPage();
@@ -161,7 +149,7 @@ describe('invoices (Chromium against npm start)', () => {
 
   it("a refused issue (the order was returned meanwhile) shows in the sync panel with the server's reason; the optimistic invoice goes away", async () => {
     const { token } = await apiLogin(baseURL, TENANT, 'manager');
-    const order = await deliveredOrderWithoutInvoice(token);
+    const order = await deliveredOrderWithoutInvoice();
     const context = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, baseURL, TENANT, 'manager');
@@ -226,7 +214,7 @@ describe('invoices (Chromium against npm start)', () => {
 
   it("'İptal et' of a sale whose return invoice stands is disabled, naming the return invoice; once the return is cancelled it is offered", async () => {
     const { token } = await apiLogin(baseURL, TENANT, 'admin');
-    const order = await deliveredOrderWithoutInvoice(token);
+    const order = await deliveredOrderWithoutInvoice();
     const issued = await api<{ data: ApiInvoice }>(baseURL, TENANT, '/invoices', {
       method: 'POST',
       token,
