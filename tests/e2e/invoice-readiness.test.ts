@@ -75,10 +75,6 @@ async function newCompany(): Promise<{ sub: string; adminToken: string; driverId
   return { sub, adminToken: admin.token, driverId: driver.body.data.id };
 }
 
-/** An order taken all the way to delivered (with its proof) through the API, as the admin. */
-const deliveredOrderOf = (sub: string, token: string, driverId: string, customer: string) =>
-  deliveredOrder(baseURL, sub, token, { customer_name: customer, driverId });
-
 async function serverInvoices(sub: string, token: string, orderId: string) {
   const r = await api<{ data: { data: Array<{ order_id: string; invoice_number: string | null }> } }>(
     baseURL,
@@ -101,8 +97,11 @@ async function signedIn(sub: string, username: string): Promise<{ page: Page; cl
 describe('invoicing needs the company profile (Chromium against npm start)', () => {
   it("a company without VKN: 'Fatura Kes' greyed out with the reason (the admin's link, the manager's note); filled in, it issues; a refusal online is said alone", async () => {
     const { sub, adminToken, driverId } = await newCompany();
-    const first = await deliveredOrderOf(sub, adminToken, driverId, 'Ayşe Kaya');
-    const second = await deliveredOrderOf(sub, adminToken, driverId, 'Mehmet Demir');
+    const first = await deliveredOrder(baseURL, sub, adminToken, { customer_name: 'Ayşe Kaya', driverId });
+    const second = await deliveredOrder(baseURL, sub, adminToken, {
+      customer_name: 'Mehmet Demir',
+      driverId,
+    });
     const missing = 'Fatura kesmek için şirket bilgileri eksik: Ticari Ünvan, Vergi No, Vergi Dairesi';
 
     // ---------------------------------------------------------------------- the manager ---

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { api } from './browser';
 
 /** A 1×1 PNG: the smallest signature a delivery accepts. */
-export const SIGNATURE_PNG =
+const SIGNATURE_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 export interface DeliveredOrder {
@@ -28,7 +28,6 @@ export async function deliveredOrder(
     customer_id?: string;
     /** The driver to assign; else the company's first driver. */
     driverId?: string;
-    items?: { product_id?: string; product_name: string; quantity: number; unit_price: number }[];
   },
 ): Promise<DeliveredOrder> {
   let driverId = options.driverId;
@@ -46,7 +45,7 @@ export async function deliveredOrder(
     body: {
       customer_name: options.customer_name,
       ...(options.customer_id ? { customer_id: options.customer_id } : {}),
-      items: options.items ?? [{ product_name: 'Zeytinyağı 1 L', quantity: 2, unit_price: 250 }],
+      items: [{ product_name: 'Zeytinyağı 1 L', quantity: 2, unit_price: 250 }],
     },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
