@@ -1,6 +1,6 @@
-import Dexie from 'dexie';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import Dexie, { liveQuery, type Observable, type Observer, type Subscription } from 'dexie';
+import { useLiveQuery, useObservable } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
 import { type CountedOrders, countGroups } from '../../shared/domain/dashboard-stats';
 import { getTenant } from '../api/tenant';
 import { type LocalDb, type LocalOrder, type LocalProduct, META, type OutboxEntry } from '../local/database';
@@ -46,10 +46,18 @@ export function useDashboardStats(): (ShownStats & { fresh: boolean }) | undefin
   const [saved] = useState(() => readSaved(key));
   useStatsRefresh();
   const primed = figures.usePrimed(db);
-  const snapshot = useLiveQuery(async () => (db ? readFigures(db) : undefined), [db], primed);
-  const fresh = useMemo(
-    () => (snapshot ? chooseStats(snapshot.counted, snapshot.server, snapshot.complete) : undefined),
-    [snapshot],
+  const [primedShown] = useState(() => (primed ? shownOf(primed) : undefined));
+  // Only a change of what is SHOWN re-renders the dashboard: a first sync writes a page of orders
+  // every few hundred ms while the figures stay the server's (the count is not complete yet), and
+  // re-rendering the whole screen for each page costs the device the time it needs to write them.
+  const fresh = useObservable(
+    () =>
+      distinctByValue(
+        liveQuery(async () => (db ? shownOf(await readFigures(db)) : undefined)),
+        (shown) => (shown ? JSON.stringify(shown) : ''),
+      ),
+    [db],
+    primedShown,
   );
   useEffect(() => {
     if (!fresh || !key) return;
@@ -81,6 +89,43 @@ async function readFigures(
     ]);
     return { counted: countGroups(groups), complete: complete === true, server: server ?? null };
   });
+}
+
+function shownOf(snapshot: Awaited<ReturnType<typeof readFigures>>): ShownStats | undefined {
+  return chooseStats(snapshot.counted, snapshot.server, snapshot.complete);
+}
+
+/**
+ * `source`'s values, each passed on only when its key differs from the one passed on before (its
+ * current value, when it has one, as it is). Subscribed to as dexie-react-hooks does: `next` and
+ * `error` as functions, or an observer.
+ */
+function distinctByValue<T>(source: Observable<T>, key: (value: T) => string): Observable<T> {
+  const distinct = {
+    subscribe(
+      first?: Observer<T> | ((value: T) => void) | null,
+      second?: ((error: unknown) => void) | null,
+    ): Subscription {
+      const next = typeof first === 'function' ? first : first?.next?.bind(first);
+      const error = typeof first === 'function' || !first ? second : first.error?.bind(first);
+      let last: string | undefined;
+      return source.subscribe(
+        (value) => {
+          const k = key(value);
+          if (k === last) return;
+          last = k;
+          next?.(value);
+        },
+        (e) => error?.(e),
+      );
+    },
+    hasValue: () => source.hasValue?.() ?? false,
+    getValue: () => source.getValue?.() as T,
+    [Symbol.observable ?? '@@observable']() {
+      return distinct;
+    },
+  };
+  return distinct as unknown as Observable<T>;
 }
 
 function readSaved(key: string | null): { key: string; stats: ShownStats } | null {
