@@ -120,7 +120,54 @@ async function settle(page: Page) {
       { timeout: 15_000 },
     )
     .catch(() => undefined);
-  await page.waitForTimeout(700);
+  // Then until the page has stopped changing: 300 ms without a change to its elements (entering
+  // animations, late rows, a tab's indicator), at most 2 s (a screen with a ticking clock).
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        const started = performance.now();
+        let changed = started;
+        const observer = new MutationObserver(() => {
+          changed = performance.now();
+        });
+        observer.observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          characterData: true,
+        });
+        const check = () => {
+          const now = performance.now();
+          if (now - changed >= 300 || now - started >= 2_000) {
+            observer.disconnect();
+            done();
+          } else setTimeout(check, 50);
+        };
+        setTimeout(check, 50);
+      }),
+  );
+}
+
+/**
+ * Opens `path` in the running app as its own links do (the router follows the history), not by
+ * loading the page again: a role's walk is one visit of the app, as a user's day is. Waits until
+ * the screen shown before has begun to go (some of its elements removed; the layout around it
+ * stays), or 3 s when the route shows the same screen again (a route that sends the user on to
+ * where they were); `settle` then waits for the new screen.
+ */
+async function openInApp(page: Page, path: string) {
+  const before = await page.evaluate((to) => {
+    const shown = document.querySelectorAll('main *');
+    for (const el of shown) el.setAttribute('data-fit-before', '');
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    return shown.length;
+  }, path);
+  await page
+    .waitForFunction((count) => document.querySelectorAll('[data-fit-before]').length < count, before, {
+      timeout: 3_000,
+    })
+    .catch(() => undefined);
 }
 
 /** Checks the screen, then each of its tabs in turn (a tab is part of the route's screen). */
@@ -327,7 +374,7 @@ describe('page fit: nothing a user needs ends past the right edge', () => {
             for (const path of ROUTER_PATHS) {
               if (REDIRECTS.has(path) || SIGNED_OUT.has(path) || PLATFORM_ONLY.has(path)) continue;
               if (!rolesOf(path).includes(role)) continue;
-              await page.goto(`${baseURL}${resolve(path, role)}`);
+              await openInApp(page, resolve(path, role));
               // A route for one-time-password users sends everyone else on: what they land on is checked.
               found.push(...(await walkScreen(page, `${path} (${role}, ${viewport.width})`)));
               visited.add(path);
@@ -351,7 +398,7 @@ describe('page fit: nothing a user needs ends past the right edge', () => {
           await signIn(page, baseURL, 'default', 'admin');
           await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
           for (const path of ['/admin', ...PLATFORM_ONLY]) {
-            await page.goto(`${baseURL}${path}`);
+            await openInApp(page, path);
             found.push(...(await walkScreen(page, `${path} (platform admin, ${viewport.width})`)));
             visited.add(path);
           }
