@@ -256,6 +256,10 @@ function runServer() {
       : `sunucu kodu derlendi (${cachedData ? 'kod önbelleği geçersiz' : 'kod önbelleği yok'})`,
     compiling,
   );
+  // A function restored from the code cache has lost the callback above (Node throws
+  // ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING): the bundle's lib/import-package.ts uses this file's
+  // own import() instead, lent here under the symbol it looks for.
+  globalThis[Symbol.for('sys.importPackage')] = (id) => import(id);
   const module = { exports: {}, filename, id: '.', loaded: false };
   script.runInThisContext()(module.exports, createRequire(filename), module, filename, dirname(filename));
   if (cached) return;

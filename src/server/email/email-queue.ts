@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { importPackage } from '../lib/import-package';
 import {
   claimDueEmails,
   markFailed,
@@ -48,7 +49,7 @@ export function registerEmailQueue(app: FastifyInstance, databaseReady?: Promise
   let transport: import('nodemailer').Transporter | undefined;
   const transporter = async () => {
     if (transport) return transport;
-    const { default: nodemailer } = await import('nodemailer');
+    const { default: nodemailer } = await importPackage<typeof import('nodemailer')>('nodemailer');
     // The URL's own settings (host, port, user, smtps://) plus timeouts: an unreachable server
     // fails an attempt in seconds instead of holding the worker for minutes.
     transport = nodemailer.createTransport({

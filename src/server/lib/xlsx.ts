@@ -1,4 +1,5 @@
 import { type SheetCell, type SheetOptions, wallClockParts } from './csv';
+import { importPackage } from './import-package';
 
 /**
  * The same typed rows as csv.ts, as an .xlsx sheet — for the person who wants a spreadsheet
@@ -45,7 +46,8 @@ export async function xlsxFile(
   data.push(header.map((value) => ({ value, type: String, fontWeight: 'bold' })));
   for (const row of rows) data.push(row.map((cell) => xlsxCell(cell, options)));
   // Loaded on the first export, not at start-up (only exports need it).
-  const { default: writeExcelFile } = await import('write-excel-file/node');
+  const { default: writeExcelFile } =
+    await importPackage<typeof import('write-excel-file/node')>('write-excel-file/node');
   return writeExcelFile(
     data as never,
     {

@@ -1,5 +1,6 @@
 import { IMPORT_FIELDS, IMPORT_HEADERS_TR } from '../../../shared/domain/product-import';
 import { csvFile } from '../../lib/csv';
+import { importPackage } from '../../lib/import-package';
 import type { StoredRow } from './import.service';
 
 /**
@@ -40,7 +41,8 @@ export async function templateXlsx(): Promise<Buffer> {
         ? { value: Number(SAMPLE[f]), type: Number }
         : text(SAMPLE[f]),
   );
-  const { default: writeExcelFile } = await import('write-excel-file/node');
+  const { default: writeExcelFile } =
+    await importPackage<typeof import('write-excel-file/node')>('write-excel-file/node');
   return writeExcelFile(
     [header, sample] as never,
     {
@@ -73,6 +75,7 @@ export async function refusedXlsx(
     { value: r.row, type: Number },
     text(r.errors.map((e) => `${e.column}: ${e.message}`).join(' · ')),
   ]);
-  const { default: writeExcelFile } = await import('write-excel-file/node');
+  const { default: writeExcelFile } =
+    await importPackage<typeof import('write-excel-file/node')>('write-excel-file/node');
   return writeExcelFile([header, ...data] as never, { sheet: 'Reddedilen satırlar' } as never).toBuffer();
 }
