@@ -10,7 +10,7 @@ import { browserPerFile, newContext, signIn } from '../helpers/browser';
  * look, so other files' data and lockouts are untouched.
  */
 const baseURL = inject('baseURL');
-const browser = browserPerFile();
+const browser = browserPerFile({ serviceWorkers: 'block' });
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface Finding {

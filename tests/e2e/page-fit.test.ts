@@ -22,7 +22,7 @@ import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/br
  * needs its pager).
  */
 const baseURL = inject('baseURL');
-const browser = browserPerFile();
+const browser = browserPerFile({ serviceWorkers: 'block' });
 
 const WIDTHS = [
   { width: 1280, height: 800 },
