@@ -2,7 +2,6 @@ import type { Kysely, Transaction } from 'kysely';
 import { parseCollectionList, SYNC_COLLECTIONS, SYNCED, type SyncCollection } from '../../shared/api/synced';
 import { type ActingUser, orderScope } from '../../shared/domain/order-status';
 import type { Database } from '../db/schema';
-import { asciiJson } from '../lib/ascii-json';
 import type { WireCache } from '../orders/wire-cache';
 import { type Caller, type Part, PULL_SOURCES, pageSources } from './sources';
 import { changedPage, inSnapshot } from './sync.repository';
@@ -21,8 +20,6 @@ const COMMA = Buffer.from(',');
 /**
  * The whole answer `{ success: true, data: SyncPullResponse }` as bytes (the route checks it
  * against the contract in tests): the head, then every synced collection in the table's order.
- * Pure ASCII (asciiJson): a device decodes and parses a page of thousands of orders much faster
- * when not one Turkish letter in it sends the whole text down the browser's slow path.
  */
 function pullBody(page: PullPage): Buffer {
   const head = { epoch: page.epoch, cursor: page.cursor, has_more: page.has_more };
@@ -37,7 +34,7 @@ function pullBody(page: PullPage): Buffer {
     parts.push(Buffer.from(`],"removals":${JSON.stringify(removals)}}`));
   }
   parts.push(Buffer.from('}}'));
-  return asciiJson(Buffer.concat(parts));
+  return Buffer.concat(parts);
 }
 
 /**
