@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile, newContext, signIn } from '../helpers/browser';
+import { openInApp, settle } from '../helpers/screen';
 
 /**
  * axe-core (its default rules: WCAG 2.x A/AA and best practices) on every built screen, as each role opens it,
@@ -96,15 +97,15 @@ describe('axe: no serious or critical violation on any built screen', () => {
         await signIn(p, baseURL, tenant, user);
         await p.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
         for (const path of paths) {
+          // Within the running app, as its menu opens a screen; audited once it has settled.
           if (path === '/orders/first') {
-            await p.goto(`${baseURL}/orders?tenant=${tenant}`);
+            await openInApp(p, '/orders');
             await p.getByTestId('order-row').first().click();
             await p.waitForURL((url) => /^\/orders\/./.test(url.pathname));
           } else {
-            await p.goto(`${baseURL}${path}?tenant=${tenant}`);
+            await openInApp(p, path);
           }
-          await p.locator('main').first().waitFor();
-          await p.waitForTimeout(1200);
+          await settle(p);
           found[`${user} ${path}`] = await seriousViolations(p);
         }
         await ctx.close();

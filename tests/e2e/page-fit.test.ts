@@ -4,6 +4,7 @@ import { menuFor, SCREEN_PATHS, SCREENS, type ScreenDef } from '../../src/client
 import { DEVICE_REPORT_HEADER, DEVICE_REPORT_RESULT_HEADER } from '../../src/shared/api/devices';
 import { ROLES, type Role } from '../../src/shared/domain/roles';
 import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/browser';
+import { openInApp, settle } from '../helpers/screen';
 
 /**
  * The route walker: every route of the app, as every role that may open it, at 1280×800 and at
@@ -107,67 +108,6 @@ async function offenders(page: Page, where: string): Promise<Offender[]> {
     return out;
   });
   return found.map((f) => ({ where, ...f }));
-}
-
-/** The page has settled: its main content is shown and nothing in it is still loading. */
-async function settle(page: Page) {
-  await page.locator('main').first().waitFor({ state: 'visible', timeout: 30_000 });
-  await page
-    .waitForFunction(
-      // A "working…" indicator has no value (a figure's bar, e.g. a target reached, has one).
-      () => !document.querySelector('main [role="progressbar"]:not([aria-valuenow]), main .MuiSkeleton-root'),
-      undefined,
-      { timeout: 15_000 },
-    )
-    .catch(() => undefined);
-  // Then until the page has stopped changing: 300 ms without a change to its elements (entering
-  // animations, late rows, a tab's indicator), at most 2 s (a screen with a ticking clock).
-  await page.evaluate(
-    () =>
-      new Promise<void>((done) => {
-        const started = performance.now();
-        let changed = started;
-        const observer = new MutationObserver(() => {
-          changed = performance.now();
-        });
-        observer.observe(document.body, {
-          subtree: true,
-          childList: true,
-          attributes: true,
-          characterData: true,
-        });
-        const check = () => {
-          const now = performance.now();
-          if (now - changed >= 300 || now - started >= 2_000) {
-            observer.disconnect();
-            done();
-          } else setTimeout(check, 50);
-        };
-        setTimeout(check, 50);
-      }),
-  );
-}
-
-/**
- * Opens `path` in the running app as its own links do (the router follows the history), not by
- * loading the page again: a role's walk is one visit of the app, as a user's day is. Waits until
- * the screen shown before has begun to go (some of its elements removed; the layout around it
- * stays), or 3 s when the route shows the same screen again (a route that sends the user on to
- * where they were); `settle` then waits for the new screen.
- */
-async function openInApp(page: Page, path: string) {
-  const before = await page.evaluate((to) => {
-    const shown = document.querySelectorAll('main *');
-    for (const el of shown) el.setAttribute('data-fit-before', '');
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-    return shown.length;
-  }, path);
-  await page
-    .waitForFunction((count) => document.querySelectorAll('[data-fit-before]').length < count, before, {
-      timeout: 3_000,
-    })
-    .catch(() => undefined);
 }
 
 /** Checks the screen, then each of its tabs in turn (a tab is part of the route's screen). */

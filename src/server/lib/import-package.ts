@@ -8,7 +8,7 @@
  * a 500). So the launcher, an ordinary ES module, lends its `import()` through a global; where
  * there is none (development and tests run the TypeScript sources) this module's own is used.
  */
-export const IMPORT_PACKAGE = Symbol.for('sys.importPackage');
+const IMPORT_PACKAGE = Symbol.for('sys.importPackage');
 
 type Importer = (id: string) => Promise<unknown>;
 
