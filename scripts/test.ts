@@ -41,6 +41,7 @@ function vitestArgs(label: string, project: string) {
       '--project',
       project,
       '--reporter=default',
+      '--reporter=./tests/helpers/failure-reporter.ts',
       '--reporter=json',
       `--outputFile=${out}`,
     ],

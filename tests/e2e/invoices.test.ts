@@ -97,9 +97,10 @@ describe('invoices (Chromium against npm start)', () => {
     });
     await page.getByTestId('invoice-print').click();
     await page.waitForURL((url) => url.pathname === `/invoice-print/${invoiceId}`);
+    // The detail page's 'Yazdır' button carries the same test id as the print page's sheet, and
+    // stays in the page until the print page's code has loaded: wait for the sheet's text.
     const printed = page.getByTestId('invoice-print');
-    await printed.waitFor();
-    expect(await printed.innerText()).toContain(order.order_number);
+    await expect.poll(() => printed.innerText(), { timeout: 15_000 }).toContain(order.order_number);
     expect(await page.getByTestId('invoice-print-offline').count()).toBe(1);
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __printed: number }).__printed))
