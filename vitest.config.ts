@@ -45,6 +45,11 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // The files run one after the other in ONE worker, which loads Playwright and the helpers
+          // once: a fresh worker per file cost ~2.5 s each (8 short files: 151 s → 131 s). Nothing
+          // a file leaves behind is shared: each launches and closes its own Chromium
+          // (browserPerFile) and keeps its data under its own names on the shared server.
+          isolate: false,
           // A real browser against a real server on a shared 2-core machine: a test that fails is
           // run once more before it counts as failed (the report marks a pass on retry), so one
           // stalled frame does not fail the suite; a real fault fails both runs.
