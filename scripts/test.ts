@@ -4,7 +4,7 @@
  * then unit and component, API (PGlite; and PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is set) and
  * browser tests. Prints one closing line "N passed, N failed". `npm test -- lint|typecheck|unit|
  * api|e2e` runs one part; `npm test -- quick` the first three (no database, no browser). The API
- * suite's two databases run side by side (runLanes).
+ * suite's two databases run side by side (runSideBySide).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -85,37 +85,31 @@ function runSteps(steps: Step[]) {
 }
 
 /**
- * Lanes AT THE SAME TIME, the steps of each lane one after the other; each step's output is kept
- * in a file and printed whole, in lane order, once every lane has ended. For the parts that leave
- * one of the machine's two cores idle on their own: vitest runs its files one at a time on 2
- * cores (its default of one worker), so the API suite on PGlite runs beside the same suite on
- * PostgreSQL.
+ * Steps AT THE SAME TIME; each one's output is kept in a file and printed whole, in order, once
+ * all have ended. For the API suite on PGlite and on PostgreSQL: each runs its files one at a time
+ * (vitest's default on 2 cores is one worker), so side by side they use the machine's two cores.
  */
-async function runLanes(lanes: Step[][]) {
-  const logs = new Map<Step, { log: string; code: number | null }>();
-  await Promise.all(
-    lanes.map(async (lane) => {
-      for (const step of lane) {
-        const log = join(reports, `${slug(step.label)}.log`);
-        const fd = openSync(log, 'w');
-        const child = spawn(step.cmd, step.args, {
-          stdio: ['ignore', fd, fd],
-          env: { ...process.env, ...step.env },
-        });
-        const code = await new Promise<number | null>((resolve) => {
-          child.on('exit', (c) => resolve(c));
-          child.on('error', () => resolve(1));
-        });
-        closeSync(fd);
-        logs.set(step, { log, code });
-      }
+async function runSideBySide(steps: Step[]) {
+  const ended = await Promise.all(
+    steps.map(async (step) => {
+      const log = join(reports, `${slug(step.label)}.log`);
+      const fd = openSync(log, 'w');
+      const child = spawn(step.cmd, step.args, {
+        stdio: ['ignore', fd, fd],
+        env: { ...process.env, ...step.env },
+      });
+      const code = await new Promise<number | null>((resolve) => {
+        child.on('exit', (c) => resolve(c));
+        child.on('error', () => resolve(1));
+      });
+      closeSync(fd);
+      return { step, log, code };
     }),
   );
-  for (const step of lanes.flat()) {
-    const done = logs.get(step);
+  for (const { step, log, code } of ended) {
     console.log(`\n=== ${step.label} ===`);
-    if (done) process.stdout.write(readFileSync(done.log, 'utf8'));
-    settle(step, done?.code ?? 1);
+    process.stdout.write(readFileSync(log, 'utf8'));
+    settle(step, code);
   }
 }
 
@@ -160,8 +154,8 @@ const lint = [
 ];
 const typecheck = [checkStep('type check (tsc --noEmit)', 'npx', ['tsc', '--noEmit'])];
 const unit = [vitestStep('unit', 'unit'), vitestStep('component', 'component')];
-// One after the other: unit runs its files on both cores already (measured: beside the linters and
-// the type check, 4 min 8 s in all against ~4 min one after the other).
+// One after the other: run beside the linters and the type check, unit and component took 4 min 8 s
+// in all, against ~4 min one after the other (measured on 2 cores).
 if (!only || only === 'quick') runSteps([...lint, ...typecheck, ...unit]);
 if (only === 'lint') runSteps(lint);
 if (only === 'typecheck') runSteps(typecheck);
@@ -170,9 +164,9 @@ if (!only || only === 'api') {
   ensureDebianPackages([PDFTOTEXT, ...POWERDNS]);
   const pg = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (pg) {
-    await runLanes([
-      [vitestStep('api (PGlite)', 'api', { TEST_DATABASE_URL: '' })],
-      [vitestStep('api (PostgreSQL)', 'api', { TEST_DATABASE_URL: pg })],
+    await runSideBySide([
+      vitestStep('api (PGlite)', 'api', { TEST_DATABASE_URL: '' }),
+      vitestStep('api (PostgreSQL)', 'api', { TEST_DATABASE_URL: pg }),
     ]);
   } else {
     runSteps([vitestStep('api (PGlite)', 'api', { TEST_DATABASE_URL: '' })]);
