@@ -45,7 +45,7 @@ async function main() {
   await new Promise<void>((done) => origin.listen(0, '127.0.0.1', done));
   const browser = await launchBrowser();
   try {
-    const context = await newContext(browser);
+    const context = await newContext(browser, undefined, { worker: true });
     const page = await context.newPage();
     await page.goto(`http://127.0.0.1:${(origin.address() as AddressInfo).port}/`);
     await page.evaluate(

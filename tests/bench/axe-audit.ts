@@ -21,7 +21,7 @@ const THEME = process.env.THEME === 'dark' ? 'dark' : 'light';
 
 /** A context with the chosen theme preference already stored (the app reads it at start). */
 async function context(viewport?: { width: number; height: number }) {
-  const ctx = await newContext(browser, viewport);
+  const ctx = await newContext(browser, viewport, { worker: true });
   await ctx.addInitScript((theme) => localStorage.setItem('theme', theme), THEME);
   return ctx;
 }

@@ -93,7 +93,7 @@ async function main() {
     console.log(
       `Server up at ${baseURL}; Chromium ${browser.version()}; the manager sees ${expected} orders`,
     );
-    const context = await newContext(browser);
+    const context = await newContext(browser, undefined, { worker: true });
     await context.addInitScript(PAGE_CLOCK);
     const page = await context.newPage();
     await page.goto(`${baseURL}/login?tenant=${TENANT}`);

@@ -68,7 +68,7 @@ async function main() {
 
     if (WARM_SERVER) console.log(`Server warmed: ${await pullEverything(baseURL)}`);
 
-    const context = await newContext(browser);
+    const context = await newContext(browser, undefined, { worker: true });
     const page = await context.newPage();
     if (process.env.BENCH_CONSOLE) page.on('console', (m) => console.log(`[page ${m.type()}] ${m.text()}`));
 

@@ -155,7 +155,7 @@ async function main() {
     console.log(
       `Server up at ${baseURL}; Chromium ${browser.version()}; ${total} products in tenant ${TENANT}`,
     );
-    const context = await newContext(browser);
+    const context = await newContext(browser, undefined, { worker: true });
     const page = await context.newPage();
     await page.goto(`${baseURL}/login?tenant=${TENANT}`);
     await page.locator('input[name="username"]').fill(USERNAME);

@@ -40,7 +40,7 @@ interface Visit {
 }
 
 async function visit(browser: Browser, baseURL: string, cpuThrottle: number): Promise<Visit> {
-  const context = await newContext(browser, { width: 412, height: 823 });
+  const context = await newContext(browser, { width: 412, height: 823 }, { worker: true });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   if (cpuThrottle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });

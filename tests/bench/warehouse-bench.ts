@@ -107,7 +107,7 @@ async function main() {
     const onlineOrder = await makeOrder(SCANS, 'Bench çevrimiçi');
     const cameraOrder = await makeOrder(1000, 'Bench kamera');
 
-    const context = await newContext(browser);
+    const context = await newContext(browser, undefined, { worker: true });
     await context.grantPermissions(['camera'], { origin: baseURL });
     const page = await context.newPage();
     await signIn(page, baseURL, TENANT, 'warehouse');

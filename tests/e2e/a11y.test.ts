@@ -4,7 +4,7 @@ import { contrastRatio, toHex } from '../../src/shared/domain/contrast';
 import { browserPerFile, newContext, signIn } from '../helpers/browser';
 
 const baseURL = inject('baseURL');
-const browser = browserPerFile({ serviceWorkers: 'block' });
+const browser = browserPerFile();
 
 interface TextSample {
   text: string;

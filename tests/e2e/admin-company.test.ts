@@ -229,7 +229,7 @@ describe("/admin 'Şirket Bilgileri' (Chromium against npm start)", () => {
       viewport: { width: 1280, height: 900 },
       locale: 'tr-TR',
       timezoneId: 'UTC',
-      serviceWorkers: 'allow',
+      serviceWorkers: 'block',
     });
     const page = await context.newPage();
     try {
@@ -261,7 +261,7 @@ describe("/admin 'Şirket Bilgileri' (Chromium against npm start)", () => {
   it('offline after one online visit: the tab opens from the device, read-only, and says writes need the server', async () => {
     const token = await adminToken();
     const was = await readCompany(token);
-    const context = await newContext(browser());
+    const context = await newContext(browser(), undefined, { worker: true });
     const page = await context.newPage();
     try {
       await signIn(page, baseURL, TENANT, 'admin');

@@ -16,7 +16,7 @@ describe('admin panel: system logs and orders (Chromium against npm start)', () 
     });
     expect(failed.status).toBe(401);
 
-    const context = await newContext(browser());
+    const context = await newContext(browser(), undefined, { worker: true });
     const page = await context.newPage();
     await signIn(page, baseURL, 'demo', 'admin');
     await page.waitForURL((url) => url.pathname !== '/login');

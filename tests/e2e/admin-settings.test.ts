@@ -111,7 +111,7 @@ describe('system settings (Chromium against npm start)', () => {
     };
 
     // The salesperson's session is open BEFORE maintenance starts.
-    const salesContext = await newContext(browser());
+    const salesContext = await newContext(browser(), undefined, { worker: true });
     const sales = await salesContext.newPage();
     const adminContext = await newContext(browser());
     const admin = await adminContext.newPage();
@@ -203,7 +203,7 @@ describe('system settings (Chromium against npm start)', () => {
   });
 
   it('the tab at 390 px in English: the groups, the not-configured notes, no sideways scroll, axe clean', async () => {
-    const context = await newContext(browser(), { width: 390, height: 844 });
+    const context = await newContext(browser(), { width: 390, height: 844 }, { worker: true });
     const page = await context.newPage();
     const before = await current();
     try {

@@ -120,7 +120,7 @@ describe('admin users tab (Chromium against npm start)', () => {
   });
 
   it('offline after one online visit: the list from the device, read-only, saying writes need the server', async () => {
-    const context = await newContext(browser());
+    const context = await newContext(browser(), undefined, { worker: true });
     const page = await context.newPage();
     await signIn(page, baseURL, TENANT, 'admin');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });

@@ -11,7 +11,7 @@ import { openInApp, settle } from '../helpers/screen';
  * look, so other files' data and lockouts are untouched.
  */
 const baseURL = inject('baseURL');
-const browser = browserPerFile({ serviceWorkers: 'block' });
+const browser = browserPerFile();
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface Finding {

@@ -65,7 +65,7 @@ describe('batched push (Chromium)', () => {
     });
     expect(approved.status).toBe(200);
 
-    const context = await newContext(browser());
+    const context = await newContext(browser(), undefined, { worker: true });
     const page = await context.newPage();
     const writes: string[] = [];
     page.on('request', (request) => {

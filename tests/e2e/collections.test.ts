@@ -149,6 +149,7 @@ describe('/collections (Chromium against npm start)', () => {
       TENANT,
       'manager',
       '/manager-dashboard',
+      { worker: true },
     );
     // The menu offers it to the manager.
     await page.locator('a[href="/collections"]').first().click();

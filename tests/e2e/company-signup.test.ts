@@ -16,7 +16,7 @@ import { fillSignUpForm, registrationsOf, suspendRegistrations } from '../helper
 import { setOwnPassword } from '../helpers/one-time-password';
 
 const baseURL = inject('baseURL');
-const browser = browserPerFile({ serviceWorkers: 'block' });
+const browser = browserPerFile();
 const made: string[] = [];
 
 async function english(context: BrowserContext) {

@@ -80,8 +80,9 @@ async function driverName(token: string, id: string): Promise<string> {
   return name as string;
 }
 
-const device = (username: string, landing: string) =>
-  signedInDevice(browser(), baseURL, TENANT, username, landing);
+/** `worker`: a device that will go offline (its service worker installed first). */
+const device = (username: string, landing: string, worker = false) =>
+  signedInDevice(browser(), baseURL, TENANT, username, landing, { worker });
 const openOrder = (page: Page, order: Order) => openOrderPage(page, baseURL, order);
 
 /** Edit the notes of the open order through the edit dialog on its detail page. */
@@ -115,7 +116,7 @@ describe('conflicting changes on two devices (Chromium against npm start)', () =
     const order = await createOrder(sales.token, `Not Çakışması ${Date.now()}`);
 
     const seller = await device('sales2', '/dashboard');
-    const boss = await device('manager', '/manager-dashboard');
+    const boss = await device('manager', '/manager-dashboard', true);
     await openOrder(seller.page, order);
     await openOrder(boss.page, order);
 
@@ -183,7 +184,7 @@ describe('conflicting changes on two devices (Chromium against npm start)', () =
     const driverOne = await driverName(manager.token, driver.user.id);
     const driverTwo = await driverName(manager.token, driver2.user.id);
 
-    const boss = await device('manager', '/manager-dashboard');
+    const boss = await device('manager', '/manager-dashboard', true);
     const admin = await device('admin', '/dashboard');
     await openOrder(boss.page, approved);
     await openOrder(admin.page, approved);
@@ -238,7 +239,7 @@ describe('conflicting changes on two devices (Chromium against npm start)', () =
     const manager = await apiLogin(baseURL, TENANT, 'manager');
     const order = await createOrder(sales.token, `Durum Çakışması ${Date.now()}`);
 
-    const boss = await device('manager', '/manager-dashboard');
+    const boss = await device('manager', '/manager-dashboard', true);
     await openOrder(boss.page, order);
     await boss.context.setOffline(true);
     await boss.page.getByTestId('order-action-approved').click();
@@ -285,7 +286,7 @@ describe('conflicting changes on two devices (Chromium against npm start)', () =
     const unreadBefore = (await serverNotifications(manager.token)).filter((n) => !n.is_read);
     expect(unreadBefore.length).toBeGreaterThan(0);
 
-    const { context, page } = await device('manager', '/manager-dashboard');
+    const { context, page } = await device('manager', '/manager-dashboard', true);
     await page.goto(`${baseURL}/notifications`);
     const unreadRows = page.locator('[data-testid="notification-row"][data-unread="true"]');
     // The list is paged (20 a page): the bell counts them all.

@@ -90,7 +90,7 @@ describe('customer account screen (Chromium against npm start)', () => {
     const account = await serverAccount(token, customerId);
     expect(account.balance_kurus).toBeGreaterThan(0);
 
-    const context = await newContext(browser());
+    const context = await newContext(browser(), undefined, { worker: true });
     const page = await context.newPage();
     await signIn(page, baseURL, TENANT, 'manager');
     await page.waitForURL((url) => url.pathname !== '/login');

@@ -39,7 +39,7 @@ describe('customers (Chromium against npm start)', () => {
     const company = `Ege Sahil Market ${stamp}`;
     const notes = `e2e customer order ${stamp}`;
 
-    const context = await newContext(browser());
+    const context = await newContext(browser(), undefined, { worker: true });
     const page = await context.newPage();
     await signIn(page, baseURL, 'demo', 'sales');
     await page.waitForURL((url) => url.pathname === '/dashboard');

@@ -12,7 +12,7 @@ import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/br
  * mirror (data-source local) and equal to the server's GET /dashboard/stats.
  */
 const baseURL = inject('baseURL');
-const browser = browserPerFile({ serviceWorkers: 'block' });
+const browser = browserPerFile();
 
 /** Records each card's value whenever it changes (runs in the page before any app script). */
 const RECORDER = `(() => {

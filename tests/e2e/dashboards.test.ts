@@ -184,6 +184,7 @@ describe('dashboards (Chromium against npm start)', () => {
       tenant,
       'manager',
       '/manager-dashboard',
+      { worker: true },
     );
     await page.getByTestId('manager-dashboard').waitFor();
     expect(await page.getByTestId('page-title').innerText()).toBe('Müdür Paneli');
@@ -281,7 +282,9 @@ describe('dashboards (Chromium against npm start)', () => {
   });
 
   it('/dashboard, /manager-dashboard and /notifications open offline after one online visit', async () => {
-    const { context, page } = await signedInDevice(browser(), baseURL, 'client1', 'admin', '/dashboard');
+    const { context, page } = await signedInDevice(browser(), baseURL, 'client1', 'admin', '/dashboard', {
+      worker: true,
+    });
     const ready: Record<string, () => Promise<unknown>> = {
       '/dashboard': () =>
         expect.poll(() => card(page, 'stat-total'), { timeout: 30_000 }).toMatch(/^[1-9]\d*$/),

@@ -62,7 +62,7 @@ describe('driver: a cash payment at the door, offline (Chromium against npm star
         )
       ).data;
 
-    const context = await newContext(browser(), { width: 390, height: 844 });
+    const context = await newContext(browser(), { width: 390, height: 844 }, { worker: true });
     await context.grantPermissions([]);
     const page = await context.newPage();
     await signIn(page, baseURL, TENANT, 'driver2');

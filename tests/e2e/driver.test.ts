@@ -102,7 +102,7 @@ describe('driver: delivery with proof, offline (Chromium against npm start)', ()
         .data;
 
     // The driver's phone.
-    const context = await newContext(browser(), { width: 390, height: 844 });
+    const context = await newContext(browser(), { width: 390, height: 844 }, { worker: true });
     await context.grantPermissions([]); // no location permission: the delivery must not wait for it
     const page = await context.newPage();
     await signIn(page, baseURL, TENANT, 'driver2');

@@ -21,7 +21,7 @@ import { chooseEnglish } from '../helpers/language';
  * Nothing is written: the test only reads (tenant demo), so other files' expectations hold.
  */
 const baseURL = inject('baseURL');
-const browser = browserPerFile({ serviceWorkers: 'block' });
+const browser = browserPerFile();
 const TENANT = 'demo';
 const TURKISH = /[çğıİöşüÇĞÖŞÜ]/;
 

@@ -13,7 +13,7 @@ import { browserPerFile, newContext, signIn } from '../helpers/browser';
  * showed (the observer sees whole commits: React writes a commit's DOM in one go).
  */
 const baseURL = inject('baseURL');
-const browser = browserPerFile({ serviceWorkers: 'block' });
+const browser = browserPerFile();
 
 const RECORDER = `(() => {
   const w = window;

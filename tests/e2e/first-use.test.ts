@@ -245,7 +245,7 @@ describe('what a new user tripped over (Chromium against npm start)', () => {
     const first = await inTransit('Kapı Teslim Müşterisi');
     const order = await inTransit('Kapı Teslim Müşterisi 2');
 
-    const context = await newContext(browser(), PHONE);
+    const context = await newContext(browser(), PHONE, { worker: true });
     const page = await context.newPage();
     await signIn(page, baseURL, TENANT, 'driver');
     await page.waitForURL((url) => url.pathname === '/dashboard');

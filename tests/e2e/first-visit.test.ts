@@ -11,7 +11,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile, DEMO_PASSWORD, newContext } from '../helpers/browser';
 
 const baseURL = inject('baseURL');
-const browser = browserPerFile({ serviceWorkers: 'block' });
+const browser = browserPerFile();
 
 /**
  * The scripts of the first visit's page itself (the boot script and what it preloads), read from

@@ -13,7 +13,7 @@ import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/br
  * Accounts: tenant `default` (admin, driver).
  */
 const baseURL = inject('baseURL');
-const browser = browserPerFile({ serviceWorkers: 'block' });
+const browser = browserPerFile();
 const TENANT = 'default';
 
 interface Envelope<T> {

@@ -121,7 +121,7 @@ describe('/inventory (Chromium)', () => {
     expect(target, 'a barcoded product with stock to ship').toBeTruthy();
     const p = target as Product;
 
-    const context = await newContext(browser());
+    const context = await newContext(browser(), undefined, { worker: true });
     const page = await context.newPage();
     await signIn(page, baseURL, TENANT, 'warehouse');
     await page.waitForURL((url) => url.pathname !== '/login');
@@ -268,7 +268,7 @@ describe('/inventory (Chromium)', () => {
   it('390 px, English, offline after one online visit: stock levels, an adjustment queued offline, the count screen; axe clean', async () => {
     adminToken ||= (await apiLogin(baseURL, TENANT, 'admin')).token;
     const all = await products();
-    const context = await newContext(browser(), { width: 390, height: 844 });
+    const context = await newContext(browser(), { width: 390, height: 844 }, { worker: true });
     const page = await context.newPage();
     await signIn(page, baseURL, TENANT, 'warehouse');
     await page.waitForURL((url) => url.pathname !== '/login');

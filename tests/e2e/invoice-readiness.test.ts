@@ -26,7 +26,7 @@ import { apiSetOwnPassword } from '../helpers/one-time-password';
  *   first.
  */
 const baseURL = inject('baseURL');
-const browser = browserPerFile({ serviceWorkers: 'block' });
+const browser = browserPerFile();
 /** The one-time password the platform admin and the admin type; each user then sets OWN_PASSWORD. */
 const PASSWORD = 'Gecici-Sifre-2024';
 const OWN_PASSWORD = 'Kendi-Sifrem-2024';

@@ -56,7 +56,7 @@ describe('invoices (Chromium against npm start)', () => {
     const { token } = await apiLogin(baseURL, TENANT, 'manager');
     const order = await deliveredOrderWithoutInvoice();
 
-    const context = await newContext(browser());
+    const context = await newContext(browser(), undefined, { worker: true });
     const page = await context.newPage();
     await signIn(page, baseURL, TENANT, 'manager');
     await page.waitForURL((url) => url.pathname !== '/login');
@@ -151,7 +151,7 @@ describe('invoices (Chromium against npm start)', () => {
   it("a refused issue (the order was returned meanwhile) shows in the sync panel with the server's reason; the optimistic invoice goes away", async () => {
     const { token } = await apiLogin(baseURL, TENANT, 'manager');
     const order = await deliveredOrderWithoutInvoice();
-    const context = await newContext(browser());
+    const context = await newContext(browser(), undefined, { worker: true });
     const page = await context.newPage();
     await signIn(page, baseURL, TENANT, 'manager');
     await page.waitForURL((url) => url.pathname !== '/login');

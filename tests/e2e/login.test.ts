@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile, newContext, signIn } from '../helpers/browser';
 
 const baseURL = inject('baseURL');
-const browser = browserPerFile({ serviceWorkers: 'block' });
+const browser = browserPerFile();
 
 describe('signing in (Chromium against npm start)', () => {
   // Spec: salesperson → /salesperson-dashboard (which redirects to /dashboard), manager →

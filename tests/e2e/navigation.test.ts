@@ -14,7 +14,7 @@ import { api, apiLogin, browserPerFile, DEMO_PASSWORD, newContext, signIn } from
  * Read-only on the data: nothing here changes an order, so the other browser files' counts hold.
  */
 const baseURL = inject('baseURL');
-const browser = browserPerFile({ serviceWorkers: 'block' });
+const browser = browserPerFile();
 
 interface Envelope<T> {
   data: T;

@@ -36,7 +36,7 @@ async function phoneContext(): Promise<BrowserContext> {
     viewport: PHONE,
     locale: 'tr-TR',
     timezoneId: 'Europe/Istanbul',
-    serviceWorkers: 'allow',
+    serviceWorkers: 'block',
     hasTouch: true,
     isMobile: true,
   });

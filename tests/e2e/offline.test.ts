@@ -20,6 +20,12 @@ async function unreadIds(token: string): Promise<Set<string>> {
   return new Set(body.data.notifications.filter((n) => !n.is_read).map((n) => n.id));
 }
 
+/** The paths the service worker precaches: its build-time list, read from the served worker. */
+async function precacheList(): Promise<string[]> {
+  const worker = await (await fetch(`${baseURL}/sw.js`)).text();
+  return [...worker.matchAll(/"url":"([^"]+)"/g)].map((m) => `/${m[1]}`);
+}
+
 async function badgeCount(page: import('playwright-core').Page): Promise<number> {
   const text = await page.getByTestId('notification-badge').locator('.MuiBadge-badge').innerText();
   return text.trim() === '' ? 0 : Number.parseInt(text, 10);
@@ -27,7 +33,7 @@ async function badgeCount(page: import('playwright-core').Page): Promise<number>
 
 describe('offline (Chromium against npm start)', () => {
   it('keeps the shell, the session and the notifications offline; a read made offline reaches the server once', async () => {
-    const context = await newContext(browser());
+    const context = await newContext(browser(), undefined, { worker: true });
     const page = await context.newPage();
     await signIn(page, baseURL, 'demo', 'manager');
     await page.waitForURL((url) => url.pathname === '/manager-dashboard');
@@ -77,11 +83,23 @@ describe('offline (Chromium against npm start)', () => {
   });
 
   it('starts offline on cached data after one online visit, without signing out', async () => {
-    const context = await newContext(browser());
+    const context = await newContext(browser(), undefined, { worker: true });
     const page = await context.newPage();
     await signIn(page, baseURL, 'demo', 'sales');
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await waitForServiceWorker(page);
+    // Every file of the worker's list is stored (the precache is filled several at a time; a file
+    // left out would be missing offline only on the screen that needs it).
+    const listed = await precacheList();
+    expect(listed.length).toBeGreaterThan(100);
+    const stored = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const precache = names.find((name) => name.startsWith('workbox-precache'));
+      if (!precache) return [];
+      const cache = await caches.open(precache);
+      return (await cache.keys()).map((request) => new URL(request.url).pathname);
+    });
+    expect(new Set(stored)).toEqual(new Set(listed));
     await expect.poll(() => badgeCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
     const unread = await badgeCount(page);
 
@@ -92,17 +110,17 @@ describe('offline (Chromium against npm start)', () => {
     expect(new URL(page.url()).pathname).toBe('/notifications');
     await expect.poll(() => badgeCount(page)).toBe(unread);
     // The session survived: token and user are still stored.
-    const stored = await page.evaluate(() => ({
+    const session = await page.evaluate(() => ({
       token: !!localStorage.getItem('token'),
       user: !!localStorage.getItem('user'),
     }));
-    expect(stored).toEqual({ token: true, user: true });
+    expect(session).toEqual({ token: true, user: true });
     await context.setOffline(false);
     await context.close();
   });
 
   it('lists a change the server refused in the sync panel with its reason, and lets the user discard it', async () => {
-    const context = await newContext(browser());
+    const context = await newContext(browser(), undefined, { worker: true });
     const page = await context.newPage();
     await signIn(page, baseURL, 'demo', 'warehouse');
     await page.waitForURL((url) => url.pathname === '/warehouse-dashboard');

@@ -60,7 +60,7 @@ describe('a password an admin reset (Chromium against npm start)', () => {
     await adminContext.close();
 
     // ------------------------------------------------ the user signs in, on a phone ---
-    const context = await newContext(browser(), { width: 390, height: 844 });
+    const context = await newContext(browser(), { width: 390, height: 844 }, { worker: true });
     const page = await context.newPage();
     await signIn(page, baseURL, TENANT, username, 'Gecici-Sifre-9');
     await page.waitForURL((url) => url.pathname === '/change-password', { timeout: 30_000 });

@@ -58,7 +58,7 @@ async function deliveredOrder(): Promise<OrderLite> {
 describe('online-only data offline', () => {
   it('a proof of delivery seen online shows again offline after a reload, marked read-only', async () => {
     const order = await deliveredOrder();
-    const context = await newContext(browser());
+    const context = await newContext(browser(), undefined, { worker: true });
     const page = await context.newPage();
     await signIn(page, baseURL, TENANT, 'admin');
     await page.waitForURL((url) => url.pathname === '/dashboard');
@@ -211,7 +211,7 @@ async function holdStoreOnNextLoad(page: Page) {
 describe("what the device fetched stays readable offline ('Sürücü Ata')", () => {
   it('the drivers fetched online are there offline after 4 reloads, a fresh sign-in, and a store that opens late', async () => {
     const order = await approvedOrder();
-    const context = await newContext(browser());
+    const context = await newContext(browser(), undefined, { worker: true });
     const page = await context.newPage();
     await signIn(page, baseURL, 'demo', 'manager');
     await page.waitForURL((url) => url.pathname === '/manager-dashboard');

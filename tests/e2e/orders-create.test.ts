@@ -118,7 +118,7 @@ describe('creating orders offline (/create-order, /sales, /my-orders)', () => {
     expect(customerB).toBeDefined();
     const notes = `e2e offline create-order ${Date.now()}`;
 
-    const context = await newContext(browser());
+    const context = await newContext(browser(), undefined, { worker: true });
     const page = await context.newPage();
     await signIn(page, baseURL, 'demo', 'sales');
     await page.waitForURL((url) => url.pathname === '/dashboard');

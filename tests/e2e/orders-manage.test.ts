@@ -38,8 +38,9 @@ async function serverOrder(token: string, id: string): Promise<Order> {
   return body.data;
 }
 
-const device = (username: string, landing: string) =>
-  signedInDevice(browser(), baseURL, TENANT, username, landing);
+/** `worker`: a device that will go offline (its service worker installed first). */
+const device = (username: string, landing: string, worker = false) =>
+  signedInDevice(browser(), baseURL, TENANT, username, landing, { worker });
 const openOrder = (page: Page, order: Order) => openOrderPage(page, baseURL, order);
 
 const detailStatus = (page: Page) => page.getByTestId('order-detail').getAttribute('data-status');
@@ -139,7 +140,7 @@ describe('orders screens (Chromium against npm start)', () => {
     await openOrder(seller.page, order);
     expect(await detailStatus(seller.page)).toBe('pending_approval');
 
-    const { context, page } = await device('manager', '/manager-dashboard');
+    const { context, page } = await device('manager', '/manager-dashboard', true);
     await openOrder(page, order);
     expect(await detailStatus(page)).toBe('pending_approval');
 
@@ -199,7 +200,7 @@ describe('orders screens (Chromium against npm start)', () => {
     const order = (await listOrders(manager.token, '&status=pending_approval')).orders[0]!;
     expect(order).toBeDefined();
 
-    const a = await device('manager', '/manager-dashboard');
+    const a = await device('manager', '/manager-dashboard', true);
     const b = await device('admin', '/dashboard');
     await openOrder(a.page, order);
     await openOrder(b.page, order);

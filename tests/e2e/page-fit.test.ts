@@ -23,7 +23,7 @@ import { openInApp, settle } from '../helpers/screen';
  * needs its pager).
  */
 const baseURL = inject('baseURL');
-const browser = browserPerFile({ serviceWorkers: 'block' });
+const browser = browserPerFile();
 
 const WIDTHS = [
   { width: 1280, height: 800 },

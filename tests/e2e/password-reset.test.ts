@@ -12,7 +12,7 @@ import { seriousViolations } from '../helpers/axe';
 import { browserPerFile, newContext } from '../helpers/browser';
 
 const baseURL = inject('baseURL');
-const browser = browserPerFile({ serviceWorkers: 'block' });
+const browser = browserPerFile();
 async function english(context: BrowserContext) {
   await context.addInitScript(() => {
     try {

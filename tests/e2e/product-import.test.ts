@@ -8,7 +8,7 @@ import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/br
 import { chooseEnglish } from '../helpers/language';
 
 const baseURL = inject('baseURL');
-const browser = browserPerFile({ serviceWorkers: 'block' });
+const browser = browserPerFile();
 const dir = mkdtempSync(join(tmpdir(), 'import-e2e-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -122,8 +122,8 @@ async function expectMessage(page: Page, text: string, timeout: number) {
   }
 }
 
-async function openAdmin(width = 1280) {
-  const context = await newContext(browser(), { width, height: 900 });
+async function openAdmin(width = 1280, worker = false) {
+  const context = await newContext(browser(), { width, height: 900 }, { worker });
   await recordMessages(context);
   const page = await context.newPage();
   await signIn(page, baseURL, TENANT, 'admin');
@@ -368,7 +368,7 @@ describe('/product-management (Chromium against npm start)', () => {
     const held = await createViaApi(token, `PM-${RUN}-F2`, { current_stock: 4 });
     const unknown = await createViaApi(token, `PM-${RUN}-U1`, { current_stock: 6 });
     const heldBy = await approvedOrder(held, 1);
-    const { context, page } = await openAdmin();
+    const { context, page } = await openAdmin(1280, true);
     await waitForServiceWorker(page);
     const confirm = page.getByTestId('products-confirm');
     await searchFor(page, held.product_code, 1);
@@ -480,7 +480,7 @@ describe('/product-management (Chromium against npm start)', () => {
 
   it('offline after one visit: the list opens from the device, a product added offline reaches the server once back online', async () => {
     const code = `PM-${RUN}-OFF`;
-    const { context, page } = await openAdmin();
+    const { context, page } = await openAdmin(1280, true);
     await waitForServiceWorker(page);
     await context.setOffline(true);
     await page.reload();

@@ -12,7 +12,7 @@ import { api, apiLogin, browserPerFile, newContext, signIn } from '../helpers/br
  * so the other browser files' expectations of demo/default are untouched.
  */
 const baseURL = inject('baseURL');
-const browser = browserPerFile({ serviceWorkers: 'block' });
+const browser = browserPerFile();
 const TENANT = 'client1';
 
 interface Envelope<T> {

@@ -11,7 +11,7 @@ import { api, apiLogin, browserPerFile, DEMO_PASSWORD, newContext } from '../hel
  * reader is their salesperson (whose list and bell hold exactly these orders' notices).
  */
 const baseURL = inject('baseURL');
-const browser = browserPerFile({ serviceWorkers: 'block' });
+const browser = browserPerFile();
 const TENANT = 'demo';
 const SIGNATURE =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

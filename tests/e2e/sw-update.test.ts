@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe('service worker update', () => {
   it('offers a new version only when one is waiting, and applies it on Güncelle', async () => {
-    const context = await newContext(browser());
+    const context = await newContext(browser(), undefined, { worker: true });
     const page = await context.newPage();
     await page.goto(`${server.url}/login?tenant=demo`);
     // A first visit's /login is plain HTML until the user acts (src/client/login-boot.ts): the

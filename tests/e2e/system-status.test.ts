@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
-import { apiLogin, browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
+import { apiLogin, browserPerFile, newContext, signIn } from '../helpers/browser';
 
 /**
  * The fleet on the admin's 'Sistem Durumu' tab: a salesperson's device whose changes cannot be
@@ -39,7 +39,6 @@ describe('system status and this device (Chromium against npm start)', () => {
     const sales = await salesContext.newPage();
     await signIn(sales, baseURL, TENANT, 'sales2');
     await sales.waitForURL((url) => url.pathname === '/dashboard');
-    await waitForServiceWorker(sales);
     await sales.goto(`${baseURL}/customers`);
     await sales.getByTestId('customer-add').waitFor({ timeout: 30_000 });
     const deviceId = await sales.evaluate(() => localStorage.getItem('device_id'));

@@ -15,7 +15,7 @@ import { setOwnPassword } from '../helpers/one-time-password';
  * list is cards, in English; axe finds nothing serious. Companies made here carry a time stamp.
  */
 const baseURL = inject('baseURL');
-const browser = browserPerFile({ serviceWorkers: 'block' });
+const browser = browserPerFile();
 
 async function openPage(width = 1280, tenant = 'default') {
   const context = await newContext(browser(), { width, height: 900 });

@@ -35,12 +35,17 @@ async function readAudits(notificationId: string): Promise<number> {
   return body.data.logs.filter((l) => l.action === 'notification.read').length;
 }
 
-async function device(username: string, landing: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser());
+/** `worker`: a device that will go offline (its service worker in control first). */
+async function device(
+  username: string,
+  landing: string,
+  worker = false,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser(), undefined, { worker });
   const page = await context.newPage();
   await signIn(page, baseURL, TENANT, username);
   await page.waitForURL((url) => url.pathname === landing);
-  await waitForServiceWorker(page);
+  if (worker) await waitForServiceWorker(page);
   return { context, page };
 }
 
@@ -81,7 +86,7 @@ async function clickSignOut(page: Page) {
 
 describe('unsent changes and sign-out (Chromium against npm start)', () => {
   it('offline: sign-out shows the unsent count; Vazgeç keeps the session; Yine de çıkış yap leaves it waiting, and signing in again sends it once', async () => {
-    const { context, page } = await device('sales', '/dashboard');
+    const { context, page } = await device('sales', '/dashboard', true);
     const { token } = await apiLogin(baseURL, TENANT, 'sales');
     const before = await unreadIds(token);
     expect(before.size).toBeGreaterThan(0);
@@ -190,7 +195,7 @@ describe('unsent changes and sign-out (Chromium against npm start)', () => {
   });
 
   it('after a 401 the login screen says the changes wait, and the same user signing in sends them', async () => {
-    const { context, page } = await device('driver', '/dashboard');
+    const { context, page } = await device('driver', '/dashboard', true);
     const { token } = await apiLogin(baseURL, TENANT, 'driver');
     const before = await unreadIds(token);
 

@@ -68,11 +68,15 @@ function istanbulYear(): number {
   return Number(new Intl.DateTimeFormat('en', { timeZone: 'Europe/Istanbul', year: 'numeric' }).format());
 }
 
-/** One person's browser: a desktop or a 390×844 phone, recording every message it shows. */
-async function device(phone = false): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * One person's browser: a desktop or a 390×844 phone, recording every message it shows; `worker`:
+ * one that will go offline (it installs the service worker).
+ */
+async function device(phone = false, worker = false): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(
     browser(),
     phone ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+    { worker },
   );
   await recordMessages(context);
   const page = await context.newPage();
@@ -439,7 +443,7 @@ describe("a new company's first working day (Chromium against npm start)", () =>
     await expectInventory(wh, barcode, { current: OPENING_STOCK - QUANTITY, reserved: 0 }, shownStock);
 
     // ---------------------------------------------------- 8. the driver, on a phone ---
-    const van = await device(true);
+    const van = await device(true, true);
     const dr = van.page;
     const { driver } = PEOPLE;
     await firstSignIn(dr, sub, driver.username, oneTime('surucu'), ownPassword('Sinan'), driver.landing);

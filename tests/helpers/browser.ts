@@ -23,20 +23,13 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   });
 }
 
-/** Whether `newContext` lets a browser's pages install the app's service worker. */
-const serviceWorkersOf = new WeakMap<Browser, 'allow' | 'block'>();
-
 /**
  * One Chromium per test file: launched before its tests, closed after. Returns a getter.
- * `serviceWorkers: 'block'` for a file that never goes offline nor checks the worker: each new
- * context then skips installing it (the precache of the whole app), which costs ~0.7 s and ~3
- * CPU-seconds of a 2-core machine per signed-in context. Default 'allow', as a user's browser.
  */
-export function browserPerFile(options: { serviceWorkers?: 'allow' | 'block' } = {}): () => Browser {
+export function browserPerFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
-    serviceWorkersOf.set(browser, options.serviceWorkers ?? 'allow');
   });
   afterAll(async () => {
     await browser?.close();
@@ -47,16 +40,29 @@ export function browserPerFile(options: { serviceWorkers?: 'allow' | 'block' } =
   };
 }
 
+/** The contexts whose pages may install the app's service worker. */
+const withWorker = new WeakSet<BrowserContext>();
+
+/**
+ * A new context ("device"). `worker: true` lets its pages install the app's service worker, as a
+ * user's browser does: needed by a test that goes offline (reloads and lazy screens then come from
+ * the worker's precache) or checks the worker itself. Every other context blocks it: installing
+ * it precaches the whole app, ~2 s and ~2 CPU-seconds of a 2-core machine per signed-in context,
+ * which a test that stays online never uses.
+ */
 export async function newContext(
   browser: Browser,
   viewport = { width: 1280, height: 800 },
+  options: { worker?: boolean } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     viewport,
     locale: 'tr-TR',
     timezoneId: 'Europe/Istanbul',
-    serviceWorkers: serviceWorkersOf.get(browser) ?? 'allow',
+    serviceWorkers: options.worker ? 'allow' : 'block',
   });
+  if (options.worker) withWorker.add(context);
+  return context;
 }
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'demo1234';
@@ -77,23 +83,29 @@ export async function signIn(
 
 /** Wait until the page's service worker controls it (so offline reloads come from the precache). */
 export async function waitForServiceWorker(page: Page) {
+  if (!withWorker.has(page.context()))
+    throw new Error('this context blocks the service worker: open it with newContext(…, { worker: true })');
   // The predicate must be synchronous: Playwright treats a returned promise as truthy.
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 60_000 });
 }
 
-/** A signed-in browser context (one "device") on its landing page, its service worker in control. */
+/**
+ * A signed-in browser context (one "device") on its landing page; with `worker: true` (a device
+ * that will go offline) once its service worker is in control.
+ */
 export async function signedInDevice(
   browser: Browser,
   baseURL: string,
   tenant: string,
   username: string,
   landing: string,
+  options: { worker?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
+  const context = await newContext(browser, undefined, options);
   const page = await context.newPage();
   await signIn(page, baseURL, tenant, username);
   await page.waitForURL((url) => url.pathname === landing);
-  await waitForServiceWorker(page);
+  if (options.worker) await waitForServiceWorker(page);
   return { context, page };
 }
 
