@@ -1,6 +1,6 @@
 /**
  * The service worker's update flow with the browser's own service-worker API
- * (src/client/pwa/service-worker.ts): a first install shows nothing; a NEW version of sw.js
+ * (src/client/pwa/service-worker.ts): a first install (after the first sync) shows nothing; a NEW version of sw.js
  * installs and waits → 'Yeni sürüm hazır' → 'Güncelle' → the new worker takes over and the page
  * reloads once, with nothing left waiting.
  *
@@ -10,7 +10,7 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserPerFile, newContext, waitForServiceWorker } from '../helpers/browser';
+import { browserPerFile, newContext, signIn, waitForServiceWorker } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 const browser = browserPerFile();
@@ -31,10 +31,10 @@ describe('service worker update', () => {
   it('offers a new version only when one is waiting, and applies it on Güncelle', async () => {
     const context = await newContext(browser(), undefined, { worker: true });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login?tenant=demo`);
-    // A first visit's /login is plain HTML until the user acts (src/client/login-boot.ts): the
-    // app — and with it the service worker — comes with the first key.
-    await page.keyboard.press('Tab');
+    // The first install waits for the first sync to reach the end of the feed (or 20 s on the
+    // sign-in screen): a user who signs in gets the worker right after their data.
+    await signIn(page, server.url, 'demo', 'admin');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     await waitForServiceWorker(page);
     await page.reload();
     // The first install is not an update.

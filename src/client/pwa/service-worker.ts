@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { CAUGHT_UP_EVENT } from '../local/sync/caught-up';
 
 /**
  * Service worker registration (workbox-window) and the update flow:
@@ -50,8 +51,31 @@ const UPDATE_CHECK_MS = 60 * 60_000;
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+  const afterLoad = () => (navigator.serviceWorker.controller ? register() : firstInstall());
+  if (document.readyState === 'complete') void afterLoad();
+  else window.addEventListener('load', () => void afterLoad(), { once: true });
+}
+
+/** The longest a first install waits for the first sync (a user still on the sign-in screen). */
+const FIRST_INSTALL_WAIT_MS = 20_000;
+
+/**
+ * The very first install (no worker controls the page yet) waits until a pull has reached the end
+ * of the feed, or at most FIRST_INSTALL_WAIT_MS: installing fetches and stores the whole app
+ * (~240 files), and during a first sync it would take the device's CPU and network from the data
+ * the user is waiting to see. The app is usable offline only once both are done either way, so
+ * the user loses nothing by the order. Updates (a worker already in control) are not delayed.
+ */
+function firstInstall(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const go = () => {
+      window.clearTimeout(timer);
+      window.removeEventListener(CAUGHT_UP_EVENT, go);
+      resolve(register());
+    };
+    const timer = window.setTimeout(go, FIRST_INSTALL_WAIT_MS);
+    window.addEventListener(CAUGHT_UP_EVENT, go);
+  });
 }
 
 async function register(): Promise<void> {

@@ -6,6 +6,7 @@ import {
 } from '../../../shared/api/sync';
 import { type Backfill, type Collection, type LocalDb, META } from '../database';
 import { putServerRows, resetMirror } from '../outbox';
+import { announceCaughtUp } from './caught-up';
 
 const MAX_PAGES_PER_PULL = 10_000;
 
@@ -85,6 +86,7 @@ export async function pullAll(db: LocalDb, fetchPage: FetchPage): Promise<void> 
         pages = new PageStream(fetchPage, cursor);
         continue;
       }
+      if (applied && !response.has_more) announceCaughtUp();
       if (!applied || !response.has_more) break;
       cursor = response.cursor;
     }
