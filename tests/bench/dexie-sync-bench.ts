@@ -18,6 +18,12 @@
  *   3. offline: the network cut (context.setOffline), /orders reloaded, time until the first table
  *      row is drawn from the local mirror (median of RELOADS reloads).
  *
+ * Each of the first sync and the bare `bulkPut` prints its CPU per process and, for Chromium's
+ * renderer and browser processes, per thread (support/process-cpu.ts): on a 2-core machine the
+ * sync is bound by the CPU its parts share, and this says which part spent it.
+ * TIMELINE=1: every API request of the first sync (start, first byte, last byte from the click);
+ * TIMELINE=all: every request (the app's code too).
+ *
  * WARM_SERVER=1: before the browser signs in, the manager's whole feed is pulled once over HTTP
  * (pages of 2,000), so the server's cache of the orders' JSON is warm and the first sync measures
  * the device's side with a server that has served these orders before (the default measures a
@@ -35,6 +41,7 @@ import type { Request } from 'playwright-core';
 import { DEMO_PASSWORD, launchBrowser, newContext } from '../helpers/browser';
 import { type CpuProfiler, startCpuProfile } from './support/cpu-profile';
 import { countLocalOrders, median, prepareData, seconds } from './support/mirror';
+import { processCpu, processCpuDelta } from './support/process-cpu';
 import { type BenchServer, startBenchServer } from './support/server';
 
 const ORDERS = Number((process.env.ORDERS ?? '10000').replace(/_/g, ''));
@@ -92,7 +99,7 @@ async function main() {
     let clickEpoch = 0;
     const onPull = async (request: Request) => {
       const timing = request.timing();
-      if (process.env.TIMELINE && request.url().includes('/api/'))
+      if (process.env.TIMELINE && (process.env.TIMELINE === 'all' || request.url().includes('/api/')))
         timeline.push(
           `  ${new URL(request.url()).pathname.padEnd(28)} start ${(timing.startTime - clickEpoch).toFixed(0)} ms, ` +
             `first byte +${timing.responseStart.toFixed(0)}, last byte +${timing.responseEnd.toFixed(0)} ms`,
@@ -104,6 +111,7 @@ async function main() {
     page.on('requestfinished', onPull);
     const profiler: CpuProfiler | null = PROFILE ? await startCpuProfile(page, PROFILE) : null;
     const cpu0 = machineCpu();
+    const perProcess0 = processCpu();
     const t0 = performance.now();
     clickEpoch = Date.now();
     await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
@@ -120,6 +128,7 @@ async function main() {
     }
     const syncMs = performance.now() - t0;
     const cpu1 = machineCpu();
+    const perProcess1 = processCpu();
     const synced = count >= expected;
     await profiler?.stop();
     if (!synced) {
@@ -148,6 +157,10 @@ async function main() {
       console.log(
         `  machine CPU during the sync: ${((100 * busy) / all).toFixed(0)} % busy of ${cpu1.cores} cores (${(busy / 100).toFixed(2)} CPU-s)`,
       );
+      const kinds = processCpuDelta(perProcess0, perProcess1);
+      if (kinds) console.log(`  by process: ${kinds}`);
+      for (const kind of ['renderer', 'browser', 'node'])
+        console.log(`    ${kind}'s threads: ${processCpuDelta(perProcess0, perProcess1, kind)}`);
     }
     for (const line of timeline) console.log(line);
     if (pulls.length) {
@@ -164,6 +177,11 @@ async function main() {
     await page.evaluate(`${dexieSource}\n;window.__BenchDexie = Dexie;`);
     // tsx (esbuild keepNames) wraps named functions in the callbacks below with `__name(…)`.
     await page.evaluate('globalThis.__name ??= (fn) => fn');
+    // CPU per process around the bare bulkPut (the page calls this binding before and after it).
+    const bulkPutCpu: ReturnType<typeof processCpu>[] = [];
+    await page.exposeFunction('__benchCpuMark', () => {
+      bulkPutCpu.push(processCpu());
+    });
     const baseline = await page.evaluate(
       async ({ name, indexes }) => {
         const request = (r: IDBRequest) =>
@@ -193,9 +211,12 @@ async function main() {
         const dexieDb = new DexieCtor('bench-scratch-dexie');
         dexieDb.version(1).stores({ orders: indexes });
         await dexieDb.open();
+        const mark = (window as unknown as { __benchCpuMark: () => Promise<void> }).__benchCpuMark;
+        await mark();
         const d0 = performance.now();
         await dexieDb.table('orders').bulkPut(rows);
         const dexieMs = performance.now() - d0;
+        await mark();
         dexieDb.close();
         await new DexieCtor('bench-scratch-dexie').delete();
 
@@ -233,6 +254,12 @@ async function main() {
       `Baselines with the same ${baseline.rows} rows (${(baseline.bytes / 1024 / 1024).toFixed(1)} MiB as JSON), same indexes:`,
     );
     console.log(`  bare Dexie bulkPut:                ${seconds(baseline.dexieMs)}`);
+    const [putCpu0, putCpu1] = bulkPutCpu;
+    if (putCpu0 && putCpu1) {
+      console.log(`    by process: ${processCpuDelta(putCpu0, putCpu1)}`);
+      for (const kind of ['renderer', 'browser'])
+        console.log(`      ${kind}'s threads: ${processCpuDelta(putCpu0, putCpu1, kind)}`);
+    }
     console.log(`  raw IndexedDB put, one transaction: ${seconds(baseline.rawMs)}`);
     if (synced) {
       console.log(
