@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { ROLE_LABELS } from '../shared/domain/roles';
 import { ConfigError, loadConfig } from './config';
 import { compilePgliteWasm, pgliteDir, securePrivateDirectory, startPglite } from './db/pglite';
+import { startHeapTrim } from './lib/heap-trim';
 import { step, stepLine } from './lib/start-steps';
 import type { SeedLogin } from './seed/seed';
 import type { SetupInput, SetupResult } from './seed/setup';
@@ -263,6 +264,9 @@ async function main() {
       };
       setTimeout(() => void maintain(), STATISTICS_FIRST_MS).unref();
       setInterval(() => void maintain(), STATISTICS_EVERY_MS).unref();
+      // The heap a big job (an import, a large first sync) grew goes back once users are quiet:
+      // the embedded server is meant to stay small on a small machine (lib/heap-trim.ts).
+      startHeapTrim(quietFor);
     }
 
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

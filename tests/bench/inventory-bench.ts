@@ -25,12 +25,14 @@ import { insertProducts, type NewProductInput } from '../../src/server/products/
 import { seedIfEmpty } from '../../src/server/seed/seed';
 import { seedStockLedger } from '../../src/server/stock/stock-seed';
 import { DEMO_PASSWORD, launchBrowser, newContext } from '../helpers/browser';
+import { startCpuProfile } from './support/cpu-profile';
 import { median, seconds } from './support/mirror';
 import { type BenchServer, startBenchServer } from './support/server';
 
 const PRODUCTS = Number((process.env.PRODUCTS ?? '10000').replace(/_/g, ''));
 const SCANS = Number((process.env.SCANS ?? '1000').replace(/_/g, ''));
 const RELOADS = Number(process.env.RELOADS ?? 3);
+const PROFILE = process.env.PROFILE;
 const TENANT = 'demo';
 const USERNAME = 'warehouse';
 const CATEGORIES = ['Elektronik', 'Bilgisayar', 'Giyim', 'Ev & Yaşam'];
@@ -171,10 +173,13 @@ async function main() {
     await context.setOffline(true);
     const runs: number[] = [];
     for (let i = 0; i < RELOADS; i++) {
+      // PROFILE=<file>: a CPU profile of the page's main thread over the last reload.
+      const profiler = PROFILE && i === RELOADS - 1 ? await startCpuProfile(page, PROFILE) : null;
       const r0 = performance.now();
       await page.reload({ waitUntil: 'commit' });
       await page.locator('[data-testid="inv-row"]').first().waitFor({ timeout: 60_000 });
       runs.push(performance.now() - r0);
+      await profiler?.stop();
     }
     console.log(
       `Offline /inventory reload → first stock rows (${total} products mirrored): median ${seconds(median(runs))}` +

@@ -304,8 +304,12 @@ async function refreshEachTable(db: Kysely<Database>): Promise<void> {
 export const STATISTICS_EVERY_MS = 15 * 60_000;
 /** The first run, this long after the server listens (main.ts)… */
 export const STATISTICS_FIRST_MS = 5_000;
-/** …each run once users' statements have left the connection alone this long… */
-export const STATISTICS_QUIET_MS = 2_000;
+/**
+ * …each run once users' statements have left the connection alone this long (a device's first
+ * sync: after the server's last page the device still writes it for a second or two, then asks
+ * for its screens' figures; on a machine that runs both, a VACUUM then takes the device's share)…
+ */
+export const STATISTICS_QUIET_MS = 5_000;
 /** …or, under steady use, this long after it was due. */
 export const STATISTICS_QUIET_MAX_WAIT_MS = 60_000;
 

@@ -40,6 +40,7 @@ import { down0048, up0048 } from './0048-import-rows-json';
 import { down0049, up0049 } from './0049-search-fold-replace';
 import { down0050, up0050 } from './0050-stored-order-wire';
 import { down0051, up0051 } from './0051-order-wires-store';
+import { down0052, up0052 } from './0052-import-rows-gzip';
 
 /**
  * Migrations are listed in code (no file-system scanning): the same list runs on PGlite and on
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '0049-search-fold-replace': { up: up0049, down: down0049 },
   '0050-stored-order-wire': { up: up0050, down: down0050 },
   '0051-order-wires-store': { up: up0051, down: down0051 },
+  '0052-import-rows-gzip': { up: up0052, down: down0052 },
 };
 
 export const migrationProvider: MigrationProvider = {

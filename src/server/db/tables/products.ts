@@ -66,7 +66,10 @@ export interface ProductImportsTable {
   separator: string | null;
   status: Generated<string>; // preview | applied
   columns: Json<unknown>;
-  rows: Json<unknown>; // json, not jsonb (migration 0048): written and read only whole
+  /** Previews written before migration 0052 only (json, read whole); newer ones: `rows_gz`. */
+  rows: ColumnType<unknown | null, string | null, string | null>;
+  /** The checked rows as gzipped JSON, written and read whole (migration 0052). */
+  rows_gz: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
   counts: Json<unknown>;
   new_categories: Json<string[]>;
   new_brands: Json<string[]>;

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, ProductImportStagingTable, ProductRow } from '../../db/schema';
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -466,7 +471,9 @@ export async function insertImport(
     .values({
       ...row,
       columns: JSON.stringify(row.columns),
-      rows: JSON.stringify(row.rows),
+      rows: null,
+      // Compressed here, on libuv's pool, not inside the database (migration 0052).
+      rows_gz: await gzipAsync(JSON.stringify(row.rows), { level: 1 }),
       counts: JSON.stringify(row.counts),
       new_categories: JSON.stringify(row.new_categories),
       new_brands: JSON.stringify(row.new_brands),
@@ -505,11 +512,12 @@ export async function lockImport(
 export async function importRows(db: Executor, tenantId: string, id: string): Promise<unknown> {
   const row = await db
     .selectFrom('product_imports')
-    .select('rows')
+    .select(['rows', 'rows_gz'])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .executeTakeFirst();
-  return row?.rows;
+  if (row?.rows_gz) return JSON.parse((await gunzipAsync(row.rows_gz)).toString('utf8'));
+  return row?.rows ?? undefined;
 }
 
 export async function markApplied(

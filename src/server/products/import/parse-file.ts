@@ -6,8 +6,13 @@ import type { Table } from './read-table';
 const PARSE_TIMEOUT_MS = 60_000;
 /** The worker's JavaScript heap: a file that would need more ends the worker, not the server. */
 const WORKER_HEAP_MB = 512;
-/** An idle worker is ended after this long (it holds ~60 MB). */
-const IDLE_MS = 5 * 60_000;
+/**
+ * An idle worker is ended after this long. It holds ~60 MB — on the embedded default, a fifth of
+ * what the whole server needs idle — so it is not kept for minutes in case another file comes: a
+ * file read after it ends waits for a new worker (a fraction of a second, beside the seconds the
+ * read itself takes); files sent one after another keep the same one.
+ */
+const IDLE_MS = 10_000;
 
 /**
  * Reads uploaded files in ONE worker thread (./parse-worker.ts): the server's event loop stays
