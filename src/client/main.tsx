@@ -13,15 +13,17 @@ import '@fontsource/roboto/latin-ext-700.css';
 import './app/catalogue-tr';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { landingPathFor } from '../shared/domain/roles';
 import { login } from './api/auth';
 import { App } from './app/app';
 import { openStoreEarly } from './app/local-store-provider';
-import { loadLoginPage, preloadScreen } from './app/router';
+import { loadLoginPage, preloadLayout, preloadScreen } from './app/router';
 import { readLockout } from './auth/login-lockout';
 import { captureLoginShell, sendHeldSubmit, takeOverWhen } from './auth/login-shell-handoff';
 import { registerServiceWorker } from './pwa/service-worker';
 import { followCompanyLanguage, loadEnglish } from './shared-ui/i18n';
 import { useSession } from './state/session';
+import { SIGNING_IN_EVENT } from './state/signing-in';
 import { useUi } from './state/ui';
 
 // Trust a stored session at once (offline start), then re-read the profile in the background;
@@ -59,6 +61,16 @@ useSession.subscribe((state, previous) => {
   if (state.tenantInfo !== previous.tenantInfo)
     void followCompanyLanguage(state.tenantInfo.settings?.language);
 });
+// Signing in: the layout's code is fetched while the password is checked, and the landing
+// screen's as soon as the answer names the role — beside each other, not the screen's only once
+// the layout has rendered. During a first sync the server and the device are busy with its pages,
+// and that second round trip left the layout empty for a second or more on a 2-core machine.
+window.addEventListener(SIGNING_IN_EVENT, () => void preloadLayout());
+useSession.subscribe((state, previous) => {
+  const { user, token } = state;
+  if (user && token && !previous.token && !user.must_change_password)
+    void preloadScreen(landingPathFor(user.role), user.role);
+});
 const takingOver = captureLoginShell(root) && window.location.pathname === '/login';
 if (takingOver) before.push(loadLoginPage());
 // Signed in already (a reload, an offline start): the screen's and the layout's code are fetched
@@ -84,6 +96,7 @@ const start = () => {
   if (takingOver && readLockout() === null) {
     sendHeldSubmit((username, password) => {
       void import('./local/store').catch(() => undefined);
+      void preloadLayout();
       return login({ username, password });
     });
   }

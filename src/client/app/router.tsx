@@ -7,7 +7,7 @@ import { SCREEN_PATHS, SCREENS, type ScreenDef, type ScreenPath } from '../share
 import { RequireAuth, RootRedirect } from './guards';
 import { AppLayout, SCREEN_COMPONENTS } from './screen-components';
 
-export { loadLoginPage, preloadScreen } from './screen-components';
+export { loadLoginPage, preloadLayout, preloadScreen } from './screen-components';
 
 /** The roles the guard lets in: none named for the screens that explain a refusal themselves. */
 function guardRoles(def: ScreenDef): readonly Role[] | undefined {

@@ -94,6 +94,11 @@ export const SCREEN_COMPONENTS: Record<ScreenPath, ComponentType> = {
 /** The layout around the app's screens (its own chunk). */
 export const AppLayout = preloadable(() => import('../layout/app-layout'));
 
+/** Loads the signed-in layout's code (a sign-in is on its way: every role's screens sit in it). */
+export function preloadLayout(): Promise<unknown> {
+  return AppLayout.load().catch(() => undefined);
+}
+
 /**
  * Loads the code of the screen at `pathname` (signed in as `role`) and of the layout around it,
  * before the first render: the app would otherwise ask for the layout only once its first render

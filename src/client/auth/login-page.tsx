@@ -22,6 +22,7 @@ import { useFieldErrors } from '../shared-ui/field-errors';
 import { adoptUserLanguage, useT } from '../shared-ui/i18n';
 import { readReturnTo, refusalNotice, refusedRoute, returnAddress } from '../shared-ui/route-access';
 import { useSession } from '../state/session';
+import { announceSigningIn } from '../state/signing-in';
 import { useUi } from '../state/ui';
 import { clearLockout, interpretLoginError, LOGIN_TEXT, readLockout, storeLockout } from './login-lockout';
 import {
@@ -178,6 +179,8 @@ export default function LoginPage() {
     void import('../local/store').catch(() => undefined);
     // The worker the pages are received by starts now: it is ready by the answer.
     warmPullFetch();
+    // The shell fetches the signed-in layout's code while the password is checked.
+    announceSigningIn();
     try {
       const result = await (takeHeldSubmit<AuthResponse>(username.trim(), password) ??
         login({ username: username.trim(), password }));
