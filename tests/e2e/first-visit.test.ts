@@ -300,4 +300,47 @@ describe("the first visit's /login", () => {
     expect(await shell(page).count()).toBe(0);
     await context.close();
   });
+
+  it("fetches the layout's code while the password is checked, and the landing screen's beside it", async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    const scripts = scriptsOf(page);
+    const LAYOUT = /\/assets\/app-layout-[^/]+\.js$/;
+    const LANDING = /\/assets\/manager-dashboard-page-[^/]+\.js$/;
+    // The sign-in's answer and the layout's code are held until released: a slow password check
+    // and a slow network, made deterministic.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    let layout!: () => void;
+    const layoutSent = new Promise<void>((resolve) => {
+      layout = resolve;
+    });
+    await page.route('**/api/auth/login**', async (route: Route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.route(LAYOUT, async (route: Route) => {
+      await layoutSent;
+      await route.continue();
+    });
+    await page.goto(`${baseURL}/login?tenant=demo`);
+    await page.locator('#username').pressSequentially('manager');
+    await page.locator('#password').fill(DEMO_PASSWORD);
+    await appLoaded(page);
+    expect(scripts.some((url) => LAYOUT.test(url))).toBe(false);
+    await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+    // The password is being checked: the layout's code is asked for meanwhile.
+    await expect.poll(() => scripts.some((url) => LAYOUT.test(url)), { timeout: 30_000 }).toBe(true);
+    expect(scripts.some((url) => LANDING.test(url))).toBe(false);
+    answer();
+    // The answer names the role: the manager's landing screen is asked for while the layout's code
+    // is still on its way — not once the layout has been drawn.
+    await expect.poll(() => scripts.some((url) => LANDING.test(url)), { timeout: 30_000 }).toBe(true);
+    layout();
+    await expect.poll(() => page.getByTestId('manager-dashboard').count(), { timeout: 30_000 }).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/manager-dashboard');
+    await context.close();
+  });
 });
