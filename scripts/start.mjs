@@ -39,6 +39,12 @@ if (process.env.WASM_TIERING_DEFAULT !== '1') setFlagsFromString('--wasm-tiering
 const heapGrowing = Number(process.env.HEAP_GROWING_PERCENT ?? 50);
 if (heapGrowing > 0) setFlagsFromString(`--heap-growing-percent=${heapGrowing}`);
 
+// The server collects the heap a big job grew once users are quiet (src/server/lib/heap-trim.ts),
+// with V8's `gc`, which only this flag makes available. Set here, before the server's code is
+// compiled, and never changed later: a flag changed after start changes V8's flag hash, and the
+// code cache written then would be refused by every next start.
+setFlagsFromString('--expose-gc');
+
 const root = process.cwd();
 const distDir = process.env.DIST_DIR ?? join(root, 'dist');
 const serverDir = join(root, 'dist-server');

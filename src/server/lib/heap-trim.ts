@@ -14,8 +14,9 @@ import { runInNewContext } from 'node:vm';
  * size, at a moment nobody is waiting; a collection right after one does nothing (the slack is
  * gone), and at most one runs per HEAP_TRIM_MIN_GAP_MS.
  *
- * The collection is V8's own (`gc`, which Node exposes only with --expose-gc: the flag is set
- * here and the function taken from a fresh context, leaving the app's global scope as it was).
+ * The collection is V8's own (`gc`, which Node exposes only with --expose-gc: `npm start` sets
+ * the flag at launch, and the function is taken from a fresh context, leaving the app's global
+ * scope as it was).
  * Where that is refused, nothing runs and V8's own pace applies.
  */
 const HEAP_TRIM_EVERY_MS = 5_000;
@@ -29,7 +30,10 @@ let collector: (() => void) | null | undefined;
 export function fullCollection(): (() => void) | null {
   if (collector !== undefined) return collector;
   try {
-    setFlagsFromString('--expose-gc');
+    // `npm start` sets the flag before the server's code is compiled (scripts/start.mjs): a flag
+    // changed later changes V8's flag hash, and a code cache written after it would be refused
+    // by the next start. Only another entry point (tests, the dev server) sets it here.
+    if (runInNewContext('typeof gc') !== 'function') setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as unknown;
     collector = typeof gc === 'function' ? (gc as () => void) : null;
   } catch {
