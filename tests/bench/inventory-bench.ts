@@ -19,15 +19,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { reserveChangeSeqs } from '../../src/server/db/change-seq';
 import { migrateToLatest, openDatabase, pgliteDir } from '../../src/server/db/database';
-import { insertProducts, type NewProductInput } from '../../src/server/products/products.repository';
 import { seedIfEmpty } from '../../src/server/seed/seed';
-import { seedStockLedger } from '../../src/server/stock/stock-seed';
 import { DEMO_PASSWORD, launchBrowser, newContext } from '../helpers/browser';
 import { startCpuProfile } from './support/cpu-profile';
 import { median, seconds } from './support/mirror';
 import { type BenchServer, startBenchServer } from './support/server';
+import { insertStockedProducts } from './support/stocked-products';
 
 const PRODUCTS = Number((process.env.PRODUCTS ?? '10000').replace(/_/g, ''));
 const SCANS = Number((process.env.SCANS ?? '1000').replace(/_/g, ''));
@@ -75,14 +73,6 @@ function pageTiming(page: Page): Promise<PageTiming> {
 }
 const TENANT = 'demo';
 const USERNAME = 'warehouse';
-const CATEGORIES = ['Elektronik', 'Bilgisayar', 'Giyim', 'Ev & Yaşam'];
-const BRANDS = ['Apple', 'Samsung', 'Dell', 'Arçelik', 'Vestel'];
-
-function ean13(body12: string): string {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(body12[i]) * (i % 2 === 0 ? 1 : 3);
-  return body12 + String((10 - (sum % 10)) % 10);
-}
 
 async function prepare(dataDir: string): Promise<{ userId: string; total: number; barcodes: string[] }> {
   const database = await openDatabase({ dataDir: pgliteDir(dataDir) });
@@ -90,38 +80,7 @@ async function prepare(dataDir: string): Promise<{ userId: string; total: number
     await migrateToLatest(database.db);
     await seedIfEmpty(database.db, { demoPassword: DEMO_PASSWORD, production: false });
     const t0 = performance.now();
-    const barcodes: string[] = [];
-    const now = new Date();
-    // In chunks of 1,000, each its own transaction: one statement's parameters are bounded, and
-    // PGlite does not take 10,000 products with their movements in one transaction.
-    for (let start = 0; start < PRODUCTS; start += 1000) {
-      const size = Math.min(1000, PRODUCTS - start);
-      await database.db.transaction().execute(async (trx) => {
-        const seqs = await reserveChangeSeqs(trx, TENANT, size);
-        const rows: NewProductInput[] = Array.from({ length: size }, (_, k) => {
-          const i = start + k;
-          const barcode = ean13(`299${String(i).padStart(9, '0')}`);
-          barcodes.push(barcode);
-          return {
-            id: crypto.randomUUID(),
-            name: `Bench Ürün ${String(i).padStart(5, '0')} İğne`,
-            product_code: `BENCH-${i}`,
-            barcode,
-            description: null,
-            category: CATEGORIES[i % CATEGORIES.length] as string,
-            brand: BRANDS[i % BRANDS.length] as string,
-            selling_price_kurus: 1000 + (i % 500) * 100,
-            cost_price_kurus: 800,
-            current_stock: i % 17 === 0 ? 0 : (i * 7) % 120,
-            min_stock: 10,
-            created_at: now,
-            change_seq: seqs[k] as number,
-          };
-        });
-        await insertProducts(trx, TENANT, rows);
-        await seedStockLedger(trx, TENANT, rows, [], now);
-      });
-    }
+    const barcodes = await insertStockedProducts(database.db, TENANT, PRODUCTS);
     console.log(`Prepared PGlite in ${dataDir}: +${PRODUCTS} products in ${seconds(performance.now() - t0)}`);
     const user = await database.db
       .selectFrom('users')
@@ -226,7 +185,15 @@ async function main() {
       if (tracing)
         await browser.startTracing(page, {
           path: process.env.TRACE,
-          categories: ['devtools.timeline', 'v8', 'v8.execute', 'loading', 'blink', 'disabled-by-default-devtools.timeline', 'ServiceWorker'],
+          categories: [
+            'devtools.timeline',
+            'v8',
+            'v8.execute',
+            'loading',
+            'blink',
+            'disabled-by-default-devtools.timeline',
+            'ServiceWorker',
+          ],
         });
       const r0 = performance.now();
       await page.reload({ waitUntil: 'commit' });
@@ -234,6 +201,18 @@ async function main() {
       runs.push(performance.now() - r0);
       if (tracing) await browser.stopTracing();
       timings.push(await pageTiming(page));
+      // WATERFALL=1: every file the last reload fetched, with when it was asked for and answered.
+      if (process.env.WATERFALL && i === RELOADS - 1) {
+        const files = await page.evaluate(() =>
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => [
+            r.name.replace(location.origin, ''),
+            Math.round(r.startTime),
+            Math.round(r.responseEnd),
+          ]),
+        );
+        for (const [name, start, end] of files)
+          console.log(`    ${String(start).padStart(5)} → ${String(end).padStart(5)}  ${name}`);
+      }
       await profiler?.stop();
     }
     console.log(
@@ -245,6 +224,9 @@ async function main() {
       `  on the page's clock (medians): index.html ${ms((t) => t.html)}, scripts ${ms((t) => t.scripts)}, ` +
         `DOM interactive ${ms((t) => t.domInteractive)}, first stock row ${ms((t) => t.row)}; ` +
         `${median(timings.map((t) => t.resources))} files fetched before it`,
+    );
+    console.log(
+      `  each reload (DOM interactive / first row, ms): ${timings.map((t) => `${Math.round(t.domInteractive)}/${Math.round(t.row)}`).join(', ')}`,
     );
     // A search over every product (typed, Turkish folding), offline.
     const s0 = performance.now();
