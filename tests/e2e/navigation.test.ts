@@ -262,37 +262,4 @@ describe('navigation and notices (Chromium against npm start)', () => {
     expect(await page.getByRole('button', { name: 'Reddet' }).count()).toBe(0);
     await context.close();
   });
-  it('the side menu: one permanent menu on a desktop; on a phone none until the menu button opens it, a link navigates and closes it', async () => {
-    const desktop = await newContext(browser());
-    const page = await desktop.newPage();
-    await signIn(page, baseURL, 'demo', 'manager');
-    const menu = page.getByRole('navigation', { name: 'Ana menü' });
-    await expect.poll(() => menu.count(), { timeout: 30_000 }).toBe(1);
-    expect(await menu.isVisible()).toBe(true);
-    // Only the menu of the window's width is in the page (no hidden copy for the other one).
-    expect(await page.locator('nav[aria-label="Ana menü"]').count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Menüyü aç' }).count()).toBe(0);
-    await menu.getByRole('link', { name: 'Müşteriler' }).click();
-    await page.waitForURL((url) => url.pathname === '/customers');
-    await desktop.close();
-
-    const phone = await newContext(browser(), { width: 390, height: 844 });
-    const small = await phone.newPage();
-    await signIn(small, baseURL, 'demo', 'manager');
-    const open = small.getByRole('button', { name: 'Menüyü aç' });
-    await open.waitFor({ timeout: 30_000 });
-    expect(await small.locator('nav[aria-label="Ana menü"]').count()).toBe(0);
-    await open.click();
-    const drawer = small.getByRole('navigation', { name: 'Ana menü' });
-    await drawer.waitFor({ state: 'visible' });
-    await drawer.getByRole('link', { name: 'Müşteriler' }).click();
-    await small.waitForURL((url) => url.pathname === '/customers');
-    await drawer.waitFor({ state: 'hidden' });
-    // Opened again (kept in the page from now on), Escape closes it.
-    await open.click();
-    await drawer.waitFor({ state: 'visible' });
-    await small.keyboard.press('Escape');
-    await drawer.waitFor({ state: 'hidden' });
-    await phone.close();
-  });
 });

@@ -23,12 +23,10 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { type ReactElement, useEffect, useState } from 'react';
+import type { ReactElement } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../../shared/domain/constants';
 import { AppLogo } from '../shared-ui/app-logo';
@@ -125,11 +123,6 @@ function Brand({ collapsed }: { collapsed: boolean }) {
 /**
  * The left menu: a permanent drawer on md and wider (240 px, collapsible to 80 px icons with
  * tooltips), a temporary drawer below md (opened from the top bar's menu button).
- *
- * Only the drawer of the window's width is rendered, and the temporary one only from its first
- * opening on (then kept, for its closing animation and quick reopening). Both used to be rendered
- * on every start, one hidden: the hidden one's portal mounts only after the first commit, so its
- * whole menu was rendered a second time in one long synchronous pass while the screen waited.
  */
 export function SideMenu(props: {
   role: string | undefined;
@@ -139,69 +132,59 @@ export function SideMenu(props: {
   onMobileClose: () => void;
 }) {
   const t = useT();
-  const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const [opened, setOpened] = useState(props.mobileOpen);
-  useEffect(() => {
-    if (props.mobileOpen) setOpened(true);
-  }, [props.mobileOpen]);
   const width = props.collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
   return (
     <Box component="aside" sx={{ width: { md: width }, flexShrink: { md: 0 }, transition: 'width 200ms' }}>
-      {wide ? null : (
-        <Drawer
-          variant="temporary"
-          open={props.mobileOpen}
-          onClose={props.onMobileClose}
-          ModalProps={{ keepMounted: opened }}
+      <Drawer
+        variant="temporary"
+        open={props.mobileOpen}
+        onClose={props.onMobileClose}
+        ModalProps={{ keepMounted: true }}
+        sx={{
+          display: { xs: 'block', md: 'none' },
+          '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' },
+        }}
+      >
+        <Toolbar>
+          <Brand collapsed={false} />
+        </Toolbar>
+        <Divider />
+        <MenuList role={props.role} collapsed={false} onNavigate={props.onMobileClose} />
+      </Drawer>
+      <Drawer
+        variant="permanent"
+        open
+        sx={{
+          display: { xs: 'none', md: 'block' },
+          '& .MuiDrawer-paper': {
+            width,
+            boxSizing: 'border-box',
+            overflowX: 'hidden',
+            transition: 'width 200ms',
+          },
+        }}
+      >
+        <Toolbar
           sx={{
-            display: { xs: 'block', md: 'none' },
-            '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' },
+            justifyContent: props.collapsed ? 'center' : 'space-between',
+            px: props.collapsed ? 1 : 2,
+            minHeight: { md: TOP_BAR_HEIGHT },
           }}
         >
-          <Toolbar>
-            <Brand collapsed={false} />
-          </Toolbar>
-          <Divider />
-          <MenuList role={props.role} collapsed={false} onNavigate={props.onMobileClose} />
-        </Drawer>
-      )}
-      {wide ? (
-        <Drawer
-          variant="permanent"
-          open
-          sx={{
-            display: { xs: 'none', md: 'block' },
-            '& .MuiDrawer-paper': {
-              width,
-              boxSizing: 'border-box',
-              overflowX: 'hidden',
-              transition: 'width 200ms',
-            },
-          }}
-        >
-          <Toolbar
-            sx={{
-              justifyContent: props.collapsed ? 'center' : 'space-between',
-              px: props.collapsed ? 1 : 2,
-              minHeight: { md: TOP_BAR_HEIGHT },
-            }}
-          >
-            {props.collapsed ? null : <Brand collapsed={false} />}
-            <Tooltip title={props.collapsed ? t('expandMenu') : t('collapseMenu')}>
-              <IconButton
-                onClick={props.onToggleCollapsed}
-                aria-label={props.collapsed ? t('expandMenu') : t('collapseMenu')}
-                size="small"
-              >
-                {props.collapsed ? <ChevronRight /> : <ChevronLeft />}
-              </IconButton>
-            </Tooltip>
-          </Toolbar>
-          <Divider />
-          <MenuList role={props.role} collapsed={props.collapsed} />
-        </Drawer>
-      ) : null}
+          {props.collapsed ? null : <Brand collapsed={false} />}
+          <Tooltip title={props.collapsed ? t('expandMenu') : t('collapseMenu')}>
+            <IconButton
+              onClick={props.onToggleCollapsed}
+              aria-label={props.collapsed ? t('expandMenu') : t('collapseMenu')}
+              size="small"
+            >
+              {props.collapsed ? <ChevronRight /> : <ChevronLeft />}
+            </IconButton>
+          </Tooltip>
+        </Toolbar>
+        <Divider />
+        <MenuList role={props.role} collapsed={props.collapsed} />
+      </Drawer>
     </Box>
   );
 }
