@@ -23,7 +23,7 @@ import { migrateToLatest, openDatabase, pgliteDir } from '../../src/server/db/da
 import { seedIfEmpty } from '../../src/server/seed/seed';
 import { DEMO_PASSWORD, launchBrowser, newContext } from '../helpers/browser';
 import { startCpuProfile } from './support/cpu-profile';
-import { median, seconds } from './support/mirror';
+import { countLocalRows, median, seconds } from './support/mirror';
 import { type BenchServer, startBenchServer } from './support/server';
 import { insertStockedProducts } from './support/stocked-products';
 
@@ -100,41 +100,6 @@ async function prepare(dataDir: string): Promise<{ userId: string; total: number
   }
 }
 
-/** Rows of one store of the local database (-1 while it does not exist). */
-function countStore(page: Page, dbName: string, store: string): Promise<number> {
-  return page.evaluate(
-    async ({ name, store }) => {
-      const listed = await indexedDB.databases();
-      if (!listed.some((d) => d.name === name)) return -1;
-      return new Promise<number>((done) => {
-        const open = indexedDB.open(name);
-        open.onupgradeneeded = () => open.transaction?.abort();
-        open.onerror = () => done(-1);
-        open.onblocked = () => done(-1);
-        open.onsuccess = () => {
-          const db = open.result;
-          db.onversionchange = () => db.close();
-          if (!db.objectStoreNames.contains(store)) {
-            db.close();
-            done(-1);
-            return;
-          }
-          const r = db.transaction(store, 'readonly').objectStore(store).count();
-          r.onsuccess = () => {
-            db.close();
-            done(r.result);
-          };
-          r.onerror = () => {
-            db.close();
-            done(-1);
-          };
-        };
-      });
-    },
-    { name: dbName, store },
-  );
-}
-
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const end = performance.now() + timeoutMs;
   while (performance.now() < end) {
@@ -164,7 +129,7 @@ async function main() {
     await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
     const t0 = performance.now();
     await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
-    await waitFor(async () => (await countStore(page, dbName, 'products')) >= total, 300_000);
+    await waitFor(async () => (await countLocalRows(page, dbName, 'products')) >= total, 300_000);
     console.log(`First sync: ${total} products in the local store after ${seconds(performance.now() - t0)}`);
     await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 60_000 });
     await page.goto(`${baseURL}/inventory`);
@@ -267,10 +232,10 @@ async function main() {
     await page.getByTestId('inv-count-review').click();
     await page.getByTestId('inv-review-post').click();
     await page.getByTestId('inv-count-start').waitFor({ timeout: 30_000 });
-    const queued = await countStore(page, dbName, 'outbox');
+    const queued = await countLocalRows(page, dbName, 'outbox');
     const r0 = performance.now();
     await context.setOffline(false);
-    const acked = await waitFor(async () => (await countStore(page, dbName, 'outbox')) === 0, 60_000);
+    const acked = await waitFor(async () => (await countLocalRows(page, dbName, 'outbox')) === 0, 60_000);
     const ackMs = performance.now() - r0;
     // The server has the counted figures (5 per product).
     const login = await fetch(`${baseURL}/api/auth/login?tenant=${TENANT}`, {

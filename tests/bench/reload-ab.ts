@@ -26,7 +26,7 @@ import { migrateToLatest, openDatabase, pgliteDir } from '../../src/server/db/da
 import { seedIfEmpty } from '../../src/server/seed/seed';
 import { DEMO_PASSWORD, launchBrowser, newContext } from '../helpers/browser';
 import { insertBulkOrders } from './support/bulk-orders';
-import { median } from './support/mirror';
+import { countLocalRows, median } from './support/mirror';
 import { startBenchServer } from './support/server';
 import { insertStockedProducts } from './support/stocked-products';
 
@@ -125,36 +125,18 @@ async function setUp(
       },
     );
     // The whole mirror before going offline: the local store holds every row added.
-    await page.waitForFunction(
-      async ({ store, min }) => {
-        const dbs = await indexedDB.databases();
-        const name = dbs.find((d) => d.name?.startsWith('sys-demo-'))?.name;
-        if (!name) return false;
-        return new Promise<boolean>((done) => {
-          const open = indexedDB.open(name);
-          open.onerror = () => done(false);
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains(store)) {
-              db.close();
-              done(false);
-              return;
-            }
-            const r = db.transaction(store, 'readonly').objectStore(store).count();
-            r.onsuccess = () => {
-              db.close();
-              done(r.result >= min);
-            };
-            r.onerror = () => {
-              db.close();
-              done(false);
-            };
-          };
-        });
-      },
-      { store: screen.data, min: ROWS },
-      { timeout: 300_000, polling: 500 },
-    );
+    const dbName = await page.evaluate(async () => {
+      for (;;) {
+        const found = (await indexedDB.databases()).find((d) => d.name?.startsWith('sys-demo-'))?.name;
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    });
+    const end = Date.now() + 300_000;
+    while ((await countLocalRows(page, dbName, screen.data)) < ROWS) {
+      if (Date.now() > end) throw new Error(`the local store did not reach ${ROWS} ${screen.data}`);
+      await page.waitForTimeout(500);
+    }
     await page.waitForTimeout(2000);
     await context.setOffline(true);
     if (CPU_THROTTLE > 1) {

@@ -54,35 +54,43 @@ export async function prepareData(
  * only when listed (opening a missing one would create it under Dexie's feet) and closes at once
  * (an open connection would block the app's schema upgrade).
  */
+export function countLocalRows(page: Page, dbName: string, store: string): Promise<number> {
+  return page.evaluate(
+    async ({ name, store }) => {
+      const listed = await indexedDB.databases();
+      if (!listed.some((d) => d.name === name)) return -1;
+      return new Promise<number>((done) => {
+        const open = indexedDB.open(name);
+        // Opening a name that does not exist (yet) creates it at version 1 with no stores, under the
+        // app's feet (its own open then has to upgrade that): abort such a creation.
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => done(-1);
+        open.onblocked = () => done(-1);
+        open.onsuccess = () => {
+          const db = open.result;
+          db.onversionchange = () => db.close();
+          if (!db.objectStoreNames.contains(store)) {
+            db.close();
+            done(-1);
+            return;
+          }
+          const request = db.transaction(store, 'readonly').objectStore(store).count();
+          request.onsuccess = () => {
+            db.close();
+            done(request.result);
+          };
+          request.onerror = () => {
+            db.close();
+            done(-1);
+          };
+        };
+      });
+    },
+    { name: dbName, store },
+  );
+}
+
+/** Orders in the local store (-1 while it does not exist). */
 export function countLocalOrders(page: Page, dbName: string): Promise<number> {
-  return page.evaluate(async (name) => {
-    const listed = await indexedDB.databases();
-    if (!listed.some((d) => d.name === name)) return -1;
-    return new Promise<number>((done) => {
-      const open = indexedDB.open(name);
-      // Opening a name that does not exist (yet) creates it at version 1 with no stores, under the
-      // app's feet (its own open then has to upgrade that): abort such a creation.
-      open.onupgradeneeded = () => open.transaction?.abort();
-      open.onerror = () => done(-1);
-      open.onblocked = () => done(-1);
-      open.onsuccess = () => {
-        const db = open.result;
-        db.onversionchange = () => db.close();
-        if (!db.objectStoreNames.contains('orders')) {
-          db.close();
-          done(-1);
-          return;
-        }
-        const request = db.transaction('orders', 'readonly').objectStore('orders').count();
-        request.onsuccess = () => {
-          db.close();
-          done(request.result);
-        };
-        request.onerror = () => {
-          db.close();
-          done(-1);
-        };
-      };
-    });
-  }, dbName);
+  return countLocalRows(page, dbName, 'orders');
 }
