@@ -11,8 +11,8 @@
  * reloads the screen RELOADS times, A and B in turn, timed on the page's own clock from the
  * navigation's start until the screen's data is drawn.
  *
- *   A=/tmp/dist-old B=/tmp/dist-new node --import tsx tests/bench/reload-ab.ts
- *   SCREEN=dashboard|manager-dashboard|orders|inventory (default inventory), RELOADS=15,
+ *   BENCH_A_DIST=/tmp/dist-old BENCH_B_DIST=/tmp/dist-new node --import tsx tests/bench/reload-ab.ts
+ *   BENCH_SCREEN=dashboard|manager-dashboard|orders|inventory (default inventory), RELOADS=15,
  *   ROWS=10000 (products for inventory, orders for the others), CPU_THROTTLE=4 (both pages' main
  *   threads slowed that many times: a slower device, and main-thread costs stand out of the noise)
  *
@@ -163,11 +163,11 @@ async function reload(page: Page): Promise<number> {
 }
 
 async function main() {
-  const a = process.env.A;
-  const b = process.env.B;
-  if (!a || !b) throw new Error('A=<dist dir> B=<dist dir> are required');
-  const screen = SCREENS[process.env.SCREEN ?? 'inventory'];
-  if (!screen) throw new Error(`SCREEN: one of ${Object.keys(SCREENS).join(', ')}`);
+  const a = process.env.BENCH_A_DIST;
+  const b = process.env.BENCH_B_DIST;
+  if (!a || !b) throw new Error('BENCH_A_DIST=<dist dir> BENCH_B_DIST=<dist dir> are required');
+  const screen = SCREENS[process.env.BENCH_SCREEN ?? 'inventory'];
+  if (!screen) throw new Error(`BENCH_SCREEN: one of ${Object.keys(SCREENS).join(', ')}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'sys-bench-ab-'));
   const browser = await launchBrowser();
   try {
