@@ -2,7 +2,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 
 /**
  * Opening the embedded database, apart from the rest of database.ts: main.ts imports only this
@@ -80,6 +80,30 @@ export function openFileLimitRaised(pg: PGlite): boolean {
 }
 
 /**
+ * `bytea` values to and from the embedded database, through Node's own hex codec. PGlite passes
+ * binary values as PostgreSQL's hex text (`\x0a1b…`) and its own converters build that text one
+ * byte at a time in JavaScript — an array of strings per byte one way, a `parseInt` per byte the
+ * other. On the server's one thread, with the database waiting: measured for 800 KB (an import's
+ * stored rows, a delivery photo), 370–400 ms to write and 70–80 ms to read, against 33 ms and
+ * 10 ms here. Same text, same values: a value read is a plain Uint8Array holding exactly its
+ * bytes (its own buffer), as PGlite returns it.
+ */
+export const byteaSerializer = (value: unknown): string => {
+  if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+  return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+};
+
+const defaultByteaParser = types.parsers[types.BYTEA] as (text: string, typeId?: number) => unknown;
+
+export const byteaParser = (text: string, typeId?: number): unknown => {
+  // The hex format is the only one PostgreSQL writes unless `bytea_output` is set otherwise.
+  if (!text.startsWith('\\x')) return defaultByteaParser(text, typeId);
+  const bytes = new Uint8Array((text.length - 2) >>> 1);
+  Buffer.from(bytes.buffer).write(text.slice(2), 'hex');
+  return bytes;
+};
+
+/**
  * Starts PGlite on `dataDir` (made owner-only first; in memory without one) with PGLITE_SETTINGS.
  * Not awaited: the instance's queries wait until it is ready (`waitReady`).
  */
@@ -108,6 +132,8 @@ export function startPglite(options: {
       `max_files_per_process=${FILE_LIMIT_MARK}`,
     ],
     pgliteWasmModule: options.wasmModule,
+    serializers: { [types.BYTEA]: byteaSerializer },
+    parsers: { [types.BYTEA]: byteaParser },
   });
   // Registered first: it runs before any caller's continuation of waitReady.
   pg.waitReady.then(
