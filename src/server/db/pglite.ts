@@ -88,14 +88,14 @@ export function openFileLimitRaised(pg: PGlite): boolean {
  * 10 ms here. Same text, same values: a value read is a plain Uint8Array holding exactly its
  * bytes (its own buffer), as PGlite returns it.
  */
-export const byteaSerializer = (value: unknown): string => {
+const byteaSerializer = (value: unknown): string => {
   if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
   return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
 };
 
 const defaultByteaParser = types.parsers[types.BYTEA] as (text: string, typeId?: number) => unknown;
 
-export const byteaParser = (text: string, typeId?: number): unknown => {
+const byteaParser = (text: string, typeId?: number): unknown => {
   // The hex format is the only one PostgreSQL writes unless `bytea_output` is set otherwise.
   if (!text.startsWith('\\x')) return defaultByteaParser(text, typeId);
   const bytes = new Uint8Array((text.length - 2) >>> 1);
