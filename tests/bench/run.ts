@@ -29,6 +29,11 @@ run('PGlite shared_buffers: request times and server RSS at 20,000 orders on dis
   'tsx',
   'tests/bench/pglite-settings-bench.ts',
 ]);
+run("PGlite: binary values (bytea) written and read, PGlite's own converters vs the server's", [
+  '--import',
+  'tsx',
+  'tests/bench/pglite-bytea-bench.ts',
+]);
 run('first visit of /login in Chromium (JS until network idle, LCP/TBT)', [
   '--import',
   'tsx',
