@@ -59,19 +59,21 @@ describe('system status and this device (Chromium against npm start)', () => {
     await admin.getByTestId('admin-status').waitFor({ timeout: 30_000 });
     await expect.poll(() => admin.getByTestId('status-value-health').count(), { timeout: 30_000 }).toBe(1);
     const row = admin.locator(`[data-testid="device-row"][data-device="${deviceId}"]`);
-    // The device reports with its next pull (every 15 s, or on a live event): refresh until it is there.
+    // The device reports with its next pull (every 15 s, or on a live event): refresh until it is
+    // there with both waiting changes (the customers) — a pull between the two additions reports
+    // one, and the next pull reports both.
+    const waiting = async () => {
+      await admin.getByTestId('status-refresh').click();
+      await expect
+        .poll(() => admin.getByTestId('status-refresh').isEnabled(), { timeout: 15_000 })
+        .toBe(true);
+      if ((await row.count()) === 0) return '';
+      const cells = await row.locator('td').allInnerTexts();
+      return `${cells[2]} ${await row.innerText()}`;
+    };
     await expect
-      .poll(
-        async () => {
-          await admin.getByTestId('status-refresh').click();
-          await expect
-            .poll(() => admin.getByTestId('status-refresh').isEnabled(), { timeout: 15_000 })
-            .toBe(true);
-          return (await row.count()) > 0 ? await row.innerText() : '';
-        },
-        { timeout: 90_000, interval: 3_000 },
-      )
-      .toMatch(/Gönderilmemiş değişiklik var/);
+      .poll(waiting, { timeout: 90_000, interval: 3_000 })
+      .toMatch(/^2 [\s\S]*Gönderilmemiş değişiklik var/);
     const { user } = await apiLogin(baseURL, TENANT, 'sales2');
     expect(await row.innerText()).toContain((user as unknown as { full_name: string }).full_name);
     await expect.poll(() => row.getByTestId('device-state-unsent').count()).toBe(1);
