@@ -5,6 +5,7 @@ import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeExcelFile from 'write-excel-file/node';
 import yauzl from 'yauzl';
+import { lentReadCounts } from '../../src/server/db/pglite-lending';
 import type { ImportReport, ImportRow, ImportSummary } from '../../src/shared/api/product-import';
 import { IMPORT_LIMITS } from '../../src/shared/domain/product-import';
 import { entriesOf, zipOf, zipWith } from '../helpers/zip';
@@ -399,6 +400,56 @@ describe('product import', () => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.data).toMatchObject({ created: ROWS, stock_movements: ROWS - ROWS / 5 });
     expect(await byCode(`SIDE-${ROWS - 1}`)).toMatchObject({ current_stock: (ROWS - 1) % 5 });
+  });
+
+  it("other users' reads go on inside the confirmation's final transaction; a catalogue read sees the file's products all or none", async () => {
+    // On the embedded database the final transaction lets other users' reads of what it does not
+    // write run between its statements (db/pglite-lending.ts); a read of the catalogue waits for
+    // its end. Readers poll both while the confirmation runs.
+    const ROWS = 3000;
+    const rows = ['Ürün Kodu;Ürün Adı;Satış Fiyatı;Stok'];
+    for (let i = 0; i < ROWS; i++) rows.push(`GAP-${i};Aralık Ürünü ${i};${i},75;${i % 3}`);
+    const preview = await upload(csv(rows), 'aralik.csv');
+    expect(preview.body.data.counts).toMatchObject({ create: ROWS });
+    const lentBefore = lentReadCounts.lent;
+    let confirmed = false;
+    const confirming = confirm(preview.body.data.import_id, preview.body.data.fingerprint).finally(() => {
+      confirmed = true;
+    });
+    const seen = new Set<number>();
+    let orderReads = 0;
+    const readers = [
+      (async () => {
+        while (!confirmed) {
+          const r = await api.call<{ pagination: { totalDocs: number } }>('GET', '/products', {
+            token: sales.token,
+            query: { search: 'GAP-', limit: 1 },
+          });
+          expect(r.status).toBe(200);
+          seen.add(r.body.pagination.totalDocs);
+        }
+      })(),
+      (async () => {
+        while (!confirmed) {
+          const r = await api.call('GET', '/orders', { token: manager.token, query: { page: 1, limit: 10 } });
+          expect(r.status).toBe(200);
+          orderReads++;
+        }
+      })(),
+    ];
+    const done = await confirming;
+    await Promise.all(readers);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data).toMatchObject({ created: ROWS, stock_movements: ROWS - ROWS / 3 });
+    // Never a part of the file: before it, or all of it.
+    expect([...seen].filter((n) => n !== 0 && n !== ROWS)).toEqual([]);
+    expect(orderReads).toBeGreaterThan(0);
+    if (api.database.pglite) expect(lentReadCounts.lent).toBeGreaterThan(lentBefore);
+    const after = await api.call<{ pagination: { totalDocs: number } }>('GET', '/products', {
+      token: sales.token,
+      query: { search: 'GAP-', limit: 1 },
+    });
+    expect(after.body.pagination.totalDocs).toBe(ROWS);
   });
 
   it('a replayed confirmation applies nothing twice and answers the same report', async () => {

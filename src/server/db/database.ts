@@ -9,6 +9,7 @@ import { inBackground, PriorityPGliteDialect } from './pglite-priority';
 import type { Database } from './schema';
 
 export { pgliteDir, securePrivateDirectory } from './pglite';
+export { lendingReads } from './pglite-lending';
 export { inBackground } from './pglite-priority';
 
 /** The PostgreSQL driver, loaded only when DATABASE_URL is set (on PGlite it is never needed). */

@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DatabaseConnection, Driver, TransactionSettings } from 'kysely';
+import type { PGlite } from '@electric-sql/pglite';
+import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, TransactionSettings } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
+import { Lender, LendingConnection, lendSpec } from './pglite-lending';
 
 /**
  * Who goes first on the embedded database's ONE connection.
@@ -114,14 +116,21 @@ export class Quiet {
   }
 }
 
-/** kysely-pglite-dialect's driver with its turns taken from `Turns` instead of in arrival order. */
+/**
+ * kysely-pglite-dialect's driver with its turns taken from `Turns` instead of in arrival order,
+ * and a transaction started under `lendingReads` letting other users' reads in between its
+ * statements (pglite-lending.ts).
+ */
 class PriorityDriver implements Driver {
   private readonly turns = new Turns();
   /** Whether each connection handed out went to background work (the turn it is released from). */
   private readonly backgroundTurns: boolean[] = [];
+  /** The open transaction that lets reads in, if any. */
+  private lender: Lender | null = null;
 
   constructor(
     private readonly inner: Driver,
+    private readonly client: PGlite,
     private readonly quiet: Quiet,
   ) {}
 
@@ -131,6 +140,17 @@ class PriorityDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const isBackground = background.getStore() === true;
+    if (!isBackground && this.lender?.open) {
+      this.quiet.begin();
+      return new BorrowedConnection(this.lender, () => this.takeTurn(false));
+    }
+    const connection = await this.takeTurn(isBackground);
+    const spec = lendSpec();
+    return spec ? new LendingConnection(connection, spec) : connection;
+  }
+
+  /** The connection itself, in the caller's turn (`give` it back through releaseConnection). */
+  private async takeTurn(isBackground: boolean): Promise<DatabaseConnection> {
     if (!isBackground) this.quiet.begin();
     await this.turns.take(isBackground);
     try {
@@ -146,6 +166,22 @@ class PriorityDriver implements Driver {
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    if (connection instanceof BorrowedConnection) {
+      const own = connection.release();
+      // A statement that ran in a gap had no turn of its own; one that waited took one.
+      if (own) await this.giveTurn(own);
+      this.quiet.end();
+      return;
+    }
+    if (connection instanceof LendingConnection) {
+      if (this.lender === connection.lender) this.lender = null;
+      await this.giveTurn(connection.inner);
+      return;
+    }
+    await this.giveTurn(connection);
+  }
+
+  private async giveTurn(connection: DatabaseConnection): Promise<void> {
     // One connection, one turn at a time: the turn released is the one last handed out.
     const wasBackground = this.backgroundTurns.pop() === true;
     try {
@@ -156,15 +192,34 @@ class PriorityDriver implements Driver {
     }
   }
 
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    return this.inner.beginTransaction(connection, settings);
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    if (connection instanceof BorrowedConnection) {
+      await this.inner.beginTransaction(await connection.own(), settings);
+      return;
+    }
+    if (!(connection instanceof LendingConnection)) {
+      await this.inner.beginTransaction(connection, settings);
+      return;
+    }
+    const lender = new Lender(this.client, connection.spec, connection.inner);
+    const lends = await lender.prepare();
+    await this.inner.beginTransaction(connection.inner, settings);
+    if (!lends) return;
+    await lender.opened();
+    connection.lender = lender;
+    this.lender = lender;
   }
 
-  commitTransaction(connection: DatabaseConnection): Promise<void> {
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    if (connection instanceof BorrowedConnection) return this.inner.commitTransaction(await connection.own());
+    if (connection instanceof LendingConnection && connection.lender) connection.lender.open = false;
     return this.inner.commitTransaction(connection);
   }
 
-  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (connection instanceof BorrowedConnection)
+      return this.inner.rollbackTransaction(await connection.own());
+    if (connection instanceof LendingConnection && connection.lender) connection.lender.open = false;
     return this.inner.rollbackTransaction(connection);
   }
 
@@ -173,12 +228,57 @@ class PriorityDriver implements Driver {
   }
 }
 
+/**
+ * A user's statement that arrived while a lending transaction held the connection: it runs in one
+ * of the transaction's gaps if it may (pglite-lending.ts), else in a turn of its own, after the
+ * transaction — and so does everything after it on this connection.
+ */
+class BorrowedConnection implements DatabaseConnection {
+  private turn: DatabaseConnection | null = null;
+  private taking: Promise<DatabaseConnection> | null = null;
+
+  constructor(
+    private readonly lender: Lender,
+    private readonly takeTurn: () => Promise<DatabaseConnection>,
+  ) {}
+
+  /** The connection in a turn of its own (taken once). */
+  own(): Promise<DatabaseConnection> {
+    this.taking ??= this.takeTurn().then((connection) => {
+      this.turn = connection;
+      return connection;
+    });
+    return this.taking;
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!this.taking) {
+      const lent = await this.lender.lend<R>(query);
+      if (lent) return lent;
+    }
+    return (await this.own()).executeQuery<R>(query);
+  }
+
+  async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    yield* (await this.own()).streamQuery<R>(query, chunkSize);
+  }
+
+  /** The turn taken, if any, to be given back. */
+  release(): DatabaseConnection | null {
+    return this.turn;
+  }
+}
+
 /** The PGlite dialect whose connection goes to users' statements before background work. */
 export class PriorityPGliteDialect extends PGliteDialect {
   /** The connection's quiet (see Quiet). */
   readonly quiet = new Quiet();
 
+  constructor(private readonly client: PGlite) {
+    super(client);
+  }
+
   override createDriver(): Driver {
-    return new PriorityDriver(super.createDriver(), this.quiet);
+    return new PriorityDriver(super.createDriver(), this.client, this.quiet);
   }
 }

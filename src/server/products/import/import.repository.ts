@@ -216,19 +216,26 @@ export async function deleteStaleStaged(
 
 /**
  * Locks the live products a run's rows update or leave unchanged (FOR UPDATE, in id order, as
- * every writer of products takes them: no deadlock), before the tenant's change counter.
+ * every writer of products takes them: no deadlock), before the tenant's change counter: `limit`
+ * of them after the id `after` (null: from the first). Returns the last id locked, or null when
+ * none is left to lock.
  */
 export async function lockStagedProducts(
   trx: Transaction<Database>,
   tenantId: string,
   runId: string,
-): Promise<void> {
-  await sql`SELECT count(*) FROM (
-      SELECT p.id FROM products p
-        JOIN product_import_staging s ON s.tenant_id = p.tenant_id AND s.seen_id = p.id
-       WHERE s.tenant_id = ${tenantId} AND s.run_id = ${runId}
-       ORDER BY p.id
-         FOR UPDATE OF p) locked`.execute(trx);
+  after: string | null,
+  limit: number,
+): Promise<string | null> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT p.id FROM products p
+      JOIN product_import_staging s ON s.tenant_id = p.tenant_id AND s.seen_id = p.id
+     WHERE s.tenant_id = ${tenantId} AND s.run_id = ${runId}
+       AND (${after}::uuid IS NULL OR p.id > ${after}::uuid)
+     ORDER BY p.id
+     LIMIT ${limit}
+       FOR UPDATE OF p`.execute(trx);
+  return rows.length < limit ? null : (rows[rows.length - 1]?.id ?? null);
 }
 
 /**
@@ -240,6 +247,7 @@ export async function checkStaged(
   trx: Transaction<Database>,
   tenantId: string,
   runId: string,
+  range: OrdRange,
 ): Promise<{ staged: number; changed: number }> {
   const { rows } = await sql<{ staged: number; changed: number }>`
     SELECT count(*)::int AS staged,
@@ -252,7 +260,8 @@ export async function checkStaged(
       FROM product_import_staging s
       LEFT JOIN products p
         ON p.tenant_id = s.tenant_id AND p.product_code = s.product_code AND p.deleted_at IS NULL
-     WHERE s.tenant_id = ${tenantId} AND s.run_id = ${runId}`.execute(trx);
+     WHERE s.tenant_id = ${tenantId} AND s.run_id = ${runId}
+       AND s.ord >= ${range.from} AND s.ord < ${range.to}`.execute(trx);
   return rows[0] ?? { staged: 0, changed: 0 };
 }
 
@@ -278,6 +287,16 @@ export async function announceCatalogue(
 ): Promise<void> {
   await sql`SELECT pg_notify('sys_changes', json_build_object('t', ${tenantId}::text, 's', ${seq}::bigint, 'k', 'c')::text),
                    set_config('sys.announce_rows', '', true)`.execute(trx);
+}
+
+/**
+ * A slice of a run's staged rows by their place in the file (`ord` from ≤ ord < to): the final
+ * statements run slice by slice, so that the transaction has gaps other users' reads can use
+ * (db/pglite-lending.ts).
+ */
+export interface OrdRange {
+  from: number;
+  to: number;
 }
 
 interface ApplyContext {
@@ -310,7 +329,7 @@ async function triggersMayBeOff(trx: Transaction<Database>): Promise<boolean> {
 }
 
 /**
- * Creates the run's new products, with their stock, in ONE statement; returns how many. A product
+ * Creates the run's new products of one slice, with their stock, in one statement; returns how many. A product
  * with stock gets its movement's number (`stock_seq`) here, and one change number per product
  * (the block's first + apply_ord). Their 'import' movements follow (`insertMovements`).
  *
@@ -323,7 +342,11 @@ async function triggersMayBeOff(trx: Transaction<Database>): Promise<boolean> {
  * the caller has silenced for the whole block (`silenceRowAnnouncements`). Its CHECK constraints
  * and unique indexes are not triggers and hold as always.
  */
-export async function applyCreates(trx: Transaction<Database>, c: ApplyContext): Promise<number> {
+export async function applyCreates(
+  trx: Transaction<Database>,
+  c: ApplyContext,
+  range: OrdRange,
+): Promise<number> {
   const unchecked = await triggersMayBeOff(trx);
   if (unchecked) {
     const tenant = await sql`SELECT 1 FROM tenants WHERE id = ${c.tenantId} FOR KEY SHARE`.execute(trx);
@@ -341,6 +364,7 @@ export async function applyCreates(trx: Transaction<Database>, c: ApplyContext):
              ${c.firstSeq}::bigint + s.apply_ord, '[]', '[]', ${c.at}, ${c.at}
         FROM product_import_staging s
        WHERE s.tenant_id = ${c.tenantId} AND s.run_id = ${c.runId} AND s.action = 'create'
+         AND s.ord >= ${range.from} AND s.ord < ${range.to}
        ORDER BY s.ord
       RETURNING 1
     )
@@ -350,11 +374,15 @@ export async function applyCreates(trx: Transaction<Database>, c: ApplyContext):
 }
 
 /**
- * Updates the run's products in ONE statement — only a product still at the change number seen
+ * Updates the run's products of one slice in one statement — only a product still at the change number seen
  * (the caller compares the count: fewer is a change since, 409); a product whose stock the file
  * changes gets its movement's number here. Returns how many it updated.
  */
-export async function applyUpdates(trx: Transaction<Database>, c: ApplyContext): Promise<number> {
+export async function applyUpdates(
+  trx: Transaction<Database>,
+  c: ApplyContext,
+  range: OrdRange,
+): Promise<number> {
   const { rows } = await sql<{ products: number }>`
     WITH updated AS (
       UPDATE products p SET
@@ -365,6 +393,7 @@ export async function applyUpdates(trx: Transaction<Database>, c: ApplyContext):
           change_seq = ${c.firstSeq}::bigint + s.apply_ord, updated_at = ${c.at}
         FROM product_import_staging s
        WHERE s.tenant_id = ${c.tenantId} AND s.run_id = ${c.runId} AND s.action = 'update'
+         AND s.ord >= ${range.from} AND s.ord < ${range.to}
          AND p.tenant_id = s.tenant_id AND p.id = s.seen_id AND p.change_seq = s.seen_seq
          AND p.deleted_at IS NULL
       RETURNING 1
@@ -375,7 +404,7 @@ export async function applyUpdates(trx: Transaction<Database>, c: ApplyContext):
 
 /**
  * Writes the 'import' stock movements of the products `applyCreates` and `applyUpdates` have just
- * written (the caller has checked that every one of them was written), in ONE statement: one per
+ * written (the caller has checked that every one of them was written), a slice in one statement: one per
  * product whose stock the file changes — a new product's stock, or (new stock − stock seen) — under
  * the movement number its product now carries (`stock_seq`). That is the ledger's rule (every
  * stock figure is the sum of its movements, `stock_seq` the product's last one) set-based.
@@ -392,7 +421,11 @@ export async function applyUpdates(trx: Transaction<Database>, c: ApplyContext):
  * (a PostgreSQL role that is not a superuser) the checks run as usual; other requests' reads go on
  * in parallel there anyway.
  */
-export async function insertMovements(trx: Transaction<Database>, c: ApplyContext): Promise<number> {
+export async function insertMovements(
+  trx: Transaction<Database>,
+  c: ApplyContext,
+  range: OrdRange,
+): Promise<number> {
   const unchecked = await triggersMayBeOff(trx);
   if (unchecked) await sql`SET LOCAL session_replication_role = replica`.execute(trx);
   const { rows } = await sql<{ movements: number }>`
@@ -406,6 +439,7 @@ export async function insertMovements(trx: Transaction<Database>, c: ApplyContex
         FROM product_import_staging s
         JOIN products p ON p.tenant_id = s.tenant_id AND p.id = s.product_id
        WHERE s.tenant_id = ${c.tenantId} AND s.run_id = ${c.runId}
+         AND s.ord >= ${range.from} AND s.ord < ${range.to}
          AND p.change_seq = ${c.firstSeq}::bigint + s.apply_ord
          AND ((s.action = 'create' AND s.stock <> 0) OR (s.action = 'update' AND s.stock <> s.seen_stock))
        ORDER BY s.ord

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../../shared/api/endpoints';
 import { IMPORT_LIMITS } from '../../../shared/domain/product-import';
-import { inBackground } from '../../db/database';
+import { inBackground, lendingReads } from '../../db/database';
 import { runOf } from '../../idempotency/active-runs';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/route';
@@ -97,37 +97,39 @@ export default async function importRoutes(app: FastifyInstance) {
       // Background work on the embedded database: other users' statements go first, and the
       // confirmation's one transaction starts only when none is waiting (db/pglite-priority.ts).
       return await inBackground(() =>
-        app.mutate(
-          request,
-          reply,
-          {
-            action: 'product.import',
-            entity: 'product_import',
-            prepare: async () => {
-              if (!runOf(app, request)) staged.run = await service.stage(app.db, tenantId, id, fingerprint);
-            },
-            finish: unstage,
-          },
-          async (trx) => {
-            const inside = staged.run ? null : await service.stage(trx, tenantId, id, fingerprint);
-            const { report, changed } = await service.confirm(
-              trx,
-              tenantId,
-              request.user.id,
-              id,
-              fingerprint,
-              staged.run ?? inside,
-            );
-            if (inside) await service.unstage(trx, tenantId, id, inside);
-            return {
-              data: report,
-              changed,
-              entityId: id,
-              audit: {
-                params: { created: report.created, updated: report.updated, unchanged: report.unchanged },
+        lendingReads(service.CONFIRMATION_WRITES, () =>
+          app.mutate(
+            request,
+            reply,
+            {
+              action: 'product.import',
+              entity: 'product_import',
+              prepare: async () => {
+                if (!runOf(app, request)) staged.run = await service.stage(app.db, tenantId, id, fingerprint);
               },
-            };
-          },
+              finish: unstage,
+            },
+            async (trx) => {
+              const inside = staged.run ? null : await service.stage(trx, tenantId, id, fingerprint);
+              const { report, changed } = await service.confirm(
+                trx,
+                tenantId,
+                request.user.id,
+                id,
+                fingerprint,
+                staged.run ?? inside,
+              );
+              if (inside) await service.unstage(trx, tenantId, id, inside);
+              return {
+                data: report,
+                changed,
+                entityId: id,
+                audit: {
+                  params: { created: report.created, updated: report.updated, unchanged: report.unchanged },
+                },
+              };
+            },
+          ),
         ),
       );
     } finally {

@@ -53,9 +53,31 @@ import { type ImportValues, type ValidatedRow, validateRow, WIRE_FIELD } from '.
  * On PostgreSQL the same two steps run; other requests' reads go on in parallel throughout.
  */
 
+/**
+ * Every table the confirmation's transaction writes (with the request's idempotency record and
+ * audit entry): other users' reads let in between its statements on the embedded database may not
+ * read them (db/pglite-lending.ts; the lending stops should the transaction write any other).
+ */
+export const CONFIRMATION_WRITES = [
+  'products',
+  'stock_movements',
+  'product_categories',
+  'product_brands',
+  'product_imports',
+  'product_import_staging',
+  'tenant_counters',
+  'idempotency_keys',
+  'audit_logs',
+] as const;
+
 const VALIDATE_CHUNK = 500;
 /** Rows per staging statement: a few tens of milliseconds each on the embedded database. */
 const STAGE_CHUNK = 500;
+/**
+ * Staged rows per statement of the confirmation's transaction: ~30–50 ms each on the embedded
+ * database, between which other users' reads run (db/pglite-lending.ts).
+ */
+const APPLY_CHUNK = 1_000;
 /** Rows per clean-up statement. */
 const DELETE_CHUNK = 2_000;
 /**
@@ -568,8 +590,17 @@ export async function confirm(
 
   try {
     await repo.planStatementsAfresh(trx);
-    await repo.lockStagedProducts(trx, tenantId, run.runId);
-    const check = await repo.checkStaged(trx, tenantId, run.runId);
+    const slices: repo.OrdRange[] = [];
+    for (let from = 0; from < run.rows; from += APPLY_CHUNK) slices.push({ from, to: from + APPLY_CHUNK });
+    let after: string | null = null;
+    do after = await repo.lockStagedProducts(trx, tenantId, run.runId, after, APPLY_CHUNK);
+    while (after !== null);
+    const check = { staged: 0, changed: 0 };
+    for (const slice of slices) {
+      const part = await repo.checkStaged(trx, tenantId, run.runId, slice);
+      check.staged += part.staged;
+      check.changed += part.changed;
+    }
     // Every applied row staged (none lost to a clean-up), and the catalogue still as staged.
     if (check.staged !== counts.create + counts.update + counts.unchanged)
       throw new Error(`import ${id}: ${check.staged} rows staged of ${counts.total - counts.error}`);
@@ -589,13 +620,18 @@ export async function confirm(
     };
     // The written products are announced once, with the block's last number (migration 0043).
     if (total > 0) await repo.silenceRowAnnouncements(trx);
-    const created = counts.create > 0 ? await repo.applyCreates(trx, apply) : 0;
-    const updated = counts.update > 0 ? await repo.applyUpdates(trx, apply) : 0;
+    // Every new product before any update, as in one statement each (a create never finds its
+    // barcode freed by an update of the same file: the preview judged the rows that way).
+    let created = 0;
+    let updated = 0;
+    let movements = 0;
+    if (counts.create > 0) for (const slice of slices) created += await repo.applyCreates(trx, apply, slice);
+    if (counts.update > 0) for (const slice of slices) updated += await repo.applyUpdates(trx, apply, slice);
     if (total > 0) await repo.announceCatalogue(trx, tenantId, apply.firstSeq + total - 1);
     // An update finds its product at another change number: it changed after the check (a writer
     // of another process committed in between, on PostgreSQL).
     if (created !== counts.create || updated !== counts.update) throw conflict();
-    const movements = total > 0 ? await repo.insertMovements(trx, apply) : 0;
+    if (total > 0) for (const slice of slices) movements += await repo.insertMovements(trx, apply, slice);
     const report: ImportReport = {
       created,
       updated,
