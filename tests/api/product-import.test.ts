@@ -418,6 +418,9 @@ describe('product import', () => {
     });
     const seen = new Set<number>();
     let orderReads = 0;
+    // A request over a socket gives the event loop a turn; app.inject does not, so a reader that
+    // never waits would starve everything that waits for one (the confirmation's steps).
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
     const readers = [
       (async () => {
         while (!confirmed) {
@@ -427,6 +430,7 @@ describe('product import', () => {
           });
           expect(r.status).toBe(200);
           seen.add(r.body.pagination.totalDocs);
+          await nextTurn();
         }
       })(),
       (async () => {
@@ -434,6 +438,7 @@ describe('product import', () => {
           const r = await api.call('GET', '/orders', { token: manager.token, query: { page: 1, limit: 10 } });
           expect(r.status).toBe(200);
           orderReads++;
+          await nextTurn();
         }
       })(),
     ];
