@@ -44,10 +44,12 @@ import { type ImportValues, type ValidatedRow, validateRow, WIRE_FIELD } from '.
  *     every applied row's product as it will be, and writes those rows to a staging table in
  *     chunks of STAGE_CHUNK rows — one short statement each, yielding between them, so other
  *     users' requests run in between. Staged rows are read by nothing but step 2.
- *  2. `confirm` (the caller's one transaction): locks the products, checks row by row in one
- *     statement that the catalogue is still as staged (else 409), and makes the staged rows live
- *     with one INSERT … SELECT and one UPDATE … FROM, then their stock movements with one INSERT …
- *     SELECT (import.repository.ts `insertMovements`). A failure or
+ *  2. `confirm` (the caller's one transaction): locks the products, checks that the catalogue
+ *     is still as staged (else 409), and makes the staged rows live with INSERT … SELECT and
+ *     UPDATE … FROM, then their stock movements with INSERT … SELECT (import.repository.ts
+ *     `insertMovements`) — each a statement per APPLY_CHUNK staged rows: on the embedded database
+ *     the transaction lets other users' reads of the tables it does not write run between them
+ *     (`CONFIRMATION_WRITES`, db/pglite-lending.ts). A failure or
  *     a crash anywhere leaves the catalogue as it was; the staged rows of an attempt are deleted
  *     when it ends (`unstage`), and those of an attempt that never ended by `purgeStaging`.
  * On PostgreSQL the same two steps run; other requests' reads go on in parallel throughout.
