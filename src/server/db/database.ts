@@ -81,7 +81,9 @@ export interface OpenOptions {
  * request waits for it instead of interleaving its statements inside that transaction (two
  * requests' statements mixed in one transaction would commit or roll back each other's work;
  * tested in tests/api/invariants.test.ts). Keep it that way, and never query `db` from inside a
- * transaction callback (use the `trx` you were given): on PGlite that waits forever.
+ * transaction callback (use the `trx` you were given): on PGlite that waits forever. The one
+ * exception is read-only and sandboxed: a transaction under `lendingReads` lets other requests'
+ * single reads of the tables it does not write run between its statements (pglite-lending.ts).
  */
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
