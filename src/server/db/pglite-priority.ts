@@ -205,7 +205,12 @@ class PriorityDriver implements Driver {
     const lends = await lender.prepare();
     await this.inner.beginTransaction(connection.inner, settings);
     if (!lends) return;
-    await lender.opened();
+    try {
+      await lender.opened();
+    } catch {
+      // Begun: the transaction runs, only without lending.
+      return;
+    }
     connection.lender = lender;
     this.lender = lender;
   }
