@@ -95,7 +95,9 @@ export default async function importRoutes(app: FastifyInstance) {
     };
     try {
       // Background work on the embedded database: other users' statements go first, and the
-      // confirmation's one transaction starts only when none is waiting (db/pglite-priority.ts).
+      // confirmation's one transaction starts only when none is waiting (db/pglite-priority.ts);
+      // once under way it lets their reads of the tables it does not write run between its
+      // statements (db/pglite-lending.ts).
       return await inBackground(() =>
         lendingReads(service.CONFIRMATION_WRITES, () =>
           app.mutate(
