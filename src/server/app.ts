@@ -26,6 +26,7 @@ import { EventHub } from './events/events.service';
 import healthRoutes from './health/health.routes';
 import idempotencyPlugin from './idempotency/idempotency.plugin';
 import invoiceRoutes from './invoices/invoices.routes';
+import { noteArrival } from './lib/arrivals';
 import { answerClientError } from './lib/client-error';
 import { ReadCaches } from './lib/read-cache';
 import { Scheduler } from './lib/scheduler';
@@ -183,6 +184,11 @@ export async function buildApp({
       registered.push({ method: String(method), url: route.url, access: route.config?.access });
     }
   });
+
+  // Long work that yields to other users (an import's chunks, a lending transaction's gaps) goes on
+  // yielding while connections and requests keep arriving: Node accepts one connection per turn.
+  app.server.on('connection', noteArrival);
+  app.server.on('request', noteArrival);
 
   // JSON only: a text/plain body is refused with 415 instead of reaching a route as a string.
   app.removeContentTypeParser('text/plain');

@@ -1,5 +1,6 @@
 import type { AccountStatement } from '../../shared/domain/account-statement';
 import { formatTL } from '../../shared/domain/money';
+import { yieldToArrivals } from '../lib/arrivals';
 import { openA4Pdf, type PdfColumn, pdfFacts } from '../lib/pdf-layout';
 
 /**
@@ -216,7 +217,7 @@ export async function renderStatementPdf(data: StatementDocument): Promise<Buffe
   y += rowHeight;
   rule(y);
   for (const [i, line] of s.lines.entries()) {
-    if (i > 0 && i % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (i > 0 && i % YIELD_EVERY === 0) await yieldToArrivals();
     y = next(y);
     row(
       [

@@ -6,6 +6,7 @@ import { createGzip } from 'node:zlib';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
+import { yieldToArrivals } from '../lib/arrivals';
 import { type ColumnInfo, ident, latestMigration, type TableInfo, tenantTables } from './tenant-tables';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -89,7 +90,7 @@ async function readChunk(
 }
 
 /** A pause that lets waiting HTTP requests (and their database reads) run between chunks. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+const yieldToOthers = () => yieldToArrivals();
 
 async function* archiveLines(
   db: Executor,

@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type { CompiledQuery, DatabaseConnection, QueryResult } from 'kysely';
+import { yieldToArrivals } from '../lib/arrivals';
 
 /**
  * Reads let in between the statements of a long transaction, on the embedded database's ONE
@@ -35,9 +35,6 @@ export interface LendSpec {
 }
 
 const lending = new AsyncLocalStorage<LendSpec>();
-
-/** The longest one gap between the lending transaction's statements stays open. */
-const MAX_GAP_MS = 50;
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
@@ -169,18 +166,11 @@ export class Lender {
    * One of the transaction's own statements, in its turn. First the gap: the database runs on this
    * thread and the transaction's statements follow one another without the event loop polling
    * for anything, so no request that arrived meanwhile would even be read. The gap yields to the
-   * loop until a turn of it lets no statement in (a request's statements come one after another),
-   * at most MAX_GAP_MS.
+   * loop until a turn of it lets in no statement (a request's statements come one after another)
+   * and no new connection or request, at most MAX_YIELD_MS.
    */
   async own<R>(run: () => Promise<R>): Promise<R> {
-    if (this.open) {
-      const since = performance.now();
-      for (;;) {
-        const lent = this.lent;
-        await yieldToLoop();
-        if (this.lent === lent || performance.now() - since >= MAX_GAP_MS) break;
-      }
-    }
+    if (this.open) await yieldToArrivals(() => this.lent);
     const unlock = await this.statements.lock();
     try {
       return await run();

@@ -1,4 +1,5 @@
 import type { Invoice } from '../../shared/api/invoices';
+import { yieldToArrivals } from '../lib/arrivals';
 import { csvFile, type SheetCell } from '../lib/csv';
 import { xlsxFile } from '../lib/xlsx';
 import { ZipBuilder } from '../lib/zip-writer';
@@ -66,7 +67,7 @@ export async function exportZip(
   const rows: SheetCell[][] = [];
   const zip = new ZipBuilder();
   for (const [index, invoice] of invoices.entries()) {
-    if (index > 0 && index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (index > 0 && index % YIELD_EVERY === 0) await yieldToArrivals();
     rows.push(summaryRow(invoice, timeZone));
     const xml = renderInvoiceXml(invoice, {
       timeZone,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, ProductImportStagingTable, ProductRow } from '../../db/schema';
+import { yieldToArrivals } from '../../lib/arrivals';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -92,7 +92,7 @@ export async function productsByCodes(
       .where('product_code', 'in', codes.slice(i, i + LOOKUP_BATCH))
       .orderBy('id');
     if (forUpdate) query = query.forUpdate();
-    if (i > 0 && !db.isTransaction) await yieldToLoop();
+    if (i > 0 && !db.isTransaction) await yieldToArrivals();
     out.push(...(await query.execute()));
   }
   return out;
@@ -106,7 +106,7 @@ export async function productsByBarcodes(
 ): Promise<{ id: string; product_code: string; barcode: string | null }[]> {
   const out: { id: string; product_code: string; barcode: string | null }[] = [];
   for (let i = 0; i < barcodes.length; i += LOOKUP_BATCH) {
-    if (i > 0 && !db.isTransaction) await yieldToLoop();
+    if (i > 0 && !db.isTransaction) await yieldToArrivals();
     out.push(
       ...(await db
         .selectFrom('products')

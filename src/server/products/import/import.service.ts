@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
 import {
   IMPORT_MESSAGES,
@@ -13,6 +12,7 @@ import { kurusToDecimal, toKurus } from '../../../shared/domain/money';
 import { type ImportField, mapHeaders } from '../../../shared/domain/product-import';
 import { bumpChangeSeq } from '../../db/change-seq';
 import type { Database } from '../../db/schema';
+import { yieldToArrivals } from '../../lib/arrivals';
 import { AppError, notFound } from '../../lib/errors';
 import * as repo from './import.repository';
 import { ImportFileError } from './import-errors';
@@ -212,7 +212,7 @@ export async function preview(
   for (let i = 0; i < table.rows.length; i += VALIDATE_CHUNK) {
     for (const row of table.rows.slice(i, i + VALIDATE_CHUNK))
       validated.push(validateRow(mapping, row, (code) => !byCode.has(code)));
-    await yieldToLoop();
+    await yieldToArrivals();
   }
 
   const barcodes = [
@@ -427,7 +427,7 @@ export async function stage(
   // Outside a transaction, each step below yields to the event loop before the next: the embedded
   // database runs on this thread, so a step's statement and the work on its rows hold every other
   // request; between steps, requests that arrived meanwhile get their turn.
-  const pause = () => (db.isTransaction ? Promise.resolve() : yieldToLoop());
+  const pause = () => (db.isTransaction ? Promise.resolve() : yieldToArrivals());
   const stored = ((await repo.importRows(db, tenantId, id)) ?? []) as StoredRow[];
   await pause();
 
@@ -525,7 +525,7 @@ export async function stage(
       await repo.insertStaged(db, chunk);
       const p = progress.get(id);
       if (p) p.done += chunk.filter((r) => r.action !== 'unchanged').length;
-      await yieldToLoop();
+      await yieldToArrivals();
     }
     // Its own short step, not inside the confirmation's transaction (see refreshStatistics).
     if (staged.length >= LARGE_FILE_ROWS) await repo.refreshStatistics(db);
@@ -565,7 +565,7 @@ export async function purgeStaging(
   tenantId?: string,
 ): Promise<void> {
   while ((await repo.deleteStaleStaged(db, before, DELETE_CHUNK, tenantId)) === DELETE_CHUNK)
-    await yieldToLoop();
+    await yieldToArrivals();
 }
 
 /**
