@@ -139,7 +139,7 @@ export function SideMenu(props: {
         variant="temporary"
         open={props.mobileOpen}
         onClose={props.onMobileClose}
-        ModalProps={{ keepMounted: true }}
+        ModalProps={{ keepMounted: false }}
         sx={{
           display: { xs: 'block', md: 'none' },
           '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' },
