@@ -46,8 +46,10 @@ import registrationRoutes from './registrations/registrations.routes';
 import { Monitor } from './status/monitor';
 import statusRoutes from './status/status.routes';
 import stockRoutes from './stock/stock.routes';
+import { PullAhead } from './sync/pull-ahead';
 import pushRoutes from './sync/push.routes';
 import syncRoutes from './sync/sync.routes';
+import type { PulledPage } from './sync/sync.service';
 import tenantAdminRoutes from './tenant-admin/tenant-admin.routes';
 import maintenancePlugin from './tenants/maintenance.plugin';
 import tenantPlugin from './tenants/tenant.plugin';
@@ -65,6 +67,7 @@ declare module 'fastify' {
     readCache: ReadCaches<Tenant, SessionUser>;
     /** Orders' JSON by version (orders/wire-cache.ts). */
     wireCache: WireCache;
+    pullAhead: PullAhead<PulledPage>;
     /** Open server-sent event streams of this process (events/events.service.ts). */
     eventHub: EventHub;
     /** Background jobs (lib/scheduler.ts): features register theirs with `app.scheduler.every`. */
@@ -154,10 +157,21 @@ export async function buildApp({
   demoMode.catch(() => {});
   const readCache = new ReadCaches<Tenant, SessionUser>(config.authCacheMs);
   const wireCache = new WireCache();
-  // A user's name is in the orders' JSON: a change of a user empties the wire cache too.
-  readCache.onInvalidate(() => wireCache.clear());
+  const pullAhead = new PullAhead<PulledPage>();
+  // A user's name is in the orders' JSON: a change of a user empties the wire cache too, and the
+  // sync pages prepared ahead.
+  readCache.onInvalidate(() => {
+    wireCache.clear();
+    pullAhead.clear();
+  });
   app.decorate('readCache', readCache);
   app.decorate('wireCache', wireCache);
+  app.decorate('pullAhead', pullAhead);
+  // A page still being prepared finishes before the database is closed after the app.
+  app.addHook('onClose', async () => {
+    await pullAhead.settled();
+    pullAhead.clear();
+  });
   const eventHub = new EventHub(db, changes ?? null, {
     heartbeatMs: config.eventsHeartbeatMs,
     maxStreamsPerUser: config.eventsMaxStreamsPerUser,

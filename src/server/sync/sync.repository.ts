@@ -167,3 +167,13 @@ export function inSnapshot<T>(
 ): Promise<T> {
   return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(fn);
 }
+
+/** The tenant's change counter as committed (db/change-seq.ts): it moves with every synced change. */
+export async function changeCounter(db: Executor, tenantId: string): Promise<number> {
+  const row = await db
+    .selectFrom('tenant_counters')
+    .select('change_seq')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return Number(row?.change_seq ?? 0);
+}

@@ -27,15 +27,18 @@ export default async function syncRoutes(app: FastifyInstance) {
       );
       reply.header(DEVICE_REPORT_RESULT_HEADER, result);
     }
-    const page = await service.pullPage(
+    const page = await service.servePull(
       app.db,
-      request.tenant.id,
-      request.tenant.sync_epoch,
-      request.user,
-      request.query.cursor,
-      request.query.limit,
+      {
+        tenantId: request.tenant.id,
+        epoch: request.tenant.sync_epoch,
+        user: request.user,
+        cursor: request.query.cursor,
+        limit: request.query.limit,
+        collections: request.query.collections,
+      },
       app.wireCache,
-      request.query.collections,
+      app.pullAhead,
     );
     // The body's cursor and has_more again, readable before the body (shared/api/sync.ts).
     reply.header(SYNC_NEXT_CURSOR_HEADER, page.cursor);

@@ -1,10 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import { parseCollectionList, SYNC_COLLECTIONS, SYNCED, type SyncCollection } from '../../shared/api/synced';
 import { type ActingUser, orderScope } from '../../shared/domain/order-status';
+import { inBackground } from '../db/database';
 import type { Database } from '../db/schema';
 import type { WireCache } from '../orders/wire-cache';
+import { type PullAhead, pullAheadCounts } from './pull-ahead';
 import { type Caller, type Part, PULL_SOURCES, pageSources } from './sources';
-import { changedPage, inSnapshot } from './sync.repository';
+import { changeCounter, changedPage, inSnapshot } from './sync.repository';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -70,6 +72,75 @@ function pullBody(page: PullPage): Buffer {
  * Returns the answer (UTF-8 JSON) with its next cursor and `has_more`, which the route repeats in
  * headers.
  */
+export interface PulledPage {
+  body: Buffer;
+  cursor: string;
+  hasMore: boolean;
+}
+
+export interface PullRequest {
+  tenantId: string;
+  epoch: string;
+  user: ActingUser;
+  cursor: string;
+  limit: number;
+  collections?: string;
+}
+
+/** Everything a page's contents depend on besides the data (see pull-ahead.ts). */
+function aheadKey(r: PullRequest, cursor: string): string {
+  const { id, role } = r.user;
+  return JSON.stringify([
+    r.tenantId,
+    r.epoch,
+    id,
+    role,
+    orderScope(r.user),
+    cursor,
+    r.limit,
+    r.collections ?? '',
+  ]);
+}
+
+/**
+ * GET /sync/pull with the next page prepared ahead (pull-ahead.ts): the page asked for is the one
+ * prepared for it when nothing has changed in the tenant since, else built now; and when more
+ * follows it, the next one is prepared as background work (on the embedded database it waits
+ * while users' statements are waiting) while the device writes this one.
+ */
+export async function servePull(
+  db: Kysely<Database>,
+  r: PullRequest,
+  wires?: WireCache,
+  ahead?: PullAhead<PulledPage>,
+): Promise<PulledPage> {
+  const build = (cursor: string) =>
+    pullPage(db, r.tenantId, r.epoch, r.user, cursor, r.limit, wires, r.collections);
+  let page: PulledPage | null = null;
+  const prepared = ahead?.take(aheadKey(r, r.cursor));
+  if (prepared) {
+    const ready = await prepared;
+    if (ready && (await changeCounter(db, r.tenantId)) === ready.counter) {
+      page = ready.page;
+      pullAheadCounts.served++;
+    } else pullAheadCounts.stale++;
+  }
+  page ??= await build(r.cursor);
+  if (ahead && page.hasMore) {
+    const next = page.cursor;
+    ahead.put(
+      aheadKey(r, next),
+      inBackground(async () => {
+        // The counter first: a change committed after this read, even one the page then shows,
+        // makes the page stale, never the other way round.
+        const counter = await changeCounter(db, r.tenantId);
+        return { counter, page: await build(next) };
+      }),
+    );
+  }
+  return page;
+}
+
 export async function pullPage(
   db: Kysely<Database>,
   tenantId: string,
@@ -79,7 +150,7 @@ export async function pullPage(
   limit: number,
   wires?: WireCache,
   collections?: string,
-): Promise<{ body: Buffer; cursor: string; hasMore: boolean }> {
+): Promise<PulledPage> {
   const cursor = Number(cursorText);
   const caller: Caller = { id: user.id, role: user.role, scope: orderScope(user) };
   const chosen = ((collections && parseCollectionList(SYNCED, collections)) ||
