@@ -39,39 +39,6 @@ function pullBody(page: PullPage): Buffer {
   return Buffer.concat(parts);
 }
 
-/**
- * GET /sync/pull, the feed each device's local store follows (contract in src/shared/api/sync.ts).
- * Answers the JSON of a SyncPullResponse, in its envelope, as UTF-8 bytes.
- *
- * 1. ONE statement (sync.repository.ts `changedPage`, its own snapshot) finds the page boundary B
- *    — the `limit`-th smallest change number after the cursor over every synced collection's
- *    source (sources.ts; the caller's own notifications only) — and lists every changed row with
- *    cursor < change_seq <= B: (id, change number, visible/deleted) for orders, products and
- *    customers, whole rows for the notifications. With `collections` (a device back-filling
- *    collections a new app version added), only those collections' sources take part. Rows sharing B all come along (a page never splits one number), so
- *    the page can exceed `limit` only by such a group.
- * 2. Each row becomes an upsert when the caller may see it now, else a removal (its id): deleted
- *    rows, and orders that left the caller's view (the same scope that filters lists). An order
- *    the caller may not see is a removal ONLY if the caller could have seen it before (some state
- *    it has been in was within their scope: orders.repository.ts `seenCondition`) — never the id
- *    of an order that was never theirs to see, such as another salesperson's. On a first pull
- *    (cursor 0) removals are left out: the client has nothing to remove.
- * 3. The JSON of each upserted order, product and customer comes from the wire cache by (id,
- *    change number); what it lacks is loaded by a second statement, which sees the rows as they
- *    are THEN. If one changed in between, what was loaded is of a newer version than the page
- *    (whose visibility was not checked for it), so the whole page is built again inside one
- *    repeatable-read snapshot, where every statement sees the same instant. Rare (a change racing
- *    a cold cache); exact.
- * 4. The next cursor is B; has_more when a change after B exists.
- * 5. Every answer names the tenant's sync epoch (migration 0002), so a device can tell that the
- *    history its cursor belongs to was replaced.
- *
- * Never missing a change relies on change order = commit order (db/change-seq.ts) and on the single
- * snapshot: everything with a number <= B that will ever exist is already visible in it.
- *
- * Returns the answer (UTF-8 JSON) with its next cursor and `has_more`, which the route repeats in
- * headers.
- */
 export interface PulledPage {
   body: Buffer;
   cursor: string;
@@ -141,6 +108,39 @@ export async function servePull(
   return page;
 }
 
+/**
+ * GET /sync/pull, the feed each device's local store follows (contract in src/shared/api/sync.ts).
+ * Answers the JSON of a SyncPullResponse, in its envelope, as UTF-8 bytes.
+ *
+ * 1. ONE statement (sync.repository.ts `changedPage`, its own snapshot) finds the page boundary B
+ *    — the `limit`-th smallest change number after the cursor over every synced collection's
+ *    source (sources.ts; the caller's own notifications only) — and lists every changed row with
+ *    cursor < change_seq <= B: (id, change number, visible/deleted) for orders, products and
+ *    customers, whole rows for the notifications. With `collections` (a device back-filling
+ *    collections a new app version added), only those collections' sources take part. Rows sharing B all come along (a page never splits one number), so
+ *    the page can exceed `limit` only by such a group.
+ * 2. Each row becomes an upsert when the caller may see it now, else a removal (its id): deleted
+ *    rows, and orders that left the caller's view (the same scope that filters lists). An order
+ *    the caller may not see is a removal ONLY if the caller could have seen it before (some state
+ *    it has been in was within their scope: orders.repository.ts `seenCondition`) — never the id
+ *    of an order that was never theirs to see, such as another salesperson's. On a first pull
+ *    (cursor 0) removals are left out: the client has nothing to remove.
+ * 3. The JSON of each upserted order, product and customer comes from the wire cache by (id,
+ *    change number); what it lacks is loaded by a second statement, which sees the rows as they
+ *    are THEN. If one changed in between, what was loaded is of a newer version than the page
+ *    (whose visibility was not checked for it), so the whole page is built again inside one
+ *    repeatable-read snapshot, where every statement sees the same instant. Rare (a change racing
+ *    a cold cache); exact.
+ * 4. The next cursor is B; has_more when a change after B exists.
+ * 5. Every answer names the tenant's sync epoch (migration 0002), so a device can tell that the
+ *    history its cursor belongs to was replaced.
+ *
+ * Never missing a change relies on change order = commit order (db/change-seq.ts) and on the single
+ * snapshot: everything with a number <= B that will ever exist is already visible in it.
+ *
+ * Returns the answer (UTF-8 JSON) with its next cursor and `has_more`, which the route repeats in
+ * headers.
+ */
 export async function pullPage(
   db: Kysely<Database>,
   tenantId: string,
