@@ -7,8 +7,9 @@ import { pullOnce } from './support/pull';
 
 /**
  * A pull's next page is prepared while the device writes the one it has (src/server/sync/
- * pull-ahead.ts): served when nothing changed in the tenant since, the same bytes a fresh build
- * gives; built afresh otherwise; never served to another user.
+ * pull-ahead.ts): with nothing changed since, the same bytes a fresh build gives; after a change, a
+ * page with more behind it is still served (the change comes later in the feed, once) and a last
+ * page is built afresh; never served to another user.
  */
 let api: Api;
 beforeAll(async () => {
@@ -69,10 +70,44 @@ describe('GET /sync/pull: the next page prepared ahead', () => {
     expect(pullAheadCounts.served - served).toBe(pages - 1);
   });
 
-  it('builds the page afresh when the tenant changed after it was prepared: the change is not lost', async () => {
+  it('serves a page with more behind it even after a change: the change comes in a later page, once', async () => {
     const s = await api.login(TENANT, 'manager');
     const first = await pullOnce(api, s, '0', LIMIT);
     expect(first.has_more).toBe(true);
+    await api.app.pullAhead.settled();
+    expect((await fresh(s, first.cursor)) as { has_more: boolean }).toMatchObject({ has_more: true });
+    const order = await api.db
+      .selectFrom('orders')
+      .select('id')
+      .where('tenant_id', '=', TENANT)
+      .where('deleted_at', 'is', null)
+      .orderBy('change_seq')
+      .executeTakeFirstOrThrow();
+    const note = 'değişti, sayfa hazırlandıktan sonra';
+    await touchOrder(order.id, note);
+    const served = pullAheadCounts.served;
+    let cursor = first.cursor;
+    const seen: string[] = [];
+    for (let more = true; more; ) {
+      const page = await pullOnce(api, s, cursor, LIMIT);
+      seen.push(...page.orders.upserts.filter((o) => o.notes === note).map((o) => o.id));
+      cursor = page.cursor;
+      more = page.has_more;
+    }
+    expect(pullAheadCounts.served - served).toBeGreaterThan(0);
+    expect(seen).toEqual([order.id]);
+  });
+
+  it('builds a last page afresh when the tenant changed after it was prepared: the device is never told it is up to date without the change', async () => {
+    const s = await api.login(TENANT, 'manager');
+    // Pull until the page prepared next is the last one.
+    let cursor = '0';
+    for (;;) {
+      const page = await pullOnce(api, s, cursor, LIMIT);
+      expect(page.has_more).toBe(true);
+      cursor = page.cursor;
+      if (!((await fresh(s, cursor)) as { has_more: boolean }).has_more) break;
+    }
     await api.app.pullAhead.settled();
     const order = await api.db
       .selectFrom('orders')
@@ -81,27 +116,22 @@ describe('GET /sync/pull: the next page prepared ahead', () => {
       .where('deleted_at', 'is', null)
       .orderBy('change_seq')
       .executeTakeFirstOrThrow();
-    await touchOrder(order.id, 'değişti, sayfa hazırlandıktan sonra');
+    const note = 'son sayfa hazırlandıktan sonra';
+    await touchOrder(order.id, note);
     const stale = pullAheadCounts.stale;
     const served = pullAheadCounts.served;
-    const second = await raw(s, first.cursor);
-    expect(pullAheadCounts.stale - stale).toBe(1);
-    expect(pullAheadCounts.served - served).toBe(0);
-    expect(second).toEqual(await fresh(s, first.cursor));
-    // The rest of the feed carries the change.
-    let cursor = first.cursor;
+    const before = cursor;
     const seen: string[] = [];
     for (let more = true; more; ) {
       const page = await pullOnce(api, s, cursor, LIMIT);
-      seen.push(
-        ...page.orders.upserts
-          .filter((o) => o.notes === 'değişti, sayfa hazırlandıktan sonra')
-          .map((o) => o.id),
-      );
+      seen.push(...page.orders.upserts.filter((o) => o.notes === note).map((o) => o.id));
       cursor = page.cursor;
       more = page.has_more;
     }
+    expect(pullAheadCounts.stale - stale).toBe(1);
+    expect(pullAheadCounts.served - served).toBe(0);
     expect(seen).toEqual([order.id]);
+    expect(Number(cursor)).toBeGreaterThan(Number(before));
   });
 
   it('never serves a page prepared for one user to another, even at the same cursor', async () => {

@@ -9,10 +9,14 @@
  * contents: the tenant and its sync epoch, the user, role and order scope, the cursor, the page
  * size and the collections asked for.
  *
- * A prepared page is served only if nothing has changed since it was built: the tenant's change
- * counter (every synced change takes its number from it, in commit order) is read before the page
- * and again when the page is asked for, and the page is served only when the two agree. Otherwise
- * the page is built afresh, as without preparation. A page is taken once, and one not asked for
+ * A prepared page is a consistent snapshot of a moment ago. With more pages behind it that is a
+ * true answer: a change committed since takes a number above every number the snapshot saw, so
+ * it is after the page's boundary and a later page carries it (a row of the page changed since
+ * comes again, newer, later). A LAST page would tell the device it is up to date, so it is served
+ * only if nothing has been committed since it was built: the tenant's change counter (every synced
+ * change takes its number from it, in commit order) is read before the page and again when the
+ * page is asked for, and the two must agree; otherwise it is built afresh. A busy tenant thus
+ * never makes a long catch-up build its pages twice. A page is taken once, and one not asked for
  * within PULL_AHEAD_TTL_MS is dropped; at most PULL_AHEAD_MAX are kept (the oldest go first).
  */
 

@@ -71,7 +71,8 @@ function aheadKey(r: PullRequest, cursor: string): string {
 
 /**
  * GET /sync/pull with the next page prepared ahead (pull-ahead.ts): the page asked for is the one
- * prepared for it when nothing has changed in the tenant since, else built now; and when more
+ * prepared for it — a last page only when nothing has changed in the tenant since — else built
+ * now; and when more
  * follows it, the next one is prepared as background work (on the embedded database it waits
  * while users' statements are waiting) while the device writes this one.
  */
@@ -87,7 +88,10 @@ export async function servePull(
   const prepared = ahead?.take(aheadKey(r, r.cursor));
   if (prepared) {
     const ready = await prepared;
-    if (ready && (await changeCounter(db, r.tenantId)) === ready.counter) {
+    // A page with more behind it is a true answer from a moment ago: everything committed since
+    // has a higher number than the page's boundary, so the pages after it carry it. A last page
+    // would tell the device it is up to date: served only if nothing was committed since.
+    if (ready && (ready.page.hasMore || (await changeCounter(db, r.tenantId)) === ready.counter)) {
       page = ready.page;
       pullAheadCounts.served++;
     } else pullAheadCounts.stale++;
