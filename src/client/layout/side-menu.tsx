@@ -139,6 +139,8 @@ export function SideMenu(props: {
         variant="temporary"
         open={props.mobileOpen}
         onClose={props.onMobileClose}
+        // Closed, the phone's menu is not rendered: otherwise every start, at any width, would
+        // draw a hidden copy of the whole menu in a portal before the screen's first frame.
         ModalProps={{ keepMounted: false }}
         sx={{
           display: { xs: 'block', md: 'none' },

@@ -59,8 +59,8 @@ export async function planStatementsAfresh(trx: Transaction<Database>): Promise<
  * Only the columns the confirmation's statements join and filter on, one table per statement:
  * the row counts (what the plans above needed) are refreshed either way, and the texts' statistics
  * (names, descriptions, the folded search text) were most of the work — on the embedded database,
- * 10,000 rows, 110–115 ms holding the one connection for both tables whole, 20 ms for these
- * columns. The other columns' statistics are the periodic maintenance's (VACUUM ANALYZE).
+ * 10,000 rows each, 100–120 ms holding the one connection for both tables whole, 10–16 and 18–25 ms
+ * for these columns. The other columns' statistics are the periodic maintenance's (VACUUM ANALYZE).
  */
 export async function refreshStatistics(db: Kysely<Database> | Transaction<Database>): Promise<void> {
   await sql`ANALYZE product_import_staging (tenant_id, run_id, ord, action, product_code, product_id, seen_id)`.execute(
