@@ -53,6 +53,30 @@ async function touchOrder(id: string, notes: string) {
   });
 }
 
+/** The tenant's live order changed longest ago (on the first page of a pull). */
+function oldestOrder() {
+  return api.db
+    .selectFrom('orders')
+    .select('id')
+    .where('tenant_id', '=', TENANT)
+    .where('deleted_at', 'is', null)
+    .orderBy('change_seq')
+    .executeTakeFirstOrThrow();
+}
+
+/** Pulls from `cursor` to the end: the ids of the orders that arrived with `note`, and the last cursor. */
+async function pullRest(s: Session, from: string, note: string) {
+  let cursor = from;
+  const seen: string[] = [];
+  for (let more = true; more; ) {
+    const page = await pullOnce(api, s, cursor, LIMIT);
+    seen.push(...page.orders.upserts.filter((o) => o.notes === note).map((o) => o.id));
+    cursor = page.cursor;
+    more = page.has_more;
+  }
+  return { seen, cursor };
+}
+
 describe('GET /sync/pull: the next page prepared ahead', () => {
   it('serves every page after the first from the one prepared for it, the same as a fresh build', async () => {
     const s = await api.login(TENANT, 'manager');
@@ -76,24 +100,11 @@ describe('GET /sync/pull: the next page prepared ahead', () => {
     expect(first.has_more).toBe(true);
     await api.app.pullAhead.settled();
     expect((await fresh(s, first.cursor)) as { has_more: boolean }).toMatchObject({ has_more: true });
-    const order = await api.db
-      .selectFrom('orders')
-      .select('id')
-      .where('tenant_id', '=', TENANT)
-      .where('deleted_at', 'is', null)
-      .orderBy('change_seq')
-      .executeTakeFirstOrThrow();
+    const order = await oldestOrder();
     const note = 'değişti, sayfa hazırlandıktan sonra';
     await touchOrder(order.id, note);
     const served = pullAheadCounts.served;
-    let cursor = first.cursor;
-    const seen: string[] = [];
-    for (let more = true; more; ) {
-      const page = await pullOnce(api, s, cursor, LIMIT);
-      seen.push(...page.orders.upserts.filter((o) => o.notes === note).map((o) => o.id));
-      cursor = page.cursor;
-      more = page.has_more;
-    }
+    const { seen } = await pullRest(s, first.cursor, note);
     expect(pullAheadCounts.served - served).toBeGreaterThan(0);
     expect(seen).toEqual([order.id]);
   });
@@ -109,29 +120,17 @@ describe('GET /sync/pull: the next page prepared ahead', () => {
       if (!((await fresh(s, cursor)) as { has_more: boolean }).has_more) break;
     }
     await api.app.pullAhead.settled();
-    const order = await api.db
-      .selectFrom('orders')
-      .select('id')
-      .where('tenant_id', '=', TENANT)
-      .where('deleted_at', 'is', null)
-      .orderBy('change_seq')
-      .executeTakeFirstOrThrow();
+    const order = await oldestOrder();
     const note = 'son sayfa hazırlandıktan sonra';
     await touchOrder(order.id, note);
     const stale = pullAheadCounts.stale;
     const served = pullAheadCounts.served;
     const before = cursor;
-    const seen: string[] = [];
-    for (let more = true; more; ) {
-      const page = await pullOnce(api, s, cursor, LIMIT);
-      seen.push(...page.orders.upserts.filter((o) => o.notes === note).map((o) => o.id));
-      cursor = page.cursor;
-      more = page.has_more;
-    }
+    const rest = await pullRest(s, cursor, note);
     expect(pullAheadCounts.stale - stale).toBe(1);
     expect(pullAheadCounts.served - served).toBe(0);
-    expect(seen).toEqual([order.id]);
-    expect(Number(cursor)).toBeGreaterThan(Number(before));
+    expect(rest.seen).toEqual([order.id]);
+    expect(Number(rest.cursor)).toBeGreaterThan(Number(before));
   });
 
   it('never serves a page prepared for one user to another, even at the same cursor', async () => {
