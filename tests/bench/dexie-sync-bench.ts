@@ -8,9 +8,11 @@
  *
  * In the page, as the manager (who sees every order of the tenant), the username and password
  * typed key by key (TYPE_DELAY_MS apart, default 60 ms; 0 fills them at once):
- *   1. first sync: from the click on "Giriş Yap" until the local store (IndexedDB `sys-demo-<id>`,
- *      table `orders`) holds every order — sign-in, app start, the paged pull, Dexie writes and
- *      whatever the screens render meanwhile;
+ *   1. first sync: from the click on "Giriş Yap" until the app announces that its pull reached the
+ *      end of the feed (its last page committed; the local store, IndexedDB `sys-demo-<id>` table
+ *      `orders`, is then checked to hold every order) — sign-in, app start, the paged pull, Dexie
+ *      writes and whatever the screens render meanwhile. Nothing is run in the page meanwhile
+ *      (support/page-signal.ts): polling the store would queue its reads between the app's writes;
  *   2. baselines for the write part of that, with the SAME rows (read back from that store with
  *      getAll) written in the same page into scratch databases with the same indexes:
  *        - bare Dexie `bulkPut` (the Dexie UMD build from node_modules, evaluated in the page),
@@ -38,9 +40,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Request } from 'playwright-core';
+import { CAUGHT_UP_EVENT } from '../../src/client/local/sync/caught-up';
 import { DEMO_PASSWORD, launchBrowser, newContext } from '../helpers/browser';
 import { type CpuProfiler, startCpuProfile } from './support/cpu-profile';
 import { countLocalOrders, median, prepareData, seconds } from './support/mirror';
+import { pageSignal } from './support/page-signal';
 import { processCpu, processCpuDelta } from './support/process-cpu';
 import { type BenchServer, startBenchServer } from './support/server';
 
@@ -52,6 +56,8 @@ const USERNAME = 'manager';
 /** PROFILE=<file.cpuprofile>: a CPU profile of the page during the first sync (support/cpu-profile.ts). */
 const PROFILE = process.env.PROFILE;
 const WARM_SERVER = process.env.WARM_SERVER === '1';
+/** What the page logs when the app announces the end of the feed (CAUGHT_UP_EVENT). */
+const CAUGHT_UP_SIGNAL = '__bench:caught-up';
 const TYPE_DELAY_MS = Number(process.env.TYPE_DELAY_MS ?? 60);
 const ORDER_INDEXES =
   'id, order_number, status, salesperson_id, driver_id, created_at, updated_at, pending_sync, [status+created_at], [salesperson_id+created_at]';
@@ -110,38 +116,49 @@ async function main() {
     };
     page.on('requestfinished', onPull);
     const profiler: CpuProfiler | null = PROFILE ? await startCpuProfile(page, PROFILE) : null;
-    // When the landing screen (the manager's dashboard) is first drawn, on the page's clock.
+    // On the page's clock: when the landing screen (the manager's dashboard) is first drawn and
+    // when the pull reaches the end of the feed (the app's own event, after the last page's
+    // transaction has committed). The bench waits for that event's console line: it does not poll the store, whose
+    // reads (a connection and a transaction over `orders` every few ms) would queue between the
+    // app's writes, and it runs nothing in the page until the sync is over.
     // (tsx wraps named functions in page callbacks with `__name(…)`, which the page lacks.)
     await page.evaluate('globalThis.__name ??= (fn) => fn');
-    await page.evaluate(() => {
-      const w = window as unknown as { __benchScreenAt?: number };
-      const seen = () => !!document.querySelector('[data-testid="manager-dashboard"]');
-      new MutationObserver((_, observer) => {
-        if (!seen()) return;
-        w.__benchScreenAt = performance.now();
-        observer.disconnect();
-      }).observe(document.documentElement, { childList: true, subtree: true });
-    });
+    await page.evaluate(
+      ({ signal, event }) => {
+        const w = window as unknown as { __benchScreenAt?: number; __benchDoneAt?: number };
+        new MutationObserver((_, observer) => {
+          if (!document.querySelector('[data-testid="manager-dashboard"]')) return;
+          w.__benchScreenAt = performance.now();
+          observer.disconnect();
+        }).observe(document.documentElement, { childList: true, subtree: true });
+        window.addEventListener(event, () => {
+          if (w.__benchDoneAt !== undefined) return;
+          w.__benchDoneAt = performance.now();
+          console.log(signal);
+        });
+      },
+      { signal: CAUGHT_UP_SIGNAL, event: CAUGHT_UP_EVENT },
+    );
     const clickedAt = await page.evaluate(() => performance.now());
     const cpu0 = machineCpu();
     const perProcess0 = processCpu();
     const t0 = performance.now();
     clickEpoch = Date.now();
+    const caughtUp = pageSignal(page, CAUGHT_UP_SIGNAL, 300_000).then(
+      () => true,
+      () => false,
+    );
     await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
-    let firstRowsAt: number | undefined;
-    let count = -1;
-    let polls = 0;
-    const syncDeadline = t0 + 300_000;
-    while (performance.now() < syncDeadline) {
-      count = await countLocalOrders(page, dbName);
-      polls++;
-      if (count > 0 && firstRowsAt === undefined) firstRowsAt = performance.now() - t0;
-      if (count >= expected) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const syncMs = performance.now() - t0;
+    const reachedEnd = await caughtUp;
     const cpu1 = machineCpu();
     const perProcess1 = processCpu();
+    const marks = await page.evaluate(() => {
+      const w = window as unknown as { __benchScreenAt?: number; __benchDoneAt?: number };
+      return { screen: w.__benchScreenAt ?? null, done: w.__benchDoneAt ?? null };
+    });
+    const syncMs = marks.done === null ? performance.now() - t0 : marks.done - clickedAt;
+    // The end of the feed, checked in the store itself once the sync is over.
+    const count = reachedEnd ? await countLocalOrders(page, dbName) : -1;
     const synced = count >= expected;
     await profiler?.stop();
     if (!synced) {
@@ -157,12 +174,10 @@ async function main() {
       );
     }
     page.off('requestfinished', onPull);
-    const screenAt = await page.evaluate(
-      () => (window as unknown as { __benchScreenAt?: number }).__benchScreenAt ?? null,
-    );
+    const since = (at: number | null) => (at === null ? '—' : seconds(at - clickedAt));
     console.log(
       synced
-        ? `First sync: ${count} orders in the local store ${seconds(syncMs)} after the click on "Giriş Yap" (first rows after ${seconds(firstRowsAt ?? Number.NaN)}; the landing screen drawn after ${screenAt === null ? '—' : seconds(screenAt - clickedAt)}; ${polls} polls)`
+        ? `First sync: ${count} orders in the local store ${seconds(syncMs)} after the click on "Giriş Yap" (the landing screen drawn after ${since(marks.screen)})`
         : `First sync: NOT complete after ${seconds(syncMs)}: ${count} of ${expected} orders`,
     );
 

@@ -27,6 +27,7 @@ import { seedIfEmpty } from '../../src/server/seed/seed';
 import { DEMO_PASSWORD, launchBrowser, newContext } from '../helpers/browser';
 import { insertBulkOrders } from './support/bulk-orders';
 import { countLocalRows, median } from './support/mirror';
+import { pageSignal } from './support/page-signal';
 import { startBenchServer } from './support/server';
 import { insertStockedProducts } from './support/stocked-products';
 
@@ -70,6 +71,8 @@ const SCREENS: Record<string, Screen> = {
   },
 };
 
+const READY_SIGNAL = '__bench:ready';
+
 /** Installed before the app's scripts: when the screen's data is first drawn, on the page's clock. */
 const clockScript = (ready: string) => `(() => {
   const w = window;
@@ -77,7 +80,7 @@ const clockScript = (ready: string) => `(() => {
   new MutationObserver(() => {
     if (w.__ready === undefined && (${ready})) {
       w.__ready = performance.now();
-      console.log('__ready');
+      console.log('${READY_SIGNAL}');
     }
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 })();`;
@@ -150,15 +153,11 @@ async function setUp(
 }
 
 async function reload(page: Page): Promise<number> {
+  // Waited for by the page's console line (support/page-signal.ts): nothing runs in the page
+  // while it starts.
+  const ready = pageSignal(page, READY_SIGNAL);
   await page.reload({ waitUntil: 'commit' });
-  await page.waitForFunction(
-    () => (window as unknown as { __ready?: number }).__ready !== undefined,
-    undefined,
-    {
-      timeout: 60_000,
-      polling: 20,
-    },
-  );
+  await ready;
   return page.evaluate(() => (window as unknown as { __ready: number }).__ready);
 }
 

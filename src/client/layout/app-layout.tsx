@@ -10,7 +10,7 @@ import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
 import { MaintenanceBanner } from './maintenance-banner';
 import { OutdatedTabNotice } from './outdated-tab-notice';
-import { useRefusalToast } from './refusal-toast';
+import { RefusalToasts } from './refusal-toast';
 import { SideMenu } from './side-menu';
 import { StorageWarning } from './storage-warning';
 import { TopBar } from './top-bar';
@@ -27,11 +27,12 @@ export default function AppLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
-  useRefusalToast(); // a change the server refused: a toast, whatever screen is open
   if (!user) return <Navigate to="/login" replace />;
   // The online-only screens' data path lives here, with the signed-in screens: never on /login.
   return (
     <ApiQueryProvider>
+      {/* A change the server refused: a toast, whatever screen is open. */}
+      <RefusalToasts />
       <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
         <SideMenu
           role={user.role}

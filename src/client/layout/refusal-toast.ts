@@ -14,7 +14,7 @@ import { useUi } from '../state/ui';
  * A refusal the screen that made the change is waiting for is that screen's to say (it says it
  * instead of a success: shared-ui/local-action.ts), so it is not toasted twice.
  */
-export function useRefusalToast(): void {
+function useRefusalToast(): void {
   const db = useLocalDb();
   const failed = useLiveQuery(
     async () => (db ? { db, entries: await db.outbox.where('status').equals('failed').toArray() } : null),
@@ -31,4 +31,15 @@ export function useRefusalToast(): void {
     const latest = fresh[fresh.length - 1];
     if (latest) useUi.getState().showToast(latest.error || t('genericError'));
   }, [failed]);
+}
+
+/**
+ * The refusal toasts as a component that draws nothing: the outbox query's answers (one when the
+ * store opens, one per change of the outbox) re-render this alone. As a hook of the layout, each
+ * answer re-rendered the whole layout — menu, top bar and all, some 400 components — twice at
+ * every start, in the middle of drawing the first screen.
+ */
+export function RefusalToasts(): null {
+  useRefusalToast();
+  return null;
 }
