@@ -41,6 +41,30 @@ function OnceNeeded({ when, children }: { when: boolean; children: ReactNode }) 
 }
 
 /**
+ * The global message host, once a message is shown — subscribed here, not in App: a toast shown or
+ * hidden re-rendered the whole app under App (every screen, the layout: 1,200 components on the
+ * manager's dashboard) for a host that draws one snackbar.
+ */
+function MessageHost() {
+  const hasMessage = useUi((s) => !!(s.globalError || s.globalSuccess || s.toast));
+  return (
+    <OnceNeeded when={hasMessage}>
+      <SnackbarHost />
+    </OnceNeeded>
+  );
+}
+
+/** The update prompt, once a new version waits (subscribed here for the same reason). */
+function UpdateHost() {
+  const updateReady = usePwa((s) => s.updateReady);
+  return (
+    <OnceNeeded when={updateReady}>
+      <UpdatePrompt />
+    </OnceNeeded>
+  );
+}
+
+/**
  * The application root: theme (light/dark × tenant branding), the local store for the signed-in
  * user, the router, and the global message and update hosts.
  */
@@ -49,8 +73,6 @@ export function App() {
   const language = useUi((s) => s.language);
   const primary = useSession((s) => s.tenantInfo.branding?.primary_color);
   const secondary = useSession((s) => s.tenantInfo.branding?.secondary_color);
-  const hasMessage = useUi((s) => !!(s.globalError || s.globalSuccess || s.toast));
-  const updateReady = usePwa((s) => s.updateReady);
   const theme = useMemo(() => buildTheme(mode, primary, secondary), [mode, primary, secondary]);
 
   useEffect(() => {
@@ -68,12 +90,8 @@ export function App() {
           <AppRouter />
         </LocalStoreProvider>
       </ErrorBoundary>
-      <OnceNeeded when={hasMessage}>
-        <SnackbarHost />
-      </OnceNeeded>
-      <OnceNeeded when={updateReady}>
-        <UpdatePrompt />
-      </OnceNeeded>
+      <MessageHost />
+      <UpdateHost />
     </ThemeProvider>
   );
 }

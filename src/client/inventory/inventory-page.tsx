@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useCallback, useState } from 'react';
+import { startTransition, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { LocalProduct } from '../local/database';
 import { useT } from '../shared-ui/i18n';
@@ -29,10 +29,13 @@ export default function InventoryPage() {
   const [params, setParams] = useSearchParams();
   const view: View = params.get('view') === 'count' ? 'count' : 'stock';
   // The stock list draws its first page from a few indexed rows, then asks for every product
-  // (the count, the search and the filters need them all).
+  // (the count, the search and the filters need them all). That ask is a transition: the list
+  // calls it from an effect of the commit that drew its first page, and as an ordinary update it
+  // re-rendered the whole page (some 1,700 components) in the same task, before that page could
+  // be painted.
   const [readAll, setReadAll] = useState(view === 'count');
   const data = useInventoryData(readAll || view === 'count');
-  const onReady = useCallback(() => setReadAll(true), []);
+  const onReady = useCallback(() => startTransition(() => setReadAll(true)), []);
   const [openId, setOpenId] = useState<string | null>(null);
   // The dialog follows the live row: an adjustment shows its new figures at once.
   const open: LocalProduct | null = (openId && data?.products.find((p) => p.id === openId)) || null;
