@@ -134,19 +134,26 @@ export interface TextOptions {
  * travels in the refusal's `field`).
  */
 export function text(label: string, max: number, options: TextOptions = {}) {
-  let schema = z.string({
-    error: options.typeMessage ?? typeError(required(label), `${label} metin olmalıdır`),
-  });
-  if (options.trim !== false) schema = schema.trim();
+  // The checks are attached in ONE `.check(...)`: each chained `.trim()`, `.min()`, `.max()`,
+  // `.refine()` would clone the schema (a new instance and a copy of its definition), and this
+  // helper builds several hundred fields when the app starts. Same checks, same order, same texts.
+  const checks: z.core.$ZodCheck<string>[] = [];
+  if (options.trim !== false) checks.push(z.trim());
   if (options.min !== undefined) {
-    schema = schema.min(
-      options.min,
-      options.minMessage ?? `${label} en az ${options.min} karakter olmalıdır`,
+    checks.push(
+      z.minLength(options.min, options.minMessage ?? `${label} en az ${options.min} karakter olmalıdır`),
     );
   }
-  return schema
-    .max(max, options.maxMessage ?? `${label} en fazla ${max} karakter olabilir`)
-    .refine((v) => !hasForbiddenCharacter(v, options.multiline), `${label} geçersiz karakter içeriyor`);
+  checks.push(
+    z.maxLength(max, options.maxMessage ?? `${label} en fazla ${max} karakter olabilir`),
+    z.refine(
+      (v: string) => !hasForbiddenCharacter(v, options.multiline),
+      `${label} geçersiz karakter içeriyor`,
+    ),
+  );
+  return z
+    .string({ error: options.typeMessage ?? typeError(required(label), `${label} metin olmalıdır`) })
+    .check(...checks);
 }
 
 /** Longest e-mail address (RFC 5321 path limit). */
