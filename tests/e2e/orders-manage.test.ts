@@ -166,7 +166,8 @@ describe('orders screens (Chromium against npm start)', () => {
     // Offline reload: the change is still there (Dexie + outbox), still unsent.
     await page.reload();
     await expect.poll(() => detailStatus(page), { timeout: 30_000 }).toBe('approved');
-    expect(await page.getByTestId('order-outbox-pending').count()).toBe(1);
+    // The waiting entry is read by a query of its own, which may answer after the status drawn.
+    await expect.poll(() => page.getByTestId('order-outbox-pending').count()).toBe(1);
     expect((await serverOrder(manager.token, order.id)).status).toBe('pending_approval');
 
     // Back online: it is sent, once.
