@@ -14,7 +14,19 @@ afterEach(cleanup);
 
 type Form = { name: string; email: string };
 
-function Dialog({ busy = false, onSubmit = vi.fn(), conflict = false, open = true }) {
+function Dialog({
+  busy = false,
+  onSubmit = vi.fn(),
+  conflict = false,
+  open = true,
+  onEntered,
+}: {
+  busy?: boolean;
+  onSubmit?: (form: Form) => void;
+  conflict?: boolean;
+  open?: boolean;
+  onEntered?: () => void;
+}) {
   const { form, set, setErrors, text } = useEntityForm<Form, keyof Form, string>({
     open,
     initial: () => ({ name: 'Ayşe', email: '' }),
@@ -34,6 +46,7 @@ function Dialog({ busy = false, onSubmit = vi.fn(), conflict = false, open = tru
       submitTestId="save"
       conflict={conflict ? { text: 'Kayıt değişti', testId: 'conflict' } : null}
       testId="dialog"
+      onEntered={onEntered}
     >
       <FormTextField
         label="Ad"
@@ -93,5 +106,27 @@ describe('EntityFormDialog', () => {
     expect((screen.getByTestId('save') as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'İptal' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('conflict').textContent).toBe('Kayıt değişti');
+  });
+
+  it('focuses its field once open, but not when the user is already typing in another one', async () => {
+    const focusName = () => (screen.getByTestId('f-name') as HTMLInputElement).focus();
+    const entered = vi.fn(focusName);
+    const first = render(<Dialog onEntered={entered} />);
+    await vi.waitFor(() => expect(entered).toHaveBeenCalledTimes(1));
+    expect(document.activeElement).toBe(screen.getByTestId('f-name'));
+    first.unmount();
+
+    // The opening animation has not ended yet when the user goes to the second field and types:
+    // the focus stays where the keys go.
+    const called = vi.fn(focusName);
+    render(<Dialog onEntered={called} />);
+    const email = screen.getByTestId('f-email') as HTMLInputElement;
+    email.focus();
+    fireEvent.change(email, { target: { value: 'kod-123' } });
+    // The opening animation's timer (225 ms) is due before this one, so it has run by then.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(called).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(email);
+    expect(email.value).toBe('kod-123');
   });
 });

@@ -46,7 +46,12 @@ export function EntityFormDialog({
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
   /** Lines above and below the scrolling content (a long form). */
   dividers?: boolean;
-  /** Once the dialog has opened (to focus a field that is not the first). */
+  /**
+   * Once the dialog's opening animation has ended (to focus a field): not called when the user has
+   * already put the focus in one of its fields — a quick typist, a wedge scanner or a busy phone can
+   * be typing into the second field by then, and taking the focus away would send the rest of the
+   * keys into the wrong field.
+   */
   onEntered?: () => void;
   /** Inside the dialog but outside the form (a section with a form of its own). */
   outside?: ReactNode;
@@ -63,7 +68,17 @@ export function EntityFormDialog({
       fullScreen={phone}
       aria-labelledby={titleId}
       data-testid={testId}
-      slotProps={onEntered ? { transition: { onEntered } } : undefined}
+      slotProps={
+        onEntered
+          ? {
+              transition: {
+                onEntered: (node: HTMLElement) => {
+                  if (!userChoseField(node)) onEntered();
+                },
+              },
+            }
+          : undefined
+      }
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent dividers={dividers}>
@@ -101,6 +116,16 @@ export function EntityFormDialog({
         {submitLabel}
       </DialogSubmitActions>
     </Dialog>
+  );
+}
+
+/** Whether the focus is already in a field inside `container` (put there by the user). */
+function userChoseField(container: HTMLElement): boolean {
+  const active = document.activeElement;
+  return (
+    active instanceof HTMLElement &&
+    container.contains(active) &&
+    active.matches('input:not([type="hidden"]), textarea, select, [contenteditable="true"]')
   );
 }
 
